@@ -1,0 +1,15 @@
+// Installs dependencies on a fresh clone (or after package-lock.json changed) so that
+// `npm start` and `npm test` work with nothing done first.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+const marker = 'node_modules/.package-lock.json';
+const lock = 'package-lock.json';
+const stale =
+  !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
+if (stale) {
+  console.error('meridian: installing dependencies (first run)…');
+  const args = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  const result = spawnSync('npm', args, { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

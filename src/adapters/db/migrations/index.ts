@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001_accounts.ts';
+
+/**
+ * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
+ * a migration, once landed, is never edited — add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': accounts,
+};

@@ -1,0 +1,132 @@
+import {
+  type Variable,
+  boolVar,
+  enumVar,
+  intVar,
+  listVar,
+  stringVar,
+  urlVar,
+} from './variables.ts';
+
+/**
+ * The environment schema. Add a variable here (and only here); `loadConfig` parses all of them at start
+ * and a bad value stops the process naming the variable and what is allowed.
+ */
+export const variables = {
+  port: intVar('PORT', 'HTTP port of the API (REST, WebSocket, docs, metrics).', 8080, {
+    min: 0,
+    max: 65535,
+  }),
+  host: stringVar(
+    'HOST',
+    'Interface to listen on. Use 0.0.0.0 to accept connections from other hosts.',
+    '127.0.0.1',
+  ),
+  dataDir: stringVar(
+    'MERIDIAN_DATA_DIR',
+    'Folder of the embedded PGlite database (ignored when DATABASE_URL is set) and the CLI lock/socket.',
+    './data',
+  ),
+  databaseUrl: urlVar(
+    'DATABASE_URL',
+    'PostgreSQL connection URL. When set, PostgreSQL is used instead of embedded PGlite.',
+    ['postgres:', 'postgresql:'],
+  ),
+  redisUrl: urlVar(
+    'REDIS_URL',
+    'Redis URL. When set, rate limits, the event bus and WebSocket fan-out are shared across replicas.',
+    ['redis:', 'rediss:'],
+  ),
+  logLevel: enumVar(
+    'LOG_LEVEL',
+    'pino log level. At `debug` every request is logged; at `info` only errors and lifecycle events.',
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+    'info',
+  ),
+  role: enumVar(
+    'MERIDIAN_ROLE',
+    'Process role: `all` (API + workers), `api` (HTTP only), `worker` (background jobs only).',
+    ['all', 'api', 'worker'] as const,
+    'all',
+  ),
+  bootstrapAdminEmail: stringVar(
+    'MERIDIAN_ADMIN_EMAIL',
+    'Email of the admin account created on first start with an empty store.',
+    'admin@meridian.local',
+  ),
+  trustProxy: boolVar('TRUST_PROXY', 'Trust X-Forwarded-* headers (set behind a load balancer).', false),
+  standardRateLimit: intVar(
+    'MERIDIAN_RATE_LIMIT_STANDARD',
+    'Requests per 60-second window for accounts on the standard plan.',
+    120,
+    { min: 1, max: 1_000_000 },
+  ),
+  proRateLimit: intVar(
+    'MERIDIAN_RATE_LIMIT_PRO',
+    'Requests per 60-second window for accounts on the pro plan.',
+    1200,
+    {
+      min: 1,
+      max: 1_000_000,
+    },
+  ),
+  authFailureLimit: intVar(
+    'MERIDIAN_AUTH_FAILURE_LIMIT',
+    'Failed authentications allowed per client address per 60 seconds before 429.',
+    30,
+    { min: 1, max: 1_000_000 },
+  ),
+  sessionTtlHours: intVar('MERIDIAN_SESSION_TTL_HOURS', 'Lifetime of a console session.', 12, {
+    min: 1,
+    max: 720,
+  }),
+  cookieSecure: boolVar(
+    'MERIDIAN_COOKIE_SECURE',
+    'Mark the session cookie `Secure` (set when the console is served over HTTPS).',
+    false,
+  ),
+  wsAllowedOrigins: listVar(
+    'MERIDIAN_WS_ALLOWED_ORIGINS',
+    'Comma-separated Origin values allowed to open WebSockets; empty allows any origin (token still required).',
+    [],
+  ),
+} satisfies Record<string, Variable<unknown>>;
+
+type Variables = typeof variables;
+export type Config = Readonly<{ [K in keyof Variables]: ReturnType<Variables[K]['parse']> }> & {
+  readonly storage: 'pglite' | 'postgres';
+  readonly shared: 'memory' | 'redis';
+};
+
+/** Parses every variable; collects all problems before failing so the operator fixes them in one go. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [key, variable] of Object.entries(variables)) {
+    try {
+      out[key] = variable.parse(env[variable.name]);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  out.storage = out.databaseUrl ? 'postgres' : 'pglite';
+  out.shared = out.redisUrl ? 'redis' : 'memory';
+  return Object.freeze(out) as Config;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The README table, generated from the schema. */
+export function configMarkdownTable(): string {
+  const rows = Object.values(variables).map(
+    (v) =>
+      `| \`${v.name}\` | ${v.defaultText === '(unset)' ? '(unset)' : `\`${v.defaultText}\``} | ${v.description} |`,
+  );
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}

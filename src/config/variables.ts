@@ -1,0 +1,121 @@
+/**
+ * Every environment variable the service reads, in one place. Each entry parses its raw text or throws
+ * a message saying what is allowed. The README's configuration table is generated from this list
+ * (`npm run meridian -- config --markdown`), so it cannot drift.
+ */
+export interface Variable<T> {
+  name: string;
+  description: string;
+  /** Shown in docs; `undefined` means "not set". */
+  defaultText: string;
+  parse(raw: string | undefined): T;
+}
+
+const fail = (name: string, raw: string, allowed: string): never => {
+  throw new Error(`${name}=${JSON.stringify(raw)} is not valid: ${allowed}`);
+};
+
+export function intVar(
+  name: string,
+  description: string,
+  fallback: number,
+  bounds: { min: number; max: number },
+): Variable<number> {
+  return {
+    name,
+    description,
+    defaultText: String(fallback),
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return fallback;
+      const value = Number(raw);
+      if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+        fail(name, raw, `an integer from ${bounds.min} to ${bounds.max}`);
+      }
+      return value;
+    },
+  };
+}
+
+export function stringVar(name: string, description: string, fallback: string): Variable<string> {
+  return {
+    name,
+    description,
+    defaultText: fallback,
+    parse: (raw) => (raw === undefined || raw === '' ? fallback : raw),
+  };
+}
+
+export function optionalStringVar(name: string, description: string): Variable<string | undefined> {
+  return {
+    name,
+    description,
+    defaultText: '(unset)',
+    parse: (raw) => (raw === undefined || raw === '' ? undefined : raw),
+  };
+}
+
+export function enumVar<const T extends string>(
+  name: string,
+  description: string,
+  allowed: readonly T[],
+  fallback: T,
+): Variable<T> {
+  return {
+    name,
+    description,
+    defaultText: fallback,
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return fallback;
+      if (!(allowed as readonly string[]).includes(raw)) fail(name, raw, `one of ${allowed.join(', ')}`);
+      return raw as T;
+    },
+  };
+}
+
+export function boolVar(name: string, description: string, fallback: boolean): Variable<boolean> {
+  return {
+    name,
+    description,
+    defaultText: String(fallback),
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return fallback;
+      if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+      if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+      return fail(name, raw, 'true or false');
+    },
+  };
+}
+
+export function urlVar(name: string, description: string, protocols: string[]): Variable<string | undefined> {
+  return {
+    name,
+    description,
+    defaultText: '(unset)',
+    parse: (raw) => {
+      if (raw === undefined || raw === '') return undefined;
+      try {
+        const url = new URL(raw);
+        if (!protocols.includes(url.protocol))
+          fail(name, raw, `a URL starting with ${protocols.join(' or ')}`);
+      } catch {
+        fail(name, raw, `a URL starting with ${protocols.join(' or ')}`);
+      }
+      return raw;
+    },
+  };
+}
+
+export function listVar(name: string, description: string, fallback: string[]): Variable<string[]> {
+  return {
+    name,
+    description,
+    defaultText: fallback.length ? fallback.join(',') : '(empty)',
+    parse: (raw) =>
+      raw === undefined || raw.trim() === ''
+        ? fallback
+        : raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+  };
+}

@@ -1,0 +1,26 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Permission } from '../modules/accounts/permissions.ts';
+import type { Principal } from '../modules/accounts/principal.ts';
+
+/** The Fastify instance type every route module receives: TypeBox schemas drive its types. */
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+/** A route module: a function that registers its routes on the app. */
+export type RouteModule = (app: App) => Promise<void> | void;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * How the route authenticates. `token` (default under /api): API token or console session;
+     * `session`: console session only (token management); `none`: public.
+     */
+    auth?: 'token' | 'session' | 'none';
+    /** The permission the caller needs. Required on every authenticated route. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}

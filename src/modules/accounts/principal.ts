@@ -1,0 +1,17 @@
+import type { Permission, Plan, Role } from './permissions.ts';
+
+/** Who is calling: resolved once per request by the auth plugin, from an API token or a console session. */
+export interface Principal {
+  kind: 'token' | 'session';
+  userId: string;
+  email: string;
+  role: Role;
+  plan: Plan;
+  /** Requests per 60-second window for this account (plan or per-account override). */
+  rateLimit: number;
+  /** Concurrent push-channel connections allowed for this account. */
+  wsConnections: number;
+  permissions: ReadonlySet<Permission>;
+  tokenId?: string;
+  tokenExpiresAt?: number | null;
+}

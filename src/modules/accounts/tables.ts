@@ -1,0 +1,46 @@
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  role: string;
+  plan: string;
+  rate_limit_override: number | null;
+  created_at: number;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  start: string;
+  permissions: string[] | null;
+  created_at: number;
+  last_used_at: number | null;
+  expires_at: number | null;
+  revoked_at: number | null;
+  rotated_to: string | null;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ApiUsageTable {
+  user_id: string;
+  hour: number;
+  requests: Generated<number>;
+  rejected: Generated<number>;
+}
+
+export interface AccountsTables {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  sessions: SessionsTable;
+  api_usage: ApiUsageTable;
+}

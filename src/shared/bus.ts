@@ -1,0 +1,20 @@
+/**
+ * The event bus port. Embedded mode uses the in-process adapter; scaled mode uses Redis pub/sub so every
+ * replica sees every event. Payloads are JSON-serializable values; handlers must not throw.
+ */
+export type BusHandler = (payload: unknown) => void;
+
+export interface Bus {
+  publish(topic: string, payload: unknown): Promise<void>;
+  subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Topics in one place so producers and consumers cannot drift apart. */
+export const topics = {
+  tokenRevoked: 'accounts.token-revoked',
+  marketSnapshot: 'market.snapshot',
+  marketCandle: 'market.candle',
+  onchainFlow: 'onchain.flow',
+  predictionsRefreshed: 'predictions.refreshed',
+} as const;
