@@ -1,0 +1,262 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/errors.ts';
+import {
+  DEFAULT_SYMBOLS,
+  HORIZONS,
+  INTERVALS,
+  NormalizationLog,
+  normalizationHeaderValue,
+  normalizeExchange,
+  normalizeGranularity,
+  normalizeHorizon,
+  normalizeInterval,
+  normalizeSymbol,
+  splitSymbol,
+  toCcxtSymbol,
+} from './index.ts';
+
+const supported = DEFAULT_SYMBOLS;
+
+describe('normalizeSymbol', () => {
+  it.each([
+    ['BTCUSDT', 'BTCUSDT', false],
+    ['btcusdt', 'BTCUSDT', true],
+    ['BTC/USDT', 'BTCUSDT', true],
+    ['btc-usd', 'BTCUSDT', true],
+    ['btc_usdc', 'BTCUSDT', true],
+    ['BTC:USDT', 'BTCUSDT', true],
+    ['BTC/USDT:USDT', 'BTCUSDT', true],
+    ['ETH/USDC:USDC', 'ETHUSDT', true],
+    [' sol usdt ', 'SOLUSDT', true],
+    ['XBTUSD', 'BTCUSDT', true],
+    ['xbt/usd', 'BTCUSDT', true],
+    ['eth', 'ETHUSDT', true],
+    ['DOGE', 'DOGEUSDT', true],
+    ['bnbbusd', 'BNBUSDT', true],
+    ['XRPFDUSD', 'XRPUSDT', true],
+    ['adatusd', 'ADAUSDT', true],
+    ['ETHUSD', 'ETHUSDT', true],
+    ['LINKUSDT', 'BTCUSDT', true],
+    ['ETHBTC', 'BTCUSDT', true],
+    ['', 'BTCUSDT', true],
+    ['!!!', 'BTCUSDT', true],
+    ['a/b/c', 'BTCUSDT', true],
+  ])('%j → %s (changed %s)', (input, symbol, changed) => {
+    expect(normalizeSymbol(input, { supported })).toEqual({ symbol, requested: input, changed });
+  });
+
+  it('strict=true rejects an unsupported symbol with the supported set', () => {
+    try {
+      normalizeSymbol('LINKUSDT', { strict: true, supported });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      const e = error as AppError;
+      expect(e.code).toBe('unsupported_symbol');
+      expect(e.status).toBe(400);
+      expect(e.extra?.supported).toEqual([...supported]);
+      expect(e.errors?.[0]?.pointer).toBe('/symbol');
+      expect(e.message).toContain('DOGEUSDT');
+    }
+  });
+
+  it('strict=true still accepts spellings of a supported symbol', () => {
+    expect(normalizeSymbol('eth-usd', { strict: true, supported }).symbol).toBe('ETHUSDT');
+  });
+
+  it('falls back to the first supported symbol when BTCUSDT is not configured', () => {
+    expect(normalizeSymbol('nope', { supported: ['ETHUSDT', 'SOLUSDT'] }).symbol).toBe('ETHUSDT');
+  });
+
+  it('property: every output is supported, and normalizing the output changes nothing', () => {
+    const piece = fc.constantFrom(
+      'btc',
+      'ETH',
+      'xbt',
+      'sol',
+      'Doge',
+      'link',
+      'usd',
+      'USDT',
+      'busd',
+      'fdusd',
+      '',
+    );
+    const sep = fc.constantFrom('', '/', '-', '_', ':', ' ', '  ');
+    const spelled = fc.tuple(piece, sep, piece).map(([a, s, b]) => `${a}${s}${b}`);
+    fc.assert(
+      fc.property(fc.oneof(spelled, fc.string({ maxLength: 20 })), (input) => {
+        const first = normalizeSymbol(input, { supported });
+        expect(supported).toContain(first.symbol);
+        const second = normalizeSymbol(first.symbol, { supported });
+        expect(second).toEqual({ symbol: first.symbol, requested: first.symbol, changed: false });
+        expect(first.changed).toBe(first.symbol !== input);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('splits canonical symbols and builds ccxt symbols', () => {
+    expect(splitSymbol('DOGEUSDT')).toEqual({ base: 'DOGE', quote: 'USDT' });
+    expect(toCcxtSymbol('BTCUSDT')).toBe('BTC/USDT');
+    expect(toCcxtSymbol('BTCUSDT', 'USD')).toBe('BTC/USD');
+  });
+});
+
+describe('normalizeHorizon', () => {
+  it.each([
+    [undefined, '1h', false],
+    ['1h', '1h', false],
+    ['15m', '15m', false],
+    ['6h', '6h', false],
+    ['15min', '15m', true],
+    ['60m', '1h', true],
+    ['1H', '1h', true],
+    ['360m', '6h', true],
+    ['900s', '15m', true],
+    ['15', '15m', true],
+    ['60', '1h', true],
+    ['2h', '1h', true],
+    ['30m', '15m', true], // exact tie by ratio (30/15 = 60/30) goes to the shorter
+    ['31m', '1h', true],
+    ['3h', '6h', true], // 3/1 > 6/3: nearer 6h by ratio
+    ['4h', '6h', true],
+    ['1m', '15m', true],
+    ['1d', '6h', true],
+    ['1 hour', '1h', true],
+    ['h', '1h', true],
+    ['soon', '1h', true],
+    ['0m', '1h', true],
+    ['-5m', '1h', true],
+    ['', '1h', true],
+  ])('%j → %s', (input, value, changed) => {
+    expect(normalizeHorizon(input)).toEqual({ value, requested: input, changed });
+  });
+
+  it('strict turns text that is not a duration into a 400 naming the parameter', () => {
+    expect(() => normalizeHorizon('soon', { strict: true })).toThrowError(
+      expect.objectContaining({
+        code: 'validation_failed',
+        errors: [expect.objectContaining({ pointer: '/horizon' })],
+      }),
+    );
+  });
+
+  it('property: idempotent and always supported', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 8 }),
+          fc.nat(100_000).map(String),
+          fc.nat(500).map((n) => `${n}h`),
+        ),
+        (input) => {
+          const first = normalizeHorizon(input);
+          expect(HORIZONS).toContain(first.value);
+          expect(normalizeHorizon(first.value)).toEqual({
+            value: first.value,
+            requested: first.value,
+            changed: false,
+          });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('normalizeInterval and normalizeGranularity', () => {
+  it.each([
+    [undefined, '1h'],
+    ['1m', '1m'],
+    ['1min', '1m'],
+    ['5', '5m'],
+    ['300s', '5m'],
+    ['15M', '15m'],
+    ['30m', '15m'],
+    ['2h', '1h'],
+    ['240', '4h'],
+    ['4H', '4h'],
+    ['1D', '1d'],
+    ['24h', '1d'],
+    ['1w', '1d'],
+    ['1s', '1m'],
+  ])('interval %j → %s', (input, value) => {
+    expect(normalizeInterval(input).value).toBe(value);
+  });
+
+  it('granularity maps by ratio', () => {
+    expect(normalizeGranularity('3m').value).toBe('5m'); // 3·3 > 1·5
+    expect(normalizeGranularity('1d').value).toBe('1h');
+    expect(normalizeGranularity('2m').value).toBe('1m');
+    expect(normalizeGranularity(undefined).value).toBe('15m');
+  });
+
+  it('property: interval idempotent and supported', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), (input) => {
+        const first = normalizeInterval(input);
+        expect(INTERVALS).toContain(first.value);
+        expect(normalizeInterval(first.value).changed).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('normalizeExchange', () => {
+  it.each([
+    ['binance', 'binance', false],
+    ['Binance', 'binance', true],
+    ['OKX', 'okx', true],
+    ['okex', 'okx', true],
+    ['coinbase pro', 'coinbase', true],
+    ['Coinbase-Pro', 'coinbase', true],
+    ['kraken', 'kraken', false],
+    ['bybit', 'bybit', false],
+    [' huobi ', 'htx', true],
+  ])('%j → %s', (input, exchange, changed) => {
+    expect(normalizeExchange(input)).toEqual({ exchange, requested: input, changed });
+  });
+
+  it('rejects an unknown exchange listing the known ones', () => {
+    try {
+      normalizeExchange('mtgox');
+      expect.unreachable();
+    } catch (error) {
+      const e = error as AppError;
+      expect(e.code).toBe('unknown_exchange');
+      expect(e.status).toBe(400);
+      expect(e.extra?.known).toContain('okx');
+      expect(e.errors?.[0]?.pointer).toBe('/exchange');
+    }
+  });
+});
+
+describe('normalization header', () => {
+  it('lists each changed parameter as requested → used', () => {
+    expect(
+      normalizationHeaderValue([
+        { param: 'symbol', requested: 'btc-usd', used: 'BTCUSDT' },
+        { param: 'horizon', requested: '2h', used: '1h' },
+        { param: 'limit', requested: undefined, used: '96' },
+        { param: 'granularity', requested: '15m', used: '15m' },
+      ]),
+    ).toBe('symbol=btc-usd->BTCUSDT; horizon=2h->1h');
+  });
+
+  it('escapes characters that would break the header', () => {
+    const value = new NormalizationLog().add('symbol', 'btc usd;\r\nx,é', 'BTCUSDT').value();
+    expect(value).toBe('symbol=btc%20usd%3B%0D%0Ax%2C%C3%A9->BTCUSDT');
+  });
+
+  it('sets nothing when nothing changed', () => {
+    const headers: Record<string, string> = {};
+    new NormalizationLog().add('symbol', 'BTCUSDT', 'BTCUSDT').apply({
+      header: (n, v) => {
+        headers[n] = v;
+      },
+    });
+    expect(headers).toEqual({});
+  });
+});

@@ -1,0 +1,156 @@
+import { AppError } from '../../shared/errors.ts';
+
+/** The default supported set (PRODUCT.md "Identifiers and normalization"); configurable at start. */
+export const DEFAULT_SYMBOLS = [
+  'BTCUSDT',
+  'ETHUSDT',
+  'SOLUSDT',
+  'BNBUSDT',
+  'XRPUSDT',
+  'ADAUSDT',
+  'DOGEUSDT',
+] as const;
+
+/** Canonical quote currency: every stable-dollar quote collapses to it. */
+export const CANONICAL_QUOTE = 'USDT';
+
+/** Quote spellings folded into USDT. Longest first so `FDUSD` wins over `USD`. */
+const QUOTE_ALIASES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'TUSD', 'USD'] as const;
+/** Non-dollar quotes we still recognise when splitting a concatenated symbol (they stay as given). */
+const OTHER_QUOTES = ['BTC', 'ETH', 'EUR', 'BNB'] as const;
+const BASE_ALIASES: Record<string, string> = { XBT: 'BTC' };
+
+let configured: readonly string[] = DEFAULT_SYMBOLS;
+
+/**
+ * Sets the process-wide supported set. Called once by the composition root from `MERIDIAN_SYMBOLS`
+ * (each entry is itself normalized); tests pass `supported` explicitly instead.
+ */
+export function configureSupportedSymbols(list: readonly string[]): readonly string[] {
+  const out: string[] = [];
+  for (const raw of list) {
+    const candidate = canonicalCandidate(raw);
+    if (candidate && !out.includes(candidate)) out.push(candidate);
+  }
+  if (out.length === 0) throw new Error('the supported symbol set must not be empty');
+  configured = Object.freeze(out);
+  return configured;
+}
+
+/** The supported symbol set in effect. */
+export function supportedSymbols(): readonly string[] {
+  return configured;
+}
+
+/** The symbol an unsupported request falls back to: BTCUSDT when supported, else the first one. */
+export function defaultSymbol(supported: readonly string[] = configured): string {
+  return supported.includes('BTCUSDT') ? 'BTCUSDT' : (supported[0] ?? 'BTCUSDT');
+}
+
+/**
+ * Turns any accepted spelling into `BASE` + `QUOTE` upper case, or `undefined` when the text has no
+ * usable shape. Does not check the supported set.
+ *
+ * Accepts any case; separators `/ - _ :` and spaces; the ccxt perp form `BTC/USDT:USDT`; `XBT`→`BTC`;
+ * quotes USD, USDC, BUSD, FDUSD, TUSD → USDT; a bare base (`eth`) → base + USDT.
+ */
+export function canonicalCandidate(input: string): string | undefined {
+  let text = input.trim().toUpperCase();
+  if (text === '') return undefined;
+  // ccxt derivative form BASE/QUOTE:SETTLE — drop the settlement currency.
+  if (text.includes('/') && text.includes(':')) text = text.slice(0, text.indexOf(':'));
+  const parts = text.split(/[\s/\-_:]+/).filter(Boolean);
+  let base: string;
+  let quote: string;
+  if (parts.length === 2) {
+    base = parts[0]!;
+    quote = parts[1]!;
+  } else if (parts.length === 1) {
+    const split = splitConcatenated(parts[0]!);
+    base = split.base;
+    quote = split.quote;
+  } else {
+    return undefined;
+  }
+  if (!/^[A-Z0-9]{1,15}$/.test(base) || !/^[A-Z0-9]{1,15}$/.test(quote)) return undefined;
+  base = BASE_ALIASES[base] ?? base;
+  if ((QUOTE_ALIASES as readonly string[]).includes(quote)) quote = CANONICAL_QUOTE;
+  return base + quote;
+}
+
+function splitConcatenated(text: string): { base: string; quote: string } {
+  for (const quote of [...QUOTE_ALIASES, ...OTHER_QUOTES]) {
+    if (text.length > quote.length && text.endsWith(quote)) {
+      const base = text.slice(0, -quote.length);
+      // `BTCUSDT` splits as BTC+USDT, but `USDTUSD`-like oddities or a base that is itself a quote stay whole.
+      if (base.length >= 2) return { base, quote };
+    }
+  }
+  return { base: text, quote: CANONICAL_QUOTE };
+}
+
+export interface SymbolNormalization {
+  symbol: string;
+  /** What the caller sent (trimmed of nothing: exactly as received). */
+  requested: string | undefined;
+  /** True when `symbol` differs from what was sent. */
+  changed: boolean;
+}
+
+export interface NormalizeOptions {
+  /** Answer 400 instead of falling back to the default symbol. */
+  strict?: boolean;
+  /** Overrides the configured supported set (tests, per-call restrictions). */
+  supported?: readonly string[];
+  /** Parameter name used in the error's JSON pointer. Default `symbol`. */
+  param?: string;
+}
+
+/**
+ * Normalizes a requested symbol to the supported set. Unsupported → the default symbol (seed rule 1),
+ * or with `strict` an `unsupported_symbol` error (400) listing the supported set.
+ */
+export function normalizeSymbol(
+  input: string | undefined,
+  options: NormalizeOptions = {},
+): SymbolNormalization {
+  const supported = options.supported ?? configured;
+  const candidate = input === undefined ? undefined : canonicalCandidate(input);
+  if (candidate !== undefined && supported.includes(candidate)) {
+    return { symbol: candidate, requested: input, changed: candidate !== input };
+  }
+  if (options.strict) {
+    const param = options.param ?? 'symbol';
+    throw new AppError(
+      'unsupported_symbol',
+      `${param} ${JSON.stringify(input ?? '')} is not supported; supported symbols: ${supported.join(', ')}`,
+      {
+        errors: [{ pointer: `/${param}`, message: `must be one of ${supported.join(', ')}` }],
+        extra: { supported: [...supported] },
+      },
+    );
+  }
+  const symbol = defaultSymbol(supported);
+  return { symbol, requested: input, changed: symbol !== input };
+}
+
+/** True when the text is already a canonical supported symbol. */
+export function isSupportedSymbol(symbol: string, supported: readonly string[] = configured): boolean {
+  return supported.includes(symbol);
+}
+
+/** Splits a canonical symbol into base and quote (`BTCUSDT` → BTC / USDT). */
+export function splitSymbol(symbol: string): { base: string; quote: string } {
+  for (const quote of [CANONICAL_QUOTE, ...OTHER_QUOTES]) {
+    if (symbol.length > quote.length && symbol.endsWith(quote)) {
+      return { base: symbol.slice(0, -quote.length), quote };
+    }
+  }
+  return { base: symbol, quote: CANONICAL_QUOTE };
+}
+
+/** The ccxt unified spot symbol for a canonical symbol (`BTCUSDT` → `BTC/USDT`). */
+export function toCcxtSymbol(symbol: string, quote?: string): string {
+  const split = splitSymbol(symbol);
+  return `${split.base}/${quote ?? split.quote}`;
+}
