@@ -1,0 +1,14 @@
+/**
+ * Market module — public face. Other modules import only from here.
+ *
+ * - `MarketService` (types.ts): snapshots, in-memory recent candles, stored candles, candle-closed hook,
+ *   USD prices. Built by `createMarketService` (service.ts) from a `MarketSource`, a clock, a repository.
+ * - Candle type, intervals, resampling and the candle-file readers (freqtrade JSON / CSV) shared with the
+ *   backtester.
+ * - Normalized event types and the `MarketSource` port for adapters.
+ */
+export * from './candles.ts';
+export * from './candle-files.ts';
+export type * from './events.ts';
+export type * from './source.ts';
+export type * from './types.ts';

@@ -1,0 +1,26 @@
+import type { Candle } from './candles.ts';
+import type { MarketEvent } from './events.ts';
+
+/**
+ * The source port. An adapter (simulated | replay | ccxt, in `src/adapters/market/`) delivers normalized
+ * events to one sink, and can backfill 1-minute candles for a time range (history on first start and
+ * after downtime). Domain code never imports an adapter; the composition root picks one.
+ */
+export interface MarketSource {
+  /** `simulated`, `replay`, `ccxt`. */
+  readonly kind: string;
+  /** Venues this source covers (lower-case ids). */
+  readonly venues: readonly string[];
+  /** Canonical symbols this source covers. */
+  readonly symbols: readonly string[];
+  /**
+   * Closed 1-minute candles per venue for [fromMs, toMs), oldest first, in chunks. Sources that cannot
+   * backfill yield nothing. Used on start to fill history up to now.
+   */
+  backfill(venue: string, symbol: string, fromMs: number, toMs: number): AsyncIterable<Candle[]>;
+  /** Starts emitting live events into `sink` (which must not throw). Resolves once running. */
+  start(sink: (event: MarketEvent) => void): Promise<void>;
+  /** Asks for a fresh book snapshot after a sequence gap. Optional: sources that resync themselves omit it. */
+  resync?(venue: string, symbol: string): void;
+  stop(): Promise<void>;
+}
