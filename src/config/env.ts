@@ -1,12 +1,4 @@
-import {
-  type Variable,
-  boolVar,
-  enumVar,
-  intVar,
-  listVar,
-  stringVar,
-  urlVar,
-} from './variables.ts';
+import { type Variable, boolVar, enumVar, intVar, listVar, stringVar, urlVar } from './variables.ts';
 
 /**
  * The environment schema. Add a variable here (and only here); `loadConfig` parses all of them at start

@@ -5,7 +5,13 @@ import type { Permission } from '../modules/accounts/permissions.ts';
 import type { Principal } from '../modules/accounts/principal.ts';
 
 /** The Fastify instance type every route module receives: TypeBox schemas drive its types. */
-export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  Server,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** A route module: a function that registers its routes on the app. */
 export type RouteModule = (app: App) => Promise<void> | void;

@@ -8,6 +8,8 @@ export interface DbHandle {
   /** A cheap round trip, used by /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a gzip tarball of the data folder, loadable with `loadDataDir`. */
+  dump?: () => Promise<Blob>;
 }
 
 export interface DbOptions {
@@ -65,5 +67,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       await db.destroy();
       if (!client.closed) await client.close();
     },
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
   };
 }
+
+/**
+ * A module's repository sees only its own tables: `Kysely<Database>` narrowed to them. Kysely's types are
+ * invariant in the schema, so this is a cast, safe because Database extends every module's tables.
+ */
+export const tablesOf = <T>(db: Kysely<Database>): Kysely<T> => db as unknown as Kysely<T>;

@@ -14,4 +14,6 @@ export interface Principal {
   permissions: ReadonlySet<Permission>;
   tokenId?: string;
   tokenExpiresAt?: number | null;
+  /** When the account was created (ms). */
+  createdAt: number;
 }

@@ -1,0 +1,132 @@
+import type { Redis } from 'ioredis';
+import { memoryBus } from '../adapters/bus/memory.ts';
+import { redisBus } from '../adapters/bus/redis.ts';
+import { type DbHandle, openDatabase, tablesOf } from '../adapters/db/connect.ts';
+import { migrateToLatest } from '../adapters/db/migrate.ts';
+import { memoryRateLimiter } from '../adapters/limiter/memory.ts';
+import { redisRateLimiter } from '../adapters/limiter/redis.ts';
+import { connectRedis, waitForRedis } from '../adapters/redis.ts';
+import type { Config } from '../config/env.ts';
+import {
+  type AccountsService,
+  type PasswordHasher,
+  argon2idHasher,
+  createAccountsService,
+  kyselyAccountsRepository,
+} from '../modules/accounts/index.ts';
+import { type Bus, topics } from '../shared/bus.ts';
+import { type Clock, systemClock } from '../shared/clock.ts';
+import type { RateLimiter } from '../shared/rate-limiter.ts';
+import type { Job } from './jobs.ts';
+import { type Metrics, createMetrics } from './metrics.ts';
+
+export interface ContainerOptions {
+  clock?: Clock;
+  /** Tests pass a cheaper hasher; production always uses argon2id. */
+  hasher?: PasswordHasher;
+  /** Tests pass a pre-opened (e.g. snapshot-loaded) database. */
+  db?: DbHandle;
+  /** Skip migrations (the database is known to be migrated). */
+  skipMigrations?: boolean;
+}
+
+/**
+ * The composition root: the only place that knows which adapter fills which port. Everything a process
+ * needs is built here from the config; entry points decide which parts to run (API, jobs).
+ */
+export interface Container {
+  config: Config;
+  clock: Clock;
+  db: DbHandle;
+  bus: Bus;
+  redis?: Redis;
+  limiter: RateLimiter;
+  metrics: Metrics;
+  accounts: AccountsService;
+  /** Background jobs, run by the worker role (and by `all`). */
+  jobs: Job[];
+  /** Checks for /readyz: name → error text, or null when fine. */
+  readiness(): Promise<Record<string, string | null>>;
+  close(): Promise<void>;
+}
+
+export async function buildContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
+  const clock = options.clock ?? systemClock;
+  const metrics = createMetrics();
+  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.skipMigrations) await migrateToLatest(db.db);
+
+  const closers: Array<() => Promise<unknown>> = [];
+  let redis: Redis | undefined;
+  let bus: Bus;
+  let limiter: RateLimiter;
+  if (config.redisUrl) {
+    redis = connectRedis(config.redisUrl, 'main');
+    const subscriber = connectRedis(config.redisUrl, 'subscriber');
+    // Start even if Redis is down: the limiter degrades to local mode and /readyz says so.
+    await Promise.all([waitForRedis(redis, 3_000), waitForRedis(subscriber, 3_000)]);
+    bus = redisBus(redis, subscriber);
+    limiter = redisRateLimiter(redis, clock, {
+      onDegradedChange: (d) => metrics.rateLimitDegraded.set(d ? 1 : 0),
+    });
+    closers.push(() => subscriber.quit().catch(() => subscriber.disconnect()));
+    closers.push(() => redis!.quit().catch(() => redis!.disconnect()));
+  } else {
+    bus = memoryBus();
+    limiter = memoryRateLimiter(clock);
+  }
+
+  const accounts = createAccountsService({
+    repo: kyselyAccountsRepository(tablesOf(db.db)),
+    hasher: options.hasher ?? (await argon2idHasher()),
+    clock,
+    plans: {
+      standard: { rateLimit: config.standardRateLimit, wsConnections: 5 },
+      pro: { rateLimit: config.proRateLimit, wsConnections: 50 },
+    },
+    sessionTtlMs: config.sessionTtlHours * 3_600_000,
+    announceRevocation: (hash) => {
+      bus.publish(topics.tokenRevoked, { hash }).catch(() => {});
+    },
+  });
+  await bus.subscribe(topics.tokenRevoked, (payload) => {
+    const hash = (payload as { hash?: unknown }).hash;
+    if (typeof hash === 'string') accounts.dropCached(hash);
+  });
+
+  const jobs: Job[] = [];
+
+  // ── modules: construct each module here and push its background jobs ──
+
+  return {
+    config,
+    clock,
+    db,
+    bus,
+    redis,
+    limiter,
+    metrics,
+    accounts,
+    jobs,
+    async readiness() {
+      const checks: Record<string, string | null> = {};
+      checks.storage = await db.ping().then(
+        () => null,
+        (e: Error) => `unreachable: ${e.message}`,
+      );
+      if (redis) {
+        checks.redis = await redis.ping().then(
+          () => null,
+          () => 'unreachable: rate limits are enforced per replica until it returns',
+        );
+      }
+      return checks;
+    },
+    async close() {
+      await bus.close();
+      await limiter.close();
+      for (const close of closers) await close();
+      if (!options.db) await db.close();
+    },
+  };
+}

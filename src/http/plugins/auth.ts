@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Container } from '../../app/container.ts';
+import type { Principal } from '../../modules/accounts/index.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { App } from '../types.ts';
+
+export const sessionCookie = 'meridian_session';
+const windowMs = 60_000;
+const challenge = 'Bearer realm="meridian"';
+
+const clientKey = (request: FastifyRequest) =>
+  `authfail:${createHash('sha256').update(request.ip).digest('base64url')}`;
+
+/** The rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers). */
+export function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Record<string, string> {
+  return {
+    'ratelimit-policy': `"account";q=${limit};w=60`,
+    ratelimit: `"account";r=${remaining};t=${Math.ceil(resetMs / 1000)}`,
+  };
+}
+
+/**
+ * Resolves the caller of every request once (API token or console session), enforces the route's
+ * permission, and charges the account's rate limit. Order matters: failed authentication is charged to the
+ * client address, never to an account; an account is charged only once it is authenticated and allowed.
+ */
+export function registerAuth(app: App, container: Container) {
+  const { accounts, limiter, config, metrics } = container;
+
+  async function failAuth(request: FastifyRequest, error: AppError): Promise<never> {
+    const decision = await limiter.consume(clientKey(request), config.authFailureLimit, windowMs);
+    if (!decision.allowed) throw tooManyFailures(decision.resetMs);
+    throw withChallenge(error);
+  }
+
+  const withChallenge = (error: AppError) =>
+    new AppError(error.code, error.message, {
+      headers: {
+        'www-authenticate': `${challenge}, error="invalid_token", error_description="${error.message}"`,
+      },
+    });
+
+  const tooManyFailures = (resetMs: number) => {
+    metrics.rateLimited.inc({ reason: 'auth_failures' });
+    return new AppError('auth_rate_limited', 'too many failed authentication attempts from this address', {
+      headers: { 'retry-after': String(Math.ceil(resetMs / 1000)) },
+    });
+  };
+
+  /** Identifies the caller; used by REST hooks and by the WebSocket upgrade. */
+  async function authenticate(
+    request: FastifyRequest,
+    mode: 'token' | 'session',
+    tokenOverride?: string,
+  ): Promise<Principal> {
+    if ((await limiter.count(clientKey(request), windowMs)) >= config.authFailureLimit) {
+      throw tooManyFailures(windowMs);
+    }
+    const header = request.headers.authorization;
+    const cookie = request.cookies?.[sessionCookie];
+    if (tokenOverride !== undefined || header) {
+      if (mode === 'session') {
+        throw new AppError(
+          'forbidden',
+          'API tokens cannot manage tokens; sign in to the console (POST /auth/login)',
+        );
+      }
+      let secret = tokenOverride;
+      if (secret === undefined) {
+        const match = /^Bearer +(\S+)\s*$/i.exec(header ?? '');
+        if (!match) {
+          return failAuth(
+            request,
+            new AppError('unauthenticated', 'the Authorization header must be "Bearer <token>"'),
+          );
+        }
+        secret = match[1]!;
+      }
+      try {
+        return await accounts.authenticateToken(secret);
+      } catch (error) {
+        if (error instanceof AppError) return failAuth(request, error);
+        throw error;
+      }
+    }
+    if (cookie) {
+      try {
+        return await accounts.authenticateSession(cookie);
+      } catch (error) {
+        if (error instanceof AppError) return failAuth(request, error);
+        throw error;
+      }
+    }
+    throw new AppError(mode === 'session' ? 'session_required' : 'unauthenticated', undefined, {
+      headers: { 'www-authenticate': challenge },
+    });
+  }
+
+  /** Charges one request to the account; throws 429 when its window is full. */
+  async function charge(principal: Principal, reply: FastifyReply) {
+    const decision = await limiter.consume(`acct:${principal.userId}`, principal.rateLimit, windowMs);
+    const headers = rateLimitHeaders(decision.limit, decision.remaining, decision.resetMs);
+    if (!decision.allowed) {
+      metrics.rateLimited.inc({ reason: 'account' });
+      throw new AppError(
+        'rate_limited',
+        `the account's limit of ${decision.limit} requests per 60 seconds is used up`,
+        {
+          headers: { ...headers, 'retry-after': String(Math.ceil(decision.resetMs / 1000)) },
+        },
+      );
+    }
+    reply.headers(headers);
+  }
+
+  function checkCsrf(request: FastifyRequest) {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    if (origin && hostOf(origin) !== request.headers.host) {
+      throw new AppError('csrf_rejected', `requests from origin ${origin} cannot use the console session`);
+    }
+  }
+
+  app.decorateRequest('principal', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    const mode = config?.auth ?? (request.url.startsWith('/api/') ? 'token' : 'none');
+    if (mode === 'none' || !request.routeOptions.url) return;
+    const principal = await authenticate(request, mode);
+    if (principal.kind === 'session') checkCsrf(request);
+    const needed = config?.permission;
+    if (needed && !principal.permissions.has(needed)) {
+      throw new AppError('forbidden', `this needs the ${needed} permission, which these credentials lack`);
+    }
+    await charge(principal, reply);
+    request.principal = principal;
+  });
+
+  return { authenticate, charge };
+}
+
+export type AuthApi = ReturnType<typeof registerAuth>;
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}

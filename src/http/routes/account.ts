@@ -1,0 +1,165 @@
+import { Type } from 'typebox';
+import type { Container } from '../../app/container.ts';
+import { type Permission as PermissionName, permissions } from '../../modules/accounts/index.ts';
+import { AppError } from '../../shared/errors.ts';
+import { parseDuration } from '../../shared/duration.ts';
+import { ProblemSchema, authProblems } from '../schemas.ts';
+import type { RouteModule } from '../types.ts';
+
+const Permission = Type.Unsafe<PermissionName>({ type: 'string', enum: [...permissions] });
+
+const Account = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String(),
+    role: Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin')]),
+    plan: Type.Union([Type.Literal('standard'), Type.Literal('pro')]),
+    limits: Type.Object({ requestsPerMinute: Type.Integer(), wsConnections: Type.Integer() }),
+    permissions: Type.Array(Permission),
+    authenticatedWith: Type.Union([Type.Literal('token'), Type.Literal('session')]),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Account' },
+);
+
+const Token = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    start: Type.String({ description: 'The first characters of the secret, to tell tokens apart' }),
+    permissions: Type.Union([Type.Array(Permission), Type.Null()], {
+      description: "null: all of the owner's permissions",
+    }),
+    createdAt: Type.String({ format: 'date-time' }),
+    lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Updated at most once a minute',
+    }),
+    expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    status: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('revoked')]),
+  },
+  { $id: 'Token' },
+);
+
+const CreatedToken = Type.Object({
+  token: Type.String({ description: 'The secret. Shown once, never again: store it now.' }),
+  details: Token,
+});
+
+const CreateToken = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    expiresIn: Type.Optional(Type.String({ description: 'Lifetime such as 30d, 12h, 2w', maxLength: 10 })),
+    expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
+    permissions: Type.Optional(Type.Array(Permission, { minItems: 1, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+
+const TokenId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const session = { auth: 'session' as const, permission: 'account:read' as const };
+
+/** Who am I, and API-token management (console session only: an API token cannot mint tokens). */
+export function accountRoutes(container: Container): RouteModule {
+  const { accounts, clock } = container;
+  return async (app) => {
+    app.get(
+      '/api/account',
+      {
+        config: { permission: 'account:read' },
+        schema: {
+          tags: ['account'],
+          summary: 'The signed-in account: email, role, plan, limits, permissions',
+          response: { 200: Account, ...authProblems },
+        },
+      },
+      async (request) => accounts.account(request.principal!),
+    );
+
+    app.get(
+      '/api/account/tokens',
+      {
+        config: session,
+        schema: {
+          tags: ['account'],
+          summary: "The account's API tokens (never their secrets)",
+          response: { 200: Type.Object({ data: Type.Array(Token) }), ...authProblems },
+        },
+      },
+      async (request) => ({ data: await accounts.listTokens(request.principal!.userId) }),
+    );
+
+    app.post(
+      '/api/account/tokens',
+      {
+        config: session,
+        schema: {
+          tags: ['account'],
+          summary: 'Create an API token; the secret is in this response only',
+          body: CreateToken,
+          response: { 201: CreatedToken, 400: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const { name, expiresIn, expiresAt, permissions: narrowed } = request.body;
+        if (expiresIn !== undefined && expiresAt !== undefined) {
+          throw new AppError('validation_failed', 'give expiresIn or expiresAt, not both', {
+            errors: [{ pointer: '/body/expiresIn', message: 'cannot be combined with expiresAt' }],
+          });
+        }
+        let expiry: number | null = null;
+        if (expiresIn !== undefined) {
+          const ms = parseDuration(expiresIn);
+          if (ms === undefined || ms <= 0) {
+            throw new AppError('validation_failed', 'expiresIn must look like 30d, 12h or 2w', {
+              errors: [{ pointer: '/body/expiresIn', message: 'must look like 30d, 12h or 2w' }],
+            });
+          }
+          expiry = clock.now() + ms;
+        } else if (expiresAt !== undefined) {
+          expiry = Date.parse(expiresAt);
+        }
+        const created = await accounts.createToken(request.principal!.userId, {
+          name,
+          expiresAt: expiry,
+          permissions: narrowed ?? null,
+        });
+        reply.code(201).header('cache-control', 'no-store');
+        return { token: created.token, details: created.view };
+      },
+    );
+
+    app.delete(
+      '/api/account/tokens/:id',
+      {
+        config: session,
+        schema: {
+          tags: ['account'],
+          summary: 'Revoke a token; its open push connections close within seconds',
+          params: TokenId,
+          response: { 200: Token, 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request) => accounts.revokeToken(request.principal!.userId, request.params.id),
+    );
+
+    app.post(
+      '/api/account/tokens/:id/rotate',
+      {
+        config: session,
+        schema: {
+          tags: ['account'],
+          summary:
+            'Replace a token with a new secret (same name, permissions, expiry); the old one is revoked',
+          params: TokenId,
+          response: { 201: CreatedToken, 404: ProblemSchema, 409: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const created = await accounts.rotateToken(request.principal!.userId, request.params.id);
+        reply.code(201).header('cache-control', 'no-store');
+        return { token: created.token, details: created.view };
+      },
+    );
+  };
+}

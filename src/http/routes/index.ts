@@ -1,0 +1,12 @@
+import type { Container } from '../../app/container.ts';
+import type { AuthApi } from '../plugins/auth.ts';
+import type { RouteModule } from '../types.ts';
+import { accountRoutes } from './account.ts';
+import { authRoutes } from './auth.ts';
+import { healthRoutes } from './health.ts';
+import { problemRoutes } from './problems.ts';
+
+/** Every route module, in one list. Modules add their entry here. */
+export function routeModules(container: Container, _auth: AuthApi): RouteModule[] {
+  return [healthRoutes(container), problemRoutes(), authRoutes(container), accountRoutes(container)];
+}

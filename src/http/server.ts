@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController } from 'fastify';
+import type { Container } from '../app/container.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { routeModules } from './routes/index.ts';
+import type { App } from './types.ts';
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface ServerOptions {
+  /** Overrides LOG_LEVEL (tests pass 'silent'). */
+  logLevel?: string;
+}
+
+/** Builds the HTTP app for a container: plugins first, then every route module. */
+export async function buildServer(container: Container, options: ServerOptions = {}): Promise<App> {
+  const { config } = container;
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["sec-websocket-protocol"]',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+          '*.secret',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    // Per-request lines are written by our own onResponse hook at debug level (see below).
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  const logEachRequest = ['debug', 'trace'].includes(options.logLevel ?? config.logLevel);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Meridian API',
+        version: '1.0.0',
+        description:
+          'Crypto market aggregates, OHLC history, on-chain exchange flows, alerts, portfolio and calibrated ' +
+          'intraday forecasts. Every /api route needs `Authorization: Bearer <token>`. Errors are RFC 9457 ' +
+          'problem documents with a stable `code`.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API token (mrd_…)' } },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    container.metrics.httpRequests.inc({ method: request.method, route, status: reply.statusCode });
+    container.metrics.httpDuration.observe({ route }, reply.elapsedTime / 1000);
+    if (logEachRequest) {
+      request.log.debug(
+        {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+    }
+  });
+
+  const auth = registerAuth(app, container);
+  for (const register of routeModules(container, auth))
+    await app.register(async (scope) => register(scope as App));
+  return app;
+}

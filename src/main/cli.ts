@@ -1,0 +1,118 @@
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../adapters/db/connect.ts';
+import { migrateToLatest } from '../adapters/db/migrate.ts';
+import { buildContainer } from '../app/container.ts';
+import { type Config, ConfigError, configMarkdownTable, loadConfig } from '../config/env.ts';
+import { operatorUsage, runOperatorCommand } from '../modules/operator/commands.ts';
+import { sendAdminCommand } from './admin-socket.ts';
+import { DataDirBusyError, acquireDataDirLock, lockHolder, socketPath } from './data-dir-lock.ts';
+import { serve } from './serve.ts';
+
+const usage = `Usage: meridian <command>
+
+  serve [--role all|api|worker]   run the service (default role: MERIDIAN_ROLE or all)
+  migrate                          apply pending database migrations
+  backtest --candles FILE …        walk-forward backtest of the production models (see docs/forecasting.md)
+  config --markdown                print the environment variable table
+${operatorUsage}
+
+Configuration comes from environment variables (see README). With embedded storage and the server running,
+account commands are handed to the running server; with PostgreSQL they run directly.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === 'help') {
+    process.stdout.write(`${usage}\n`);
+    return command ? 0 : 2;
+  }
+  if (command === 'config') {
+    process.stdout.write(`${configMarkdownTable()}\n`);
+    return 0;
+  }
+  if (command === 'backtest') {
+    const { runBacktestCommand } = await import('../modules/predictions/backtest/cli.ts');
+    return runBacktestCommand(rest);
+  }
+  const config = loadConfig();
+  if (command === 'serve') {
+    const { values } = parseArgs({ args: rest, options: { role: { type: 'string' } } });
+    const role = values.role ?? config.role;
+    if (!['all', 'api', 'worker'].includes(role)) throw new UsageError('--role must be all, api or worker');
+    const running = await serve(config, role as 'all' | 'api' | 'worker');
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        running.stop(signal).then(() => process.exit(0));
+      });
+    }
+    return -1; // keep running
+  }
+  if (command === 'migrate')
+    return withStorage(config, async () => {
+      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        const applied = await migrateToLatest(db.db);
+        process.stdout.write(applied.length ? `applied ${applied.join(', ')}\n` : 'database is up to date\n');
+      } finally {
+        await db.close();
+      }
+      return 0;
+    });
+  if (command === 'users' || command === 'tokens') return runAccountCommand(config, argv);
+  throw new UsageError(`unknown command "${command}"`);
+}
+
+/** Runs an account command here, or hands it to the running server that owns the embedded data folder. */
+async function runAccountCommand(config: Config, argv: string[]): Promise<number> {
+  if (config.storage === 'pglite' && lockHolder(config.dataDir)) {
+    const result = await sendAdminCommand(socketPath(config.dataDir), argv).catch((error: Error) => {
+      throw new Error(
+        `the server using ${config.dataDir} is running but did not take the command (${error.message}); ` +
+          'stop it (Ctrl-C) and run the command again',
+      );
+    });
+    return print(result);
+  }
+  return withStorage(config, async () => {
+    const container = await buildContainer(config);
+    try {
+      return print(await runOperatorCommand(container, argv));
+    } finally {
+      await container.close();
+    }
+  });
+}
+
+/** With embedded storage, holds the data folder's lock while the command runs. */
+async function withStorage(config: Config, work: () => Promise<number>): Promise<number> {
+  if (config.storage !== 'pglite') return work();
+  const lock = acquireDataDirLock(config.dataDir, 'cli');
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
+}
+
+function print(result: { code: number; out: string[]; err: string[] }): number {
+  for (const line of result.err) process.stderr.write(`${line}\n`);
+  for (const line of result.out) process.stdout.write(`${line}\n`);
+  return result.code;
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError) process.stderr.write(`meridian: ${error.message}\n`);
+    else if (error instanceof UsageError) process.stderr.write(`meridian: ${error.message}\n\n${usage}\n`);
+    else if (error instanceof DataDirBusyError)
+      process.stderr.write(
+        `meridian: ${error.message}.\nStop that process first, or run account commands (users/tokens) — they are handed to it.\n`,
+      );
+    else process.stderr.write(`meridian: ${(error as Error).message ?? String(error)}\n`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

@@ -1,0 +1,76 @@
+import type { Server } from 'node:net';
+import { type Container, buildContainer } from '../app/container.ts';
+import { jobRunner } from '../app/jobs.ts';
+import type { Config } from '../config/env.ts';
+import { buildServer } from '../http/server.ts';
+import { runOperatorCommand } from '../modules/operator/commands.ts';
+import { listenAdminSocket } from './admin-socket.ts';
+import { acquireDataDirLock, socketPath } from './data-dir-lock.ts';
+
+type Role = 'all' | 'api' | 'worker';
+
+/** Runs the service in one process: API and/or background jobs, by role. Resolves once listening. */
+export async function serve(config: Config, role: Role) {
+  const lock = config.storage === 'pglite' ? acquireDataDirLock(config.dataDir, role) : undefined;
+  let container: Container | undefined;
+  try {
+    container = await buildContainer(config);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const c = container;
+  const app = role === 'worker' ? undefined : await buildServer(c);
+  const log = app?.log;
+
+  const bootstrap = await bootstrapFirstAdmin(c);
+  const jobs = jobRunner(role === 'api' ? [] : c.jobs);
+  await jobs.start();
+  let adminSocket: Server | undefined;
+  if (lock)
+    adminSocket = await listenAdminSocket(socketPath(config.dataDir), (argv) => runOperatorCommand(c, argv));
+
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+  }
+  const address = app
+    ? `http://${config.host}:${(app.server.address() as { port: number }).port}`
+    : undefined;
+  process.stdout.write(
+    `Meridian (${role}) running${address ? ` at ${address}` : ''} — storage ${config.storage}` +
+      `${config.storage === 'pglite' ? ` in ${config.dataDir}` : ''}, shared state ${config.shared}` +
+      `${address ? `\n  API docs: ${address}/docs   OpenAPI: ${address}/openapi.json` : ''}\n`,
+  );
+  if (bootstrap) {
+    // Printed to the terminal once, never logged: these are the only copies of the secrets.
+    process.stdout.write(
+      '\nFirst start with an empty store: created the admin account.\n' +
+        `  email:     ${bootstrap.email}\n  password:  ${bootstrap.password}\n  API token: ${bootstrap.token}\n` +
+        'These are shown once. Try:\n' +
+        `  curl -H "Authorization: Bearer ${bootstrap.token}" ${address ?? 'http://127.0.0.1:8080'}/api/account\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log?.info({ signal }, 'shutting down');
+    await app?.close().catch(() => {});
+    await jobs.stop();
+    adminSocket?.close();
+    await c.close().catch(() => {});
+    lock?.release();
+  };
+  return { app, container: c, stop, address };
+}
+
+async function bootstrapFirstAdmin(c: Container) {
+  if ((await c.accounts.countUsers()) > 0) return undefined;
+  const { user, generatedPassword } = await c.accounts.createUser({
+    email: c.config.bootstrapAdminEmail,
+    role: 'admin',
+  });
+  const { token } = await c.accounts.createToken(user.id, { name: 'bootstrap' });
+  return { email: user.email, password: generatedPassword!, token };
+}

@@ -1,0 +1,22 @@
+/**
+ * Rate limiter port: a sliding log. `consume` serves a request only when fewer than `limit` requests were
+ * served in the trailing `windowMs`, so no window of that length ever holds more than `limit` — the seed's
+ * "120 requests per minute" read strictly — and a request is refused only when that is really so.
+ */
+export interface LimitDecision {
+  allowed: boolean;
+  limit: number;
+  /** Requests still allowed right now. */
+  remaining: number;
+  /** Milliseconds until one more request becomes available (0 when some remain). */
+  resetMs: number;
+}
+
+export interface RateLimiter {
+  consume(key: string, limit: number, windowMs: number): Promise<LimitDecision>;
+  /** Requests counted in the trailing window, without recording one. */
+  count(key: string, windowMs: number): Promise<number>;
+  /** True while a shared store is unreachable and the limiter runs on its local fallback. */
+  readonly degraded: boolean;
+  close(): Promise<void>;
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { type DbHandle, openDatabase } from '../../src/adapters/db/connect.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL whenever the global setup found it (mandatory in CI). */
+export function dbKinds(): DbKind[] {
+  return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export const postgresAvailable = () => inject('postgresTemplate') !== null;
+export const redisUrl = () => inject('redisUrl');
+
+/**
+ * A clean, migrated database for one test: PGlite loaded from the migrated snapshot, or a PostgreSQL
+ * database cloned from the template (CREATE DATABASE … TEMPLATE) and dropped on close.
+ */
+export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
+  if (kind === 'pglite') {
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+    return openDatabase({ loadDataDir: snapshot });
+  }
+  const template = inject('postgresTemplate');
+  const adminUrl = inject('postgresAdminUrl');
+  if (!template || !adminUrl) throw new Error('PostgreSQL is not available for this run');
+  const name = `${template}_t_${randomBytes(5).toString('hex')}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
