@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { Label } from '../../../modules/onchain/address-book.ts';
+import type { ChainBlock, ChainSource, PriceSource, RawTransfer } from '../../../modules/onchain/ports.ts';
+import { type Clock, systemClock } from '../../../shared/clock.ts';
+
+export interface SimulatedChainOptions {
+  chain?: string;
+  /** Labelled wallets the simulated flows go to and come from. */
+  labels: Label[];
+  prices: PriceSource;
+  clock?: Clock;
+  seed?: number;
+  blockTimeMs?: number;
+  /** Time of block 0. Fixed by default so restarts see the same chain and resume from their checkpoint. */
+  genesisMs?: number;
+  /** Mean labelled transfers per block. */
+  transfersPerBlock?: number;
+}
+
+/** Prices used only to size simulated amounts when the market has no price yet. */
+const REFERENCE_USD: Record<string, number> = { ETH: 3000 };
+
+const ASSETS = [
+  { asset: 'ETH', decimals: 18, token: null, weight: 0.42 },
+  { asset: 'USDT', decimals: 6, token: '0xdac17f958d2ee523a2206206994597c13d831ec7', weight: 0.3 },
+  { asset: 'USDC', decimals: 6, token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', weight: 0.2 },
+  { asset: 'WETH', decimals: 18, token: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', weight: 0.08 },
+] as const;
+
+function digest(...parts: Array<string | number>): Buffer {
+  return createHash('sha256').update(parts.join(':')).digest();
+}
+
+/** mulberry32 seeded from a digest: a deterministic stream per block. */
+function rng(seed: Buffer): () => number {
+  let a = seed.readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The embedded chain: a deterministic stream of blocks (one every 12 s by default) whose transfers are
+ * deposits to and withdrawals from the labelled exchange wallets, plus some internal sweeps. Sizes are
+ * drawn in USD (log-normal, median ≈ $12k, heavy tail) and converted into token units at the market price
+ * of the block time, so USD values match the simulated market. Block n is a pure function of (seed, n)
+ * except for that price, so a restart sees the same hashes and resumes from its checkpoint.
+ */
+export function createSimulatedChainSource(options: SimulatedChainOptions): ChainSource {
+  const chain = options.chain ?? 'ethereum';
+  const clock = options.clock ?? systemClock;
+  const seed = options.seed ?? 1;
+  const blockTime = options.blockTimeMs ?? 12_000;
+  const genesis = options.genesisMs ?? Date.UTC(2024, 0, 1);
+  const mean = options.transfersPerBlock ?? 2;
+  const labels = options.labels.filter((l) => l.chain === chain);
+
+  const head = () => Math.max(0, Math.floor((clock.now() - genesis) / blockTime));
+  const hashOf = (n: number) =>
+    n < 0 ? `0x${'0'.repeat(64)}` : `0x${digest('block', seed, chain, n).toString('hex')}`;
+  const address = (r: () => number) =>
+    `0x${Array.from({ length: 5 }, () =>
+      Math.floor(r() * 2 ** 32)
+        .toString(16)
+        .padStart(8, '0'),
+    ).join('')}`;
+
+  async function ethPrice(atMs: number): Promise<number> {
+    const price = await Promise.resolve(options.prices.usdPrice('ETH', atMs)).catch(() => undefined);
+    return typeof price === 'number' && price > 0 ? price : (REFERENCE_USD.ETH ?? 3000);
+  }
+
+  function transfersOf(n: number, eth: number): RawTransfer[] {
+    if (!labels.length) return [];
+    const r = rng(digest('transfers', seed, chain, n));
+    // Poisson-ish count around the mean.
+    let count = 0;
+    for (let i = 0; i < mean * 3; i++) if (r() < 1 / 3) count++;
+    const out: RawTransfer[] = [];
+    for (let i = 0; i < count; i++) {
+      const label = labels[Math.floor(r() * labels.length)] as Label;
+      const pick = r();
+      let acc = 0;
+      const asset =
+        ASSETS.find((a) => {
+          acc += a.weight;
+          return pick < acc;
+        }) ?? ASSETS[0];
+      // Log-normal USD size: median ~12k, sigma 1.6, capped at 50M.
+      const gauss = Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+      const usd = Math.min(50_000_000, Math.max(20, 12_000 * Math.exp(1.6 * gauss)));
+      const units = usd / (asset.asset === 'USDT' || asset.asset === 'USDC' ? 1 : eth);
+      const shown = Math.min(asset.decimals, 6);
+      const amountRaw =
+        BigInt(Math.max(1, Math.round(units * 10 ** shown))) * 10n ** BigInt(asset.decimals - shown);
+      const kind = r();
+      const outsider = address(r);
+      let from = outsider;
+      let to = label.address;
+      if (kind >= 0.5 && kind < 0.92) {
+        from = label.address;
+        to = outsider;
+      } else if (kind >= 0.92) {
+        const sameExchange = labels.filter(
+          (l) => l.exchange === label.exchange && l.address !== label.address,
+        );
+        const other = sameExchange[Math.floor(r() * sameExchange.length)];
+        from = label.address;
+        to = other?.address ?? outsider;
+      }
+      out.push({
+        txHash: `0x${digest('tx', seed, chain, n, i).toString('hex')}`,
+        txIndex: i,
+        logIndex: asset.token ? i : -1,
+        from,
+        to,
+        asset: asset.asset,
+        tokenAddress: asset.token,
+        decimals: asset.decimals,
+        amountRaw,
+      });
+    }
+    return out;
+  }
+
+  return {
+    chain,
+    description: `simulated ${chain} (seed ${seed})`,
+    headNumber: async () => head(),
+    blockHash: async (n) => (n <= head() ? hashOf(n) : undefined),
+    async block(n, interest): Promise<ChainBlock | undefined> {
+      if (n > head() || n < 0) return undefined;
+      const timestampMs = genesis + n * blockTime;
+      return {
+        number: n,
+        hash: hashOf(n),
+        parentHash: hashOf(n - 1),
+        timestampMs,
+        transfers: transfersOf(n, await ethPrice(timestampMs)).filter(
+          (t) => interest(t.from) || interest(t.to),
+        ),
+      };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/** The on-chain module's public face: other modules and the composition root import only from here. */
+export {
+  type AddressBook,
+  buildAddressBook,
+  DEFAULT_LABELS_PATH,
+  type Label,
+  type LabelProblem,
+  type LabelSet,
+  loadAddressBook,
+  loadLabelPath,
+  parseLabelsCsv,
+  parseLabelsJson,
+} from './address-book.ts';
+export { classifyTransfer, type Flow, type FlowDirection, FLOW_DIRECTIONS, flowId } from './classify.ts';
+export { formatUnits, parseUnits } from './decimal.ts';
+export { type FlowDto, toFlowDto } from './dto.ts';
+export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus } from './indexer.ts';
+export { createKyselyOnchainRepository } from './kysely-repository.ts';
+export type {
+  AddressInterest,
+  ChainBlock,
+  ChainSource,
+  OnchainLogger,
+  PriceSource,
+  RawTransfer,
+} from './ports.ts';
+export type { OnchainRepository } from './repository.ts';
+export {
+  createOnchainService,
+  DEFAULT_LIMIT,
+  type FlowsPage,
+  type ListFlowsInput,
+  MAX_LIMIT,
+  type OnchainService,
+} from './service.ts';
+export type { OnchainTables } from './tables.ts';

@@ -1,0 +1,224 @@
+import { type Kysely, sql } from 'kysely';
+import type { Flow } from './classify.ts';
+import { formatUnits } from './decimal.ts';
+import type { FlowQuery, OnchainRepository } from './repository.ts';
+import type { OnchainFlowsTable, OnchainTables } from './tables.ts';
+
+const CHUNK = 500;
+
+function toRow(flow: Flow, atMs: number): OnchainFlowsTable {
+  return {
+    chain: flow.chain,
+    tx_hash: flow.txHash,
+    log_index: flow.logIndex,
+    exchange: flow.exchange,
+    tx_index: flow.txIndex,
+    block_number: flow.blockNumber,
+    block_hash: flow.blockHash,
+    block_time: flow.timeMs,
+    direction: flow.direction,
+    asset: flow.asset,
+    token_address: flow.tokenAddress,
+    amount: flow.amount,
+    amount_raw: flow.amountRaw,
+    decimals: flow.decimals,
+    usd_value: flow.usdValue,
+    from_address: flow.from.address,
+    from_exchange: flow.from.exchange,
+    from_tag: flow.from.tag,
+    to_address: flow.to.address,
+    to_exchange: flow.to.exchange,
+    to_tag: flow.to.tag,
+    indexed_at: atMs,
+  };
+}
+
+function fromRow(row: OnchainFlowsTable): Flow {
+  return {
+    chain: row.chain,
+    txHash: row.tx_hash,
+    txIndex: Number(row.tx_index),
+    logIndex: Number(row.log_index),
+    blockNumber: Number(row.block_number),
+    blockHash: row.block_hash,
+    timeMs: Number(row.block_time),
+    exchange: row.exchange,
+    direction: row.direction,
+    asset: row.asset,
+    tokenAddress: row.token_address,
+    // Re-derived from the raw integer so the rendering never depends on the database's NUMERIC scale.
+    amount: formatUnits(BigInt(String(row.amount_raw)), Number(row.decimals)),
+    amountRaw: String(row.amount_raw),
+    decimals: Number(row.decimals),
+    usdValue: row.usd_value === null ? null : Number(row.usd_value),
+    from: { address: row.from_address, exchange: row.from_exchange, tag: row.from_tag },
+    to: { address: row.to_address, exchange: row.to_exchange, tag: row.to_tag },
+  };
+}
+
+const key = (f: { chain: string; tx_hash: string; log_index: number; exchange: string }) =>
+  `${f.chain}|${f.tx_hash}|${Number(f.log_index)}|${f.exchange}`;
+
+export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): OnchainRepository {
+  return {
+    async checkpoint(chain) {
+      const row = await db
+        .selectFrom('onchain_checkpoints')
+        .select(['block_number', 'block_hash'])
+        .where('chain', '=', chain)
+        .executeTakeFirst();
+      return row ? { blockNumber: Number(row.block_number), blockHash: row.block_hash } : undefined;
+    },
+
+    async blockHash(chain, number) {
+      const row = await db
+        .selectFrom('onchain_blocks')
+        .select('hash')
+        .where('chain', '=', chain)
+        .where('number', '=', number)
+        .executeTakeFirst();
+      return row?.hash;
+    },
+
+    async lowestBlock(chain) {
+      const row = await db
+        .selectFrom('onchain_blocks')
+        .select((eb) => eb.fn.min('number').as('low'))
+        .where('chain', '=', chain)
+        .executeTakeFirst();
+      return row?.low === null || row?.low === undefined ? undefined : Number(row.low);
+    },
+
+    async commit(chain, blocks, flows, atMs) {
+      const last = blocks.at(-1);
+      if (!last) return [];
+      return db.transaction().execute(async (trx) => {
+        for (let i = 0; i < blocks.length; i += CHUNK) {
+          await trx
+            .insertInto('onchain_blocks')
+            .values(
+              blocks.slice(i, i + CHUNK).map((b) => ({
+                chain,
+                number: b.number,
+                hash: b.hash,
+                parent_hash: b.parentHash,
+                block_time: b.timestampMs,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['chain', 'number']).doUpdateSet((eb) => ({
+                hash: eb.ref('excluded.hash'),
+                parent_hash: eb.ref('excluded.parent_hash'),
+                block_time: eb.ref('excluded.block_time'),
+              })),
+            )
+            .execute();
+        }
+        const inserted = new Set<string>();
+        for (let i = 0; i < flows.length; i += CHUNK) {
+          const rows = await trx
+            .insertInto('onchain_flows')
+            .values(flows.slice(i, i + CHUNK).map((f) => toRow(f, atMs)))
+            .onConflict((oc) => oc.columns(['chain', 'tx_hash', 'log_index', 'exchange']).doNothing())
+            .returning(['chain', 'tx_hash', 'log_index', 'exchange'])
+            .execute();
+          for (const row of rows) inserted.add(key(row));
+        }
+        await trx
+          .insertInto('onchain_checkpoints')
+          .values({ chain, block_number: last.number, block_hash: last.hash, updated_at: atMs })
+          .onConflict((oc) =>
+            oc
+              .column('chain')
+              .doUpdateSet({ block_number: last.number, block_hash: last.hash, updated_at: atMs }),
+          )
+          .execute();
+        return flows.filter((f) =>
+          inserted.has(
+            key({ chain: f.chain, tx_hash: f.txHash, log_index: f.logIndex, exchange: f.exchange }),
+          ),
+        );
+      });
+    },
+
+    async rewind(chain, ancestor, atMs) {
+      return db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('onchain_flows')
+          .where('chain', '=', chain)
+          .where('block_number', '>', ancestor)
+          .executeTakeFirst();
+        await trx
+          .deleteFrom('onchain_blocks')
+          .where('chain', '=', chain)
+          .where('number', '>', ancestor)
+          .execute();
+        const kept = await trx
+          .selectFrom('onchain_blocks')
+          .select('hash')
+          .where('chain', '=', chain)
+          .where('number', '=', ancestor)
+          .executeTakeFirst();
+        await trx
+          .insertInto('onchain_checkpoints')
+          .values({ chain, block_number: ancestor, block_hash: kept?.hash ?? '', updated_at: atMs })
+          .onConflict((oc) =>
+            oc
+              .column('chain')
+              .doUpdateSet({ block_number: ancestor, block_hash: kept?.hash ?? '', updated_at: atMs }),
+          )
+          .execute();
+        return { removedFlows: Number(removed.numDeletedRows) };
+      });
+    },
+
+    async pruneBlocks(chain, belowNumber) {
+      await db
+        .deleteFrom('onchain_blocks')
+        .where('chain', '=', chain)
+        .where('number', '<', belowNumber)
+        .execute();
+    },
+
+    async list(query: FlowQuery) {
+      let q = db.selectFrom('onchain_flows').selectAll();
+      if (query.exchange) q = q.where('exchange', '=', query.exchange);
+      if (query.asset) q = q.where('asset', '=', query.asset);
+      if (query.direction) q = q.where('direction', '=', query.direction);
+      if (query.minUsd !== undefined) q = q.where('usd_value', '>=', query.minUsd);
+      const b = query.before;
+      if (b) {
+        q = q.where(
+          sql<boolean>`(block_number, tx_index, log_index, exchange) < (${b.blockNumber}, ${b.txIndex}, ${b.logIndex}, ${b.exchange})`,
+        );
+      }
+      const rows = await q
+        .orderBy('block_number', 'desc')
+        .orderBy('tx_index', 'desc')
+        .orderBy('log_index', 'desc')
+        .orderBy('exchange', 'desc')
+        .limit(query.limit)
+        .execute();
+      return rows.map(fromRow);
+    },
+
+    async totals(query) {
+      let q = db
+        .selectFrom('onchain_flows')
+        .select([
+          sql<string | number | null>`sum(case when direction = 'deposit' then usd_value else 0 end)`.as(
+            'inflow',
+          ),
+          sql<string | number | null>`sum(case when direction = 'withdrawal' then usd_value else 0 end)`.as(
+            'outflow',
+          ),
+        ])
+        .where('block_time', '>=', query.sinceMs);
+      if (query.exchange) q = q.where('exchange', '=', query.exchange);
+      if (query.asset) q = q.where('asset', '=', query.asset);
+      const row = await q.executeTakeFirst();
+      const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+      return { inflowUsd: cents(row?.inflow), outflowUsd: cents(row?.outflow) };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Flow, FlowDirection } from './classify.ts';
+
+/** Position of a flow in newest-first order; the cursor carries the last one a page returned. */
+export interface FlowPosition {
+  blockNumber: number;
+  txIndex: number;
+  logIndex: number;
+  exchange: string;
+}
+
+export interface FlowQuery {
+  exchange?: string;
+  asset?: string;
+  direction?: FlowDirection;
+  minUsd?: number;
+  limit: number;
+  /** Return only flows strictly older than this position. */
+  before?: FlowPosition;
+}
+
+export interface FlowTotals {
+  inflowUsd: number;
+  outflowUsd: number;
+}
+
+export interface Checkpoint {
+  blockNumber: number;
+  /** Empty when unknown (after a reorg deeper than the retained block window). */
+  blockHash: string;
+}
+
+export interface IndexedBlock {
+  number: number;
+  hash: string;
+  parentHash: string;
+  timestampMs: number;
+}
+
+/** The on-chain repository port; `kysely-repository.ts` implements it on PGlite and PostgreSQL. */
+export interface OnchainRepository {
+  checkpoint(chain: string): Promise<Checkpoint | undefined>;
+  /** Hash recorded for an indexed block, if it is still in the retained window. */
+  blockHash(chain: string, number: number): Promise<string | undefined>;
+  /** Lowest block number still retained for reorg checks. */
+  lowestBlock(chain: string): Promise<number | undefined>;
+  /**
+   * Atomically records blocks, their flows and the new checkpoint (the last block). Flows already present
+   * (same chain, tx hash, log index, exchange) are left alone; returns only the flows newly inserted.
+   */
+  commit(chain: string, blocks: IndexedBlock[], flows: Flow[], atMs: number): Promise<Flow[]>;
+  /** Removes every flow and block above `ancestor` and moves the checkpoint back to it. */
+  rewind(chain: string, ancestor: number, atMs: number): Promise<{ removedFlows: number }>;
+  /** Forgets retained block hashes below `number` (flows are kept). */
+  pruneBlocks(chain: string, belowNumber: number): Promise<void>;
+  list(query: FlowQuery): Promise<Flow[]>;
+  totals(query: { exchange?: string; asset?: string; sinceMs: number }): Promise<FlowTotals>;
+}

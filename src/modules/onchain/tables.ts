@@ -1,0 +1,54 @@
+/**
+ * On-chain tables. One flow row per (chain, tx hash, log index, exchange side): a transfer between two
+ * different exchanges is a withdrawal for one and a deposit for the other, so it yields two rows that share
+ * the transfer key. Native transfers use log index -1.
+ */
+export interface OnchainFlowsTable {
+  chain: string;
+  tx_hash: string;
+  log_index: number;
+  exchange: string;
+  tx_index: number;
+  block_number: number;
+  block_hash: string;
+  block_time: number;
+  direction: 'deposit' | 'withdrawal' | 'internal';
+  asset: string;
+  token_address: string | null;
+  /** Exact decimal string (NUMERIC in the database). */
+  amount: string;
+  /** Raw integer units (NUMERIC). */
+  amount_raw: string;
+  decimals: number;
+  usd_value: number | null;
+  from_address: string;
+  from_exchange: string | null;
+  from_tag: string | null;
+  to_address: string;
+  to_exchange: string | null;
+  to_tag: string | null;
+  indexed_at: number;
+}
+
+/** Recently indexed block hashes, kept to detect reorgs (parent hash mismatch) and find the common ancestor. */
+export interface OnchainBlocksTable {
+  chain: string;
+  number: number;
+  hash: string;
+  parent_hash: string;
+  block_time: number;
+}
+
+/** The last fully indexed block per chain; written in the same transaction as that block's flows. */
+export interface OnchainCheckpointsTable {
+  chain: string;
+  block_number: number;
+  block_hash: string;
+  updated_at: number;
+}
+
+export interface OnchainTables {
+  onchain_flows: OnchainFlowsTable;
+  onchain_blocks: OnchainBlocksTable;
+  onchain_checkpoints: OnchainCheckpointsTable;
+}
