@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts.ts';
+import * as onchain from './0003_onchain.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -7,4 +8,5 @@ import * as accounts from './0001_accounts.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0003_onchain': onchain,
 };
