@@ -95,5 +95,6 @@ export async function buildServer(container: Container, options: ServerOptions =
   const auth = registerAuth(app, container);
   for (const register of routeModules(container, auth))
     await app.register(async (scope) => register(scope as App));
+  app.decorate('routeAccess', auth.routes);
   return app;
 }

@@ -26,6 +26,10 @@ declare module 'fastify' {
     /** The permission the caller needs. Required on every authenticated route. */
     permission?: Permission;
   }
+  interface FastifyInstance {
+    /** Every authenticated route with the permission it needs. */
+    routeAccess?: () => readonly import('./plugins/auth.ts').RouteAccess[];
+  }
   interface FastifyRequest {
     principal?: Principal;
   }

@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../app/container.ts';
-import type { Principal } from '../../modules/accounts/index.ts';
+import type { Permission, Principal } from '../../modules/accounts/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { App } from '../types.ts';
 
 export const sessionCookie = 'meridian_session';
 const windowMs = 60_000;
+
+/** What one authenticated route requires (listed for tests and docs). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  mode: 'token' | 'session';
+  permission: Permission;
+}
 const challenge = 'Bearer realm="meridian"';
 
 const clientKey = (request: FastifyRequest) =>
@@ -122,6 +130,18 @@ export function registerAuth(app: App, container: Container) {
     }
   }
 
+  // Every authenticated route must say which permission it needs; a route that forgets fails at start-up.
+  const catalogue: RouteAccess[] = [];
+  app.addHook('onRoute', (route) => {
+    const mode = route.config?.auth ?? (route.url.startsWith('/api/') ? 'token' : 'none');
+    if (mode === 'none') return;
+    if (!route.config?.permission) throw new Error(`route ${route.url} needs a permission in its config`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        catalogue.push({ method, url: route.url, mode, permission: route.config.permission });
+    }
+  });
+
   app.decorateRequest('principal', undefined);
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
@@ -137,7 +157,7 @@ export function registerAuth(app: App, container: Container) {
     request.principal = principal;
   });
 
-  return { authenticate, charge };
+  return { authenticate, charge, routes: () => catalogue as readonly RouteAccess[] };
 }
 
 export type AuthApi = ReturnType<typeof registerAuth>;

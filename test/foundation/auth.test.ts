@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { argon2idHasher } from '../../src/modules/accounts/index.ts';
+import { generateToken } from '../../src/modules/accounts/token-format.ts';
+import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
+
+describe('authentication, sessions and tokens', () => {
+  let t: TestApp;
+  let member: TestUser;
+  beforeAll(async () => {
+    // The real argon2id hasher: this suite is about passwords.
+    t = await createTestApp({
+      container: { hasher: await argon2idHasher() },
+      env: { MERIDIAN_AUTH_FAILURE_LIMIT: '1000' },
+    });
+    member = await t.user('member');
+  });
+  afterAll(() => t.close());
+
+  const login = async (user: TestUser) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'meridian_session')!;
+    return { cookie, header: { cookie: `meridian_session=${cookie.value}` } };
+  };
+
+  it('stores argon2id password hashes, never the password', async () => {
+    const row = await t.container.accounts.findUserByEmail(member.email);
+    expect(row?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row?.password_hash).not.toContain(member.password);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['not bearer', { authorization: 'Basic abc' }],
+    ['malformed', { authorization: 'Bearer hello' }],
+    ['unknown', { authorization: `Bearer ${generateToken()}` }],
+  ])('refuses a %s token with 401 and WWW-Authenticate', async (_name, headers) => {
+    const res = await t.app.inject({ url: '/api/account', headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="meridian"/);
+    expect(res.headers['content-type']).toMatch(/problem\+json/);
+    expect(res.headers.ratelimit).toBeUndefined();
+  });
+
+  it('refuses expired and revoked tokens', async () => {
+    const { clock } = t.container;
+    const expiring = await t.container.accounts.createToken(member.id, {
+      name: 'short',
+      expiresAt: clock.now() + 50,
+    });
+    expect(
+      (await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${expiring.token}` } }))
+        .statusCode,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 80));
+    const expired = await t.app.inject({
+      url: '/api/account',
+      headers: { authorization: `Bearer ${expiring.token}` },
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().detail).toContain('expired');
+  });
+
+  it('signs in with an HttpOnly SameSite=Strict cookie and rejects a wrong password', async () => {
+    const { cookie } = await login(member);
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Strict');
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: member.email, password: 'nope-nope-nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('invalid_credentials');
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'x@y.zz', password: 'nope-nope-nope' },
+    });
+    expect(unknown.json().detail).toBe(wrong.json().detail);
+  });
+
+  it('manages tokens with a session: create (secret once), list, rotate, revoke', async () => {
+    const { header } = await login(member);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: header,
+      payload: { name: 'bot', expiresIn: '30d', permissions: ['market:read'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const { token, details } = created.json();
+    expect(token).toMatch(/^mrd_/);
+    expect(details.permissions).toEqual(['market:read']);
+    expect(Date.parse(details.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+
+    const list = (await t.app.inject({ url: '/api/account/tokens', headers: header })).json();
+    const listed = list.data.find((x: { id: string }) => x.id === details.id);
+    expect(listed.status).toBe('active');
+    expect(JSON.stringify(list)).not.toContain(token);
+
+    const used = await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${token}` } });
+    expect(used.statusCode).toBe(403); // narrowed to market:read, /api/account needs account:read
+
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/account/tokens/${details.id}/rotate`,
+      headers: header,
+    });
+    expect(rotated.statusCode).toBe(201);
+    const fresh = rotated.json();
+    expect(fresh.token).not.toBe(token);
+    expect(fresh.details.permissions).toEqual(['market:read']);
+    expect(fresh.details.expiresAt).toBe(details.expiresAt);
+    const old = await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${token}` } });
+    expect(old.statusCode).toBe(401);
+
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/tokens/${fresh.details.id}`,
+      headers: header,
+    });
+    expect(revoked.json().status).toBe('revoked');
+  });
+
+  it('never lets an API token manage tokens', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: member.auth,
+      payload: { name: 'x' },
+    });
+    expect(res.statusCode).toBe(403);
+    const list = await t.app.inject({ url: '/api/account/tokens', headers: member.auth });
+    expect(list.statusCode).toBe(403);
+  });
+
+  it('refuses token creation beyond the owner’s permissions', async () => {
+    const viewer = await t.user('viewer');
+    const { header } = await login(viewer);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: header,
+      payload: { name: 'x', permissions: ['alerts:write'] },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('rejects cross-site state changes on a session (CSRF)', async () => {
+    const { header } = await login(member);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: { ...header, origin: 'https://evil.example' },
+      payload: { name: 'x' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('csrf_rejected');
+  });
+
+  it('ends the session on logout', async () => {
+    const { header } = await login(member);
+    expect((await t.app.inject({ url: '/api/account/tokens', headers: header })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/auth/logout', headers: header });
+    expect((await t.app.inject({ url: '/api/account/tokens', headers: header })).statusCode).toBe(401);
+  });
+
+  it('updates last used at most once a minute', async () => {
+    const user = await t.user('viewer');
+    await t.app.inject({ url: '/api/account', headers: user.auth });
+    const first = (await t.container.accounts.listTokens(user.id))[0]!.lastUsedAt;
+    expect(first).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    await t.app.inject({ url: '/api/account', headers: user.auth });
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await t.container.accounts.listTokens(user.id))[0]!.lastUsedAt).toBe(first);
+  });
+});
+
+describe('failed authentication is limited per client address', () => {
+  it('answers 429 after the failure limit and charges no account', async () => {
+    const t = await createTestApp({ env: { MERIDIAN_AUTH_FAILURE_LIMIT: '5' } });
+    try {
+      const user = await t.user('viewer');
+      for (let i = 0; i < 5; i++) {
+        expect(
+          (await t.app.inject({ url: '/api/account', headers: { authorization: 'Bearer junk' } })).statusCode,
+        ).toBe(401);
+      }
+      const limited = await t.app.inject({ url: '/api/account', headers: { authorization: 'Bearer junk' } });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('auth_rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // A different address is unaffected, and the account's quota is untouched.
+      const other = await t.app.inject({
+        url: '/api/account',
+        headers: user.auth,
+        remoteAddress: '10.1.2.3',
+      });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers.ratelimit).toBe('"account";r=119;t=0');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
+
+describe('HTTP behaviour: problems, request ids, health', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.user('admin');
+  });
+  afterAll(() => t.close());
+
+  const expectProblem = (
+    res: { headers: Record<string, unknown>; json(): unknown },
+    status: number,
+    code: string,
+  ) => {
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const body = res.json() as Record<string, unknown>;
+    expect(body).toMatchObject({ status, code, type: `/problems/${code}` });
+    expect(body.requestId).toBe(res.headers['x-request-id']);
+    expect(typeof body.title).toBe('string');
+    expect(typeof body.detail).toBe('string');
+    return body;
+  };
+
+  it('answers unknown routes with 404 problem', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: admin.auth });
+    expect(res.statusCode).toBe(404);
+    expectProblem(res, 404, 'route_not_found');
+  });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/account', headers: admin.auth });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expectProblem(res, 405, 'method_not_allowed');
+  });
+
+  it('lists every validation problem with a JSON pointer', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: { not: 'a string' }, extra: true },
+    });
+    expect(login.statusCode).toBe(400);
+    const body = expectProblem(login, 400, 'validation_failed');
+    const pointers = (body.errors as Array<{ pointer: string }>).map((e) => e.pointer).sort();
+    expect(pointers).toEqual(['/body/email', '/body/extra', '/body/password']);
+  });
+
+  it('answers 415 for an unsupported body type and 400 for broken JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expectProblem(res, 415, 'unsupported_media_type');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expectProblem(bad, 400, 'bad_request');
+  });
+
+  it('answers 413 for an oversized body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a', password: 'x'.repeat(2_000_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expectProblem(res, 413, 'payload_too_large');
+  });
+
+  it('echoes a sane request id and invents one otherwise', async () => {
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const evil = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'a b\nc' },
+    });
+    expect(evil.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves health, readiness, metrics, OpenAPI 3.1 and docs', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().checks.storage).toBeNull();
+    const metrics = await t.app.inject({ url: '/metrics' });
+    expect(metrics.body).toContain('meridian_http_requests_total');
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/account'].get.responses['200']).toBeDefined();
+    expect(doc.components.securitySchemes.bearer.scheme).toBe('bearer');
+    const docs = await t.app.inject({ url: '/docs/' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it('describes problem types at their URI', async () => {
+    const res = await t.app.inject({ url: '/problems/rate_limited' });
+    expect(res.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+  });
+
+  it('hides internal failures behind a generic 500 without stack or SQL', async () => {
+    const broken = await createTestApp();
+    await broken.container.db.close();
+    const res = await broken.app.inject({
+      url: '/api/account/tokens',
+      headers: { cookie: 'meridian_session=whatever' },
+    });
+    expect(res.statusCode).toBe(500);
+    const body = expectProblem(res, 500, 'internal');
+    expect(JSON.stringify(body)).not.toMatch(/select|sessions|stack|\.ts/i);
+    await broken.app.close();
+  });
+});
