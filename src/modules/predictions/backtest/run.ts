@@ -1,0 +1,282 @@
+import { GRID } from '../calibration/conformal.ts';
+import { BarSeries, FundingSeries } from '../features/series.ts';
+import { MODEL_VERSION, SymbolForecaster, type HorizonForecast, type ViewName } from '../models/engine.ts';
+import { ewmaSigma, expandingSigma } from '../models/vol.ts';
+import {
+  crpsFromGrid,
+  type ForecasterMetrics,
+  gaussianGrid,
+  ScoreAccumulator,
+  summarize,
+} from '../scoring/metrics.ts';
+import {
+  type Bar,
+  FACTORS,
+  type FundingPoint,
+  HORIZON_MS,
+  type Horizon,
+  PREDICTION_HORIZONS,
+} from '../types.ts';
+
+export interface BacktestInput {
+  /** The symbol forecast; its bars must be in `bars`. */
+  symbol: string;
+  /** Closed bars per symbol (the others form the market basket), oldest first. */
+  bars: Map<string, readonly Bar[]>;
+  funding?: readonly FundingPoint[];
+  /** Only forecasts made at or after `from` whose horizon ends at or before `to` are scored (ms). */
+  from?: number;
+  to?: number;
+  horizons?: readonly Horizon[];
+  /** Keep what the leakage check needs (default true). */
+  leakageCheck?: boolean;
+  /** Seed of the leakage check's permutation. */
+  seed?: number;
+}
+
+export const FORECASTERS = ['ensemble', 'equal', ...FACTORS, 'random_walk', 'rw_ewma'] as const;
+export type ForecasterName = (typeof FORECASTERS)[number];
+
+export interface LeakageCheck {
+  /** The ensemble scored against realized returns randomly permuted across time. */
+  shuffled: { hitRate: number; brierSkill: number; crpsSkillVsEwma: number };
+  /** The ensemble scored against the return realized one day later than the one it forecast. */
+  shiftedOneDay: { hitRate: number; brierSkill: number; crpsSkillVsEwma: number };
+}
+
+export interface HorizonReport {
+  horizon: Horizon;
+  count: number;
+  forecasters: Record<ForecasterName, ForecasterMetrics>;
+  finalWeights: Record<string, number>;
+  leakage?: LeakageCheck;
+  /** Rolling coverage of the ensemble's 80 % interval, one point per `coverageEvery` forecasts. */
+  coverageSeries: { t: number; coverage80: number; coverage90: number }[];
+}
+
+export interface BacktestReport {
+  symbol: string;
+  modelVersion: string;
+  barMs: number;
+  basket: string[];
+  funding: boolean;
+  from: string;
+  to: string;
+  forecastsMade: number;
+  elapsedMs: number;
+  horizons: Partial<Record<Horizon, HorizonReport>>;
+}
+
+/** The bar size of a series: the most common gap between consecutive opens. */
+export function inferBarMs(bars: readonly Bar[]): number {
+  const counts = new Map<number, number>();
+  for (let i = 1; i < Math.min(bars.length, 2000); i++) {
+    const d = bars[i]!.openTime - bars[i - 1]!.openTime;
+    counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  let best = 60_000;
+  let bestN = -1;
+  for (const [d, n] of counts) if (n > bestN && d > 0) [best, bestN] = [d, n];
+  return best;
+}
+
+interface Pending {
+  f: HorizonForecast;
+  ewmaSigma: number;
+  rwSigma: number;
+}
+
+interface Compact {
+  t: number;
+  median: number;
+  conf: number;
+  q: Float32Array;
+  ewmaSigma: number;
+  y: number;
+}
+
+/**
+ * Walk-forward backtest of the production model: one forecast per bar close, each scored (and learned
+ * from) only once its horizon has passed in the replay. Nothing is fitted on the whole period.
+ */
+export function runBacktest(input: BacktestInput): BacktestReport {
+  const started = performance.now();
+  const horizons = input.horizons ?? PREDICTION_HORIZONS;
+  const targetBars = input.bars.get(input.symbol);
+  if (!targetBars || targetBars.length === 0) throw new Error(`no candles for ${input.symbol}`);
+  const barMs = inferBarMs(targetBars);
+  const seriesBySymbol = new Map<string, BarSeries>();
+  for (const [sym, bars] of input.bars) seriesBySymbol.set(sym, BarSeries.from(sym, inferBarMs(bars), bars));
+  const series = seriesBySymbol.get(input.symbol)!;
+  const ctx = {
+    series,
+    basket: [...seriesBySymbol.values()],
+    funding: input.funding?.length ? new FundingSeries(input.funding) : undefined,
+  };
+  const from = input.from ?? Number.NEGATIVE_INFINITY;
+  const to = input.to ?? Number.POSITIVE_INFINITY;
+  const engine = new SymbolForecaster(input.symbol, horizons, { stepMs: barMs, trackMembers: true });
+  const keep = input.leakageCheck ?? true;
+
+  const pending = new Map<Horizon, Pending[]>(horizons.map((h) => [h, []]));
+  const acc = new Map<Horizon, Map<ForecasterName, ScoreAccumulator>>(
+    horizons.map((h) => [h, new Map(FORECASTERS.map((n) => [n, new ScoreAccumulator()]))]),
+  );
+  const compact = new Map<Horizon, Compact[]>(horizons.map((h) => [h, []]));
+  const times = new Map<Horizon, number[]>(horizons.map((h) => [h, []]));
+  const grid = new Float64Array(GRID.length);
+  let made = 0;
+  let firstT = Number.NaN;
+  let lastT = Number.NaN;
+
+  const resolve = (h: Horizon, p: Pending, price: number) => {
+    const y = Math.log(price / p.f.baseline);
+    const scored = p.f.t >= from && p.f.t + HORIZON_MS[h] <= to;
+    if (scored) {
+      const a = acc.get(h)!;
+      for (const name of ['ensemble', 'equal', ...FACTORS] as ViewName[]) {
+        const v = p.f.views[name]!;
+        a.get(name as ForecasterName)!.add(v.quantiles, v.median, v.confidence, y);
+      }
+      a.get('random_walk')!.add(gaussianGrid(0, p.rwSigma, grid), 0, 0.5, y);
+      a.get('rw_ewma')!.add(gaussianGrid(0, p.ewmaSigma, grid), 0, 0.5, y);
+      times.get(h)!.push(p.f.t);
+      if (Number.isNaN(firstT)) firstT = p.f.t;
+      lastT = Math.max(Number.isNaN(lastT) ? p.f.t : lastT, p.f.t);
+      if (keep) {
+        const e = p.f.views.ensemble!;
+        compact.get(h)!.push({
+          t: p.f.t,
+          median: e.median,
+          conf: e.confidence,
+          q: Float32Array.from(e.quantiles),
+          ewmaSigma: p.ewmaSigma,
+          y,
+        });
+      }
+    }
+    engine.learn(p.f, price);
+  };
+
+  for (let i = 0; i < series.length; i++) {
+    const t = series.closeTime[i]!;
+    if (t > to) break;
+    // 1. Score and learn from every forecast whose horizon ended by now (its realized price is bar i or older).
+    for (const h of horizons) {
+      const queue = pending.get(h)!;
+      while (queue.length && queue[0]!.f.t + HORIZON_MS[h] <= t) {
+        const p = queue.shift()!;
+        const target = p.f.t + HORIZON_MS[h];
+        const j = series.indexAt(target);
+        // A gap at the target time (exchange maintenance) leaves the forecast unscored.
+        if (j >= 0 && series.closeTime[j] === target) resolve(h, p, series.close[j]!);
+      }
+    }
+    // 2. Forecast from what is known at t.
+    const forecasts = engine.forecast(ctx, t);
+    if (!forecasts) continue;
+    const rw = expandingSigma(series, i, 1);
+    for (const f of forecasts) {
+      const hm = HORIZON_MS[f.horizon];
+      pending.get(f.horizon)!.push({
+        f,
+        ewmaSigma: ewmaSigma(series, i, hm),
+        rwSigma: rw === undefined ? f.sigma : rw * Math.sqrt(hm),
+      });
+      made++;
+    }
+  }
+
+  const report: BacktestReport = {
+    symbol: input.symbol,
+    modelVersion: MODEL_VERSION,
+    barMs,
+    basket: [...seriesBySymbol.keys()],
+    funding: Boolean(ctx.funding),
+    from: Number.isNaN(firstT) ? '' : new Date(firstT).toISOString(),
+    to: Number.isNaN(lastT) ? '' : new Date(lastT).toISOString(),
+    forecastsMade: made,
+    elapsedMs: 0,
+    horizons: {},
+  };
+  for (const h of horizons) {
+    const a = acc.get(h)!;
+    const overlap = Math.max(1, Math.round(HORIZON_MS[h] / barMs));
+    const refs = { ewma: a.get('rw_ewma')!, randomWalk: a.get('random_walk')! };
+    const forecasters = {} as Record<ForecasterName, ForecasterMetrics>;
+    if (a.get('ensemble')!.count < 2) continue;
+    for (const name of FORECASTERS) forecasters[name] = summarize(a.get(name)!, refs, overlap);
+    const w = engine.models[h].weights.weights;
+    report.horizons[h] = {
+      horizon: h,
+      count: a.get('ensemble')!.count,
+      forecasters,
+      finalWeights: Object.fromEntries(FACTORS.map((f, k) => [f, w[k]!])),
+      leakage: keep ? leakageCheck(compact.get(h)!, barMs, input.seed ?? 1) : undefined,
+      coverageSeries: coverageSeries(a.get('ensemble')!, times.get(h)!),
+    };
+  }
+  report.elapsedMs = Math.round(performance.now() - started);
+  return report;
+}
+
+function coverageSeries(a: ScoreAccumulator, times: number[]): HorizonReport['coverageSeries'] {
+  const n = a.count;
+  const chunk = Math.max(50, Math.floor(n / 60));
+  const out: HorizonReport['coverageSeries'] = [];
+  for (let s = 0; s + chunk <= n; s += chunk) {
+    let c8 = 0;
+    let c9 = 0;
+    for (let k = s; k < s + chunk; k++) {
+      c8 += a.cover80[k]!;
+      c9 += a.cover90[k]!;
+    }
+    out.push({ t: times[s + chunk - 1]!, coverage80: c8 / chunk, coverage90: c9 / chunk });
+  }
+  return out;
+}
+
+/** Small deterministic PRNG (mulberry32) so the leakage check is reproducible. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Scores the same forecasts against outcomes they cannot know: a permutation and a one-day shift. */
+export function leakageCheck(rows: Compact[], barMs: number, seed: number): LeakageCheck {
+  const score = (ys: number[], idx: number[]) => {
+    let hits = 0;
+    let brier = 0;
+    let crps = 0;
+    let crpsE = 0;
+    const g = new Float64Array(GRID.length);
+    for (let k = 0; k < idx.length; k++) {
+      const r = rows[idx[k]!]!;
+      const y = ys[k]!;
+      const hit = (r.median >= 0 ? y > 0 : y < 0) ? 1 : 0;
+      hits += hit;
+      brier += (r.conf - hit) ** 2;
+      crps += crpsFromGrid(r.q, y);
+      crpsE += crpsFromGrid(gaussianGrid(0, r.ewmaSigma, g), y);
+    }
+    const n = Math.max(idx.length, 1);
+    return { hitRate: hits / n, brierSkill: 1 - brier / n / 0.25, crpsSkillVsEwma: 1 - crps / crpsE };
+  };
+  const rand = mulberry32(seed);
+  const perm = rows.map((r) => r.y);
+  for (let i = perm.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [perm[i], perm[j]] = [perm[j]!, perm[i]!];
+  }
+  const all = rows.map((_, i) => i);
+  const shift = Math.max(1, Math.round((24 * 60 * 60_000) / barMs));
+  const idx = all.slice(0, Math.max(0, rows.length - shift));
+  const shifted = idx.map((i) => rows[i + shift]!.y);
+  return { shuffled: score(perm, all), shiftedOneDay: score(shifted, idx) };
+}

@@ -1,0 +1,101 @@
+/**
+ * Probability calibration by isotonic regression (pool-adjacent-violators), fitted walk-forward: it only
+ * ever sees (score, outcome) pairs whose horizon has passed, over a rolling window, and is refitted every
+ * `refitEvery` new pairs. Each pooled block is shrunk towards the window's overall hit rate with `prior`
+ * pseudo-observations so a small block cannot claim certainty; overlapping horizons make neighbouring
+ * outcomes near-duplicates, so callers scale `prior` with the overlap. Until `minCount` pairs exist the
+ * answer is 0.5.
+ */
+export class IsotonicCalibrator {
+  private readonly scores: Float64Array;
+  private readonly hits: Uint8Array;
+  private head = 0;
+  private size = 0;
+  private sinceFit = 0;
+  private edges: Float64Array = new Float64Array(0);
+  private values: Float64Array = new Float64Array(0);
+
+  constructor(
+    readonly window = 5000,
+    readonly refitEvery = 250,
+    readonly minCount = 300,
+    readonly prior = 20,
+  ) {
+    this.scores = new Float64Array(window);
+    this.hits = new Uint8Array(window);
+  }
+
+  add(score: number, hit: boolean): void {
+    this.scores[this.head] = score;
+    this.hits[this.head] = hit ? 1 : 0;
+    this.head = (this.head + 1) % this.window;
+    if (this.size < this.window) this.size++;
+    if (++this.sinceFit >= this.refitEvery && this.size >= this.minCount) this.fit();
+  }
+
+  /** Calibrated probability for a score (non-decreasing in the score). */
+  predict(score: number): number {
+    const n = this.edges.length;
+    if (n === 0) return 0.5;
+    // Last block whose lower edge ≤ score.
+    let lo = 0;
+    let hi = n - 1;
+    if (score < this.edges[0]!) return this.values[0]!;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.edges[mid]! <= score) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.values[lo]!;
+  }
+
+  fit(): void {
+    this.sinceFit = 0;
+    const n = this.size;
+    const order = new Array<number>(n);
+    for (let k = 0; k < n; k++) order[k] = k;
+    order.sort((a, b) => this.scores[a]! - this.scores[b]!);
+    const fitted = pava(
+      order.map((k) => this.scores[k]!),
+      order.map((k) => this.hits[k]!),
+    );
+    let total = 0;
+    for (let k = 0; k < n; k++) total += this.hits[k]!;
+    const base = total / n;
+    const edges: number[] = [];
+    const values: number[] = [];
+    for (const block of fitted) {
+      edges.push(block.lower);
+      values.push((block.sum + base * this.prior) / (block.count + this.prior));
+    }
+    this.edges = Float64Array.from(edges);
+    this.values = Float64Array.from(values);
+  }
+}
+
+export interface PavaBlock {
+  lower: number;
+  sum: number;
+  count: number;
+}
+
+/** Pool adjacent violators on y sorted by x: blocks of non-decreasing means; equal x share a block. */
+export function pava(x: readonly number[], y: readonly number[]): PavaBlock[] {
+  const blocks: PavaBlock[] = [];
+  for (let k = 0; k < x.length; k++) {
+    const last = blocks[blocks.length - 1];
+    if (last && x[k] === x[k - 1]) {
+      last.sum += y[k]!;
+      last.count++;
+    } else blocks.push({ lower: x[k]!, sum: y[k]!, count: 1 });
+    while (blocks.length > 1) {
+      const b = blocks[blocks.length - 1]!;
+      const a = blocks[blocks.length - 2]!;
+      if (a.sum / a.count <= b.sum / b.count) break;
+      a.sum += b.sum;
+      a.count += b.count;
+      blocks.pop();
+    }
+  }
+  return blocks;
+}

@@ -1,0 +1,131 @@
+import { lastAtOrBefore } from '../math.ts';
+import type { Bar, FundingPoint } from '../types.ts';
+
+/**
+ * One symbol's closed bars with prefix sums, appendable, so every windowed statistic at bar i is O(log n)
+ * and depends only on bars 0..i. A bar is "known" at time t iff its close time (openTime + barMs) ≤ t;
+ * nothing in this file reads a bar after the index it is given.
+ */
+export class BarSeries {
+  readonly closeTime: number[] = [];
+  readonly logClose: number[] = [];
+  readonly close: number[] = [];
+  /** Prefix sums over bars: squared log return, volume, volume × close-location value in [-1, 1]. */
+  readonly sumSq: number[] = [];
+  readonly sumVol: number[] = [];
+  readonly sumFlow: number[] = [];
+  /** EWMA of squared log return per millisecond (the baseline's variance), half-life 1 hour of time. */
+  readonly ewmaVar: number[] = [];
+
+  constructor(
+    readonly symbol: string,
+    readonly barMs: number,
+    readonly ewmaHalfLifeMs = 60 * 60_000,
+  ) {}
+
+  get length(): number {
+    return this.closeTime.length;
+  }
+
+  static from(symbol: string, barMs: number, bars: readonly Bar[]): BarSeries {
+    const s = new BarSeries(symbol, barMs);
+    for (const b of bars) s.append(b);
+    return s;
+  }
+
+  /** Appends a closed bar; bars at or before the last known close are ignored (idempotent refresh). */
+  append(bar: Bar): void {
+    const ct = bar.openTime + this.barMs;
+    const n = this.closeTime.length;
+    if (!(bar.close > 0) || !Number.isFinite(bar.close)) return;
+    if (n > 0 && ct <= this.closeTime[n - 1]!) return;
+    const lc = Math.log(bar.close);
+    const range = bar.high - bar.low;
+    const clv = range > 0 ? (bar.close - bar.low - (bar.high - bar.close)) / range : 0;
+    const vol = Number.isFinite(bar.volume) && bar.volume > 0 ? bar.volume : 0;
+    if (n === 0) {
+      this.sumSq.push(0);
+      this.sumVol.push(vol);
+      this.sumFlow.push(vol * clv);
+      const r0 = Math.log(bar.close / bar.open);
+      this.ewmaVar.push((r0 * r0) / this.barMs);
+    } else {
+      const r = lc - this.logClose[n - 1]!;
+      const dt = ct - this.closeTime[n - 1]!;
+      this.sumSq.push(this.sumSq[n - 1]! + r * r);
+      this.sumVol.push(this.sumVol[n - 1]! + vol);
+      this.sumFlow.push(this.sumFlow[n - 1]! + vol * clv);
+      const lambda = 0.5 ** (dt / this.ewmaHalfLifeMs);
+      this.ewmaVar.push(lambda * this.ewmaVar[n - 1]! + ((1 - lambda) * (r * r)) / dt);
+    }
+    this.closeTime.push(ct);
+    this.logClose.push(lc);
+    this.close.push(bar.close);
+  }
+
+  /** Index of the last bar known at time t (close time ≤ t), or -1. */
+  indexAt(t: number): number {
+    return lastAtOrBefore(this.closeTime, t);
+  }
+
+  /** Index of the last bar at or before `closeTime[i] − windowMs` (never after i), or -1. */
+  back(i: number, windowMs: number): number {
+    return lastAtOrBefore(this.closeTime, this.closeTime[i]! - windowMs, i);
+  }
+
+  /** Log return over the window ending at bar i, or undefined if history is too short. */
+  ret(i: number, windowMs: number): number | undefined {
+    const j = this.back(i, windowMs);
+    if (j < 0) return undefined;
+    return this.logClose[i]! - this.logClose[j]!;
+  }
+
+  /** Realized variance per millisecond over the window ending at bar i. */
+  rv(i: number, windowMs: number): number | undefined {
+    const j = this.back(i, windowMs);
+    if (j < 0 || i - j < 2) return undefined;
+    const span = this.closeTime[i]! - this.closeTime[j]!;
+    return (this.sumSq[i]! - this.sumSq[j]!) / span;
+  }
+
+  /** Realized variance per ms between two times, both ≤ closeTime[i]. */
+  rvBetween(i: number, fromT: number, toT: number): number | undefined {
+    const a = lastAtOrBefore(this.closeTime, fromT, i);
+    const b = lastAtOrBefore(this.closeTime, toT, i);
+    if (a < 0 || b <= a) return undefined;
+    return (this.sumSq[b]! - this.sumSq[a]!) / (this.closeTime[b]! - this.closeTime[a]!);
+  }
+
+  /** Volume-weighted close-location imbalance in [-1, 1] over the window (a candle proxy of trade flow). */
+  flow(i: number, windowMs: number): number | undefined {
+    const j = this.back(i, windowMs);
+    if (j < 0) return undefined;
+    const v = this.sumVol[i]! - this.sumVol[j]!;
+    return v > 0 ? (this.sumFlow[i]! - this.sumFlow[j]!) / v : 0;
+  }
+}
+
+/** Settled funding rates, ascending. Only rates settled at or before t are read. */
+export class FundingSeries {
+  readonly times: number[] = [];
+  readonly rates: number[] = [];
+
+  constructor(points: readonly FundingPoint[] = []) {
+    for (const p of points) this.append(p);
+  }
+
+  append(p: FundingPoint): void {
+    const n = this.times.length;
+    if (!Number.isFinite(p.rate)) return;
+    if (n > 0 && p.time <= this.times[n - 1]!) return;
+    this.times.push(p.time);
+    this.rates.push(p.rate);
+  }
+
+  /** The latest settled rate and the one before it, as known at time t. */
+  at(t: number): { rate: number; previous: number | undefined } | undefined {
+    const i = lastAtOrBefore(this.times, t);
+    if (i < 0) return undefined;
+    return { rate: this.rates[i]!, previous: i > 0 ? this.rates[i - 1] : undefined };
+  }
+}

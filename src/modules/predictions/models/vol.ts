@@ -1,0 +1,66 @@
+import { clamp } from '../math.ts';
+import type { BarSeries } from '../features/series.ts';
+
+const H = 60 * 60_000;
+const DAY = 24 * H;
+/** Realized-variance windows of the HAR-style model: 1 h, 4 h, 24 h, 72 h. */
+export const VOL_WINDOWS = [H, 4 * H, DAY, 3 * DAY] as const;
+
+/**
+ * HAR weights per horizon, fixed a priori (short horizons lean on recent variance, 6 h on the daily and
+ * 3-day windows, as in Corsi's HAR-RV). They are not fitted: the conformal layer corrects the overall
+ * scale online, and fixed weights cannot overfit the test period.
+ */
+function harWeights(horizonMs: number): readonly number[] {
+  if (horizonMs <= 15 * 60_000) return [0.45, 0.3, 0.15, 0.1];
+  if (horizonMs <= H) return [0.35, 0.3, 0.2, 0.15];
+  return [0.15, 0.25, 0.35, 0.25];
+}
+
+/**
+ * Standard deviation of the log return over `horizonMs` after bar i: HAR mix of realized variances times an
+ * intraday seasonal factor (the same clock window on each of the previous 7 days relative to their 7-day
+ * mean, shrunk half-way to 1). Reads bars 0..i only. Undefined until there is 1 h of history.
+ */
+export function harSigma(s: BarSeries, i: number, horizonMs: number): number | undefined {
+  const w = harWeights(horizonMs);
+  let v = 0;
+  let wsum = 0;
+  for (let k = 0; k < VOL_WINDOWS.length; k++) {
+    const rv = s.rv(i, VOL_WINDOWS[k]!);
+    if (rv === undefined) continue;
+    v += w[k]! * rv;
+    wsum += w[k]!;
+  }
+  if (wsum === 0) return undefined;
+  v /= wsum;
+  return Math.sqrt(v * horizonMs * seasonalFactor(s, i, horizonMs));
+}
+
+export function seasonalFactor(s: BarSeries, i: number, horizonMs: number): number {
+  const t = s.closeTime[i]!;
+  const week = s.rv(i, 7 * DAY);
+  if (week === undefined || week <= 0 || t - s.closeTime[0]! < 7 * DAY) return 1;
+  let sum = 0;
+  let n = 0;
+  for (let d = 1; d <= 7; d++) {
+    const from = t - d * DAY;
+    const rv = s.rvBetween(i, from, from + horizonMs);
+    if (rv === undefined) continue;
+    sum += rv;
+    n++;
+  }
+  if (n < 4) return 1;
+  return clamp(0.5 + (0.5 * (sum / n)) / week, 0.4, 2.5);
+}
+
+/** Baseline: RiskMetrics-style EWMA (half-life 1 h of time ≈ λ 0.944 per 5-minute bar). */
+export function ewmaSigma(s: BarSeries, i: number, horizonMs: number): number {
+  return Math.sqrt(s.ewmaVar[i]! * horizonMs);
+}
+
+/** Baseline: unconditional volatility, expanding window of all history up to bar i. */
+export function expandingSigma(s: BarSeries, i: number, horizonMs: number): number | undefined {
+  if (i < 2) return undefined;
+  return Math.sqrt((s.sumSq[i]! / (s.closeTime[i]! - s.closeTime[0]!)) * horizonMs);
+}
