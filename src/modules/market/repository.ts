@@ -1,0 +1,154 @@
+import { type Kysely, sql } from 'kysely';
+import type { Candle, CandleInterval } from './candles.ts';
+import type { MarketTables } from './tables.ts';
+
+export interface StoredCandle extends Candle {
+  symbol: string;
+  venue: string;
+  interval: CandleInterval;
+}
+
+/** The candle store port. Kysely serves PGlite and PostgreSQL; `memoryCandleRepository` is its test twin. */
+export interface CandleRepository {
+  /** Inserts or replaces by (symbol, venue, interval, open_time). Batched internally. */
+  upsert(rows: readonly StoredCandle[]): Promise<void>;
+  /** Rows with fromMs ≤ open_time < toMs, oldest first, at most `limit`. */
+  range(
+    symbol: string,
+    venue: string,
+    interval: CandleInterval,
+    fromMs: number,
+    toMs: number,
+    limit: number,
+  ): Promise<Candle[]>;
+  /** Open time of the newest stored candle, undefined when none. */
+  latestOpenTime(symbol: string, venue: string, interval: CandleInterval): Promise<number | undefined>;
+  /** The newest candle with open_time ≤ atMs. */
+  at(symbol: string, venue: string, interval: CandleInterval, atMs: number): Promise<Candle | undefined>;
+}
+
+const BATCH = 1000;
+
+export function kyselyCandleRepository(db: Kysely<MarketTables>): CandleRepository {
+  const toCandle = (r: {
+    open_time: number;
+    open: number;
+    high: number;
+    low: number;
+    close: number;
+    volume: number;
+    quote_volume: number;
+  }): Candle => ({
+    openTime: Number(r.open_time),
+    open: r.open,
+    high: r.high,
+    low: r.low,
+    close: r.close,
+    volume: r.volume,
+    quoteVolume: r.quote_volume,
+  });
+  return {
+    async upsert(rows) {
+      for (let i = 0; i < rows.length; i += BATCH) {
+        const chunk = rows.slice(i, i + BATCH).map((r) => ({
+          symbol: r.symbol,
+          venue: r.venue,
+          interval: r.interval,
+          open_time: r.openTime,
+          open: r.open,
+          high: r.high,
+          low: r.low,
+          close: r.close,
+          volume: r.volume,
+          quote_volume: r.quoteVolume,
+        }));
+        await db
+          .insertInto('market_candles')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.columns(['symbol', 'venue', 'interval', 'open_time']).doUpdateSet({
+              open: sql`excluded.open`,
+              high: sql`excluded.high`,
+              low: sql`excluded.low`,
+              close: sql`excluded.close`,
+              volume: sql`excluded.volume`,
+              quote_volume: sql`excluded.quote_volume`,
+            }),
+          )
+          .execute();
+      }
+    },
+    async range(symbol, venue, interval, fromMs, toMs, limit) {
+      const rows = await db
+        .selectFrom('market_candles')
+        .select(['open_time', 'open', 'high', 'low', 'close', 'volume', 'quote_volume'])
+        .where('symbol', '=', symbol)
+        .where('venue', '=', venue)
+        .where('interval', '=', interval)
+        .where('open_time', '>=', fromMs)
+        .where('open_time', '<', toMs)
+        .orderBy('open_time', 'asc')
+        .limit(limit)
+        .execute();
+      return rows.map(toCandle);
+    },
+    async latestOpenTime(symbol, venue, interval) {
+      const row = await db
+        .selectFrom('market_candles')
+        .select('open_time')
+        .where('symbol', '=', symbol)
+        .where('venue', '=', venue)
+        .where('interval', '=', interval)
+        .orderBy('open_time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? Number(row.open_time) : undefined;
+    },
+    async at(symbol, venue, interval, atMs) {
+      const row = await db
+        .selectFrom('market_candles')
+        .select(['open_time', 'open', 'high', 'low', 'close', 'volume', 'quote_volume'])
+        .where('symbol', '=', symbol)
+        .where('venue', '=', venue)
+        .where('interval', '=', interval)
+        .where('open_time', '<=', atMs)
+        .orderBy('open_time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? toCandle(row) : undefined;
+    },
+  };
+}
+
+/** In-memory twin of the candle store for fast tests. */
+export function memoryCandleRepository(): CandleRepository & { size(): number } {
+  const series = new Map<string, Map<number, Candle>>();
+  const key = (s: string, v: string, i: string) => `${s}|${v}|${i}`;
+  const sorted = (s: string, v: string, i: string) =>
+    [...(series.get(key(s, v, i))?.values() ?? [])].sort((a, b) => a.openTime - b.openTime);
+  return {
+    async upsert(rows) {
+      for (const r of rows) {
+        const k = key(r.symbol, r.venue, r.interval);
+        let m = series.get(k);
+        if (!m) series.set(k, (m = new Map()));
+        const { symbol: _s, venue: _v, interval: _i, ...candle } = r;
+        m.set(r.openTime, candle);
+      }
+    },
+    async range(symbol, venue, interval, fromMs, toMs, limit) {
+      return sorted(symbol, venue, interval)
+        .filter((c) => c.openTime >= fromMs && c.openTime < toMs)
+        .slice(0, limit);
+    },
+    async latestOpenTime(symbol, venue, interval) {
+      return sorted(symbol, venue, interval).at(-1)?.openTime;
+    },
+    async at(symbol, venue, interval, atMs) {
+      return sorted(symbol, venue, interval)
+        .filter((c) => c.openTime <= atMs)
+        .at(-1);
+    },
+    size: () => [...series.values()].reduce((n, m) => n + m.size, 0),
+  };
+}
