@@ -1,3 +1,4 @@
+import type { PredictionsTables } from '../../modules/predictions/tables.ts';
 import type { AccountsTables } from '../../modules/accounts/tables.ts';
 import type { OnchainTables } from '../../modules/onchain/tables.ts';
 
@@ -5,4 +6,4 @@ import type { OnchainTables } from '../../modules/onchain/tables.ts';
  * The whole relational schema as Kysely sees it: each module declares its own tables and they are
  * joined here. Migrations in `migrations/` are the source of truth for the DDL.
  */
-export interface Database extends AccountsTables, OnchainTables {}
+export interface Database extends AccountsTables, OnchainTables, PredictionsTables {}

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts.ts';
 import * as onchain from './0003_onchain.ts';
+import * as predictions from './0004_predictions.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -9,4 +10,5 @@ import * as onchain from './0003_onchain.ts';
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0003_onchain': onchain,
+  '0004_predictions': predictions,
 };

@@ -1,0 +1,28 @@
+/** Every datapoint ever published (the public track record), with its outcome once scored. */
+export interface PredictionsTable {
+  symbol: string;
+  horizon: string;
+  generated_at: number;
+  baseline: number;
+  prediction: number;
+  expected_move_pct: number;
+  confidence: number;
+  factors: Record<string, number>;
+  /** p05 … p95 of the forecast price. */
+  quantiles: Record<string, number>;
+  model_version: string;
+  /** σ of the log return (the model) and of the EWMA random-walk reference, for scoring. */
+  sigma: number;
+  sigma_rw: number;
+  realized: number | null;
+  hit: boolean | null;
+  crps: number | null;
+  crps_rw: number | null;
+  covered80: boolean | null;
+  covered90: boolean | null;
+  scored_at: number | null;
+}
+
+export interface PredictionsTables {
+  predictions: PredictionsTable;
+}
