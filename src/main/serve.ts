@@ -36,11 +36,6 @@ export async function serve(config: Config, role: Role) {
   const address = app
     ? `http://${config.host}:${(app.server.address() as { port: number }).port}`
     : undefined;
-  process.stdout.write(
-    `Meridian (${role}) running${address ? ` at ${address}` : ''} — storage ${config.storage}` +
-      `${config.storage === 'pglite' ? ` in ${config.dataDir}` : ''}, shared state ${config.shared}` +
-      `${address ? `\n  API docs: ${address}/docs   OpenAPI: ${address}/openapi.json` : ''}\n`,
-  );
   if (bootstrap) {
     // Printed to the terminal once, never logged: these are the only copies of the secrets.
     process.stdout.write(
@@ -51,6 +46,11 @@ export async function serve(config: Config, role: Role) {
     );
   }
 
+  process.stdout.write(
+    `Meridian (${role}) running${address ? ` at ${address}` : ''} — storage ${config.storage}` +
+      `${config.storage === 'pglite' ? ` in ${config.dataDir}` : ''}, shared state ${config.shared}` +
+      `${address ? `\n  API docs: ${address}/docs   OpenAPI: ${address}/openapi.json` : ''}\n`,
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const bin = join(process.cwd(), 'bin/meridian.mjs');
+
+function run(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [bin, 'serve'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', ...env },
+  });
+  let out = '';
+  // The bootstrap block (if any) is printed before the "running at" line, so that line means all is out.
+  const ready = new Promise<{ address: string; token: string | undefined; output: string }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
+      child.stdout.on('data', (d) => {
+        out += d;
+        const address = /running at (http:\/\/\S+)/.exec(out)?.[1];
+        const token = /API token: (mrd_\S+)/.exec(out)?.[1];
+        if (address) {
+          clearTimeout(timer);
+          resolve({ address, token, output: out });
+        }
+      });
+      child.stderr.on('data', (d) => {
+        out += d;
+      });
+    },
+  );
+  return { child, ready };
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+describe('operator CLI (embedded storage)', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'meridian-cli-'));
+    env = { MERIDIAN_DATA_DIR: join(dir, 'data') };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('works while the server is stopped, and hands work to it while it runs', async () => {
+    expect((await run(['migrate'], env)).code).toBe(0);
+    const created = await run(
+      [
+        'users',
+        'create',
+        '--email',
+        'Ops@Example.com',
+        '--role',
+        'member',
+        '--password',
+        'long-enough-password',
+      ],
+      env,
+    );
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('ops@example.com (member, standard)');
+
+    const token = await run(
+      ['tokens', 'create', '--email', 'ops@example.com', '--name', 'bot', '--expires-in', '30d'],
+      env,
+    );
+    expect(token.code).toBe(0);
+    const lines = token.stdout.trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^mrd_[0-9A-Za-z]{38}$/);
+
+    const bad = await run(['users', 'create', '--email', 'x@y.zz', '--role', 'wizard'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('viewer, member, admin');
+
+    const server = startServer(env);
+    try {
+      const { address, token: bootstrapToken } = await server.ready;
+      expect(bootstrapToken).toBeUndefined(); // users exist → no bootstrap admin
+      const me = await fetch(`${address}/api/account`, {
+        headers: { authorization: `Bearer ${lines.at(-1)}` },
+      });
+      expect((await me.json()).email).toBe('ops@example.com');
+    } finally {
+      await stop(server.child);
+    }
+  }, 120_000);
+
+  it('prints the admin and a token on first start, and lets the CLI run while the server holds the store', async () => {
+    const fresh = { MERIDIAN_DATA_DIR: join(dir, 'fresh') };
+    const server = startServer(fresh);
+    try {
+      const { address, token } = await server.ready;
+      const me = await fetch(`${address}/api/account`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      expect((await me.json()).role).toBe('admin');
+
+      const second = await run(['serve'], fresh);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('in use by another Meridian process');
+
+      const handed = await run(['users', 'create', '--email', 'live@example.com', '--role', 'viewer'], fresh);
+      expect(handed.code).toBe(0);
+      expect(handed.stdout).toContain('live@example.com (viewer, standard)');
+      const minted = await run(['tokens', 'create', '--email', 'live@example.com', '--name', 'x'], fresh);
+      const liveToken = minted.stdout.trim().split('\n').at(-1)!;
+      expect(
+        (await fetch(`${address}/api/account`, { headers: { authorization: `Bearer ${liveToken}` } })).status,
+      ).toBe(200);
+      const id = /created token (tok_\S+)/.exec(minted.stderr)![1]!;
+      expect((await run(['tokens', 'revoke', '--id', id], fresh)).code).toBe(0);
+      expect(
+        (await fetch(`${address}/api/account`, { headers: { authorization: `Bearer ${liveToken}` } })).status,
+      ).toBe(401);
+    } finally {
+      await stop(server.child);
+    }
+  }, 120_000);
+});
