@@ -18,6 +18,7 @@ import { type Bus, topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { Job } from './jobs.ts';
+import { type OnchainModule, buildOnchain } from './onchain.ts';
 import { type Metrics, createMetrics } from './metrics.ts';
 
 export interface ContainerOptions {
@@ -43,6 +44,8 @@ export interface Container {
   limiter: RateLimiter;
   metrics: Metrics;
   accounts: AccountsService;
+  /** On-chain flows: address book, chain source, indexer (a job below), service for the flows route. */
+  onchain: OnchainModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
   /** Checks for /readyz: name → error text, or null when fine. */
@@ -97,6 +100,8 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   const jobs: Job[] = [];
 
   // ── modules: construct each module here and push its background jobs ──
+  const onchain = buildOnchain(config, { db, bus, clock });
+  jobs.push(onchain.job);
 
   return {
     config,
@@ -107,6 +112,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     limiter,
     metrics,
     accounts,
+    onchain,
     jobs,
     async readiness() {
       const checks: Record<string, string | null> = {};

@@ -82,6 +82,80 @@ export const variables = {
     'Comma-separated Origin values allowed to open WebSockets; empty allows any origin (token still required).',
     [],
   ),
+  chainSource: {
+    name: 'MERIDIAN_CHAIN_SOURCE',
+    description:
+      'On-chain source: `simulated` (embedded, deterministic) or `evm:<json-rpc-url>` (an EVM node over HTTP(S), read with viem).',
+    defaultText: 'simulated',
+    parse: (raw: string | undefined): { kind: 'simulated' } | { kind: 'evm'; rpcUrl: string } => {
+      if (raw === undefined || raw === '' || raw === 'simulated') return { kind: 'simulated' };
+      if (raw.startsWith('evm:')) {
+        const rpcUrl = raw.slice(4);
+        try {
+          if (['http:', 'https:'].includes(new URL(rpcUrl).protocol)) return { kind: 'evm', rpcUrl };
+        } catch {}
+      }
+      throw new Error(
+        `MERIDIAN_CHAIN_SOURCE=${JSON.stringify(raw)} is not valid: simulated or evm:<http(s) URL>`,
+      );
+    },
+  },
+  labelsPath: listVar(
+    'MERIDIAN_LABELS_PATH',
+    'Comma-separated extra exchange-label files or folders (CSV or JSON), applied after the built-in set; later entries override.',
+    [],
+  ),
+  chainConfirmations: intVar(
+    'MERIDIAN_CHAIN_CONFIRMATIONS',
+    'Blocks the EVM indexer stays behind the head.',
+    12,
+    {
+      min: 0,
+      max: 1000,
+    },
+  ),
+  chainTokens: {
+    name: 'MERIDIAN_CHAIN_TOKENS',
+    description:
+      'ERC-20 tokens the EVM indexer reads, as `SYMBOL:0xADDRESS:DECIMALS,…`; unset = mainnet USDT, USDC, WETH, DAI.',
+    defaultText: '(unset)',
+    parse: (
+      raw: string | undefined,
+    ): Array<{ symbol: string; address: string; decimals: number }> | undefined => {
+      if (raw === undefined || raw.trim() === '') return undefined;
+      return raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const m = /^([A-Za-z0-9.]{1,20}):(0x[0-9a-fA-F]{40}):(\d{1,2})$/.exec(entry);
+          if (!m)
+            throw new Error(
+              `MERIDIAN_CHAIN_TOKENS entry ${JSON.stringify(entry)} is not SYMBOL:0xADDRESS:DECIMALS`,
+            );
+          return {
+            symbol: (m[1] as string).toUpperCase(),
+            address: (m[2] as string).toLowerCase(),
+            decimals: Number(m[3]),
+          };
+        });
+    },
+  },
+  chainPollMs: intVar(
+    'MERIDIAN_CHAIN_POLL_MS',
+    'How often the chain indexer polls for new blocks when caught up.',
+    1000,
+    {
+      min: 50,
+      max: 60_000,
+    },
+  ),
+  chainBackfillBlocks: intVar(
+    'MERIDIAN_CHAIN_BACKFILL_BLOCKS',
+    'On the very first start (no checkpoint), how many blocks before the head to index.',
+    300,
+    { min: 0, max: 1_000_000 },
+  ),
 } satisfies Record<string, Variable<unknown>>;
 
 type Variables = typeof variables;

@@ -4,9 +4,16 @@ import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { onchainRoutes } from './onchain.ts';
 import { problemRoutes } from './problems.ts';
 
 /** Every route module, in one list. Modules add their entry here. */
 export function routeModules(container: Container, _auth: AuthApi): RouteModule[] {
-  return [healthRoutes(container), problemRoutes(), authRoutes(container), accountRoutes(container)];
+  return [
+    healthRoutes(container),
+    problemRoutes(),
+    authRoutes(container),
+    accountRoutes(container),
+    onchainRoutes({ onchain: container.onchain.service }),
+  ];
 }
