@@ -156,6 +156,71 @@ export const variables = {
     300,
     { min: 0, max: 1_000_000 },
   ),
+  marketSource: {
+    name: 'MERIDIAN_MARKET_SOURCE',
+    description:
+      'Market data source: `simulated` (embedded, deterministic multi-venue market), `replay:<folder>` (recorded freqtrade JSON / CSV candle files played back) or `ccxt:<venue,venue,…>` (live venues over REST + WebSocket).',
+    defaultText: 'simulated',
+    parse: (
+      raw: string | undefined,
+    ):
+      | { kind: 'simulated' }
+      | { kind: 'replay'; folder: string }
+      | { kind: 'ccxt'; venues: string[] } => {
+      if (raw === undefined || raw === '' || raw === 'simulated') return { kind: 'simulated' };
+      if (raw.startsWith('replay:') && raw.length > 7) return { kind: 'replay', folder: raw.slice(7) };
+      if (raw.startsWith('ccxt:')) {
+        const venues = raw
+          .slice(5)
+          .split(',')
+          .map((v) => v.trim().toLowerCase())
+          .filter(Boolean);
+        if (venues.length) return { kind: 'ccxt', venues };
+      }
+      throw new Error(
+        `MERIDIAN_MARKET_SOURCE=${JSON.stringify(raw)} is not valid: simulated, replay:<folder> or ccxt:<venue,venue,…>`,
+      );
+    },
+  },
+  symbols: listVar(
+    'MERIDIAN_SYMBOLS',
+    'Supported symbols (any accepted spelling; normalized to BASEQUOTE). The first fallback for unsupported requests is BTCUSDT when listed.',
+    ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT'],
+  ),
+  simSeed: intVar('MERIDIAN_SIM_SEED', 'Seed of the simulated market (same seed, same prices).', 42, {
+    min: 0,
+    max: 2_147_483_647,
+  }),
+  replaySpeed: intVar(
+    'MERIDIAN_REPLAY_SPEED',
+    'Replay speed: recorded seconds played per wall-clock second.',
+    60,
+    { min: 1, max: 1_000_000 },
+  ),
+  marketStaleMs: intVar(
+    'MERIDIAN_MARKET_STALE_MS',
+    'A venue with no book or trade update for this long is flagged stale and left out of the merge.',
+    15_000,
+    { min: 100, max: 3_600_000 },
+  ),
+  marketOutlierBps: intVar(
+    'MERIDIAN_MARKET_OUTLIER_BPS',
+    'A venue whose mid is further than this (bps) from the median of fresh venues is flagged outlier and left out of the merge (needs 3+ fresh venues).',
+    100,
+    { min: 1, max: 10_000 },
+  ),
+  marketNotional: intVar(
+    'MERIDIAN_MARKET_NOTIONAL',
+    'Default notional (USD) of the slippage figures in GET /api/market-data.',
+    100_000,
+    { min: 1, max: 1_000_000_000 },
+  ),
+  marketHistoryDays: intVar(
+    'MERIDIAN_MARKET_HISTORY_DAYS',
+    'Days of 1-minute history generated (simulated) or backfilled (ccxt) on start and kept in memory.',
+    30,
+    { min: 1, max: 365 },
+  ),
 } satisfies Record<string, Variable<unknown>>;
 
 type Variables = typeof variables;

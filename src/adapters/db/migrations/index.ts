@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001_accounts.ts';
+import * as market from './0002_market.ts';
 import * as onchain from './0003_onchain.ts';
 import * as predictions from './0004_predictions.ts';
 
@@ -9,6 +10,7 @@ import * as predictions from './0004_predictions.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0002_market': market,
   '0003_onchain': onchain,
   '0004_predictions': predictions,
 };
