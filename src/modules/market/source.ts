@@ -1,3 +1,4 @@
+import type { Clock } from '../../shared/clock.ts';
 import type { Candle } from './candles.ts';
 import type { MarketEvent } from './events.ts';
 
@@ -13,6 +14,13 @@ export interface MarketSource {
   readonly venues: readonly string[];
   /** Canonical symbols this source covers. */
   readonly symbols: readonly string[];
+  /**
+   * The source's own clock, when its time is not wall time (a replay plays recorded time). The market
+   * service then uses it for candle closing, staleness and `updatedAt`.
+   */
+  readonly clock?: Clock;
+  /** Store per-venue candles from `backfill` too (otherwise only the merged series is stored for history). */
+  readonly persistVenueHistory?: boolean;
   /**
    * Closed 1-minute candles per venue for [fromMs, toMs), oldest first, in chunks. Sources that cannot
    * backfill yield nothing. Used on start to fill history up to now.

@@ -1,0 +1,215 @@
+import type { Candle, Level, MarketEvent, MarketSource } from '../../../modules/market/index.ts';
+import type { Clock } from '../../../shared/clock.ts';
+import { PriceModel, gaussian, hash, profileOf, rng, venueProfile } from './model.ts';
+
+export interface SimulatedOptions {
+  symbols: readonly string[];
+  venues?: readonly string[];
+  seed: number;
+  clock: Clock;
+  /** Interval of live ticks (ms). Each tick moves every book and prints a few trades per venue. */
+  tickMs?: number;
+  /** Levels per book side. */
+  depth?: number;
+}
+
+export const DEFAULT_VENUES = ['binance', 'coinbase', 'kraken', 'okx'] as const;
+
+interface BookState {
+  sequence: number;
+  bids: Map<number, number>;
+  asks: Map<number, number>;
+  lastSnapshotAt: number;
+}
+
+/**
+ * The simulated multi-venue market (the embedded default). History comes from `PriceModel` (a pure
+ * function of seed and time); live ticks follow the same minute path with sub-minute noise, so a
+ * restart regenerates its downtime and continues seamlessly.
+ */
+export function simulatedSource(options: SimulatedOptions): MarketSource & {
+  model: PriceModel;
+  /** Generates one tick at time `t` synchronously (benchmarks, tests). */
+  tickAt(t: number, sink: (e: MarketEvent) => void): void;
+} {
+  const venues = [...(options.venues ?? DEFAULT_VENUES)];
+  const symbols = [...options.symbols];
+  const model = new PriceModel(options.seed, symbols);
+  const tickMs = options.tickMs ?? 250;
+  const depth = options.depth ?? 30;
+  const books = new Map<string, BookState>();
+  const g = gaussian(rng(hash(`${options.seed}|live|${options.clock.now()}`)));
+  const u = rng(hash(`${options.seed}|live-u|${options.clock.now()}`));
+  let timer: NodeJS.Timeout | undefined;
+  let lastPrice = new Map<string, number>();
+  const fundingMinute = new Map<string, number>();
+
+  const latent = (symbol: string, t: number): number => {
+    const m0 = Math.floor(t / 60_000) * 60_000;
+    const f = (t - m0) / 60_000;
+    const a = model.priceAtMinute(symbol, m0);
+    const b = model.priceAtMinute(symbol, m0 + 60_000);
+    const sigma = model.minuteVol(symbol, t);
+    return a + (b - a) * f + a * sigma * 0.5 * Math.sqrt(f * (1 - f)) * g();
+  };
+
+  const tickOf = (price: number): number => 10 ** (Math.floor(Math.log10(price)) - 5);
+  const round = (x: number, tick: number) => Math.round(x / tick) * tick;
+
+  function tickAt(t: number, sink: (e: MarketEvent) => void): void {
+    for (const symbol of symbols) {
+      const p = latent(symbol, t);
+      const prev = lastPrice.get(symbol) ?? p;
+      lastPrice.set(symbol, p);
+      const sigma = model.minuteVol(symbol, t) * Math.sqrt(tickMs / 60_000);
+      const push = Math.max(-0.2, Math.min(0.2, (p / prev - 1) / (sigma || 1e-9) / 4));
+      const prof = profileOf(symbol);
+      const liquidity = prof.dailyQuoteVolume / 3e9;
+      for (const venue of venues) {
+        const v = venueProfile(venue);
+        const exchangeTime = t - v.latencyMs - Math.floor(u() * 10);
+        const mid = p * (1 + v.offsetBps / 10_000 + 0.00001 * g());
+        const tick = tickOf(mid);
+        const key = `${venue}|${symbol}`;
+        let state = books.get(key);
+        // Book around the venue mid: spread, step and a depth profile growing away from the touch.
+        const bids = new Map<number, number>();
+        const asks = new Map<number, number>();
+        const half = Math.max(tick, (mid * v.halfSpreadBps) / 10_000);
+        const step = Math.max(tick, (mid * v.levelStepBps) / 10_000);
+        for (let k = 0; k < depth; k++) {
+          const usd = v.levelUsd * liquidity * (0.4 + 0.12 * k) * Math.exp(0.3 * g());
+          // Levels spread out away from the touch (k^1.7 steps): 30 levels reach ~3 % at a 1 bp step.
+          const away = Math.round(k ** 1.7);
+          const bp = round(mid - half - away * step, tick);
+          const ap = round(mid + half + away * step, tick);
+          // Trade-flow pressure thins the side being hit.
+          bids.set(bp, round(((usd * (1 - push / 2)) / bp) * 1e4, 1) / 1e4 || 0.0001);
+          asks.set(ap, round(((usd * (1 + push / 2)) / ap) * 1e4, 1) / 1e4 || 0.0001);
+        }
+        if (!state || t - state.lastSnapshotAt >= 300_000) {
+          state = { sequence: (state?.sequence ?? 0) + 1, bids, asks, lastSnapshotAt: t };
+          books.set(key, state);
+          sink({
+            kind: 'book_snapshot',
+            venue,
+            symbol,
+            sequence: state.sequence,
+            bids: sortLevels(bids, true),
+            asks: sortLevels(asks, false),
+            exchangeTime,
+            receiveTime: t,
+          });
+        } else {
+          const db = diff(state.bids, bids);
+          const da = diff(state.asks, asks);
+          state.bids = bids;
+          state.asks = asks;
+          state.sequence++;
+          sink({
+            kind: 'book_delta',
+            venue,
+            symbol,
+            sequence: state.sequence,
+            bids: db,
+            asks: da,
+            exchangeTime,
+            receiveTime: t,
+          });
+        }
+        // Trades: count ~ activity, aggressor biased by the move, printed at the touch.
+        const perTick = (((prof.dailyQuoteVolume * v.share) / 86_400_000) * tickMs) | 0;
+        const n = 1 + Math.floor(u() * 3);
+        const bestBid = round(mid - half, tick);
+        const bestAsk = round(mid + half, tick);
+        for (let i = 0; i < n; i++) {
+          const buy = u() < 0.5 + push;
+          const price = buy ? bestAsk : bestBid;
+          const size = ((perTick / n) * Math.exp(0.6 * g() - 0.18)) / price;
+          sink({
+            kind: 'trade',
+            venue,
+            symbol,
+            price,
+            size,
+            side: buy ? 'buy' : 'sell',
+            exchangeTime: exchangeTime + i,
+            receiveTime: t,
+          });
+        }
+      }
+      // Perpetual funding: predicted rate from the 8 h trend, settled every 8 h (00, 08, 16 UTC).
+      const minute = Math.floor(t / 60_000);
+      if (fundingMinute.get(symbol) !== minute) {
+        fundingMinute.set(symbol, minute);
+        const p8 = model.priceAtMinute(symbol, Math.floor((t - 8 * 3_600_000) / 60_000) * 60_000);
+        const trend = p / p8 - 1;
+        const rate = Math.max(-0.003, Math.min(0.003, 0.0001 + trend * 0.01));
+        const next = Math.floor(t / 28_800_000) * 28_800_000 + 28_800_000;
+        for (const venue of venues) {
+          if (!venueProfile(venue).perpetual) continue;
+          sink({
+            kind: 'funding',
+            venue,
+            symbol,
+            rate,
+            markPrice: p * (1 + rate * 2),
+            indexPrice: p,
+            nextFundingTime: next,
+            exchangeTime: t,
+            receiveTime: t,
+          });
+        }
+      }
+    }
+  }
+
+  return {
+    kind: 'simulated',
+    venues,
+    symbols,
+    model,
+    tickAt,
+    async *backfill(venue: string, symbol: string, fromMs: number, toMs: number): AsyncIterable<Candle[]> {
+      const day = 86_400_000;
+      for (let start = fromMs; start < toMs; start = Math.floor(start / day) * day + day) {
+        const end = Math.min(toMs, Math.floor(start / day) * day + day);
+        yield model.venueCandles(symbol, venue, start, end);
+      }
+    },
+    async start(sink) {
+      lastPrice = new Map();
+      const run = () => {
+        try {
+          tickAt(options.clock.now(), sink);
+        } catch {
+          // A tick never throws into the timer; the next tick tries again.
+        }
+      };
+      run();
+      timer = setInterval(run, tickMs);
+      timer.unref();
+    },
+    resync(venue, symbol) {
+      const s = books.get(`${venue}|${symbol}`);
+      if (s) s.lastSnapshotAt = Number.NEGATIVE_INFINITY;
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
+function sortLevels(m: Map<number, number>, descending: boolean): Level[] {
+  const out: Level[] = [...m.entries()];
+  out.sort(descending ? (a, b) => b[0] - a[0] : (a, b) => a[0] - b[0]);
+  return out;
+}
+
+function diff(before: Map<number, number>, after: Map<number, number>): Level[] {
+  const out: Level[] = [];
+  for (const [p, s] of after) if (before.get(p) !== s) out.push([p, s]);
+  for (const p of before.keys()) if (!after.has(p)) out.push([p, 0]);
+  return out;
+}

@@ -1,0 +1,367 @@
+import type { Clock } from '../../shared/clock.ts';
+import { splitSymbol } from '../symbols/index.ts';
+import {
+  type Candle,
+  type CandleInterval,
+  INTERVAL_MS,
+  floorTo,
+  mergeVenueCandles,
+  resample,
+} from './candles.ts';
+import { ROLLUP_INTERVALS } from './candle-builder.ts';
+import { MERGED, MarketEngine } from './engine.ts';
+import { presentSnapshot } from './present.ts';
+import type { CandleRepository, StoredCandle } from './repository.ts';
+import type { MarketSource } from './source.ts';
+import type { CandleClosed, CandleQuery, MarketService } from './types.ts';
+
+export interface MarketServiceOptions {
+  source: MarketSource;
+  repository: CandleRepository;
+  clock: Clock;
+  symbols: readonly string[];
+  staleMs?: number;
+  outlierBps?: number;
+  notional?: number;
+  /** Snapshot recomputation and serialization period (ms). */
+  snapshotMs?: number;
+  /** Days of 1m history generated/loaded on start and kept in memory. */
+  historyDays?: number;
+  graceMs?: number;
+  /** Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. */
+  onPublish?: (topic: 'candle' | 'snapshot', payload: unknown) => void;
+  log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}
+
+/** The running market: the public `MarketService` plus lifecycle and the pre-serialized API bytes. */
+export interface MarketRuntime extends MarketService {
+  engine: MarketEngine;
+  /** Loads/generates history, persists what is missing, starts the source and the snapshot timer. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Runs one aggregation step now (tests, replays). */
+  tickNow(): void;
+  /** The GET /api/market-data body for all symbols and the default notional, serialized once per update. */
+  marketDataBytes(): Buffer;
+  /** The body for a subset of symbols (joined pre-serialized fragments) and/or another notional. */
+  marketDataBody(symbols: readonly string[], notional?: number): string;
+  defaultNotional: number;
+  /** Rows waiting to be written; the write loop drains them. */
+  pendingWrites(): number;
+  /** Writes everything pending (tests, shutdown). */
+  flush(): Promise<void>;
+  /** Start-up progress, for /readyz and logs. */
+  status(): { historyReady: boolean; persistedHistory: boolean; events: number; gaps: number };
+}
+
+const DAY = 86_400_000;
+const STABLES = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USD', 'USDP', 'PYUSD']);
+const WRAPPED: Record<string, string> = {
+  WETH: 'ETH',
+  STETH: 'ETH',
+  WSTETH: 'ETH',
+  WBTC: 'BTC',
+  CBBTC: 'BTC',
+  WBNB: 'BNB',
+  WSOL: 'SOL',
+};
+/** The write queue's bound: beyond it the oldest rows are dropped (and counted) rather than growing memory. */
+const MAX_PENDING_ROWS = 2_000_000;
+
+export function createMarketService(options: MarketServiceOptions): MarketRuntime {
+  const { source, repository } = options;
+  const clock = source.clock ?? options.clock;
+  const symbols = [...options.symbols];
+  const notional = options.notional ?? 100_000;
+  const historyDays = options.historyDays ?? 30;
+  const snapshotMs = options.snapshotMs ?? 250;
+  const engine = new MarketEngine({
+    symbols,
+    venues: source.venues,
+    staleMs: options.staleMs ?? 15_000,
+    outlierBps: options.outlierBps ?? 100,
+    notional,
+    graceMs: options.graceMs ?? 2_000,
+    memoryDays: historyDays + 1,
+    onGap: (venue, symbol) => source.resync?.(venue, symbol),
+  });
+  const pending: StoredCandle[] = [];
+  let dropped = 0;
+  const closedHandlers: Array<(e: CandleClosed) => void> = [];
+  const snapshotHandlers: Array<(symbols: string[]) => void> = [];
+  const fragments = new Map<string, string>();
+  let allBytes = Buffer.from('{"data":[]}');
+  let timer: NodeJS.Timeout | undefined;
+  let writer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> | undefined;
+  let historyReady = false;
+  let persistedHistory = false;
+  let stopped = false;
+
+  const enqueue = (rows: StoredCandle[]) => {
+    for (const r of rows) pending.push(r);
+    if (pending.length > MAX_PENDING_ROWS) {
+      const excess = pending.length - MAX_PENDING_ROWS;
+      pending.splice(0, excess);
+      dropped += excess;
+      options.log?.warn({ dropped }, 'market candle write queue full: oldest rows dropped');
+    }
+  };
+
+  engine.onCandleClosed((e) => {
+    enqueue([{ ...e.candle, symbol: e.symbol, venue: e.venue, interval: e.interval }]);
+    for (const h of closedHandlers) {
+      try {
+        h(e);
+      } catch (error) {
+        options.log?.warn({ err: error }, 'candle-closed handler failed');
+      }
+    }
+    if (e.venue === MERGED) options.onPublish?.('candle', e);
+  });
+
+  const serialize = (changed: string[]) => {
+    for (const symbol of changed) {
+      const s = engine.snapshot(symbol);
+      if (s) fragments.set(symbol, JSON.stringify(presentSnapshot(s)));
+    }
+    allBytes = Buffer.from(bodyOf(symbols));
+  };
+  const bodyOf = (list: readonly string[]) => {
+    const parts: string[] = [];
+    for (const s of list) {
+      const f = fragments.get(s);
+      if (f) parts.push(f);
+    }
+    return `{"data":[${parts.join(',')}]}`;
+  };
+
+  const tickNow = () => {
+    const changed = engine.tick(clock.now());
+    serialize(changed);
+    for (const h of snapshotHandlers) {
+      try {
+        h(changed);
+      } catch (error) {
+        options.log?.warn({ err: error }, 'snapshot handler failed');
+      }
+    }
+    options.onPublish?.('snapshot', { symbols: changed, at: clock.now() });
+  };
+
+  async function writeLoop(): Promise<void> {
+    while (pending.length > 0) {
+      const batch = pending.splice(0, 5000);
+      try {
+        await repository.upsert(batch);
+      } catch (error) {
+        // Keep the rows and retry on the next round (storage may be briefly unavailable).
+        pending.unshift(...batch);
+        options.log?.warn({ err: error }, 'market candle write failed; will retry');
+        return;
+      }
+      // Yield to the event loop between batches so requests keep flowing during big history writes.
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  const flush = async () => {
+    while (writing) await writing;
+    writing = writeLoop().finally(() => {
+      writing = undefined;
+    });
+    await writing;
+  };
+
+  async function loadHistory(): Promise<void> {
+    const end = floorTo(clock.now(), 60_000);
+    const historyFrom = end - historyDays * DAY;
+    for (const symbol of symbols) {
+      const latest = await repository.latestOpenTime(symbol, MERGED, '1m');
+      const stored =
+        latest !== undefined && latest >= historyFrom
+          ? await repository.range(symbol, MERGED, '1m', historyFrom, end, Number.MAX_SAFE_INTEGER)
+          : [];
+      const genFrom = latest !== undefined && latest + 60_000 > historyFrom ? latest + 60_000 : historyFrom;
+      // Missing minutes from the source, per venue, merged per minute.
+      const byMinute = new Map<number, Candle[]>();
+      const venueRows: StoredCandle[] = [];
+      if (genFrom < end) {
+        for (const venue of source.venues) {
+          const venueMinutes: Candle[] = [];
+          for await (const chunk of source.backfill(venue, symbol, genFrom, end)) {
+            for (const c of chunk) {
+              if (c.openTime < genFrom || c.openTime >= end) continue;
+              venueMinutes.push(c);
+              let list = byMinute.get(c.openTime);
+              if (!list) {
+                list = [];
+                byMinute.set(c.openTime, list);
+              }
+              list.push(c);
+            }
+          }
+          engine.loadVenueMinutes(symbol, venue, venueMinutes.slice(-1440));
+          if (source.persistVenueHistory) {
+            for (const c of venueMinutes) venueRows.push({ ...c, symbol, venue, interval: '1m' });
+            for (const interval of ROLLUP_INTERVALS) {
+              for (const c of resample(venueMinutes, INTERVAL_MS[interval])) {
+                venueRows.push({ ...c, symbol, venue, interval });
+              }
+            }
+          }
+        }
+      }
+      const generated = [...byMinute.keys()]
+        .sort((a, b) => a - b)
+        .map((t) => mergeVenueCandles(byMinute.get(t)!)!);
+      engine.loadHistory(symbol, [...stored, ...generated]);
+      // Persist new merged minutes and every roll-up bucket they touch.
+      const rows: StoredCandle[] = generated.map((c) => ({
+        ...c,
+        symbol,
+        venue: MERGED,
+        interval: '1m' as const,
+      }));
+      if (generated.length) {
+        for (const interval of ROLLUP_INTERVALS) {
+          const series = engine.memorySeries(symbol, interval)!;
+          for (const c of series.since(floorTo(generated[0]!.openTime, INTERVAL_MS[interval]))) {
+            rows.push({ ...c, symbol, venue: MERGED, interval });
+          }
+        }
+      }
+      enqueue(rows);
+      enqueue(venueRows);
+      options.log?.info(
+        { symbol, stored: stored.length, generated: generated.length, from: new Date(genFrom).toISOString() },
+        'market history ready',
+      );
+    }
+  }
+
+  const resolveSymbol = (assetOrSymbol: string): string | 'stable' | undefined => {
+    const text = assetOrSymbol.trim().toUpperCase();
+    if (symbols.includes(text)) return text;
+    const asset = WRAPPED[text] ?? text;
+    if (STABLES.has(asset)) return 'stable';
+    const symbol = `${asset}USDT`;
+    if (symbols.includes(symbol)) return symbol;
+    // A pair spelled otherwise (ETH/USDT).
+    const { base } = splitSymbol(text.replace(/[^A-Z0-9]/g, ''));
+    const fromPair = `${WRAPPED[base] ?? base}USDT`;
+    return symbols.includes(fromPair) ? fromPair : undefined;
+  };
+
+  const runtime: MarketRuntime = {
+    engine,
+    defaultNotional: notional,
+    symbols: () => [...symbols],
+    venues: () => [...source.venues],
+    snapshot: (symbol) => engine.snapshot(symbol),
+    recentCandles: (symbol, interval, count) => engine.recentCandles(symbol, interval, count),
+    openCandle: (symbol, interval) => engine.openCandle(symbol, interval),
+    async candlesBetween(query: CandleQuery) {
+      const venue = query.venue ?? MERGED;
+      const limit = Math.min(query.limit ?? 1000, 1000);
+      const series = venue === MERGED ? engine.memorySeries(query.symbol, query.interval) : undefined;
+      let out: Candle[];
+      // Memory holds the recent merged history; older ranges (and venues) come from storage.
+      if (series?.first && series.first.openTime <= query.fromMs) {
+        out = series.range(query.fromMs, query.toMs, limit);
+      } else {
+        out = await repository.range(query.symbol, venue, query.interval, query.fromMs, query.toMs, limit);
+        if (venue === MERGED && series?.first && out.length < limit) {
+          const after = out.at(-1)?.openTime ?? query.fromMs - 1;
+          for (const c of series.range(
+            Math.max(after + 1, series.first.openTime),
+            query.toMs,
+            limit - out.length,
+          )) {
+            out.push(c);
+          }
+        }
+      }
+      if (venue === MERGED && out.length < limit) {
+        const open = engine.openCandle(query.symbol, query.interval);
+        const last = out.at(-1)?.openTime ?? Number.NEGATIVE_INFINITY;
+        if (open && open.openTime > last && open.openTime >= query.fromMs && open.openTime < query.toMs)
+          out.push(open);
+      }
+      return out;
+    },
+    onCandleClosed(handler) {
+      closedHandlers.push(handler);
+      return () => {
+        const i = closedHandlers.indexOf(handler);
+        if (i >= 0) closedHandlers.splice(i, 1);
+      };
+    },
+    onSnapshot(handler) {
+      snapshotHandlers.push(handler);
+      return () => {
+        const i = snapshotHandlers.indexOf(handler);
+        if (i >= 0) snapshotHandlers.splice(i, 1);
+      };
+    },
+    usdPriceNow(assetOrSymbol) {
+      const s = resolveSymbol(assetOrSymbol);
+      if (s === 'stable') return 1;
+      if (!s) return null;
+      return engine.snapshot(s)?.mid ?? engine.recentCandles(s, '1m', 1)[0]?.close ?? null;
+    },
+    async usdPrice(assetOrSymbol, atMs) {
+      const s = resolveSymbol(assetOrSymbol);
+      if (s === 'stable') return 1;
+      if (!s) return null;
+      const now = clock.now();
+      if (atMs === undefined || atMs >= floorTo(now, 60_000)) return runtime.usdPriceNow(s);
+      const series = engine.memorySeries(s, '1m');
+      const inMemory = series?.first && series.first.openTime <= atMs ? series.at(atMs) : undefined;
+      const bar = inMemory ?? (await repository.at(s, MERGED, '1m', atMs));
+      // A bar from long before the asked time is not a price at that time.
+      if (!bar || atMs - bar.openTime > DAY) return null;
+      return bar.close;
+    },
+    tickNow,
+    marketDataBytes: () => allBytes,
+    marketDataBody(list, n) {
+      if (n === undefined || n === notional) return bodyOf(list);
+      const items = [];
+      for (const symbol of list) {
+        const s = engine.snapshot(symbol);
+        if (s) items.push(presentSnapshot(s, engine.slippageFor(symbol, n)));
+      }
+      return JSON.stringify({ data: items });
+    },
+    pendingWrites: () => pending.length,
+    flush,
+    status: () => ({ historyReady, persistedHistory, events: engine.stats.events, gaps: engine.stats.gaps }),
+    async start() {
+      stopped = false;
+      await loadHistory();
+      historyReady = true;
+      await source.start((event) => engine.ingest(event));
+      tickNow();
+      timer = setInterval(tickNow, snapshotMs);
+      timer.unref();
+      // History is written in the background: the API serves from memory meanwhile.
+      const firstWrite = flush().then(() => {
+        persistedHistory = true;
+      });
+      firstWrite.catch(() => {});
+      writer = setInterval(() => {
+        if (!writing && !stopped) flush().catch(() => {});
+      }, 2_000);
+      writer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (writer) clearInterval(writer);
+      await source.stop();
+      await flush().catch(() => {});
+    },
+  };
+  return runtime;
+}
