@@ -1,0 +1,5 @@
+/** Every benchmark, by name. Each module exports `run()`. */
+export const benches = {
+  account: () => import('./account.ts'),
+  onchain: () => import('./onchain.ts'),
+};
