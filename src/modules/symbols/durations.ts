@@ -99,7 +99,7 @@ function durationNormalizer<T extends string>(param: string, supported: readonly
       if (options.strict) {
         const name = options.param ?? param;
         throw validationError([
-          { pointer: `/${name}`, message: `must be a duration, one of ${supported.join(', ')}` },
+          { pointer: `/query/${name}`, message: `must be a duration, one of ${supported.join(', ')}` },
         ]);
       }
       return { value: fallback, requested: input, changed: true };

@@ -55,7 +55,7 @@ export function normalizeExchange(input: string, options: { param?: string } = {
       'unknown_exchange',
       `${param} ${JSON.stringify(input)} is not known; known exchanges: ${KNOWN_EXCHANGES.join(', ')}`,
       {
-        errors: [{ pointer: `/${param}`, message: `must be one of ${KNOWN_EXCHANGES.join(', ')}` }],
+        errors: [{ pointer: `/query/${param}`, message: `must be one of ${KNOWN_EXCHANGES.join(', ')}` }],
         extra: { known: [...KNOWN_EXCHANGES] },
       },
     );

@@ -56,7 +56,7 @@ describe('normalizeSymbol', () => {
       expect(e.code).toBe('unsupported_symbol');
       expect(e.status).toBe(400);
       expect(e.extra?.supported).toEqual([...supported]);
-      expect(e.errors?.[0]?.pointer).toBe('/symbol');
+      expect(e.errors?.[0]?.pointer).toBe('/query/symbol');
       expect(e.message).toContain('DOGEUSDT');
     }
   });
@@ -135,12 +135,15 @@ describe('normalizeHorizon', () => {
   });
 
   it('strict turns text that is not a duration into a 400 naming the parameter', () => {
-    expect(() => normalizeHorizon('soon', { strict: true })).toThrowError(
-      expect.objectContaining({
-        code: 'validation_failed',
-        errors: [expect.objectContaining({ pointer: '/horizon' })],
-      }),
-    );
+    try {
+      normalizeHorizon('soon', { strict: true });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as AppError).code).toBe('validation_failed');
+      expect((error as AppError).errors).toEqual([
+        { pointer: '/query/horizon', message: 'must be a duration, one of 15m, 1h, 6h' },
+      ]);
+    }
   });
 
   it('property: idempotent and always supported', () => {
@@ -228,7 +231,7 @@ describe('normalizeExchange', () => {
       expect(e.code).toBe('unknown_exchange');
       expect(e.status).toBe(400);
       expect(e.extra?.known).toContain('okx');
-      expect(e.errors?.[0]?.pointer).toBe('/exchange');
+      expect(e.errors?.[0]?.pointer).toBe('/query/exchange');
     }
   });
 });

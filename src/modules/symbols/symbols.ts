@@ -125,7 +125,7 @@ export function normalizeSymbol(
       'unsupported_symbol',
       `${param} ${JSON.stringify(input ?? '')} is not supported; supported symbols: ${supported.join(', ')}`,
       {
-        errors: [{ pointer: `/${param}`, message: `must be one of ${supported.join(', ')}` }],
+        errors: [{ pointer: `/query/${param}`, message: `must be one of ${supported.join(', ')}` }],
         extra: { supported: [...supported] },
       },
     );
