@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { Container } from '../app/container.ts';
@@ -9,6 +10,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { routeModules } from './routes/index.ts';
 import type { App } from './types.ts';
+import { closeWebSocketsOnShutdown, websocketServerOptions } from '../ws/server-options.ts';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -71,14 +73,27 @@ export async function buildServer(container: Container, options: ServerOptions =
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  // WebSocket upgrades run through the normal hooks and routes (auth is shared); see src/ws/server-options.ts.
+  await app.register(websocket, { options: websocketServerOptions, preClose: closeWebSocketsOnShutdown() });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const metricSeries = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    container.metrics.httpRequests.inc({ method: request.method, route, status: reply.statusCode });
-    container.metrics.httpDuration.observe({ route }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${route} ${reply.statusCode}`;
+    let series = metricSeries.get(key);
+    if (!series) {
+      // Label lookups hash their label object each time; resolving the children once per series avoids that.
+      series = {
+        count: container.metrics.httpRequests.labels(request.method, route, String(reply.statusCode)),
+        duration: container.metrics.httpDuration.labels(route),
+      };
+      metricSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(reply.elapsedTime / 1000);
     if (logEachRequest) {
       request.log.debug(
         {

@@ -62,6 +62,7 @@ const session = { auth: 'session' as const, permission: 'account:read' as const 
 /** Who am I, and API-token management (console session only: an API token cannot mint tokens). */
 export function accountRoutes(container: Container): RouteModule {
   const { accounts, clock } = container;
+  const accountJson = new WeakMap<object, string>();
   return async (app) => {
     app.get(
       '/api/account',
@@ -73,7 +74,16 @@ export function accountRoutes(container: Container): RouteModule {
           response: { 200: Account, ...authProblems },
         },
       },
-      async (request) => accounts.account(request.principal!),
+      async (request, reply) => {
+        // The principal object lives as long as its cache entry, so its JSON is built once per entry.
+        const principal = request.principal!;
+        let body = accountJson.get(principal);
+        if (!body) {
+          body = JSON.stringify(accounts.account(principal));
+          accountJson.set(principal, body);
+        }
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
     );
 
     app.get(
