@@ -24,12 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('scored_at', 'bigint')
     .addPrimaryKeyConstraint('predictions_pk', ['symbol', 'horizon', 'generated_at'])
     .execute();
-  await db.schema
-    .createIndex('predictions_unscored_idx')
-    .on('predictions')
-    .column('generated_at')
-    .where('scored_at', 'is', null)
-    .execute();
+  await db.schema.createIndex('predictions_generated_idx').on('predictions').column('generated_at').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

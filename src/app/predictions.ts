@@ -1,0 +1,45 @@
+import type { DbHandle } from '../adapters/db/connect.ts';
+import type { Config } from '../config/env.ts';
+import {
+  createPredictionsService,
+  kyselyPredictionRepository,
+  type PredictionsMarketPort,
+  type PredictionsService,
+} from '../modules/predictions/index.ts';
+import { type Bus, topics } from '../shared/bus.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Job } from './jobs.ts';
+
+export interface PredictionsModule {
+  service: PredictionsService;
+  /** Worker role: warm-up replay, then one refresh every MERIDIAN_MODEL_REFRESH_MS. */
+  job: Job;
+  /** API role without the job: reload the recent record from storage whenever a refresh is announced. */
+  follow(): Promise<() => Promise<void>>;
+}
+
+/** Builds the predictions module over the market service (any object with the port's three methods). */
+export function buildPredictions(
+  config: Config,
+  deps: { db: DbHandle; bus: Bus; clock: Clock; market: PredictionsMarketPort },
+): PredictionsModule {
+  const service = createPredictionsService({
+    market: deps.market,
+    repository: kyselyPredictionRepository(deps.db.db),
+    clock: deps.clock,
+    bus: deps.bus,
+    refreshMs: config.modelRefreshMs,
+    log: (msg, extra) =>
+      process.stderr.write(`${JSON.stringify({ level: 'error', module: 'predictions', msg, ...extra })}\n`),
+  });
+  return {
+    service,
+    job: { name: 'predictions-refresh', start: () => service.start(), stop: () => service.stop() },
+    async follow() {
+      await service.load();
+      return deps.bus.subscribe(topics.predictionsRefreshed, () => {
+        service.load().catch(() => {});
+      });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { durationMs } from '../../modules/symbols/durations.ts';
+import {
+  NormalizationLog,
+  normalizeGranularity,
+  normalizeHorizon,
+  normalizeSymbol,
+} from '../../modules/symbols/index.ts';
+import {
+  OutlookQuerySchema,
+  OutlookSchema,
+  PerformanceSchema,
+  PredictionsPageSchema,
+  PredictionsQuerySchema,
+  type PredictionsService,
+} from '../../modules/predictions/index.ts';
+import { validationError } from '../../shared/errors.ts';
+import { ProblemSchema, authProblems } from '../schemas.ts';
+import type { RouteModule } from '../types.ts';
+
+const INCLUDES = ['quantiles', 'outcome', 'modelVersion'] as const;
+const MAX_LIMIT = 96;
+
+/** Pre-serialized JSON: Fastify sends a Buffer as is (the response schema documents it, no re-serialization). */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * GET /api/predictions, /api/predictions/ai-outlook, /api/predictions/performance. Bodies are built once per
+ * model refresh by the service and sent as bytes (no per-request JSON.stringify); the response schemas
+ * document the shape for OpenAPI.
+ */
+export function predictionsRoutes(deps: { predictions: PredictionsService }): RouteModule {
+  const { predictions } = deps;
+  return async (app) => {
+    app.get(
+      '/api/predictions',
+      {
+        config: { permission: 'predictions:read' },
+        schema: {
+          tags: ['predictions'],
+          summary: 'Forecast datapoints for one symbol and horizon, oldest first',
+          querystring: PredictionsQuerySchema,
+          response: { 200: PredictionsPageSchema, 400: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const include = new Set<string>();
+        for (const part of (q.include ?? '').split(',')) {
+          const p = part.trim();
+          if (!p) continue;
+          if (!(INCLUDES as readonly string[]).includes(p))
+            throw validationError([
+              {
+                pointer: '/include',
+                message: `unknown value ${JSON.stringify(p)}; allowed: ${INCLUDES.join(', ')}`,
+              },
+            ]);
+          include.add(p);
+        }
+        const symbol = normalizeSymbol(q.symbol);
+        const horizon = normalizeHorizon(q.horizon);
+        const granularity = normalizeGranularity(q.granularity);
+        const limit = Math.min(q.limit ?? MAX_LIMIT, MAX_LIMIT);
+        const log = new NormalizationLog()
+          .add('symbol', q.symbol, symbol.symbol)
+          .add('horizon', q.horizon, horizon.value)
+          .add('granularity', q.granularity, granularity.value);
+        if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
+        log.apply(reply);
+        const body = predictions.predictions({
+          symbol: symbol.symbol,
+          horizon: horizon.value,
+          granularityMs: durationMs(granularity.value),
+          limit,
+          quantiles: include.has('quantiles'),
+          outcome: include.has('outcome'),
+          modelVersion: include.has('modelVersion'),
+        });
+        return reply.type(JSON_TYPE).send(body as never);
+      },
+    );
+
+    app.get(
+      '/api/predictions/ai-outlook',
+      {
+        config: { permission: 'predictions:read' },
+        schema: {
+          tags: ['predictions'],
+          summary: 'Aggregated outlook: bias, score, confidence, per-horizon view and drivers',
+          querystring: OutlookQuerySchema,
+          response: { 200: OutlookSchema, 400: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        let symbol: string | undefined;
+        if (q.symbol !== undefined) {
+          const s = normalizeSymbol(q.symbol);
+          new NormalizationLog().add('symbol', q.symbol, s.symbol).apply(reply);
+          symbol = s.symbol;
+        }
+        return reply.type(JSON_TYPE).send(predictions.outlook(symbol) as never);
+      },
+    );
+
+    app.get(
+      '/api/predictions/performance',
+      {
+        config: { permission: 'predictions:read' },
+        schema: {
+          tags: ['predictions'],
+          summary: 'Scored track record per symbol and horizon',
+          response: { 200: PerformanceSchema, ...authProblems },
+        },
+      },
+      async (_request, reply) => reply.type(JSON_TYPE).send(predictions.performance() as never),
+    );
+  };
+}

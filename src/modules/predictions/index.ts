@@ -1,0 +1,17 @@
+export { runBacktest, type BacktestInput, type BacktestReport } from './backtest/run.ts';
+export {
+  kyselyPredictionRepository,
+  memoryPredictionRepository,
+  type PredictionRepository,
+} from './repository.ts';
+export * from './schemas.ts';
+export {
+  createPredictionsService,
+  type PredictionsMarketPort,
+  type PredictionsQuery,
+  type PredictionsService,
+  type PredictionsServiceDeps,
+} from './service.ts';
+export type { PredictionsTables } from './tables.ts';
+export { MODEL_VERSION } from './models/engine.ts';
+export * from './types.ts';

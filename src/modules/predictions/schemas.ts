@@ -1,0 +1,132 @@
+import { Type } from 'typebox';
+import { GRANULARITIES, HORIZONS } from '../symbols/index.ts';
+import { FACTORS, PUBLIC_QUANTILES, quantileKey } from './types.ts';
+
+const num = (description: string) => Type.Number({ description });
+
+export const FactorsSchema = Type.Object(
+  Object.fromEntries(FACTORS.map((f) => [f, Type.Number({ minimum: -1, maximum: 1 })])) as Record<
+    (typeof FACTORS)[number],
+    ReturnType<typeof Type.Number>
+  >,
+  { description: 'Signed share of the forecast return per factor; Σ|f| = 1, all 0 for a flat forecast' },
+);
+
+export const DatapointSchema = Type.Object(
+  {
+    symbol: Type.String(),
+    horizon: Type.Unsafe<string>({ type: 'string', enum: [...HORIZONS] }),
+    prediction: num('Median forecast price at generatedAt + horizon, quote currency'),
+    baseline: num('Merged mid price at generatedAt'),
+    expectedMovePct: num('100 × (prediction − baseline) / baseline'),
+    confidence: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'Calibrated probability that the price at generatedAt + horizon is on the predicted side',
+    }),
+    factors: FactorsSchema,
+    generatedAt: Type.String({ format: 'date-time' }),
+    quantiles: Type.Optional(
+      Type.Object(Object.fromEntries(PUBLIC_QUANTILES.map((l) => [quantileKey(l), Type.Number()])), {
+        description: 'include=quantiles: p05…p95 of the forecast price (adaptive conformal)',
+      }),
+    ),
+    outcome: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Object({
+          realized: Type.Number(),
+          hit: Type.Boolean(),
+          scoredAt: Type.String({ format: 'date-time' }),
+        }),
+      ]),
+    ),
+    modelVersion: Type.Optional(Type.String()),
+  },
+  { $id: 'PredictionDatapoint' },
+);
+
+export const PredictionsPageSchema = Type.Object({ data: Type.Array(DatapointSchema) });
+
+export const PredictionsQuerySchema = Type.Object({
+  symbol: Type.String({
+    minLength: 1,
+    maxLength: 40,
+    description: 'Trading pair; normalized to the supported set',
+  }),
+  horizon: Type.Optional(
+    Type.String({ maxLength: 20, description: `${HORIZONS.join(', ')}; normalized; default 1h` }),
+  ),
+  granularity: Type.Optional(
+    Type.String({
+      maxLength: 20,
+      description: `Spacing ${GRANULARITIES.join(', ')}; normalized; default 15m`,
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Default 96; above 96 returns 96' })),
+  include: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Comma list of quantiles, outcome, modelVersion' }),
+  ),
+});
+
+export const OutlookQuerySchema = Type.Object({
+  symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'Absent: market-wide' })),
+});
+
+const Bias = Type.Unsafe<string>({ type: 'string', enum: ['bullish', 'bearish', 'neutral'] });
+
+export const OutlookSchema = Type.Object({
+  symbol: Type.Union([Type.String(), Type.Null()]),
+  bias: Bias,
+  score: Type.Number({ minimum: -1, maximum: 1 }),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  horizons: Type.Record(
+    Type.String(),
+    Type.Object({
+      bias: Bias,
+      score: Type.Number(),
+      expectedMovePct: Type.Number(),
+      confidence: Type.Number(),
+    }),
+  ),
+  drivers: Type.Array(
+    Type.Object({
+      factor: Type.String(),
+      direction: Bias,
+      weight: Type.Number({ minimum: 0, maximum: 1 }),
+      reason: Type.String(),
+    }),
+  ),
+  modelVersion: Type.String(),
+  generatedAt: Type.String({ format: 'date-time' }),
+});
+
+const Bin = Type.Object({
+  lower: Type.Number(),
+  upper: Type.Number(),
+  count: Type.Integer(),
+  meanConfidence: Type.Union([Type.Number(), Type.Null()]),
+  hitRate: Type.Union([Type.Number(), Type.Null()]),
+});
+
+export const PerformanceSchema = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      symbol: Type.String(),
+      horizon: Type.String(),
+      count: Type.Integer(),
+      hitRate: Type.Number(),
+      brier: Type.Number(),
+      crpsSkillVsRandomWalk: Type.Number(),
+      ece: Type.Number(),
+      calibration: Type.Array(Bin),
+      coverage80: Type.Number(),
+      coverage90: Type.Number(),
+      from: Type.String({ format: 'date-time' }),
+      to: Type.String({ format: 'date-time' }),
+    }),
+  ),
+  randomWalk: Type.String(),
+  modelVersion: Type.String(),
+  generatedAt: Type.String({ format: 'date-time' }),
+});

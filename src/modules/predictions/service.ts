@@ -1,0 +1,487 @@
+import type { Bus } from '../../shared/bus.ts';
+import { topics } from '../../shared/bus.ts';
+import type { Clock } from '../../shared/clock.ts';
+import { GRID, GRID_INDEX } from './calibration/conformal.ts';
+import { factorShares, toDatapoint, toRow } from './datapoint.ts';
+import { BarSeries } from './features/series.ts';
+import { MODEL_VERSION, type HorizonForecast, SymbolForecaster } from './models/engine.ts';
+import type { PredictionRepository, PredictionRow, ScoreUpdate } from './repository.ts';
+import { calibrationBins, crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
+import {
+  type Bar,
+  FACTORS,
+  type Factor,
+  HORIZON_MS,
+  type Horizon,
+  PREDICTION_HORIZONS,
+  PUBLIC_QUANTILES,
+  quantileKey,
+} from './types.ts';
+
+/** What the engine needs from the market module (its `MarketService` satisfies this structurally). */
+export interface PredictionsMarketPort {
+  symbols(): string[];
+  snapshot(symbol: string):
+    | {
+        mid: number | null;
+        bookImbalance: number | null;
+        tradeImbalance5m: number | null;
+        fundingRate: number | null;
+        basisBps: number | null;
+      }
+    | undefined;
+  recentCandles(symbol: string, interval: '1m', count: number): Bar[];
+}
+
+export interface PredictionsServiceDeps {
+  market: PredictionsMarketPort;
+  repository: PredictionRepository;
+  clock: Clock;
+  bus?: Bus;
+  refreshMs: number;
+  /** 1m candles requested per symbol and refresh (the feature windows reach back 72 h). */
+  candleHistory?: number;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+export interface PredictionsQuery {
+  symbol: string;
+  horizon: Horizon;
+  granularityMs: number;
+  limit: number;
+  quantiles?: boolean;
+  outcome?: boolean;
+  modelVersion?: boolean;
+}
+
+const MINUTE = 60_000;
+const MAX_LIMIT = 96;
+const TRACK_RECORD_MS = 30 * 24 * 60 * MINUTE;
+
+interface Live {
+  row: PredictionRow;
+  forecast?: HorizonForecast;
+}
+
+/**
+ * The predictions service. The worker role runs `start()`: every `refreshMs` it forecasts each symbol ×
+ * horizon from closed 1m candles and the market snapshot, stores the datapoints, scores the stored ones
+ * whose horizon has passed (and lets the models learn from them), and publishes the new datapoints on the
+ * bus. Readers are served from memory; response bodies are serialized once per refresh and cached as bytes.
+ */
+export function createPredictionsService(deps: PredictionsServiceDeps) {
+  const { market, repository, clock, refreshMs } = deps;
+  const history = deps.candleHistory ?? 3 * 24 * 60 + 120;
+  const series = new Map<string, BarSeries>();
+  const models = new Map<string, SymbolForecaster>();
+  /** Recent rows per `${symbol}|${horizon}`, oldest first (enough for 96 points at 1 h granularity). */
+  const recent = new Map<string, Live[]>();
+  const unscored: Live[] = [];
+  const keepMs = MAX_LIMIT * 60 * MINUTE + 2 * refreshMs;
+  let cache = new Map<string, Buffer>();
+  let latest: PredictionRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let lastRefresh = 0;
+
+  const keyOf = (s: string, h: string) => `${s}|${h}`;
+
+  function seriesOf(symbol: string): BarSeries {
+    let s = series.get(symbol);
+    if (!s) {
+      s = new BarSeries(symbol, MINUTE);
+      series.set(symbol, s);
+    }
+    for (const c of market.recentCandles(symbol, '1m', history)) s.append(c);
+    return s;
+  }
+
+  function modelOf(symbol: string): SymbolForecaster {
+    let m = models.get(symbol);
+    if (!m) {
+      m = new SymbolForecaster(symbol, PREDICTION_HORIZONS, { stepMs: Math.max(refreshMs, MINUTE) });
+      models.set(symbol, m);
+    }
+    return m;
+  }
+
+  function remember(row: PredictionRow, forecast?: HorizonForecast): Live {
+    const live: Live = { row, forecast };
+    const k = keyOf(row.symbol, row.horizon);
+    let list = recent.get(k);
+    if (!list) {
+      list = [];
+      recent.set(k, list);
+    }
+    list.push(live);
+    const cutoff = row.generated_at - keepMs;
+    let drop = 0;
+    while (drop < list.length && list[drop]!.row.generated_at < cutoff) drop++;
+    if (drop) list.splice(0, drop);
+    return live;
+  }
+
+  /** Walk-forward replay of the candles in memory so a fresh process starts with learned weights. */
+  function warmUp(symbol: string): void {
+    const s = seriesOf(symbol);
+    const model = modelOf(symbol);
+    const basket = [...series.values()];
+    const step = Math.max(refreshMs, MINUTE);
+    const pending: HorizonForecast[] = [];
+    let next = 0;
+    for (let i = 0; i < s.length; i++) {
+      const t = s.closeTime[i]!;
+      while (pending.length && pending[0]!.t + HORIZON_MS[pending[0]!.horizon] <= t) {
+        const f = pending.shift()!;
+        const j = s.indexAt(f.t + HORIZON_MS[f.horizon]);
+        if (j >= 0) model.learn(f, s.close[j]!);
+      }
+      if (t < next) continue;
+      next = t + step;
+      const fs = model.forecast({ series: s, basket }, t);
+      if (fs) {
+        pending.push(...fs);
+        pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));
+      }
+    }
+  }
+
+  /** The realized price at time T: the close of the last 1m bar that closed at or before T (≤ 2 min old). */
+  function realizedAt(symbol: string, target: number): number | undefined {
+    const s = series.get(symbol);
+    if (!s) return undefined;
+    const j = s.indexAt(target);
+    if (j < 0 || target - s.closeTime[j]! > 2 * MINUTE) return undefined;
+    return s.close[j];
+  }
+
+  function scoreDue(now: number): ScoreUpdate[] {
+    const updates: ScoreUpdate[] = [];
+    const scoredRows: PredictionRow[] = [];
+    for (let k = unscored.length - 1; k >= 0; k--) {
+      const live = unscored[k]!;
+      const r = live.row;
+      const target = r.generated_at + HORIZON_MS[r.horizon as Horizon];
+      if (target > now) continue;
+      const price = realizedAt(r.symbol, target);
+      if (price === undefined) {
+        // No bar at the target (outage): give up after a day, unscored.
+        if (now - target > 24 * 60 * MINUTE) unscored.splice(k, 1);
+        continue;
+      }
+      unscored.splice(k, 1);
+      const y = Math.log(price / r.baseline);
+      const up = r.prediction >= r.baseline;
+      const hit = up ? price > r.baseline : price < r.baseline;
+      let crps: number;
+      let q10: number;
+      let q90: number;
+      let q05: number;
+      let q95: number;
+      if (live.forecast) {
+        const q = live.forecast.views.ensemble!.quantiles;
+        crps = crpsFromGrid(q, y);
+        [q05, q10, q90, q95] = [0.05, 0.1, 0.9, 0.95].map((l) => q[GRID_INDEX(l)]!) as [
+          number,
+          number,
+          number,
+          number,
+        ];
+        modelOf(r.symbol).learn(live.forecast, price);
+      } else {
+        // After a restart only the published quantiles remain: a coarser rule on p05…p95 (see docs).
+        const lq = PUBLIC_QUANTILES.map((l) => Math.log(r.quantiles[quantileKey(l)]! / r.baseline));
+        crps =
+          (2 * PUBLIC_QUANTILES.reduce((s, l, i) => s + pinball(lq[i]!, l, y), 0)) / PUBLIC_QUANTILES.length;
+        [q05, q10, q90, q95] = [lq[0]!, lq[1]!, lq[17]!, lq[18]!];
+      }
+      const update: ScoreUpdate = {
+        symbol: r.symbol,
+        horizon: r.horizon,
+        generated_at: r.generated_at,
+        realized: price,
+        hit,
+        crps,
+        crps_rw: crpsGaussian(0, r.sigma_rw, y),
+        covered80: q10 <= y && y <= q90,
+        covered90: q05 <= y && y <= q95,
+        scored_at: now,
+      };
+      Object.assign(r, update);
+      live.forecast = undefined;
+      updates.push(update);
+      scoredRows.push(r);
+    }
+    trackScored(scoredRows);
+    return updates;
+  }
+
+  async function refresh(): Promise<PredictionRow[]> {
+    const now = clock.now();
+    const symbols = market.symbols();
+    for (const sym of symbols) seriesOf(sym);
+    const basket = [...series.values()];
+    const rows: PredictionRow[] = [];
+    for (const sym of symbols) {
+      const snap = market.snapshot(sym);
+      const live = {
+        mid: snap?.mid ?? undefined,
+        bookImbalance: snap?.bookImbalance ?? undefined,
+        tradeFlowImbalance: snap?.tradeImbalance5m ?? undefined,
+        fundingRate: snap?.fundingRate ?? undefined,
+        basisBps: snap?.basisBps ?? undefined,
+      };
+      const s = series.get(sym)!;
+      const fs = modelOf(sym).forecast({ series: s, basket }, now, live);
+      if (!fs) continue;
+      for (const f of fs) {
+        const row = toRow(sym, f, s);
+        rows.push(row);
+        unscored.push(remember(row, f));
+      }
+    }
+    const updates = scoreDue(now);
+    latest = rows;
+    lastRefresh = now;
+    cache = new Map();
+    await repository.insert(rows);
+    await repository.score(updates);
+    if (deps.bus && rows.length) await deps.bus.publish(topics.predictionsRefreshed, rows.map(toDatapoint));
+    return rows;
+  }
+
+  function select(q: PredictionsQuery): PredictionRow[] {
+    const list = recent.get(keyOf(q.symbol, q.horizon)) ?? [];
+    // Newest datapoint in each granularity bucket, newest `limit` buckets, oldest first.
+    const out: PredictionRow[] = [];
+    let bucket = Number.NaN;
+    for (let k = list.length - 1; k >= 0 && out.length < q.limit; k--) {
+      const r = list[k]!.row;
+      const b = Math.floor(r.generated_at / q.granularityMs);
+      if (b === bucket) continue;
+      bucket = b;
+      out.push(r);
+    }
+    return out.reverse();
+  }
+
+  function render(r: PredictionRow, q: PredictionsQuery): Record<string, unknown> {
+    const d: Record<string, unknown> = { ...toDatapoint(r) };
+    if (q.quantiles) d.quantiles = r.quantiles;
+    if (q.outcome)
+      d.outcome =
+        r.scored_at === null
+          ? null
+          : { realized: r.realized, hit: r.hit, scoredAt: new Date(r.scored_at).toISOString() };
+    if (q.modelVersion) d.modelVersion = r.model_version;
+    return d;
+  }
+
+  function bytes(key: string, build: () => unknown): Buffer {
+    let b = cache.get(key);
+    if (!b) {
+      b = Buffer.from(JSON.stringify(build()));
+      cache.set(key, b);
+    }
+    return b;
+  }
+
+  function predictions(q: PredictionsQuery): Buffer {
+    const limit = Math.min(MAX_LIMIT, q.limit);
+    const key = `p|${q.symbol}|${q.horizon}|${q.granularityMs}|${limit}|${q.quantiles ? 1 : 0}${q.outcome ? 1 : 0}${q.modelVersion ? 1 : 0}`;
+    return bytes(key, () => ({ data: select({ ...q, limit }).map((r) => render(r, q)) }));
+  }
+
+  function outlookFor(symbol: string | undefined): Record<string, unknown> {
+    const rows = latest.filter((r) => symbol === undefined || r.symbol === symbol);
+    const horizons: Record<string, unknown> = {};
+    const contributions: Record<Factor, number> = { orderflow: 0, funding: 0, macro: 0, ai_residual: 0 };
+    let score = 0;
+    let conf = 0;
+    for (const h of PREDICTION_HORIZONS) {
+      const hr = rows.filter((r) => r.horizon === h);
+      if (!hr.length) continue;
+      // Edge of the calibrated probability over a coin flip, signed by the predicted direction.
+      const edge =
+        hr.reduce((s, r) => s + Math.sign(r.prediction - r.baseline) * (2 * r.confidence - 1), 0) / hr.length;
+      const move = hr.reduce((s, r) => s + r.expected_move_pct, 0) / hr.length;
+      const c = hr.reduce((s, r) => s + r.confidence, 0) / hr.length;
+      horizons[h] = {
+        bias: biasOf(edge),
+        score: round(edge),
+        expectedMovePct: round(move),
+        confidence: round(c),
+      };
+      score += edge / PREDICTION_HORIZONS.length;
+      conf += c / PREDICTION_HORIZONS.length;
+      for (const r of hr)
+        for (const f of FACTORS) contributions[f] += (r.factors[f] ?? 0) * Math.abs(r.expected_move_pct);
+    }
+    const shares = factorShares(contributions);
+    const drivers = FACTORS.map((f) => ({
+      factor: f,
+      direction: shares[f] > 0 ? 'bullish' : shares[f] < 0 ? 'bearish' : 'neutral',
+      weight: round(Math.abs(shares[f])),
+      reason: reasonOf(f, shares[f]),
+    })).sort((a, b) => b.weight - a.weight);
+    return {
+      symbol: symbol ?? null,
+      bias: biasOf(score),
+      score: round(Math.max(-1, Math.min(1, score))),
+      confidence: round(conf),
+      horizons,
+      drivers,
+      modelVersion: MODEL_VERSION,
+      generatedAt: new Date(lastRefresh || clock.now()).toISOString(),
+    };
+  }
+
+  function outlook(symbol: string | undefined): Buffer {
+    return bytes(`o|${symbol ?? '*'}`, () => outlookFor(symbol));
+  }
+
+  function performanceReport(): Record<string, unknown> {
+    const groups = new Map<string, PredictionRow[]>();
+    for (const [k, list] of allScored) if (list.length) groups.set(k, list);
+    const data = [...groups.entries()].map(([k, rows]) => {
+      const [symbol, horizon] = k.split('|');
+      const n = rows.length;
+      const hits: number[] = rows.map((r) => (r.hit ? 1 : 0));
+      const confs = rows.map((r) => r.confidence);
+      const { bins, ece } = calibrationBins(confs, hits);
+      const crps = rows.reduce((s, r) => s + (r.crps ?? 0), 0) / n;
+      const crpsRw = rows.reduce((s, r) => s + (r.crps_rw ?? 0), 0) / n;
+      return {
+        symbol,
+        horizon,
+        count: n,
+        hitRate: round(hits.reduce((a, b) => a + b, 0) / n),
+        brier: round(rows.reduce((s, r, i) => s + (r.confidence - hits[i]!) ** 2, 0) / n),
+        crpsSkillVsRandomWalk: round(crpsRw > 0 ? 1 - crps / crpsRw : 0),
+        ece: round(ece),
+        calibration: bins.map((b) => ({
+          ...b,
+          meanConfidence: b.meanConfidence === null ? null : round(b.meanConfidence),
+          hitRate: b.hitRate === null ? null : round(b.hitRate),
+        })),
+        coverage80: round(rows.filter((r) => r.covered80).length / n),
+        coverage90: round(rows.filter((r) => r.covered90).length / n),
+        from: new Date(rows[0]!.generated_at).toISOString(),
+        to: new Date(rows[n - 1]!.generated_at).toISOString(),
+      };
+    });
+    data.sort((a, b) => `${a.symbol}|${a.horizon}`.localeCompare(`${b.symbol}|${b.horizon}`));
+    return {
+      data,
+      randomWalk: 'Gaussian random walk with EWMA volatility (half-life 1 h)',
+      modelVersion: MODEL_VERSION,
+      generatedAt: new Date(lastRefresh || clock.now()).toISOString(),
+    };
+  }
+
+  /** Scored rows per key for the track record (last 30 days), appended as they are scored. */
+  const allScored = new Map<string, PredictionRow[]>();
+  function trackScored(rows: readonly PredictionRow[]): void {
+    const cutoff = clock.now() - TRACK_RECORD_MS;
+    for (const r of rows) {
+      if (r.scored_at === null) continue;
+      const k = keyOf(r.symbol, r.horizon);
+      let list = allScored.get(k);
+      if (!list) {
+        list = [];
+        allScored.set(k, list);
+      }
+      list.push(r);
+      while (list.length && list[0]!.generated_at < cutoff) list.shift();
+    }
+  }
+
+  function performance(): Buffer {
+    return bytes('perf', performanceReport);
+  }
+
+  /** Loads the recent record from storage (a process start, or an API replica after a refresh event). */
+  async function load(): Promise<void> {
+    const now = clock.now();
+    const rows = await repository.since(now - Math.max(keepMs, TRACK_RECORD_MS));
+    recent.clear();
+    allScored.clear();
+    unscored.length = 0;
+    for (const r of rows) {
+      if (r.generated_at >= now - keepMs) remember(r);
+      if (r.scored_at === null) unscored.push({ row: r });
+    }
+    trackScored(rows);
+    const newest = rows.length ? rows[rows.length - 1]!.generated_at : 0;
+    latest = rows.filter((r) => r.generated_at === newest || now - r.generated_at < refreshMs);
+    lastRefresh = newest;
+    cache = new Map();
+  }
+
+  async function tick(): Promise<void> {
+    if (running) return running;
+    running = (async () => {
+      try {
+        await refresh();
+      } catch (error) {
+        deps.log?.('predictions refresh failed', { error: (error as Error).message });
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    /** One refresh now (tests and benchmarks); errors propagate. */
+    refresh,
+    tick,
+    load,
+    warmUp: () => {
+      for (const sym of market.symbols()) seriesOf(sym);
+      for (const sym of market.symbols()) warmUp(sym);
+    },
+    /** Worker role: load, warm up, then refresh every `refreshMs`. */
+    async start(): Promise<void> {
+      await load();
+      for (const sym of market.symbols()) seriesOf(sym);
+      for (const sym of market.symbols()) warmUp(sym);
+      await tick();
+      timer = setInterval(() => void tick(), refreshMs);
+      timer.unref?.();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+    predictions,
+    outlook,
+    performance,
+    symbols: () => market.symbols(),
+    latest: () => latest.map(toDatapoint),
+  };
+}
+
+export type PredictionsService = ReturnType<typeof createPredictionsService>;
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+const biasOf = (score: number) => (score > 0.01 ? 'bullish' : score < -0.01 ? 'bearish' : 'neutral');
+
+function reasonOf(f: Factor, share: number): string {
+  const dir = share > 0 ? 'up' : share < 0 ? 'down' : 'nowhere in particular';
+  switch (f) {
+    case 'orderflow':
+      return `Order-book and trade-flow imbalance point ${dir}.`;
+    case 'funding':
+      return share === 0
+        ? 'No funding or basis signal (spot-only or flat funding).'
+        : `Funding rate and basis lean ${dir}.`;
+    case 'macro':
+      return `Market-wide momentum, volatility regime and time of day lean ${dir}.`;
+    case 'ai_residual':
+      return `The learned residual model adjusts the others ${dir}.`;
+  }
+}
+
+export { GRID };
