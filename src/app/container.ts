@@ -84,8 +84,8 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     hasher: options.hasher ?? (await argon2idHasher()),
     clock,
     plans: {
-      standard: { rateLimit: config.standardRateLimit, wsConnections: 5 },
-      pro: { rateLimit: config.proRateLimit, wsConnections: 50 },
+      standard: { rateLimit: config.standardRateLimit, wsConnections: config.wsConnectionsStandard },
+      pro: { rateLimit: config.proRateLimit, wsConnections: config.wsConnectionsPro },
     },
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
     announceRevocation: (hash) => {

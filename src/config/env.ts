@@ -82,6 +82,30 @@ export const variables = {
     'Comma-separated Origin values allowed to open WebSockets; empty allows any origin (token still required).',
     [],
   ),
+  wsConnectionsStandard: intVar(
+    'MERIDIAN_WS_CONNECTIONS_STANDARD',
+    'Concurrent push-channel (WebSocket) connections per account on the standard plan.',
+    5,
+    { min: 1, max: 100_000 },
+  ),
+  wsConnectionsPro: intVar(
+    'MERIDIAN_WS_CONNECTIONS_PRO',
+    'Concurrent push-channel (WebSocket) connections per account on the pro plan.',
+    50,
+    { min: 1, max: 100_000 },
+  ),
+  wsSendBufferBytes: intVar(
+    'MERIDIAN_WS_SEND_BUFFER_BYTES',
+    'Bytes queued for one push-channel client before it is disconnected as a slow consumer (close 4408).',
+    1_048_576,
+    { min: 1_024, max: 1_073_741_824 },
+  ),
+  wsPingIntervalMs: intVar(
+    'MERIDIAN_WS_PING_INTERVAL_MS',
+    'Push-channel protocol ping period; a client that has not answered the previous ping is dropped.',
+    30_000,
+    { min: 100, max: 3_600_000 },
+  ),
   chainSource: {
     name: 'MERIDIAN_CHAIN_SOURCE',
     description:

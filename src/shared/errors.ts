@@ -22,8 +22,10 @@ export const errorCatalogue = {
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body has an unsupported media type' },
   unprocessable: { status: 422, title: 'The request is well-formed but cannot be applied' },
+  upgrade_required: { status: 426, title: 'This endpoint needs a WebSocket upgrade' },
   rate_limited: { status: 429, title: 'Too many requests' },
   auth_rate_limited: { status: 429, title: 'Too many failed authentication attempts' },
+  too_many_connections: { status: 429, title: 'The account has too many open push connections' },
   internal: { status: 500, title: 'Internal error' },
   unavailable: { status: 503, title: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -1,4 +1,5 @@
 import type { Container } from '../../app/container.ts';
+import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
@@ -8,12 +9,13 @@ import { onchainRoutes } from './onchain.ts';
 import { problemRoutes } from './problems.ts';
 
 /** Every route module, in one list. Modules add their entry here. */
-export function routeModules(container: Container, _auth: AuthApi): RouteModule[] {
+export function routeModules(container: Container, auth: AuthApi): RouteModule[] {
   return [
     healthRoutes(container),
     problemRoutes(),
     authRoutes(container),
     accountRoutes(container),
     onchainRoutes({ onchain: container.onchain.service }),
+    predictionsPushRoutes(container, auth),
   ];
 }

@@ -1,0 +1,467 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { Principal } from '../../modules/accounts/index.ts';
+import type { ParameterChange } from '../../modules/symbols/index.ts';
+import { isAppError } from '../../shared/errors.ts';
+import type { ConnectionSlots } from './connection-slots.ts';
+import { type ControlType, type PushError, type PushErrorCode, closeCodes, limits } from './protocol.ts';
+import { type Selection, type Subscription, normalizeSelection } from './subscription.ts';
+
+/** The narrow view of a datapoint the hub needs; everything else is passed through untouched. */
+export interface PushDatapoint {
+  symbol: string;
+  horizon: string;
+  [field: string]: unknown;
+}
+
+export interface HubOptions {
+  /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
+  pingIntervalMs: number;
+  /** Bytes a socket may have queued (ws + kernel hand-off) before it is closed as a slow consumer. */
+  maxBufferedBytes: number;
+  /** How often expiry deadlines are checked (in memory, no I/O). */
+  expirySweepMs: number;
+  /** How often each distinct credential is re-checked against the store (backstop for a lost bus event). */
+  verifyEveryMs: number;
+  /** At most this many credentials re-checked per sweep, oldest check first. */
+  verifyBatch: number;
+  /** After a close frame, how long a peer gets to answer before the socket is destroyed. */
+  closeGraceMs: number;
+}
+
+export const defaultHubOptions: HubOptions = {
+  pingIntervalMs: 30_000,
+  maxBufferedBytes: 1_048_576,
+  expirySweepMs: 1_000,
+  verifyEveryMs: 30_000,
+  verifyBatch: 100,
+  closeGraceMs: 5_000,
+};
+
+export interface HubDeps {
+  slots: ConnectionSlots;
+  /** Re-checks of stored credentials. */
+  isTokenStillValid(tokenId: string): Promise<boolean>;
+  isSessionStillValid(sessionSecret: string): Promise<boolean>;
+  onConnectionCountChange?(count: number): void;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  now?: () => number;
+}
+
+/** One credential (an API token or a console session) and the sockets opened with it. */
+interface Credential {
+  key: string;
+  tokenId?: string;
+  sessionSecret?: string;
+  expiresAt: number | null;
+  verifiedAt: number;
+  sockets: Set<Connection>;
+}
+
+interface Connection {
+  id: string;
+  ws: WebSocket;
+  accountId: string;
+  credential: Credential;
+  sub: Subscription;
+  alive: boolean;
+  /** Start of the current control-message window and the counts in it. */
+  windowStart: number;
+  messages: number;
+  ignored: number;
+  closing: boolean;
+}
+
+export interface Admission {
+  principal: Principal;
+  /** `token:<sha256>` (matches the revocation event's hash) or `session:<sha256>`. */
+  credentialKey: string;
+  sessionSecret?: string;
+  subscription: Subscription;
+  connectionId: string;
+}
+
+/**
+ * The per-replica fan-out: every open socket, grouped by subscription. On each refresh it serializes one
+ * frame per distinct subscription and hands the same bytes to every socket of that group. All buffers are
+ * bounded: a socket whose queued bytes would pass `maxBufferedBytes` is closed with 4408 instead of
+ * growing (the others never wait on it: sends only queue); inbound messages are capped at 4 KB by `ws`
+ * and at `limits.controlMessagesPerWindow` per window here.
+ */
+export function createPushHub(deps: HubDeps, options: HubOptions = defaultHubOptions) {
+  const now = deps.now ?? Date.now;
+  const connections = new Set<Connection>();
+  const groups = new Map<string, { sub: Subscription; sockets: Set<Connection> }>();
+  const credentials = new Map<string, Credential>();
+  let stopped = false;
+  let lastVerifyTick = 0;
+  const stats = { frames: 0, sent: 0, slowConsumers: 0, terminated: 0, revoked: 0 };
+
+  const join = (conn: Connection) => {
+    const key = conn.sub.key;
+    let group = groups.get(key);
+    if (!group) {
+      group = { sub: conn.sub, sockets: new Set() };
+      groups.set(key, group);
+    }
+    group.sockets.add(conn);
+  };
+  const leave = (conn: Connection, key = conn.sub.key) => {
+    const group = groups.get(key);
+    if (!group) return;
+    group.sockets.delete(conn);
+    if (!group.sockets.size) groups.delete(key);
+  };
+
+  /** Stops sending to a socket and closes it; after `closeGraceMs` without a close answer, destroys it. */
+  function shut(conn: Connection, code: number, reason: string) {
+    if (conn.closing) return;
+    conn.closing = true;
+    leave(conn);
+    conn.ws.close(code, reason);
+    setTimeout(() => conn.ws.terminate(), options.closeGraceMs).unref();
+  }
+
+  function forget(conn: Connection) {
+    if (!connections.delete(conn)) return;
+    leave(conn);
+    conn.credential.sockets.delete(conn);
+    if (!conn.credential.sockets.size) credentials.delete(conn.credential.key);
+    deps.onConnectionCountChange?.(connections.size);
+    deps.slots.release(conn.accountId, conn.id).catch(() => {});
+  }
+
+  function reply(conn: Connection, message: object) {
+    if (conn.closing || conn.ws.readyState !== conn.ws.OPEN) return;
+    conn.ws.send(JSON.stringify(message));
+  }
+
+  function error(conn: Connection, code: PushErrorCode, message: string, id?: string | number) {
+    const body: PushError = { type: 'error', code, message };
+    if (id !== undefined) body.id = id;
+    reply(conn, body);
+  }
+
+  function onMessage(conn: Connection, data: Buffer, isBinary: boolean) {
+    conn.alive = true;
+    const t = now();
+    if (t - conn.windowStart >= limits.controlWindowMs) {
+      conn.windowStart = t;
+      conn.messages = 0;
+      conn.ignored = 0;
+    }
+    if (++conn.messages > limits.controlMessagesPerWindow) {
+      if (++conn.ignored > limits.ignoredMessagesPerWindow) {
+        shut(conn, closeCodes.tooManyMessages, 'too many messages');
+        return;
+      }
+      error(
+        conn,
+        'rate_limited',
+        `at most ${limits.controlMessagesPerWindow} messages per ${limits.controlWindowMs / 1000} s; this one was ignored`,
+      );
+      return;
+    }
+    if (isBinary) {
+      error(conn, 'binary_not_supported', 'control messages are JSON text frames');
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data.toString('utf8'));
+    } catch {
+      error(conn, 'malformed_message', 'the message is not valid JSON');
+      return;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      error(conn, 'malformed_message', 'a control message is a JSON object with a "type"');
+      return;
+    }
+    const message = parsed as Record<string, unknown>;
+    const id =
+      typeof message.id === 'string' || typeof message.id === 'number'
+        ? (message.id as string | number)
+        : undefined;
+    const type = message.type;
+    if (type === 'ping') {
+      reply(conn, id === undefined ? { type: 'pong' } : { type: 'pong', id });
+      return;
+    }
+    if (type !== 'subscribe' && type !== 'unsubscribe') {
+      error(
+        conn,
+        'unknown_message_type',
+        `unknown message type ${JSON.stringify(type ?? null)}; expected subscribe, unsubscribe or ping`,
+        id,
+      );
+      return;
+    }
+    const symbols = stringList(message.symbols);
+    const horizons = stringList(message.horizons);
+    if (symbols === null || horizons === null) {
+      error(
+        conn,
+        'malformed_message',
+        '"symbols" and "horizons" are optional non-empty arrays of strings (omit one to mean all)',
+        id,
+      );
+      return;
+    }
+    const changes: ParameterChange[] = [];
+    let selection: Selection;
+    try {
+      selection = normalizeSelection(symbols, horizons, changes);
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      const code: PushErrorCode =
+        e.code === 'unsupported_symbol'
+          ? 'unsupported_symbol'
+          : e.errors?.some((p) => p.pointer === '/horizons')
+            ? 'invalid_horizon'
+            : 'malformed_message';
+      error(conn, code, e.message, id);
+      return;
+    }
+    const before = conn.sub.key;
+    if (type === 'subscribe') conn.sub.subscribe(selection);
+    else conn.sub.unsubscribe(selection);
+    if (conn.sub.key !== before) {
+      leave(conn, before);
+      join(conn);
+    }
+    acknowledge(conn, type, id, changes);
+  }
+
+  function acknowledge(
+    conn: Connection,
+    type: ControlType,
+    id: string | number | undefined,
+    changes: ParameterChange[],
+  ) {
+    const ack: Record<string, unknown> = { type: type === 'subscribe' ? 'subscribed' : 'unsubscribed' };
+    if (id !== undefined) ack.id = id;
+    ack.subscription = conn.sub.describe();
+    if (changes.length) ack.normalized = changes;
+    reply(conn, ack);
+  }
+
+  /** Fans one refresh out: one serialization per distinct subscription, the same bytes to each socket. */
+  function publish(datapoints: readonly PushDatapoint[]) {
+    if (stopped || !datapoints.length) return;
+    for (const group of groups.values()) {
+      let frame: Buffer;
+      if (group.sub.all) {
+        frame = Buffer.from(JSON.stringify({ data: datapoints }));
+      } else {
+        const matches = group.sub.matcher();
+        const picked = datapoints.filter((d) => matches(d.symbol, d.horizon));
+        // Nothing of this refresh is in the subscription: no message (the client asked for other markets).
+        if (!picked.length) continue;
+        frame = Buffer.from(JSON.stringify({ data: picked }));
+      }
+      stats.frames++;
+      for (const conn of group.sockets) send(conn, frame);
+    }
+  }
+
+  function send(conn: Connection, frame: Buffer) {
+    const ws = conn.ws;
+    if (ws.readyState !== ws.OPEN) return;
+    // A frame always fits an empty queue (so one frame larger than the limit is still delivered); otherwise
+    // the queue may never pass the limit. Bound per socket: max(limit, one frame).
+    const queued = ws.bufferedAmount;
+    if (queued > 0 && queued + frame.length > options.maxBufferedBytes) {
+      stats.slowConsumers++;
+      deps.log?.info(
+        { connection: conn.id, buffered: ws.bufferedAmount },
+        'push: slow consumer disconnected',
+      );
+      shut(conn, closeCodes.slowConsumer, 'slow consumer: send buffer full');
+      return;
+    }
+    ws.send(frame, { binary: false });
+    stats.sent++;
+  }
+
+  /** Closes every socket opened with a token (by its SHA-256 hash, as announced on the bus). */
+  function revokeTokenHash(hash: string) {
+    const credential = credentials.get(`token:${hash}`);
+    if (!credential) return;
+    for (const conn of [...credential.sockets]) {
+      stats.revoked++;
+      shut(conn, closeCodes.credentialsEnded, 'token revoked');
+    }
+  }
+
+  const pingTimer = setInterval(() => {
+    for (const conn of connections) {
+      if (conn.closing) continue;
+      if (!conn.alive) {
+        stats.terminated++;
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+    deps.slots
+      .renew([...connections].map((c) => ({ accountId: c.accountId, connectionId: c.id })))
+      .catch(() => {});
+  }, options.pingIntervalMs);
+  pingTimer.unref();
+
+  let verifying = false;
+  const sweepTimer = setInterval(() => {
+    const t = now();
+    for (const credential of credentials.values()) {
+      if (credential.expiresAt !== null && credential.expiresAt <= t) {
+        for (const conn of [...credential.sockets]) shut(conn, closeCodes.credentialsEnded, 'token expired');
+      }
+    }
+    if (verifying || t - lastVerifyTick < Math.min(options.verifyEveryMs, 5_000)) return;
+    lastVerifyTick = t;
+    const due = [...credentials.values()]
+      .filter((c) => t - c.verifiedAt >= options.verifyEveryMs)
+      .sort((a, b) => a.verifiedAt - b.verifiedAt)
+      .slice(0, options.verifyBatch);
+    if (!due.length) return;
+    verifying = true;
+    void verify(due, t).finally(() => {
+      verifying = false;
+    });
+  }, options.expirySweepMs);
+  sweepTimer.unref();
+
+  async function verify(due: Credential[], t: number) {
+    for (const credential of due) {
+      let valid = true;
+      try {
+        valid = credential.tokenId
+          ? await deps.isTokenStillValid(credential.tokenId)
+          : credential.sessionSecret
+            ? await deps.isSessionStillValid(credential.sessionSecret)
+            : true;
+      } catch {
+        // The store is unreachable: keep the sockets; the next sweep asks again.
+        continue;
+      }
+      credential.verifiedAt = t;
+      if (!valid) {
+        for (const conn of [...credential.sockets]) {
+          stats.revoked++;
+          shut(conn, closeCodes.credentialsEnded, 'credentials no longer valid');
+        }
+      }
+    }
+  }
+
+  return {
+    stats,
+    get connectionCount() {
+      return connections.size;
+    },
+    get groupCount() {
+      return groups.size;
+    },
+    newConnectionId: () => randomUUID(),
+    publish,
+    revokeTokenHash,
+
+    /** Takes a connection slot for the account; false when the plan's cap is reached. */
+    async reserve(principal: Principal, connectionId: string) {
+      return deps.slots.acquire(principal.userId, connectionId, principal.wsConnections);
+    },
+    /** Gives a reserved slot back when the upgrade never completed. */
+    async unreserve(principal: Principal, connectionId: string) {
+      await deps.slots.release(principal.userId, connectionId);
+    },
+
+    /** Adopts an upgraded socket. Its slot was reserved before the upgrade. */
+    adopt(ws: WebSocket, admission: Admission) {
+      const { principal } = admission;
+      if (stopped) {
+        deps.slots.release(principal.userId, admission.connectionId).catch(() => {});
+        ws.close(closeCodes.goingAway, 'server shutting down');
+        return;
+      }
+      let credential = credentials.get(admission.credentialKey);
+      if (!credential) {
+        credential = {
+          key: admission.credentialKey,
+          tokenId: principal.tokenId,
+          sessionSecret: admission.sessionSecret,
+          expiresAt: principal.tokenExpiresAt ?? null,
+          verifiedAt: now(),
+          sockets: new Set(),
+        };
+        credentials.set(credential.key, credential);
+      }
+      const conn: Connection = {
+        id: admission.connectionId,
+        ws,
+        accountId: principal.userId,
+        credential,
+        sub: admission.subscription,
+        alive: true,
+        windowStart: now(),
+        messages: 0,
+        ignored: 0,
+        closing: false,
+      };
+      credential.sockets.add(conn);
+      connections.add(conn);
+      join(conn);
+      deps.onConnectionCountChange?.(connections.size);
+      ws.on('pong', () => {
+        conn.alive = true;
+      });
+      ws.on('message', (data, isBinary) => onMessage(conn, data as Buffer, isBinary));
+      ws.on('close', () => forget(conn));
+      ws.on('error', () => {
+        // `ws` closes the socket after an error (e.g. 1009 for an oversize message); 'close' follows.
+      });
+    },
+
+    /** Graceful shutdown: every socket gets 1001 and the grace period to answer. */
+    async close() {
+      stopped = true;
+      clearInterval(pingTimer);
+      clearInterval(sweepTimer);
+      const closing = [...connections].map(
+        (conn) =>
+          new Promise<void>((resolve) => {
+            if (conn.ws.readyState === conn.ws.CLOSED) return resolve();
+            conn.ws.once('close', () => resolve());
+            shut(conn, closeCodes.goingAway, 'server shutting down');
+            // `shut` is a no-op for a socket already closing; it will close within its grace anyway.
+          }),
+      );
+      await Promise.all(closing);
+    },
+  };
+}
+
+export type PushHub = ReturnType<typeof createPushHub>;
+
+/** `undefined` when absent; `null` when present but not a non-empty list of strings. */
+function stringList(value: unknown): string[] | undefined | null {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string')) return null;
+  return value as string[];
+}
+
+/** Extracts datapoints from a refresh event: `{ data: [...] }` (the REST shape) or a bare array. */
+export function datapointsOf(payload: unknown): PushDatapoint[] {
+  const list = Array.isArray(payload)
+    ? payload
+    : payload && typeof payload === 'object' && Array.isArray((payload as { data?: unknown }).data)
+      ? (payload as { data: unknown[] }).data
+      : [];
+  return list.filter(
+    (d): d is PushDatapoint =>
+      !!d &&
+      typeof d === 'object' &&
+      typeof (d as PushDatapoint).symbol === 'string' &&
+      typeof (d as PushDatapoint).horizon === 'string',
+  );
+}
