@@ -1,0 +1,269 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/adapters/db/connect.ts';
+import { migrateToLatest } from '../../src/adapters/db/migrate.ts';
+import { memoryBus } from '../../src/adapters/bus/memory.ts';
+import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
+import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
+import type { App } from '../../src/http/types.ts';
+import {
+  type Bar,
+  createPredictionsService,
+  kyselyPredictionRepository,
+  memoryPredictionRepository,
+  type PredictionsMarketPort,
+} from '../../src/modules/predictions/index.ts';
+import { topics } from '../../src/shared/bus.ts';
+import { manualClock } from '../../src/shared/clock.ts';
+
+const MIN = 60_000;
+const START = Date.UTC(2025, 0, 6);
+
+/** A fake market: deterministic 1m random walks for two symbols, closed bars only up to the clock. */
+function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
+  const bars = new Map<string, Bar[]>();
+  for (const [k, sym] of ['BTCUSDT', 'ETHUSDT'].entries()) {
+    const list: Bar[] = [];
+    let p = k ? 3000 : 60000;
+    for (let i = 0; i < 4 * 24 * 60 + 600; i++) {
+      const r = Math.sin(i * 0.37 + k) * 0.0008 + Math.cos(i * 0.011) * 0.0003;
+      const open = p;
+      p *= Math.exp(r);
+      list.push({
+        openTime: START - 3 * 24 * 60 * MIN + i * MIN,
+        open,
+        high: Math.max(open, p),
+        low: Math.min(open, p),
+        close: p,
+        volume: 5 + (i % 7),
+      });
+    }
+    bars.set(sym, list);
+  }
+  return {
+    symbols: () => ['BTCUSDT', 'ETHUSDT'],
+    snapshot: (s) => {
+      const list = bars.get(s)!;
+      const last = list.filter((b) => b.openTime + MIN <= clock.now()).at(-1)!;
+      return {
+        mid: last.close,
+        bookImbalance: 0.2,
+        tradeImbalance5m: -0.1,
+        fundingRate: null,
+        basisBps: null,
+      };
+    },
+    recentCandles: (s, _i, count) =>
+      bars
+        .get(s)!
+        .filter((b) => b.openTime + MIN <= clock.now())
+        .slice(-count),
+  };
+}
+
+async function appFor(service: ReturnType<typeof createPredictionsService>): Promise<App> {
+  const app = Fastify({
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+  registerErrorHandling(app);
+  await app.register(predictionsRoutes({ predictions: service }));
+  await app.ready();
+  return app;
+}
+
+describe('predictions service and routes', () => {
+  const clock = manualClock(START);
+  const repository = memoryPredictionRepository();
+  const bus = memoryBus();
+  const published: unknown[] = [];
+  const service = createPredictionsService({
+    market: fakeMarket(clock),
+    repository,
+    clock,
+    bus,
+    refreshMs: MIN,
+  });
+  let app: App;
+
+  beforeAll(async () => {
+    await bus.subscribe(topics.predictionsRefreshed, (p) => published.push(p));
+    service.warmUp();
+    // 130 refreshes, one a minute: enough for 15m datapoints to be scored.
+    for (let i = 0; i < 130; i++) {
+      await service.refresh();
+      clock.advance(MIN);
+    }
+    app = await appFor(service);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await bus.close();
+  });
+
+  it('writes one datapoint per symbol × horizon per refresh, stores it and publishes it', () => {
+    expect(repository.rows.length).toBe(130 * 2 * 3);
+    expect(published.length).toBe(130);
+    expect((published[0] as unknown[]).length).toBe(6);
+  });
+
+  it('scores stored datapoints once their horizon has passed (and only then)', () => {
+    const scored = repository.rows.filter((r) => r.scored_at !== null);
+    expect(scored.length).toBeGreaterThan(0);
+    for (const r of scored) {
+      const h = { '15m': 15, '1h': 60, '6h': 360 }[r.horizon]! * MIN;
+      expect(r.scored_at!).toBeGreaterThanOrEqual(r.generated_at + h);
+      expect(typeof r.hit).toBe('boolean');
+    }
+    expect(repository.rows.some((r) => r.horizon === '6h' && r.scored_at !== null)).toBe(false);
+  });
+
+  it('GET /api/predictions: limit 500 → 96, oldest first, spaced by granularity', async () => {
+    const res = await app.inject({
+      url: '/api/predictions?symbol=BTCUSDT&horizon=15m&granularity=1m&limit=500',
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json() as { data: { generatedAt: string }[] };
+    expect(data.length).toBe(96);
+    const times = data.map((d) => Date.parse(d.generatedAt));
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(MIN);
+    expect(res.headers['meridian-normalized']).toContain('limit=500->96');
+    const def = await app.inject({ url: '/api/predictions?symbol=BTCUSDT&horizon=15m' });
+    const d15 = (def.json() as { data: { generatedAt: string }[] }).data.map((d) =>
+      Date.parse(d.generatedAt),
+    );
+    expect(d15.length).toBe(9); // 130 minutes of refreshes, one per 15m bucket
+    for (let i = 1; i < d15.length; i++)
+      expect(Math.floor(d15[i]! / (15 * MIN))).toBeGreaterThan(Math.floor(d15[i - 1]! / (15 * MIN)));
+  });
+
+  it.each(['0', '-3', '1.5', 'ten'])('limit=%s is a 400 problem', async (limit) => {
+    const res = await app.inject({ url: `/api/predictions?symbol=BTCUSDT&limit=${limit}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('symbol is required', async () => {
+    expect((await app.inject({ url: '/api/predictions' })).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['btc-usdt', '60m', 'BTCUSDT', '1h', 'symbol=btc-usdt->BTCUSDT; horizon=60m->1h'],
+    ['ETH/USDT', '5h', 'ETHUSDT', '6h', 'symbol=ETH/USDT->ETHUSDT; horizon=5h->6h'],
+    ['BTCUSDT', '15m', 'BTCUSDT', '15m', undefined],
+    ['NOPEUSDT', '2m', 'BTCUSDT', '15m', 'symbol=NOPEUSDT->BTCUSDT; horizon=2m->15m'],
+  ])('normalizes symbol %s and horizon %s → %s %s', async (symbol, horizon, s, h, header) => {
+    const res = await app.inject({
+      url: `/api/predictions?symbol=${encodeURIComponent(symbol)}&horizon=${horizon}&limit=2`,
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json() as { data: { symbol: string; horizon: string }[] };
+    expect(data.length).toBe(2);
+    for (const d of data) expect([d.symbol, d.horizon]).toEqual([s, h]);
+    expect(res.headers['meridian-normalized']).toBe(header);
+  });
+
+  it('include=quantiles,outcome,modelVersion adds the extras; the default shape has exactly the seed fields', async () => {
+    const plain = await app.inject({
+      url: '/api/predictions?symbol=BTCUSDT&horizon=15m&limit=96&granularity=1m',
+    });
+    const d0 = (plain.json() as { data: Record<string, unknown>[] }).data[0]!;
+    expect(Object.keys(d0)).toEqual([
+      'symbol',
+      'horizon',
+      'prediction',
+      'baseline',
+      'expectedMovePct',
+      'confidence',
+      'factors',
+      'generatedAt',
+    ]);
+    const res = await app.inject({
+      url: '/api/predictions?symbol=BTCUSDT&horizon=15m&limit=96&granularity=1m&include=quantiles,outcome,modelVersion',
+    });
+    const data = (res.json() as { data: Record<string, unknown>[] }).data;
+    const q = data.at(-1)!.quantiles as Record<string, number>;
+    expect(Object.keys(q)).toHaveLength(19);
+    expect(q.p05! <= q.p50! && q.p50! <= q.p95!).toBe(true);
+    expect(data[0]!.outcome).toMatchObject({ hit: expect.any(Boolean), realized: expect.any(Number) });
+    expect(data.at(-1)!.outcome).toBeNull();
+    expect(data[0]!.modelVersion).toMatch(/^meridian-/);
+    expect((await app.inject({ url: '/api/predictions?symbol=BTCUSDT&include=everything' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('serves the same bytes until the next refresh', () => {
+    const q = { symbol: 'BTCUSDT', horizon: '1h' as const, granularityMs: 15 * MIN, limit: 96 };
+    expect(service.predictions(q)).toBe(service.predictions(q));
+  });
+
+  it('GET /api/predictions/ai-outlook and /performance', async () => {
+    const o = (await app.inject({ url: '/api/predictions/ai-outlook?symbol=ethusdt' })).json() as Record<
+      string,
+      unknown
+    >;
+    expect(['bullish', 'bearish', 'neutral']).toContain(o.bias);
+    expect(Math.abs(o.score as number)).toBeLessThanOrEqual(1);
+    expect(Object.keys(o.horizons as object).sort()).toEqual(['15m', '1h', '6h']);
+    expect((o.drivers as { factor: string; reason: string }[]).map((d) => d.factor).sort()).toEqual([
+      'ai_residual',
+      'funding',
+      'macro',
+      'orderflow',
+    ]);
+    const all = (await app.inject({ url: '/api/predictions/ai-outlook' })).json() as Record<string, unknown>;
+    expect(all.symbol).toBeNull();
+    const p = (await app.inject({ url: '/api/predictions/performance' })).json() as {
+      data: Record<string, unknown>[];
+    };
+    const row = p.data.find((r) => r.symbol === 'BTCUSDT' && r.horizon === '15m')!;
+    expect(row.count).toBeGreaterThan(50);
+    expect(row).toMatchObject({
+      hitRate: expect.any(Number),
+      brier: expect.any(Number),
+      crpsSkillVsRandomWalk: expect.any(Number),
+      coverage80: expect.any(Number),
+    });
+    expect((row.calibration as unknown[]).length).toBe(10);
+  });
+});
+
+describe('Kysely repository (PGlite)', () => {
+  it('stores, scores and reads back datapoints', async () => {
+    const handle = await openDatabase({});
+    try {
+      await migrateToLatest(handle.db);
+      const repo = kyselyPredictionRepository(handle.db);
+      const clock = manualClock(START);
+      const service = createPredictionsService({
+        market: fakeMarket(clock),
+        repository: repo,
+        clock,
+        refreshMs: MIN,
+      });
+      for (let i = 0; i < 17; i++) {
+        await service.refresh();
+        clock.advance(MIN);
+      }
+      const rows = await repo.since(0);
+      expect(rows.length).toBe(17 * 6);
+      expect(rows.filter((r) => r.scored_at !== null).length).toBeGreaterThan(0);
+      expect(rows[0]!.factors).toHaveProperty('orderflow');
+      // A restarted reader sees the same record.
+      const reader = createPredictionsService({
+        market: fakeMarket(clock),
+        repository: repo,
+        clock,
+        refreshMs: MIN,
+      });
+      await reader.load();
+      const q = { symbol: 'BTCUSDT', horizon: '15m' as const, granularityMs: MIN, limit: 96 };
+      expect(JSON.parse(reader.predictions(q).toString()).data.length).toBe(17);
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});
