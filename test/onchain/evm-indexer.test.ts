@@ -1,7 +1,16 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
-import { type Hex, createPublicClient, createWalletClient, defineChain, http, parseAbi } from 'viem';
+import {
+  type Hex,
+  type PublicClient,
+  type WalletClient,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  parseAbi,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvmChainSource } from '../../src/adapters/chain/evm/evm-source.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
@@ -44,14 +53,9 @@ describe.skipIf(!haveLabels || !haveAnvil)('EVM indexer against a real anvil nod
   let token: Hex;
   let deployer: Hex;
   const published: FlowDto[] = [];
-  let wallet: ReturnType<typeof createWalletClient>;
-  let pub: ReturnType<typeof createPublicClient>;
-  const chain = defineChain({
-    id: 31337,
-    name: 'anvil',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: ['http://127.0.0.1'] } },
-  });
+  let wallet: WalletClient;
+  let pub: PublicClient;
+  let chain: ReturnType<typeof defineChain>;
 
   async function mined(hash: Hex) {
     const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 20 });
@@ -126,8 +130,13 @@ describe.skipIf(!haveLabels || !haveAnvil)('EVM indexer against a real anvil nod
 
   beforeAll(async () => {
     anvil = await startAnvil();
-    chain.rpcUrls.default.http = [anvil.url] as unknown as readonly [string];
-    pub = createPublicClient({ chain, transport: http(anvil.url) });
+    chain = defineChain({
+      id: 31337,
+      name: 'anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.url] } },
+    });
+    pub = createPublicClient({ chain, transport: http(anvil.url) }) as unknown as PublicClient;
     wallet = createWalletClient({ chain, transport: http(anvil.url) });
     [deployer] = (await anvil.rpc<Hex[]>('eth_accounts')) as [Hex];
     const receipt = await mined(
