@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readCandleFile, readFundingFile } from '../../src/modules/market/index.ts';
+import { GRID } from '../../src/modules/predictions/calibration/conformal.ts';
+import { FORECASTERS, runBacktest } from '../../src/modules/predictions/backtest/run.ts';
+import { reportSvg } from '../../src/modules/predictions/backtest/svg.ts';
+
+const SPOT = '../shared/data/market/binance-spot-2021/BTC_USDT-5m.json';
+const PERP = '../shared/data/market/binance-usdm-2025/BTC_USDT_USDT-5m-futures.json';
+const FUNDING = '../shared/data/market/binance-usdm-2025/BTC_USDT_USDT-8h-funding_rate.json';
+const have = existsSync(SPOT) && existsSync(PERP);
+if (!have) console.warn(`skipping real-data backtest tests: ${SPOT} not found (needs ../shared/data)`);
+
+// Independent reference implementation of the baselines, written from their definitions only.
+function invPhi(p: number): number {
+  // Bisection on the erf-based CDF: slow, simple and independent of src/.
+  const cdf = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
+  let lo = -10;
+  let hi = 10;
+  for (let i = 0; i < 80; i++) {
+    const mid = (lo + hi) / 2;
+    if (cdf(mid) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function erf(x: number): number {
+  // Maclaurin series is exact enough for |x| < 6 with many terms; use a continued sum.
+  const s = Math.sign(x);
+  const a = Math.abs(x);
+  if (a > 6) return s;
+  let term = a;
+  let sum = a;
+  for (let n = 1; n < 200; n++) {
+    term *= (-a * a) / n;
+    sum += term / (2 * n + 1);
+  }
+  return (s * 2 * sum) / Math.sqrt(Math.PI);
+}
+
+describe.skipIf(!have)('backtester on a short real slice', () => {
+  it('produces every metric for every forecaster, and its baselines match an independent computation', async () => {
+    const all = await readCandleFile(SPOT);
+    const bars = all.slice(0, 12 * 24 * 12); // 12 days of 5m bars
+    const from = bars[0]!.openTime + 3 * 24 * 3_600_000;
+    const report = runBacktest({
+      symbol: 'BTCUSDT',
+      bars: new Map([['BTCUSDT', bars]]),
+      from,
+      horizons: ['15m', '1h'],
+    });
+    const svg = reportSvg(report);
+    expect(svg).toContain('<svg');
+    expect(svg).toContain('Reliability diagram');
+    for (const h of ['15m', '1h'] as const) {
+      const hr = report.horizons[h]!;
+      expect(Object.keys(hr.forecasters).sort()).toEqual([...FORECASTERS].sort());
+      for (const m of Object.values(hr.forecasters)) {
+        for (const k of [
+          'count',
+          'hitRate',
+          'hitRateSE',
+          'brier',
+          'brierSkill',
+          'ece',
+          'crps',
+          'crpsSkillVsEwma',
+          'coverage80',
+          'coverage90',
+        ] as const)
+          expect(Number.isFinite(m[k]), `${h} ${k}`).toBe(true);
+        expect(Object.keys(m.pinball)).toHaveLength(19);
+        expect(m.calibration).toHaveLength(10);
+        expect(Number.isFinite(m.dieboldMarianoVsRandomWalk.statistic)).toBe(true);
+      }
+      expect(hr.leakage).toBeDefined();
+
+      // Independent recomputation of the random-walk + EWMA Gaussian baseline.
+      const hm = h === '15m' ? 900_000 : 3_600_000;
+      const closeTime = bars.map((b) => b.openTime + 300_000);
+      const byClose = new Map(closeTime.map((t, i) => [t, i]));
+      let ewma = 0;
+      const ewmaAt: number[] = [];
+      for (let i = 0; i < bars.length; i++) {
+        const prev = i ? bars[i - 1]!.close : bars[0]!.open;
+        const r = Math.log(bars[i]!.close / prev);
+        const dt = i ? closeTime[i]! - closeTime[i - 1]! : 300_000;
+        const lambda = i ? 0.5 ** (dt / 3_600_000) : 0;
+        ewma = lambda * ewma + ((1 - lambda) * r * r) / dt;
+        ewmaAt.push(ewma);
+      }
+      const z = Array.from(GRID, (p) => invPhi(p));
+      let n = 0;
+      let ups = 0;
+      let crps = 0;
+      let cover80 = 0;
+      for (let i = 0; i < bars.length; i++) {
+        const t = closeTime[i]!;
+        if (t < from) continue;
+        const j = byClose.get(t + hm);
+        if (j === undefined) continue;
+        const y = Math.log(bars[j]!.close / bars[i]!.close);
+        const sd = Math.sqrt(ewmaAt[i]! * hm);
+        n++;
+        ups += y > 0 ? 1 : 0;
+        let s = 0;
+        for (let k = 0; k < z.length; k++) {
+          const q = sd * z[k]!;
+          s += y >= q ? GRID[k]! * (y - q) : (1 - GRID[k]!) * (q - y);
+        }
+        crps += (2 * s) / 100;
+        cover80 += Math.abs(y) <= sd * z[89]! ? 1 : 0;
+      }
+      const base = hr.forecasters.rw_ewma;
+      expect(base.count).toBe(n);
+      expect(base.hitRate).toBeCloseTo(ups / n, 10);
+      expect(base.crps).toBeCloseTo(crps / n, 9);
+      expect(base.coverage80).toBeCloseTo(cover80 / n, 10);
+      expect(base.brier).toBeCloseTo(0.25, 12);
+      expect(hr.forecasters.random_walk.hitRate).toBeCloseTo(ups / n, 10);
+      // Direction: nothing near the look-ahead zone.
+      expect(hr.forecasters.ensemble.hitRate).toBeLessThan(0.6);
+    }
+  }, 60_000);
+
+  it('leakage check: against shuffled or shifted outcomes the hit rate is ~50 % and the direction skill ~0', async () => {
+    const bars = (await readCandleFile(PERP)).slice(0, 12 * 24 * 20);
+    const funding = await readFundingFile(FUNDING);
+    const report = runBacktest({
+      symbol: 'BTCUSDT',
+      bars: new Map([['BTCUSDT', bars]]),
+      funding,
+      horizons: ['15m'],
+    });
+    const hr = report.horizons['15m']!;
+    expect(report.funding).toBe(true);
+    const n = hr.count;
+    for (const check of [hr.leakage!.shuffled, hr.leakage!.shiftedOneDay]) {
+      expect(Math.abs(check.hitRate - 0.5)).toBeLessThan(4 * Math.sqrt(0.25 / n) * 2);
+      expect(check.brierSkill).toBeLessThan(0.005);
+    }
+  }, 60_000);
+});
