@@ -18,6 +18,7 @@ import { type Bus, topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { Job } from './jobs.ts';
+import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
 import { type Metrics, createMetrics } from './metrics.ts';
 
@@ -45,6 +46,7 @@ export interface Container {
   metrics: Metrics;
   accounts: AccountsService;
   /** On-chain flows: address book, chain source, indexer (a job below), service for the flows route. */
+  market: MarketModule;
   onchain: OnchainModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
@@ -100,7 +102,9 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   const jobs: Job[] = [];
 
   // ── modules: construct each module here and push its background jobs ──
-  const onchain = buildOnchain(config, { db, bus, clock });
+  const market = await buildMarket(config, { db, bus, clock });
+  jobs.push(market.job);
+  const onchain = buildOnchain(config, { db, bus, clock, prices: market.service });
   jobs.push(onchain.job);
 
   return {
@@ -112,6 +116,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     limiter,
     metrics,
     accounts,
+    market,
     onchain,
     jobs,
     async readiness() {

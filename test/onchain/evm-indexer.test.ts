@@ -315,8 +315,12 @@ describe.skipIf(!haveLabels || !haveAnvil)('EVM indexer against a real anvil nod
           : await sendEth(deployer, to, BigInt(10 ** 15 + i));
       sent.push(r.transactionHash.toLowerCase());
     }
+    // The dead connection is noticed (failed steps, backing off), then the process is gone.
+    await expect
+      .poll(() => first.status().consecutiveErrors, { timeout: 2000, interval: 10 })
+      .toBeGreaterThan(0);
     await first.stop();
-    expect(first.status().consecutiveErrors).toBeGreaterThan(0);
+    expect(first.status().checkpoint).toBeLessThan(Number(await pub.getBlockNumber({ cacheTime: 0 })));
 
     // A fresh process: new source, new indexer, same database.
     const second = newIndexer();

@@ -5,6 +5,7 @@ import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { marketRoutes } from './market.ts';
 import { onchainRoutes } from './onchain.ts';
 import { problemRoutes } from './problems.ts';
 
@@ -15,6 +16,7 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
     problemRoutes(),
     authRoutes(container),
     accountRoutes(container),
+    marketRoutes({ market: container.market.service }),
     onchainRoutes({ onchain: container.onchain.service }),
     predictionsPushRoutes(container, auth),
   ];
