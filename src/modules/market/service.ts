@@ -46,6 +46,8 @@ export interface MarketRuntime extends MarketService {
   /** The body for a subset of symbols (joined pre-serialized fragments) and/or another notional. */
   marketDataBody(symbols: readonly string[], notional?: number): string;
   defaultNotional: number;
+  /** The market's time: wall time, or the replay's recorded time. */
+  now(): number;
   /** Rows waiting to be written; the write loop drains them. */
   pendingWrites(): number;
   /** Writes everything pending (tests, shutdown). */
@@ -256,6 +258,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   const runtime: MarketRuntime = {
     engine,
     defaultNotional: notional,
+    now: () => clock.now(),
     symbols: () => [...symbols],
     venues: () => [...source.venues],
     snapshot: (symbol) => engine.snapshot(symbol),

@@ -1,0 +1,249 @@
+import ccxt from 'ccxt';
+import {
+  type Candle,
+  type Level,
+  type MarketEvent,
+  type MarketSource,
+  estimateQuoteVolume,
+} from '../../../modules/market/index.ts';
+import { splitSymbol } from '../../../modules/symbols/index.ts';
+import type { Clock } from '../../../shared/clock.ts';
+
+/** The part of a ccxt pro exchange this adapter uses (tests pass stand-ins configured offline). */
+export interface CcxtExchange {
+  id: string;
+  markets?: Record<string, unknown>;
+  loadMarkets(): Promise<Record<string, unknown>>;
+  fetchOHLCV(symbol: string, timeframe: string, since?: number, limit?: number): Promise<number[][]>;
+  watchOrderBook(
+    symbol: string,
+    limit?: number,
+  ): Promise<{ bids: number[][]; asks: number[][]; timestamp?: number; nonce?: number }>;
+  watchTrades(
+    symbol: string,
+  ): Promise<Array<{ id?: string; timestamp?: number; price: number; amount: number; side?: string }>>;
+  close(): Promise<unknown>;
+}
+
+export interface CcxtOptions {
+  venues: readonly string[];
+  symbols: readonly string[];
+  clock: Clock;
+  /** Builds the exchange for a venue; default `new ccxt.pro[venue]({ enableRateLimit: true })`. */
+  createExchange?: (venue: string) => CcxtExchange;
+  /** Reconnect backoff: first delay, cap (ms). */
+  backoff?: { initialMs: number; maxMs: number };
+  /** Levels per side forwarded from each book. */
+  depth?: number;
+  log?: { warn(obj: unknown, msg?: string): void };
+}
+
+const defaultExchange = (venue: string): CcxtExchange => {
+  const pro = (ccxt as unknown as { pro: Record<string, new (config: object) => CcxtExchange> }).pro;
+  const Ctor = pro[venue];
+  if (!Ctor) throw new Error(`ccxt has no WebSocket (pro) exchange named ${venue}`);
+  return new Ctor({ enableRateLimit: true, newUpdates: true });
+};
+
+/** Resolves a canonical symbol to the venue's ccxt market: BASE/USDT, else BASE/USD, else BASE/USDC. */
+export function resolveMarket(exchange: CcxtExchange, symbol: string): string | undefined {
+  const { base, quote } = splitSymbol(symbol);
+  const markets = exchange.markets ?? {};
+  for (const q of [quote, 'USD', 'USDC']) {
+    const s = `${base}/${q}`;
+    if (s in markets) return s;
+  }
+  return undefined;
+}
+
+/**
+ * Live venues through ccxt: OHLCV backfill over REST; `watchOrderBook` and `watchTrades` over WebSocket.
+ * Every watch loop reconnects with exponential backoff (with jitter) after an error or a dropped
+ * connection. ccxt checks each venue's book sequence and throws on a gap; the loop then subscribes again,
+ * which makes ccxt fetch a fresh snapshot: a resync. Books are forwarded as snapshots of the top `depth`
+ * levels (ccxt already maintains the book), so downstream sequence numbers are our own.
+ */
+export function ccxtSource(options: CcxtOptions): MarketSource & {
+  stats: { reconnects: number; errors: string[]; books: number; trades: number };
+  exchanges: Map<string, CcxtExchange>;
+} {
+  const create = options.createExchange ?? defaultExchange;
+  const backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
+  const depth = options.depth ?? 50;
+  const exchanges = new Map<string, CcxtExchange>();
+  const stats = { reconnects: 0, errors: [] as string[], books: 0, trades: 0 };
+  let running = false;
+  const loops: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
+
+  const exchange = (venue: string) => {
+    let ex = exchanges.get(venue);
+    if (!ex) {
+      ex = create(venue);
+      exchanges.set(venue, ex);
+    }
+    return ex;
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        wakers.delete(wake);
+        resolve();
+      }, ms);
+      const wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+      wakers.add(wake);
+    });
+
+  const note = (venue: string, symbol: string, what: string, error: unknown) => {
+    const text = `${venue} ${symbol} ${what}: ${(error as Error)?.message ?? String(error)}`;
+    stats.errors.push(text);
+    if (stats.errors.length > 50) stats.errors.shift();
+    options.log?.warn(
+      { venue, symbol, err: (error as Error)?.message },
+      `market ${what} failed; reconnecting`,
+    );
+  };
+
+  async function loop(venue: string, symbol: string, what: string, body: () => Promise<void>): Promise<void> {
+    let delay = backoff.initialMs;
+    while (running) {
+      try {
+        await body();
+        delay = backoff.initialMs;
+      } catch (error) {
+        if (!running) return;
+        note(venue, symbol, what, error);
+        stats.reconnects++;
+        await sleep(delay * (0.75 + Math.random() * 0.5));
+        delay = Math.min(backoff.maxMs, delay * 2);
+      }
+    }
+  }
+
+  const levels = (rows: number[][]): Level[] => rows.slice(0, depth).map((r) => [r[0]!, r[1]!]);
+
+  return {
+    kind: 'ccxt',
+    venues: [...options.venues],
+    symbols: [...options.symbols],
+    persistVenueHistory: true,
+    stats,
+    exchanges,
+    async *backfill(venue, symbol, fromMs, toMs) {
+      const ex = exchange(venue);
+      let market: string | undefined;
+      try {
+        await ex.loadMarkets();
+        market = resolveMarket(ex, symbol);
+      } catch (error) {
+        note(venue, symbol, 'backfill', error);
+        return;
+      }
+      if (!market) return;
+      let since = fromMs;
+      let failures = 0;
+      while (since < toMs) {
+        let rows: number[][];
+        try {
+          rows = await ex.fetchOHLCV(market, '1m', since, 1000);
+        } catch (error) {
+          note(venue, symbol, 'backfill', error);
+          if (++failures > 4) return;
+          await sleep(backoff.initialMs * 2 ** failures);
+          continue;
+        }
+        failures = 0;
+        const candles: Candle[] = [];
+        for (const r of rows) {
+          const [t, o, h, l, c, v] = r as [number, number, number, number, number, number];
+          if (t < since || t >= toMs) continue;
+          candles.push({
+            openTime: t,
+            open: o,
+            high: h,
+            low: l,
+            close: c,
+            volume: v,
+            quoteVolume: estimateQuoteVolume(o, h, l, c, v),
+          });
+        }
+        if (candles.length === 0) return;
+        yield candles;
+        since = candles.at(-1)!.openTime + 60_000;
+      }
+    },
+    async start(sink: (e: MarketEvent) => void) {
+      running = true;
+      for (const venue of options.venues) {
+        const ex = exchange(venue);
+        try {
+          await ex.loadMarkets();
+        } catch (error) {
+          note(venue, '*', 'loadMarkets', error);
+        }
+        for (const symbol of options.symbols) {
+          const market = resolveMarket(ex, symbol);
+          if (!market) continue;
+          let sequence = 0;
+          loops.push(
+            loop(venue, symbol, 'order book', async () => {
+              const ob = await ex.watchOrderBook(market);
+              if (!running) return;
+              const now = options.clock.now();
+              stats.books++;
+              sink({
+                kind: 'book_snapshot',
+                venue,
+                symbol,
+                sequence: ++sequence,
+                bids: levels(ob.bids),
+                asks: levels(ob.asks),
+                exchangeTime: ob.timestamp ?? now,
+                receiveTime: now,
+              });
+            }),
+          );
+          let lastTrade = 0;
+          const seen = new Set<string>();
+          loops.push(
+            loop(venue, symbol, 'trades', async () => {
+              const trades = await ex.watchTrades(market);
+              if (!running) return;
+              const now = options.clock.now();
+              for (const t of trades) {
+                const time = t.timestamp ?? now;
+                const key = t.id ?? `${time}|${t.price}|${t.amount}`;
+                if (time < lastTrade || seen.has(key)) continue;
+                seen.add(key);
+                if (seen.size > 5000) seen.clear();
+                lastTrade = time;
+                stats.trades++;
+                sink({
+                  kind: 'trade',
+                  venue,
+                  symbol,
+                  price: t.price,
+                  size: t.amount,
+                  side: t.side === 'sell' ? 'sell' : 'buy',
+                  exchangeTime: time,
+                  receiveTime: now,
+                });
+              }
+            }),
+          );
+        }
+      }
+    },
+    async stop() {
+      running = false;
+      for (const wake of wakers) wake();
+      await Promise.all([...exchanges.values()].map((ex) => ex.close().catch(() => {})));
+      await Promise.race([Promise.allSettled(loops), new Promise((r) => setTimeout(r, 2_000))]);
+      loops.length = 0;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
+import { simulatedSource } from '../adapters/market/simulated/index.ts';
+import type { Config } from '../config/env.ts';
+import type { MarketSource } from '../modules/market/index.ts';
+import { kyselyCandleRepository } from '../modules/market/repository.ts';
+import { type MarketRuntime, createMarketService } from '../modules/market/service.ts';
+import type { MarketTables } from '../modules/market/tables.ts';
+import { configureSupportedSymbols } from '../modules/symbols/index.ts';
+import { type Bus, topics } from '../shared/bus.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Job } from './jobs.ts';
+
+export interface MarketModule {
+  service: MarketRuntime;
+  source: MarketSource;
+  job: Job;
+}
+
+const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+function stderrLogger(level: string) {
+  const min = level === 'silent' ? Number.POSITIVE_INFINITY : Math.max(0, levels.indexOf(level));
+  const write = (lvl: string) => (obj: unknown, msg?: string) => {
+    if (levels.indexOf(lvl) < min) return;
+    const extra = obj instanceof Object ? obj : { value: obj };
+    process.stderr.write(
+      `${JSON.stringify({ level: lvl, time: Date.now(), module: 'market', ...extra, msg })}\n`,
+    );
+  };
+  return { info: write('info'), warn: write('warn') };
+}
+
+/** Picks the market source from MERIDIAN_MARKET_SOURCE. Adapters are imported lazily (ccxt is large). */
+export async function buildMarketSource(
+  config: Config,
+  symbols: readonly string[],
+  clock: Clock,
+): Promise<MarketSource> {
+  const spec = config.marketSource;
+  if (spec.kind === 'replay') {
+    const { replaySource } = await import('../adapters/market/replay/index.ts');
+    return replaySource({ folder: spec.folder, symbols, speed: config.replaySpeed });
+  }
+  if (spec.kind === 'ccxt') {
+    const { ccxtSource } = await import('../adapters/market/ccxt/index.ts');
+    return ccxtSource({ venues: spec.venues, symbols, clock });
+  }
+  return simulatedSource({ symbols, seed: config.simSeed, clock });
+}
+
+/** Builds the market module: source, candle store, service; its job starts the feed and the aggregator. */
+export async function buildMarket(
+  config: Config,
+  deps: { db: DbHandle; bus: Bus; clock: Clock },
+): Promise<MarketModule> {
+  const symbols = configureSupportedSymbols(config.symbols);
+  const source = await buildMarketSource(config, symbols, deps.clock);
+  const log = stderrLogger(config.logLevel);
+  const service = createMarketService({
+    source,
+    repository: kyselyCandleRepository(tablesOf<MarketTables>(deps.db.db)),
+    clock: deps.clock,
+    symbols: source.symbols.length ? source.symbols : symbols,
+    staleMs: config.marketStaleMs,
+    outlierBps: config.marketOutlierBps,
+    notional: config.marketNotional,
+    historyDays: config.marketHistoryDays,
+    log,
+    onPublish: (topic, payload) => {
+      // Snapshots are published at most once a second; every merged closed candle is published.
+      if (topic === 'candle') deps.bus.publish(topics.marketCandle, payload).catch(() => {});
+      else {
+        const now = Date.now();
+        if (now - lastSnapshotPublish >= 1000) {
+          lastSnapshotPublish = now;
+          deps.bus.publish(topics.marketSnapshot, payload).catch(() => {});
+        }
+      }
+    },
+  });
+  let lastSnapshotPublish = 0;
+  return {
+    service,
+    source,
+    job: { name: 'market', start: () => service.start(), stop: () => service.stop() },
+  };
+}

@@ -1,0 +1,295 @@
+import { Type } from 'typebox';
+import { type CandleInterval, INTERVAL_MS } from '../../modules/market/index.ts';
+import type { MarketRuntime } from '../../modules/market/service.ts';
+import { NormalizationLog, normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
+import { validationError } from '../../shared/errors.ts';
+import { ProblemSchema, authProblems } from '../schemas.ts';
+import type { RouteModule } from '../types.ts';
+
+const Num = Type.Number();
+const NullableNum = Type.Union([Type.Number(), Type.Null()]);
+
+const MarketDataItem = Type.Object(
+  {
+    symbol: Type.String({ description: 'Canonical symbol used (BASEQUOTE)' }),
+    price: Type.Union([Num, Type.Null()], { description: 'Merged mid across included venues' }),
+    bestBid: NullableNum,
+    bestAsk: NullableNum,
+    spreadBps: NullableNum,
+    change24hPct: NullableNum,
+    high24h: NullableNum,
+    low24h: NullableNum,
+    volume24h: Type.Number({ description: 'Base volume, all venues, 24 h' }),
+    quoteVolume24h: Type.Number({ description: 'Quote (USD) volume, all venues, 24 h' }),
+    vwap24h: NullableNum,
+    liquidity: Type.Object({
+      depth: Type.Array(
+        Type.Object({
+          bandPct: Type.Number({ description: '0.5, 1 or 2: within ± this percent of the merged mid' }),
+          bidUsd: Num,
+          askUsd: Num,
+        }),
+      ),
+      slippage: Type.Object({
+        notional: Type.Number({
+          description: 'USD notional of the market order walked through the consolidated book',
+        }),
+        buyBps: Type.Union([Num, Type.Null()], { description: 'null when the book is too thin' }),
+        sellBps: NullableNum,
+      }),
+      bookImbalance: Type.Union([Num, Type.Null()], {
+        description: '(bid − ask depth) / (bid + ask depth) within ±1 %, in [-1, 1]',
+      }),
+    }),
+    tradeImbalance5m: Type.Union([Num, Type.Null()], {
+      description: '(buy − sell aggressor volume) / total, last 5 minutes',
+    }),
+    fundingRate: Type.Union([Num, Type.Null()], { description: 'Perpetual funding rate per 8 h, fraction' }),
+    basisBps: Type.Union([Num, Type.Null()], { description: 'Perpetual mark vs merged mid, bps' }),
+    venues: Type.Array(
+      Type.Object({
+        venue: Type.String(),
+        price: NullableNum,
+        spreadBps: NullableNum,
+        volume24h: Num,
+        quoteVolume24h: Num,
+        weight: Type.Number({ description: 'Share of the merged price; 0 when excluded' }),
+        stale: Type.Boolean(),
+        outlier: Type.Boolean(),
+        updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      }),
+    ),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'MarketData' },
+);
+
+const MarketDataQuery = Type.Object(
+  {
+    symbols: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description: 'Comma-separated symbols in any accepted spelling; default: every supported symbol',
+      }),
+    ),
+    notional: Type.Optional(
+      Type.Number({
+        minimum: 1,
+        maximum: 1e10,
+        description: 'USD notional of the slippage figures; default 100000',
+      }),
+    ),
+    strict: Type.Optional(
+      Type.Boolean({ description: 'Answer 400 for an unsupported symbol instead of normalizing it' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const CandleSchema = Type.Object(
+  {
+    timestamp: Type.String({ format: 'date-time', description: 'Interval open time (UTC)' }),
+    openTime: Type.Integer({ description: 'Interval open time, ms since the epoch' }),
+    open: Num,
+    high: Num,
+    low: Num,
+    close: Num,
+    volume: Type.Number({ description: 'Base volume' }),
+    quoteVolume: Type.Number({ description: 'Quote (USD) volume' }),
+    closed: Type.Boolean({ description: 'false only for the bar still in progress' }),
+  },
+  { $id: 'Candle' },
+);
+
+const HistoryQuery = Type.Object(
+  {
+    symbol: Type.String({ minLength: 1, maxLength: 40 }),
+    interval: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: '1m, 5m, 15m, 1h, 4h, 1d (other durations map to the nearest); default 1h',
+      }),
+    ),
+    from: Type.Optional(
+      Type.String({ maxLength: 40, description: 'ISO 8601 or ms since the epoch; inclusive' }),
+    ),
+    to: Type.Optional(
+      Type.String({ maxLength: 40, description: 'ISO 8601 or ms since the epoch; exclusive' }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Bars per page, up to 1000 (larger → 1000); default 500' }),
+    ),
+    cursor: Type.Optional(Type.String({ maxLength: 300, description: 'nextCursor of the previous page' })),
+    strict: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const HistoryResponse = Type.Object({
+  symbol: Type.String(),
+  interval: Type.String(),
+  data: Type.Array(CandleSchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as `cursor` for the next page; null at the end',
+  }),
+});
+
+const MAX_LIMIT = 1000;
+
+/** ISO 8601 or integer ms. Throws a 400 naming the parameter. */
+function parseTime(raw: string, param: string): number {
+  const text = raw.trim();
+  const ms = /^-?\d+$/.test(text) ? Number(text) : Date.parse(text);
+  if (!Number.isFinite(ms) || ms < 0 || ms > 8.64e15 || text === '') {
+    throw validationError([
+      { pointer: `/query/${param}`, message: 'must be an ISO 8601 time or milliseconds since the epoch' },
+    ]);
+  }
+  return ms;
+}
+
+interface Cursor {
+  s: string;
+  i: CandleInterval;
+  f: number;
+  t: number;
+}
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.s === 'string' && c.i in INTERVAL_MS && Number.isInteger(c.f) && Number.isInteger(c.t))
+      return c;
+  } catch {}
+  throw validationError([{ pointer: '/query/cursor', message: 'is not a cursor returned by this endpoint' }]);
+}
+
+/** GET /api/market-data and GET /api/market-history. */
+export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
+  const { market } = deps;
+  return (app) => {
+    app.get(
+      '/api/market-data',
+      {
+        config: { permission: 'market:read' },
+        schema: {
+          tags: ['market'],
+          summary: 'Merged market view per symbol: price, 24 h statistics, depth, slippage and venues',
+          querystring: MarketDataQuery,
+          response: {
+            200: Type.Object({ data: Type.Array(MarketDataItem) }),
+            400: ProblemSchema,
+            ...authProblems,
+          },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        reply.type('application/json; charset=utf-8');
+        if (q.symbols === undefined && (q.notional === undefined || q.notional === market.defaultNotional)) {
+          // The hot path: bytes serialized once per aggregation tick.
+          return reply.send(market.marketDataBytes() as never);
+        }
+        const log = new NormalizationLog();
+        let list = market.symbols();
+        if (q.symbols !== undefined) {
+          list = [];
+          for (const raw of q.symbols.split(',')) {
+            if (raw.trim() === '') continue;
+            const n = normalizeSymbol(raw.trim(), {
+              strict: q.strict,
+              supported: market.symbols(),
+              param: 'symbols',
+            });
+            log.add('symbols', raw.trim(), n.symbol);
+            if (!list.includes(n.symbol)) list.push(n.symbol);
+          }
+          if (list.length === 0) list = market.symbols();
+        }
+        log.apply(reply);
+        return reply.send(market.marketDataBody(list, q.notional) as never);
+      },
+    );
+
+    app.get(
+      '/api/market-history',
+      {
+        config: { permission: 'market:read' },
+        schema: {
+          tags: ['market'],
+          summary: 'OHLCV candles, oldest first, with a cursor to the next page',
+          querystring: HistoryQuery,
+          response: { 200: HistoryResponse, 400: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const log = new NormalizationLog();
+        const limitAsked = q.limit ?? 500;
+        const limit = Math.min(limitAsked, MAX_LIMIT);
+        if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
+        let symbol: string;
+        let interval: CandleInterval;
+        let from: number;
+        let to: number;
+        const now = market.now();
+        if (q.cursor !== undefined) {
+          const c = decodeCursor(q.cursor);
+          symbol = c.s;
+          interval = c.i;
+          from = c.f;
+          to = c.t;
+        } else {
+          const s = normalizeSymbol(q.symbol, { strict: q.strict, supported: market.symbols() });
+          log.add('symbol', q.symbol, s.symbol);
+          const i = normalizeInterval(q.interval, { strict: q.strict });
+          log.add('interval', q.interval, i.value);
+          symbol = s.symbol;
+          interval = i.value;
+          const ms = INTERVAL_MS[interval];
+          const fromGiven = q.from !== undefined ? parseTime(q.from, 'from') : undefined;
+          const toGiven = q.to !== undefined ? parseTime(q.to, 'to') : undefined;
+          to = toGiven ?? Math.floor(now / ms) * ms + ms;
+          from = fromGiven ?? to - limit * ms;
+          if (from >= to) {
+            throw validationError([{ pointer: '/query/from', message: 'must be before `to`' }]);
+          }
+        }
+        const ms = INTERVAL_MS[interval];
+        // Align `from` to the interval so a bar whose open time precedes `from` is not half-included.
+        const alignedFrom = Math.ceil(from / ms) * ms;
+        const candles = await market.candlesBetween({
+          symbol,
+          interval,
+          fromMs: alignedFrom,
+          toMs: to,
+          limit,
+        });
+        const open = market.openCandle(symbol, interval);
+        const data = candles.map((c) => ({
+          timestamp: new Date(c.openTime).toISOString(),
+          openTime: c.openTime,
+          open: c.open,
+          high: c.high,
+          low: c.low,
+          close: c.close,
+          volume: c.volume,
+          quoteVolume: c.quoteVolume,
+          closed: !(open !== undefined && c.openTime === open.openTime),
+        }));
+        const last = candles.at(-1);
+        const nextFrom = last ? last.openTime + ms : to;
+        const nextCursor =
+          candles.length === limit && nextFrom < to
+            ? encodeCursor({ s: symbol, i: interval, f: nextFrom, t: to })
+            : null;
+        log.apply(reply);
+        return { symbol, interval, data, nextCursor };
+      },
+    );
+  };
+}
