@@ -289,7 +289,7 @@ export function createAccountsService(deps: AccountsDeps) {
     password: string,
   ): Promise<{ sessionId: string; principal: Principal }> {
     const user = await repo.findUserByEmail(email.trim().toLowerCase());
-    if (!user || !user.password_hash) {
+    if (!user?.password_hash) {
       decoyHash ??= hasher.hash(randomBase62(16));
       await hasher.verify(await decoyHash, password);
       throw new AppError('invalid_credentials');
