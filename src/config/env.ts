@@ -245,6 +245,12 @@ export const variables = {
     30,
     { min: 1, max: 365 },
   ),
+  modelRefreshMs: intVar(
+    'MERIDIAN_MODEL_REFRESH_MS',
+    'Period of the prediction model refresh (worker role): one datapoint per symbol and horizon each time.',
+    60_000,
+    { min: 1_000, max: 3_600_000 },
+  ),
 } satisfies Record<string, Variable<unknown>>;
 
 type Variables = typeof variables;
