@@ -3,5 +3,6 @@ export const benches = {
   account: () => import('./account.ts'),
   onchain: () => import('./onchain.ts'),
   push: () => import('./push.ts'),
+  push: () => import('./push.ts'),
   predictions: () => import('./predictions.ts'),
 };

@@ -1,0 +1,29 @@
+// The refresh both push servers send: 7 symbols × 3 horizons, the seed's datapoint fields (≈ 5 KB as JSON).
+const symbols = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT'];
+const horizons = ['15m', '1h', '6h'];
+
+export function refreshDatapoints(generatedAt: string) {
+  return symbols.flatMap((symbol, i) =>
+    horizons.map((horizon, j) => ({
+      symbol,
+      horizon,
+      prediction: 1000 * (i + 1) + j + 0.123456,
+      baseline: 1000 * (i + 1),
+      expectedMovePct: 0.4123 + j / 10,
+      confidence: 0.6123,
+      factors: { orderflow: 0.31, funding: 0.12, macro: 0.22, ai_residual: 0.35 },
+      generatedAt,
+    })),
+  );
+}
+
+/** Target process protocol: `process.send` ready info; answers `{ cmd: 'cpu' }` with its CPU time. */
+export function answerCpu() {
+  process.on('message', (m: { cmd?: string }) => {
+    if (m?.cmd === 'cpu') {
+      const u = process.cpuUsage();
+      process.send!({ cpu: (u.user + u.system) / 1000, at: performance.now() });
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+}
