@@ -17,6 +17,8 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 export interface ServerOptions {
   /** Overrides LOG_LEVEL (tests pass 'silent'). */
   logLevel?: string;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the HTTP app for a container: plugins first, then every route module. */
@@ -37,6 +39,7 @@ export async function buildServer(container: Container, options: ServerOptions =
         ],
         censor: '[redacted]',
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Per-request lines are written by our own onResponse hook at debug level (see below).
     logController: new LogController({ disableRequestLogging: true }),
