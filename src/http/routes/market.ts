@@ -103,7 +103,9 @@ const CandleSchema = Type.Object(
 
 const HistoryQuery = Type.Object(
   {
-    symbol: Type.String({ minLength: 1, maxLength: 40 }),
+    symbol: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, description: 'Required unless `cursor` is given' }),
+    ),
     interval: Type.Optional(
       Type.String({
         maxLength: 20,
@@ -244,6 +246,8 @@ export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
           from = c.f;
           to = c.t;
         } else {
+          if (q.symbol === undefined)
+            throw validationError([{ pointer: '/query/symbol', message: 'is required' }]);
           const s = normalizeSymbol(q.symbol, { strict: q.strict, supported: market.symbols() });
           log.add('symbol', q.symbol, s.symbol);
           const i = normalizeInterval(q.interval, { strict: q.strict });

@@ -159,7 +159,10 @@ export class MarketEngine {
         v.addMinute(candle);
         v.rollup.feed(candle);
         let list = s.pending.get(candle.openTime);
-        if (!list) s.pending.set(candle.openTime, (list = []));
+        if (!list) {
+          list = [];
+          s.pending.set(candle.openTime, list);
+        }
         list.push({ venue, candle });
         this.emit({ symbol: s.symbol, venue, interval: '1m', candle });
       },
@@ -235,7 +238,10 @@ export class MarketEngine {
     const rollups = new Map<CandleInterval, Candle[]>();
     const silent = new Rollup((interval, c) => {
       let list = rollups.get(interval);
-      if (!list) rollups.set(interval, (list = []));
+      if (!list) {
+        list = [];
+        rollups.set(interval, list);
+      }
       list.push(c);
     });
     for (const c of merged) silent.feed(c);

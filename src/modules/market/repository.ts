@@ -131,7 +131,10 @@ export function memoryCandleRepository(): CandleRepository & { size(): number } 
       for (const r of rows) {
         const k = key(r.symbol, r.venue, r.interval);
         let m = series.get(k);
-        if (!m) series.set(k, (m = new Map()));
+        if (!m) {
+          m = new Map();
+          series.set(k, m);
+        }
         const { symbol: _s, venue: _v, interval: _i, ...candle } = r;
         m.set(r.openTime, candle);
       }

@@ -1,13 +1,6 @@
 import type { Clock } from '../../shared/clock.ts';
 import { splitSymbol } from '../symbols/index.ts';
-import {
-  type Candle,
-  type CandleInterval,
-  INTERVAL_MS,
-  floorTo,
-  mergeVenueCandles,
-  resample,
-} from './candles.ts';
+import { type Candle, INTERVAL_MS, floorTo, mergeVenueCandles, resample } from './candles.ts';
 import { ROLLUP_INTERVALS } from './candle-builder.ts';
 import { MERGED, MarketEngine } from './engine.ts';
 import { presentSnapshot } from './present.ts';

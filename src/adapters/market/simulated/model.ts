@@ -163,7 +163,10 @@ export class PriceModel {
   /** Log close of each day from day 0 (close of day d = open of day d+1). Index -1 ↔ anchor. */
   private dailyCloses(symbol: string, day: number): number[] {
     let closes = this.dailyLog.get(symbol);
-    if (!closes) this.dailyLog.set(symbol, (closes = []));
+    if (!closes) {
+      closes = [];
+      this.dailyLog.set(symbol, closes);
+    }
     const p = profileOf(symbol);
     const anchor = Math.log(p.anchor);
     const kappa = Math.log(2) / 120;
