@@ -20,6 +20,7 @@ import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { Job } from './jobs.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
+import { type PredictionsModule, buildPredictions } from './predictions.ts';
 import { type Metrics, createMetrics } from './metrics.ts';
 
 export interface ContainerOptions {
@@ -48,8 +49,11 @@ export interface Container {
   /** On-chain flows: address book, chain source, indexer (a job below), service for the flows route. */
   market: MarketModule;
   onchain: OnchainModule;
+  predictions: PredictionsModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
+  /** What an API-only process runs instead of the jobs: followers that reload state the workers publish. */
+  apiFollowers: Job[];
   /** Checks for /readyz: name → error text, or null when fine. */
   readiness(): Promise<Record<string, string | null>>;
   close(): Promise<void>;
@@ -106,6 +110,20 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   jobs.push(market.job);
   const onchain = buildOnchain(config, { db, bus, clock, prices: market.service });
   jobs.push(onchain.job);
+  const predictions = buildPredictions(config, { db, bus, clock, market: market.service });
+  jobs.push(predictions.job);
+  let stopFollowing: (() => Promise<void>) | undefined;
+  const apiFollowers: Job[] = [
+    {
+      name: 'predictions-follower',
+      start: async () => {
+        stopFollowing = await predictions.follow();
+      },
+      stop: async () => {
+        await stopFollowing?.();
+      },
+    },
+  ];
 
   return {
     config,
@@ -118,7 +136,9 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     accounts,
     market,
     onchain,
+    predictions,
     jobs,
+    apiFollowers,
     async readiness() {
       const checks: Record<string, string | null> = {};
       checks.storage = await db.ping().then(

@@ -24,7 +24,7 @@ export async function serve(config: Config, role: Role) {
   const log = app?.log;
 
   const bootstrap = await bootstrapFirstAdmin(c);
-  const jobs = jobRunner(role === 'api' ? [] : c.jobs);
+  const jobs = jobRunner(role === 'api' ? c.apiFollowers : c.jobs);
   await jobs.start();
   let adminSocket: Server | undefined;
   if (lock)

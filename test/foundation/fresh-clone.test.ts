@@ -17,7 +17,12 @@ describe.skipIf(nested)('fresh clone', () => {
     try {
       const clone = spawnSync('git', ['clone', '-q', process.cwd(), dir], { encoding: 'utf8' });
       expect(clone.status, clone.stderr).toBe(0);
-      const env = { ...process.env, MERIDIAN_FRESH_CLONE_NESTED: '1', PORT: '0', LOG_LEVEL: 'warn' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        MERIDIAN_FRESH_CLONE_NESTED: '1',
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+      };
       delete env.npm_config_prefix;
 
       const server = spawn('npm', ['start'], { cwd: dir, env, detached: true });

@@ -7,6 +7,7 @@ import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
 import { onchainRoutes } from './onchain.ts';
+import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
 
 /** Every route module, in one list. Modules add their entry here. */
@@ -18,6 +19,7 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
     accountRoutes(container),
     marketRoutes({ market: container.market.service }),
     onchainRoutes({ onchain: container.onchain.service }),
+    predictionsRoutes({ predictions: container.predictions.service }),
     predictionsPushRoutes(container, auth),
   ];
 }
