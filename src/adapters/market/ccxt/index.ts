@@ -30,7 +30,7 @@ export interface CcxtOptions {
   symbols: readonly string[];
   clock: Clock;
   /** Builds the exchange for a venue; default `new ccxt.pro[venue]({ enableRateLimit: true })`. */
-  createExchange?: (venue: string) => CcxtExchange;
+  createExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>;
   /** Reconnect backoff: first delay, cap (ms). */
   backoff?: { initialMs: number; maxMs: number };
   /** Levels per side forwarded from each book. */
@@ -76,10 +76,10 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
   const loops: Promise<void>[] = [];
   const wakers = new Set<() => void>();
 
-  const exchange = (venue: string) => {
+  const exchange = async (venue: string) => {
     let ex = exchanges.get(venue);
     if (!ex) {
-      ex = create(venue);
+      ex = await create(venue);
       exchanges.set(venue, ex);
     }
     return ex;
@@ -134,9 +134,10 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
     stats,
     exchanges,
     async *backfill(venue, symbol, fromMs, toMs) {
-      const ex = exchange(venue);
       let market: string | undefined;
+      let ex: CcxtExchange;
       try {
+        ex = await exchange(venue);
         await ex.loadMarkets();
         market = resolveMarket(ex, symbol);
       } catch (error) {
@@ -179,11 +180,13 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
     async start(sink: (e: MarketEvent) => void) {
       running = true;
       for (const venue of options.venues) {
-        const ex = exchange(venue);
+        let ex: CcxtExchange;
         try {
+          ex = await exchange(venue);
           await ex.loadMarkets();
         } catch (error) {
           note(venue, '*', 'loadMarkets', error);
+          continue;
         }
         for (const symbol of options.symbols) {
           const market = resolveMarket(ex, symbol);
