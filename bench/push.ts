@@ -31,6 +31,7 @@ interface Row {
   p99: number;
   max: number;
   cpuPct: number;
+  fanoutP99: number;
   deliveredPct: number;
   closedEarly: number;
 }
@@ -66,7 +67,8 @@ async function startTarget(name: string, script: string): Promise<Target> {
   return { name, child, url: info.url, headers: info.headers };
 }
 
-const cpuOf = (t: Target) => ask<{ cpu: number; at: number }>(t.child, { cmd: 'cpu' }, (m) => 'cpu' in m);
+const cpuOf = (t: Target) =>
+  ask<{ cpu: number; at: number; fanout: number[] }>(t.child, { cmd: 'cpu' }, (m) => 'cpu' in m);
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
@@ -116,6 +118,13 @@ async function measure(target: Target, subscribers: number, round: number): Prom
       p99: percentile(all, 99),
       max: all[all.length - 1] ?? Number.NaN,
       cpuPct: Math.round(((cpu1.cpu - cpu0.cpu) / (cpu1.at - cpu0.at)) * 100),
+      fanoutP99:
+        Math.round(
+          percentile(
+            [...cpu1.fanout].sort((a, b) => a - b),
+            99,
+          ) * 10,
+        ) / 10,
       deliveredPct: Math.round((received / expected) * 1000) / 10,
       closedEarly: reports.reduce((n, r) => n + r.closedEarly, 0),
     };
@@ -143,7 +152,7 @@ export async function run(): Promise<void> {
           rows.push(row);
           console.log(
             `${n} subscribers, round ${round}, ${row.server}: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ` +
-              `server CPU ${row.cpuPct}%, delivered ${row.deliveredPct}%, closed early ${row.closedEarly}`,
+              `server CPU ${row.cpuPct}%, server fan-out p99 ${row.fanoutP99} ms, delivered ${row.deliveredPct}%, closed early ${row.closedEarly}`,
           );
         }
       }
@@ -162,9 +171,9 @@ export async function run(): Promise<void> {
       `median of ${rounds} alternating round(s)`,
   );
   console.log(
-    '| subscribers | server | p50 ms | p99 ms | max ms | server CPU (% of a core) | delivered | p99 ÷ bare |',
+    '| subscribers | server | p50 ms | p99 ms | max ms | server CPU (% of a core) | server fan-out p99 ms | delivered | p99 ÷ bare |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const n of sizes) {
     const of = (t: Target) => rows.filter((r) => r.subscribers === n && r.server === t.name);
     const bareP99 = median(of(bare).map((r) => r.p99));
@@ -173,7 +182,7 @@ export async function run(): Promise<void> {
       const p99 = median(rs.map((r) => r.p99));
       console.log(
         `| ${n.toLocaleString('en')} | ${t.name} | ${median(rs.map((r) => r.p50))} | ${p99} | ${median(rs.map((r) => r.max))} | ` +
-          `${median(rs.map((r) => r.cpuPct))} | ${median(rs.map((r) => r.deliveredPct))}% | ${(p99 / bareP99).toFixed(2)} |`,
+          `${median(rs.map((r) => r.cpuPct))} | ${median(rs.map((r) => r.fanoutP99))} | ${median(rs.map((r) => r.deliveredPct))}% | ${(p99 / bareP99).toFixed(2)} |`,
       );
     }
   }

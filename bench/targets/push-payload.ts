@@ -17,12 +17,20 @@ export function refreshDatapoints(generatedAt: string) {
   );
 }
 
+const fanouts: number[] = [];
+/** Records how long one refresh took on the server: serialize + hand the bytes to every socket (ms). */
+export function timeFanout(fn: () => unknown) {
+  const start = performance.now();
+  fn();
+  fanouts.push(performance.now() - start);
+}
+
 /** Target process protocol: `process.send` ready info; answers `{ cmd: 'cpu' }` with its CPU time. */
 export function answerCpu() {
   process.on('message', (m: { cmd?: string }) => {
     if (m?.cmd === 'cpu') {
       const u = process.cpuUsage();
-      process.send!({ cpu: (u.user + u.system) / 1000, at: performance.now() });
+      process.send!({ cpu: (u.user + u.system) / 1000, at: performance.now(), fanout: fanouts.splice(0) });
     }
   });
   process.on('disconnect', () => process.exit(0));
