@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const bin = join(process.cwd(), 'bin/meridian.mjs');
+// This suite is about the CLI, not the market: a small simulated market keeps server start-up short.
+const light = { MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT', MERIDIAN_MARKET_HISTORY_DAYS: '1' };
 
 function run(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -31,7 +33,7 @@ function startServer(env: Record<string, string>) {
   // The bootstrap block (if any) is printed before the "running at" line, so that line means all is out.
   const ready = new Promise<{ address: string; token: string | undefined; output: string }>(
     (resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 150_000);
       child.stdout.on('data', (d) => {
         out += d;
         const address = /running at (http:\/\/\S+)/.exec(out)?.[1];
@@ -61,7 +63,7 @@ describe('operator CLI (embedded storage)', () => {
   let env: Record<string, string>;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'meridian-cli-'));
-    env = { MERIDIAN_DATA_DIR: join(dir, 'data') };
+    env = { MERIDIAN_DATA_DIR: join(dir, 'data'), ...light };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -106,10 +108,10 @@ describe('operator CLI (embedded storage)', () => {
     } finally {
       await stop(server.child);
     }
-  }, 120_000);
+  }, 240_000);
 
   it('prints the admin and a token on first start, and lets the CLI run while the server holds the store', async () => {
-    const fresh = { MERIDIAN_DATA_DIR: join(dir, 'fresh') };
+    const fresh = { MERIDIAN_DATA_DIR: join(dir, 'fresh'), ...light };
     const server = startServer(fresh);
     try {
       const { address, token } = await server.ready;
@@ -137,5 +139,5 @@ describe('operator CLI (embedded storage)', () => {
     } finally {
       await stop(server.child);
     }
-  }, 120_000);
+  }, 240_000);
 });
