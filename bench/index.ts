@@ -4,6 +4,5 @@ export const benches = {
   market: () => import('./market.ts'),
   onchain: () => import('./onchain.ts'),
   push: () => import('./push.ts'),
-  push: () => import('./push.ts'),
   predictions: () => import('./predictions.ts'),
 };
