@@ -1,6 +1,12 @@
 import { GRID } from '../calibration/conformal.ts';
 import { BarSeries, FundingSeries } from '../features/series.ts';
-import { MODEL_VERSION, SymbolForecaster, type HorizonForecast, type ViewName } from '../models/engine.ts';
+import {
+  MODEL_VERSION,
+  SymbolForecaster,
+  ZERO_EXPERT,
+  type HorizonForecast,
+  type ViewName,
+} from '../models/engine.ts';
 import { ewmaSigma, expandingSigma } from '../models/vol.ts';
 import {
   crpsFromGrid,
@@ -211,7 +217,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
       horizon: h,
       count: a.get('ensemble')!.count,
       forecasters,
-      finalWeights: Object.fromEntries(FACTORS.map((f, k) => [f, w[k]!])),
+      finalWeights: { ...Object.fromEntries(FACTORS.map((f, k) => [f, w[k]!])), zero: w[ZERO_EXPERT]! },
       leakage: keep ? leakageCheck(compact.get(h)!, barMs, input.seed ?? 1) : undefined,
       coverageSeries: coverageSeries(a.get('ensemble')!, times.get(h)!),
     };

@@ -1,8 +1,9 @@
 /**
  * Probability calibration by isotonic regression (pool-adjacent-violators), fitted walk-forward: it only
  * ever sees (score, outcome) pairs whose horizon has passed, over a rolling window, and is refitted every
- * `refitEvery` new pairs. Each pooled block is shrunk towards the window's overall hit rate with `prior`
- * pseudo-observations so a small block cannot claim certainty; overlapping horizons make neighbouring
+ * `refitEvery` new pairs. Each pooled block is shrunk towards `toward` (the engine uses 0.5, the coin flip)
+ * or, if absent, the window's overall hit rate, with `prior` pseudo-observations so a small block cannot
+ * claim certainty; overlapping horizons make neighbouring
  * outcomes near-duplicates, so callers scale `prior` with the overlap. Until `minCount` pairs exist the
  * answer is 0.5.
  */
@@ -20,6 +21,8 @@ export class IsotonicCalibrator {
     readonly refitEvery = 250,
     readonly minCount = 300,
     readonly prior = 20,
+    /** Shrink blocks toward this probability instead of the window's hit rate (e.g. 0.5, the coin flip). */
+    readonly toward?: number,
   ) {
     this.scores = new Float64Array(window);
     this.hits = new Uint8Array(window);
@@ -61,7 +64,7 @@ export class IsotonicCalibrator {
     );
     let total = 0;
     for (let k = 0; k < n; k++) total += this.hits[k]!;
-    const base = total / n;
+    const base = this.toward ?? total / n;
     const edges: number[] = [];
     const values: number[] = [];
     for (const block of fitted) {
