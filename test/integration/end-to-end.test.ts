@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
+import { type Client, connect } from '../push/client.ts';
+
+/**
+ * The whole path with no stand-ins: simulated market → predictions engine refresh → bus → push channel →
+ * a real WebSocket client, and the same datapoints over REST.
+ */
+describe('end to end: market → predictions → REST and push', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let client: Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT', MERIDIAN_MARKET_HISTORY_DAYS: '2' },
+    });
+    user = await t.user('viewer');
+    await t.container.market.job.start();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    client = await connect(`ws://127.0.0.1:${port}/predictions?symbol=eth-usd`, { headers: user.auth });
+  }, 120_000);
+
+  afterAll(async () => {
+    client?.ws.terminate();
+    await t.container.market.job.stop();
+    await t.close();
+  });
+
+  it('a refresh reaches REST and the narrowed push stream in the seed’s shape', async () => {
+    const pushed = client.next((m) => Array.isArray(m?.data), 30_000);
+    const rows = await t.container.predictions.service.refresh();
+    expect(rows.length).toBe(2 * 3);
+
+    const message = await pushed;
+    expect(message.data.map((d: { symbol: string }) => d.symbol)).toEqual(['ETHUSDT', 'ETHUSDT', 'ETHUSDT']);
+    const keys = [
+      'baseline',
+      'confidence',
+      'expectedMovePct',
+      'factors',
+      'generatedAt',
+      'horizon',
+      'prediction',
+      'symbol',
+    ];
+    for (const point of message.data) {
+      expect(Object.keys(point).sort()).toEqual(keys);
+      expect(Object.keys(point.factors).sort()).toEqual(['ai_residual', 'funding', 'macro', 'orderflow']);
+      expect(point.generatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+
+    const rest = await t.app.inject({
+      url: '/api/predictions?symbol=ETHUSDT&horizon=1h&limit=1',
+      headers: user.auth,
+    });
+    expect(rest.statusCode).toBe(200);
+    const latest = rest.json().data.at(-1);
+    expect(latest).toEqual(message.data.find((d: { horizon: string }) => d.horizon === '1h'));
+    const market = await t.app.inject({ url: '/api/market-data?symbols=ETHUSDT', headers: user.auth });
+    // baseline = merged mid at generatedAt; the live price has moved a little since.
+    expect(Math.abs(market.json().data[0].price - latest.baseline) / latest.baseline).toBeLessThan(0.005);
+  });
+});
