@@ -84,10 +84,13 @@ describe('predictions push channel', () => {
       expect(res.json().code).toBe('upgrade_required');
     });
 
-    it('refuses an unsupported symbol in the URL with 400', async () => {
-      const r = await refused(`${url}?symbol=NOPEUSDT`, { headers: member.auth });
+    it('normalizes an unsupported symbol like REST, visibly; strict=true refuses it with 400', async () => {
+      const c = await client(`${url}?symbol=NOPEUSDT`, { headers: member.auth });
+      expect(c.headers['meridian-normalized']).toBe('symbol=NOPEUSDT->BTCUSDT');
+      const r = await refused(`${url}?symbol=NOPEUSDT&strict=true`, { headers: member.auth });
       expect(r.status).toBe(400);
       expect(r.body.code).toBe('unsupported_symbol');
+      expect(r.body.supported).toContain('ETHUSDT');
     });
 
     it('charges the handshake as one request; pushes are free', async () => {
@@ -191,7 +194,7 @@ describe('predictions push channel', () => {
         type: 'error',
         code: 'unknown_message_type',
       });
-      c.send({ type: 'subscribe', id: 'y', symbols: ['NOPEUSDT'] });
+      c.send({ type: 'subscribe', id: 'y', symbols: ['NOPEUSDT'], strict: true });
       expect(await c.next((m) => m.id === 'y')).toMatchObject({ type: 'error', code: 'unsupported_symbol' });
       c.send({ type: 'subscribe', id: 'z', horizons: 'soon' });
       expect(await c.next((m) => m.id === 'z')).toMatchObject({ type: 'error', code: 'malformed_message' });

@@ -210,7 +210,7 @@ export function createPushHub(deps: HubDeps, options: HubOptions = defaultHubOpt
     const changes: ParameterChange[] = [];
     let selection: Selection;
     try {
-      selection = normalizeSelection(symbols, horizons, changes);
+      selection = normalizeSelection(symbols, horizons, changes, message.strict === true);
     } catch (e) {
       if (!isAppError(e)) throw e;
       const code: PushErrorCode =

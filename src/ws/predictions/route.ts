@@ -164,7 +164,12 @@ export function predictionsPushRoutes(
       const selection =
         raw.symbols === undefined && raw.horizons === undefined
           ? null
-          : normalizeSelection(raw.symbols, raw.horizons, changes);
+          : normalizeSelection(
+              raw.symbols,
+              raw.horizons,
+              changes,
+              (request.query as { strict?: unknown }).strict === 'true',
+            );
 
       const connectionId = hub.newConnectionId();
       const slot = await hub.reserve(principal, connectionId);

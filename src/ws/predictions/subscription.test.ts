@@ -37,7 +37,7 @@ describe('push subscriptions', () => {
     expect(a.key).not.toBe('*');
   });
 
-  it('normalizes like REST and reports what changed; unsupported symbols are errors', () => {
+  it('normalizes like REST and reports what changed; unsupported symbols are errors only when strict', () => {
     const changes: ParameterChange[] = [];
     expect(normalizeSelection(['btc-usd', 'XBT/USDT', 'ETHUSDT'], ['60m', '900s'], changes)).toEqual({
       symbols: ['BTCUSDT', 'ETHUSDT'],
@@ -49,8 +49,13 @@ describe('push subscriptions', () => {
       '60m->1h',
       '900s->15m',
     ]);
-    expect(() => normalizeSelection(['NOPEUSDT'], undefined, [])).toThrow(/not supported/);
-    expect(() => normalizeSelection(undefined, ['whenever'], [])).toThrow();
+    const fallback: ParameterChange[] = [];
+    expect(normalizeSelection(['NOPEUSDT'], ['2h'], fallback)).toEqual({
+      symbols: ['BTCUSDT'],
+      horizons: ['1h'],
+    });
+    expect(fallback.map((c) => `${c.requested}->${c.used}`)).toEqual(['NOPEUSDT->BTCUSDT', '2h->1h']);
+    expect(() => normalizeSelection(['NOPEUSDT'], undefined, [], true)).toThrow(/not supported/);
   });
 
   it('reads comma-separated and repeated query parameters; empty means all', () => {

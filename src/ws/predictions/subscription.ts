@@ -1,8 +1,8 @@
 import {
   HORIZONS,
   type ParameterChange,
-  canonicalCandidate,
   normalizeHorizon,
+  normalizeSymbol,
   supportedSymbols,
 } from '../../modules/symbols/index.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -104,14 +104,17 @@ const everyPair = () => supportedSymbols().flatMap((s) => HORIZONS.map((h) => pa
 const maxListLength = 64;
 
 /**
- * Normalizes raw symbol and horizon lists like REST does (any accepted spelling → canonical; horizons to
- * the nearest supported). Unlike REST, an unsupported symbol is an error, not a fallback to BTCUSDT: a
- * subscription to the wrong market is worse than none. Throws AppError (400-class) naming the field.
+ * Normalizes raw symbol and horizon lists exactly as REST does (src/modules/symbols): any accepted spelling →
+ * canonical, an unsupported symbol → the default symbol and an unknown horizon → the nearest supported one,
+ * each reported in `changes` (the handshake's `Meridian-Normalized` header, the acknowledgement's `changes`).
+ * With `strict` (URL `strict=true`, or `"strict": true` in a message) an unsupported symbol is an error
+ * instead. Throws AppError (400-class) naming the field.
  */
 export function normalizeSelection(
   rawSymbols: string[] | undefined,
   rawHorizons: string[] | undefined,
   changes: ParameterChange[],
+  strict = false,
 ): Selection {
   const out: Selection = {};
   if (rawSymbols !== undefined) {
@@ -119,20 +122,9 @@ export function normalizeSelection(
       throw new AppError('validation_failed', `at most ${maxListLength} symbols`, {
         errors: [{ pointer: '/symbols', message: `at most ${maxListLength} entries` }],
       });
-    const supported = supportedSymbols();
     out.symbols = [];
     for (const raw of rawSymbols) {
-      const symbol = canonicalCandidate(raw);
-      if (symbol === undefined || !supported.includes(symbol)) {
-        throw new AppError(
-          'unsupported_symbol',
-          `symbol ${JSON.stringify(raw)} is not supported; supported symbols: ${supported.join(', ')}`,
-          {
-            errors: [{ pointer: '/symbols', message: `must be one of ${supported.join(', ')}` }],
-            extra: { supported: [...supported] },
-          },
-        );
-      }
+      const { symbol } = normalizeSymbol(raw, { strict, param: 'symbols' });
       if (symbol !== raw) changes.push({ param: 'symbol', requested: raw, used: symbol });
       if (!out.symbols.includes(symbol)) out.symbols.push(symbol);
     }
@@ -144,7 +136,7 @@ export function normalizeSelection(
       });
     out.horizons = [];
     for (const raw of rawHorizons) {
-      const { value } = normalizeHorizon(raw, { strict: true, param: 'horizons' });
+      const { value } = normalizeHorizon(raw, { param: 'horizons' });
       if (value !== raw) changes.push({ param: 'horizon', requested: raw, used: value });
       if (!out.horizons.includes(value)) out.horizons.push(value);
     }
