@@ -25,7 +25,11 @@ export async function run() {
     `| ${ingest.events} | ${ingest.levels} | ${ingest.seconds.toFixed(2)} | ${Math.round(ingest.perSecond)} | ${ingest.ticks} |`,
   );
   const http = await benchHttp();
-  return { ingestEventsPerSec: Math.round(ingest.perSecond), marketDataRatio: http.ratio };
+  return {
+    ingestEventsPerSec: Math.round(ingest.perSecond),
+    marketDataRatio: http.ratio,
+    routeRatio: http.routeRatio,
+  };
 }
 
 function benchIngest() {
@@ -40,7 +44,8 @@ function benchIngest() {
     boundaries.push(events.length);
   }
   let levels = 0;
-  for (const e of events) if (e.kind === 'book_delta' || e.kind === 'book_snapshot') levels += e.bids.length + e.asks.length;
+  for (const e of events)
+    if (e.kind === 'book_delta' || e.kind === 'book_snapshot') levels += e.bids.length + e.asks.length;
   const runOnce = () => {
     const engine = new MarketEngine({
       symbols: DEFAULT_SYMBOLS,
@@ -67,26 +72,41 @@ function benchIngest() {
   runOnce(); // warm-up (JIT)
   const runs = [runOnce(), runOnce(), runOnce()].sort((a, b) => a.seconds - b.seconds);
   const median = runs[1]!;
-  return { events: events.length, levels, seconds: median.seconds, perSecond: events.length / median.seconds, ticks };
+  return {
+    events: events.length,
+    levels,
+    seconds: median.seconds,
+    perSecond: events.length / median.seconds,
+    ticks,
+  };
 }
 
 async function benchHttp() {
   process.env.MERIDIAN_MARKET_HISTORY_DAYS ??= '2';
-  const api = await startTarget('bench/targets/api-server.ts', ['--jobs']);
+  const api = await startTarget('bench/targets/market-server.ts', []);
   const headers = { authorization: `Bearer ${api.info.token}` };
   const sample = await fetch(`${api.info.url}/api/market-data`, { headers });
   const body = Buffer.from(await sample.arrayBuffer());
   const bodyFile = join(tmpdir(), `meridian-bench-market-${process.pid}.json`);
   writeFileSync(bodyFile, body);
   const raw = await startTarget('bench/targets/raw-bytes.ts', [bodyFile]);
+  const route = await startTarget('bench/targets/market-route-bare.ts', []);
   try {
-    const [baseline, app] = await compare([
+    const [baseline, bare, app] = await compare([
       { name: `raw node:http, same bytes (${body.length} B)`, url: raw.info.url! },
-      { name: 'Meridian GET /api/market-data (auth + rate limit)', url: `${api.info.url}/api/market-data`, headers },
+      { name: 'market-data route on bare Fastify (no auth/limit hooks)', url: route.info.url! },
+      {
+        name: 'Meridian GET /api/market-data (auth + rate limit)',
+        url: `${api.info.url}/api/market-data`,
+        headers,
+      },
     ]);
-    printTable('Market data endpoint', [baseline!, app!], baseline!);
-    return { ratio: app!.requestsPerSec / baseline!.requestsPerSec };
+    printTable('Market data endpoint', [baseline!, bare!, app!], baseline!);
+    return {
+      ratio: app!.requestsPerSec / baseline!.requestsPerSec,
+      routeRatio: bare!.requestsPerSec / baseline!.requestsPerSec,
+    };
   } finally {
-    await Promise.all([stopTarget(api.child), stopTarget(raw.child)]);
+    await Promise.all([stopTarget(api.child), stopTarget(raw.child), stopTarget(route.child)]);
   }
 }

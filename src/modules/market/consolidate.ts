@@ -147,22 +147,45 @@ export function consolidate(inputs: readonly VenueInput[], options: Consolidatio
 export function depthBands(books: readonly BookLike[], mid: number | null): DepthBands {
   const out: DepthBands = { '0.5%': { bid: 0, ask: 0 }, '1%': { bid: 0, ask: 0 }, '2%': { bid: 0, ask: 0 } };
   if (mid === null) return out;
+  const eps = 1e-12;
+  // Distance thresholds as prices, with a hair of tolerance so a level exactly on a band edge is inside.
+  const b05 = mid * (1 - 0.005 - eps);
+  const b1 = mid * (1 - 0.01 - eps);
+  const b2 = mid * (1 - 0.02 - eps);
+  const a05 = mid * (1 + 0.005 + eps);
+  const a1 = mid * (1 + 0.01 + eps);
+  const a2 = mid * (1 + 0.02 + eps);
+  let bid05 = 0;
+  let bid1 = 0;
+  let bid2 = 0;
+  let ask05 = 0;
+  let ask1 = 0;
+  let ask2 = 0;
   for (const b of books) {
-    for (let i = 0; i < b.bidPx.length; i++) {
-      const p = b.bidPx[i]!;
-      const dist = 1 - p / mid;
-      if (dist > 0.02 + 1e-12) break;
-      const n = p * b.bidSz[i]!;
-      for (const [name, band] of BANDS) if (dist <= band + 1e-12) out[name].bid += n;
+    const bp = b.bidPx;
+    const bs = b.bidSz;
+    for (let i = 0; i < bp.length; i++) {
+      const p = bp[i]!;
+      if (p < b2) break;
+      const n = p * bs[i]!;
+      bid2 += n;
+      if (p >= b1) bid1 += n;
+      if (p >= b05) bid05 += n;
     }
-    for (let i = 0; i < b.askPx.length; i++) {
-      const p = b.askPx[i]!;
-      const dist = p / mid - 1;
-      if (dist > 0.02 + 1e-12) break;
-      const n = p * b.askSz[i]!;
-      for (const [name, band] of BANDS) if (dist <= band + 1e-12) out[name].ask += n;
+    const ap = b.askPx;
+    const as = b.askSz;
+    for (let i = 0; i < ap.length; i++) {
+      const p = ap[i]!;
+      if (p > a2) break;
+      const n = p * as[i]!;
+      ask2 += n;
+      if (p <= a1) ask1 += n;
+      if (p <= a05) ask05 += n;
     }
   }
+  out['0.5%'] = { bid: bid05, ask: ask05 };
+  out['1%'] = { bid: bid1, ask: ask1 };
+  out['2%'] = { bid: bid2, ask: ask2 };
   return out;
 }
 
@@ -176,26 +199,34 @@ export function slippage(
   notional: number,
 ): { notional: number; buyBps: number | null; sellBps: number | null } {
   if (mid === null || books.length === 0) return { notional, buyBps: null, sellBps: null };
+  // A k-way merge over the venues' sorted sides (no copying or sorting): best price first.
   const walk = (side: 'bid' | 'ask'): number | null => {
-    const levels: Array<[number, number]> = [];
-    for (const b of books) {
-      const px = side === 'ask' ? b.askPx : b.bidPx;
-      const sz = side === 'ask' ? b.askSz : b.bidSz;
-      for (let i = 0; i < px.length; i++) levels.push([px[i]!, sz[i]!]);
-    }
-    levels.sort(side === 'ask' ? (a, b) => a[0] - b[0] : (a, b) => b[0] - a[0]);
+    const ptr = new Array<number>(books.length).fill(0);
     let remaining = notional;
     let qty = 0;
-    for (const [p, s] of levels) {
-      const take = Math.min(remaining, p * s);
-      qty += take / p;
+    for (;;) {
+      let best = -1;
+      let bestPx = 0;
+      for (let b = 0; b < books.length; b++) {
+        const px = side === 'ask' ? books[b]!.askPx : books[b]!.bidPx;
+        const p = px[ptr[b]!];
+        if (p === undefined) continue;
+        if (best < 0 || (side === 'ask' ? p < bestPx : p > bestPx)) {
+          best = b;
+          bestPx = p;
+        }
+      }
+      if (best < 0) return null;
+      const sz = side === 'ask' ? books[best]!.askSz : books[best]!.bidSz;
+      const take = Math.min(remaining, bestPx * sz[ptr[best]!]!);
+      ptr[best]!++;
+      qty += take / bestPx;
       remaining -= take;
       if (remaining <= 1e-9 * notional) {
         const avg = notional / qty;
         return side === 'ask' ? (avg / mid - 1) * 10_000 : (1 - avg / mid) * 10_000;
       }
     }
-    return null;
   };
   return { notional, buyBps: walk('ask'), sellBps: walk('bid') };
 }

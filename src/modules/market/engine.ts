@@ -52,24 +52,37 @@ class VenueState {
     this.volStamp[slot] = c.openTime;
     this.vol[slot] = c.volume;
     this.qvol[slot] = c.quoteVolume;
+    this.sumDirty = true;
   }
 
+  private sumMinute = -1;
+  private sumDirty = true;
+  private sumVolume = 0;
+  private sumQuote = 0;
+
+  /** 24 h volumes: closed minutes (summed once per minute or after a new bar) plus the open bar. */
   volumes24h(now: number): { volume: number; quoteVolume: number } {
-    const from = now - 86_400_000;
-    let volume = 0;
-    let quoteVolume = 0;
-    for (let i = 0; i < MINUTES_PER_DAY; i++) {
-      if (this.volStamp[i]! >= from) {
-        volume += this.vol[i]!;
-        quoteVolume += this.qvol[i]!;
+    const minute = Math.floor(now / 60_000);
+    if (this.sumDirty || minute !== this.sumMinute) {
+      const from = now - 86_400_000;
+      let volume = 0;
+      let quoteVolume = 0;
+      for (let i = 0; i < MINUTES_PER_DAY; i++) {
+        if (this.volStamp[i]! >= from) {
+          volume += this.vol[i]!;
+          quoteVolume += this.qvol[i]!;
+        }
       }
+      this.sumVolume = volume;
+      this.sumQuote = quoteVolume;
+      this.sumMinute = minute;
+      this.sumDirty = false;
     }
     const open = this.builder.current;
-    if (open) {
-      volume += open.volume;
-      quoteVolume += open.quoteVolume;
-    }
-    return { volume, quoteVolume };
+    return {
+      volume: this.sumVolume + (open ? open.volume : 0),
+      quoteVolume: this.sumQuote + (open ? open.quoteVolume : 0),
+    };
   }
 }
 
@@ -83,6 +96,15 @@ class SymbolState {
   readonly flowBuy = new Float64Array(FLOW_SECONDS);
   readonly flowSell = new Float64Array(FLOW_SECONDS);
   lastMergedMinute = -1;
+  /** 24 h statistics of closed merged minutes, recomputed when a minute passes or a bar closes. */
+  stats24 = {
+    key: '',
+    open: undefined as number | undefined,
+    high: -Infinity,
+    low: Infinity,
+    volume: 0,
+    quoteVolume: 0,
+  };
   consolidated: Consolidated | undefined;
   snapshot: MarketSnapshot | undefined;
   dirty = true;
@@ -321,18 +343,28 @@ export class MarketEngine {
     }));
     // 24 h statistics of the merged series: closed 1m bars of the last 24 h plus the open minute.
     const from = now - 86_400_000;
-    let high = -Infinity;
-    let low = Infinity;
-    let volume = 0;
-    let quoteVolume = 0;
-    let open24: number | undefined;
-    for (const bar of s.series('1m').since(from)) {
-      if (open24 === undefined) open24 = bar.open;
-      if (bar.high > high) high = bar.high;
-      if (bar.low < low) low = bar.low;
-      volume += bar.volume;
-      quoteVolume += bar.quoteVolume;
+    const st = s.stats24;
+    const key = `${Math.floor(now / 60_000)}|${s.lastMergedMinute}|${s.series('1m').length}`;
+    if (st.key !== key) {
+      st.key = key;
+      st.open = undefined;
+      st.high = -Infinity;
+      st.low = Infinity;
+      st.volume = 0;
+      st.quoteVolume = 0;
+      for (const bar of s.series('1m').since(from)) {
+        if (st.open === undefined) st.open = bar.open;
+        if (bar.high > st.high) st.high = bar.high;
+        if (bar.low < st.low) st.low = bar.low;
+        st.volume += bar.volume;
+        st.quoteVolume += bar.quoteVolume;
+      }
     }
+    let high = st.high;
+    let low = st.low;
+    let volume = st.volume;
+    let quoteVolume = st.quoteVolume;
+    let open24 = st.open;
     const openMinute = this.openMinute(s);
     if (openMinute) {
       if (open24 === undefined) open24 = openMinute.open;

@@ -9,17 +9,18 @@ export interface SimulatedOptions {
   clock: Clock;
   /** Interval of live ticks (ms). Each tick moves every book and prints a few trades per venue. */
   tickMs?: number;
-  /** Levels per book side. */
-  depth?: number;
 }
 
 export const DEFAULT_VENUES = ['binance', 'coinbase', 'kraken', 'okx'] as const;
 
 interface BookState {
   sequence: number;
+  /** Grid index → size. */
   bids: Map<number, number>;
   asks: Map<number, number>;
   lastSnapshotAt: number;
+  step: number;
+  decimals: number;
 }
 
 /**
@@ -36,7 +37,6 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
   const symbols = [...options.symbols];
   const model = new PriceModel(options.seed, symbols);
   const tickMs = options.tickMs ?? 250;
-  const depth = options.depth ?? 30;
   const books = new Map<string, BookState>();
   const g = gaussian(rng(hash(`${options.seed}|live|${options.clock.now()}`)));
   const u = rng(hash(`${options.seed}|live-u|${options.clock.now()}`));
@@ -72,56 +72,91 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
         const tick = tickOf(mid);
         const key = `${venue}|${symbol}`;
         let state = books.get(key);
-        // Book around the venue mid: spread, step and a depth profile growing away from the touch.
-        const bids = new Map<number, number>();
-        const asks = new Map<number, number>();
+        // Book on a fixed price grid (multiples of `step`): ten levels next to the touch, then every 4th
+        // grid price to ~60 steps, every 16th to ~300 steps (3 % at 1 bp). Levels persist while the mid
+        // moves; each tick re-sizes the touch and a few random levels, so deltas stay small as on a venue.
         const half = Math.max(tick, (mid * v.halfSpreadBps) / 10_000);
-        const step = Math.max(tick, (mid * v.levelStepBps) / 10_000);
-        for (let k = 0; k < depth; k++) {
-          const usd = v.levelUsd * liquidity * (0.4 + 0.12 * k) * Math.exp(0.3 * g());
-          // Levels spread out away from the touch (k^1.7 steps): 30 levels reach ~3 % at a 1 bp step.
-          const away = Math.round(k ** 1.7);
-          const bp = round(mid - half - away * step, tick);
-          const ap = round(mid + half + away * step, tick);
-          // Trade-flow pressure thins the side being hit.
-          bids.set(bp, round(((usd * (1 - push / 2)) / bp) * 1e4, 1) / 1e4 || 0.0001);
-          asks.set(ap, round(((usd * (1 + push / 2)) / ap) * 1e4, 1) / 1e4 || 0.0001);
-        }
         if (!state || t - state.lastSnapshotAt >= 300_000) {
-          state = { sequence: (state?.sequence ?? 0) + 1, bids, asks, lastSnapshotAt: t };
+          const step = Math.max(tick, round((mid * v.levelStepBps) / 10_000, tick));
+          state = {
+            sequence: (state?.sequence ?? 0) + 1,
+            bids: new Map(),
+            asks: new Map(),
+            lastSnapshotAt: t,
+            step,
+            decimals: Math.max(0, -Math.floor(Math.log10(tick))),
+          };
           books.set(key, state);
+        }
+        const st = state;
+        const levelUsd = (distance: number) =>
+          v.levelUsd * liquidity * (0.4 + 0.04 * distance) * Math.exp(0.3 * g());
+        const priceOf = (idx: number) => Number((idx * st.step).toFixed(st.decimals));
+        const touchBid = Math.floor((mid - half) / st.step);
+        const touchAsk = Math.ceil((mid + half) / st.step);
+        const wanted = (j: number, idx: number) =>
+          j < 10 || (j < 60 && idx % 4 === 0) || (j < 300 && idx % 16 === 0);
+        const changedBids: Level[] = [];
+        const changedAsks: Level[] = [];
+        const update = (
+          side: Map<number, number>,
+          touch: number,
+          dir: 1 | -1,
+          changed: Level[],
+          pressure: number,
+        ) => {
+          // Remove levels on the wrong side of the touch or no longer wanted.
+          for (const idx of side.keys()) {
+            const j = (touch - idx) * dir;
+            if (j < 0 || !wanted(j, idx)) {
+              side.delete(idx);
+              changed.push([priceOf(idx), 0]);
+            }
+          }
+          for (let j = 0; j < 300; j++) {
+            const idx = touch - j * dir;
+            if (!wanted(j, idx)) continue;
+            const fresh = !side.has(idx);
+            if (fresh || j < 2 || u() < 0.04) {
+              const price = priceOf(idx);
+              const size = Math.max(0.0001, round(((levelUsd(j) * (1 - pressure)) / price) * 1e4, 1) / 1e4);
+              side.set(idx, size);
+              changed.push([price, size]);
+            }
+          }
+        };
+        // Trade-flow pressure thins the side being hit.
+        update(st.bids, touchBid, 1, changedBids, push / 2);
+        update(st.asks, touchAsk, -1, changedAsks, -push / 2);
+        st.sequence++;
+        if (st.lastSnapshotAt === t) {
           sink({
             kind: 'book_snapshot',
             venue,
             symbol,
-            sequence: state.sequence,
-            bids: sortLevels(bids, true),
-            asks: sortLevels(asks, false),
+            sequence: st.sequence,
+            bids: sortLevels(st.bids, st, true),
+            asks: sortLevels(st.asks, st, false),
             exchangeTime,
             receiveTime: t,
           });
         } else {
-          const db = diff(state.bids, bids);
-          const da = diff(state.asks, asks);
-          state.bids = bids;
-          state.asks = asks;
-          state.sequence++;
           sink({
             kind: 'book_delta',
             venue,
             symbol,
-            sequence: state.sequence,
-            bids: db,
-            asks: da,
+            sequence: st.sequence,
+            bids: changedBids,
+            asks: changedAsks,
             exchangeTime,
             receiveTime: t,
           });
         }
+        const bestBid = priceOf(touchBid);
+        const bestAsk = priceOf(touchAsk);
         // Trades: count ~ activity, aggressor biased by the move, printed at the touch.
         const perTick = (((prof.dailyQuoteVolume * v.share) / 86_400_000) * tickMs) | 0;
         const n = 1 + Math.floor(u() * 3);
-        const bestBid = round(mid - half, tick);
-        const bestAsk = round(mid + half, tick);
         for (let i = 0; i < n; i++) {
           const buy = u() < 0.5 + push;
           const price = buy ? bestAsk : bestBid;
@@ -201,15 +236,11 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
   };
 }
 
-function sortLevels(m: Map<number, number>, descending: boolean): Level[] {
-  const out: Level[] = [...m.entries()];
+function sortLevels(m: Map<number, number>, st: BookState, descending: boolean): Level[] {
+  const out: Level[] = [...m.entries()].map(([idx, size]) => [
+    Number((idx * st.step).toFixed(st.decimals)),
+    size,
+  ]);
   out.sort(descending ? (a, b) => b[0] - a[0] : (a, b) => a[0] - b[0]);
-  return out;
-}
-
-function diff(before: Map<number, number>, after: Map<number, number>): Level[] {
-  const out: Level[] = [];
-  for (const [p, s] of after) if (before.get(p) !== s) out.push([p, s]);
-  for (const p of before.keys()) if (!after.has(p)) out.push([p, 0]);
   return out;
 }
