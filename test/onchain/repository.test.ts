@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbHandle, tablesOf } from '../../src/adapters/db/connect.ts';
+import {
+  type Flow,
+  type OnchainRepository,
+  type OnchainTables,
+  createKyselyOnchainRepository,
+  formatUnits,
+} from '../../src/modules/onchain/index.ts';
+import type { IndexedBlock } from '../../src/modules/onchain/repository.ts';
+import { dbKinds, openTestDatabase } from '../harness/db.ts';
+
+const T0 = Date.UTC(2026, 0, 1);
+const AT = T0 + 3_600_000;
+
+const hash = (chain: string, n: number, fork = '') => `0x${chain}${fork}${n.toString(16).padStart(8, '0')}`;
+const blocks = (chain: string, from: number, to: number, fork = ''): IndexedBlock[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => {
+    const n = from + i;
+    return {
+      number: n,
+      hash: hash(chain, n, fork),
+      parentHash: hash(chain, n - 1, fork),
+      timestampMs: T0 + n * 12_000,
+    };
+  });
+
+let seq = 0;
+function flow(chain: string, block: number, over: Partial<Flow> = {}): Flow {
+  const raw = over.amountRaw ?? String(1_000_000n + BigInt(seq));
+  const decimals = over.decimals ?? 6;
+  return {
+    chain,
+    txHash: `0xtx${chain}${(++seq).toString(16).padStart(6, '0')}`,
+    txIndex: 0,
+    logIndex: 0,
+    blockNumber: block,
+    blockHash: hash(chain, block),
+    timeMs: T0 + block * 12_000,
+    exchange: 'binance',
+    direction: 'deposit',
+    asset: 'USDT',
+    tokenAddress: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+    amount: formatUnits(BigInt(raw), decimals),
+    amountRaw: raw,
+    decimals,
+    usdValue: 1,
+    from: { address: '0x00000000000000000000000000000000000a11ce', exchange: null, tag: null },
+    to: { address: '0x28c6c06298d514db089934071355e5743bf21d60', exchange: 'binance', tag: 'Binance 14' },
+    ...over,
+  };
+}
+
+/**
+ * The on-chain store on every backend. One database per backend; each test uses its own chain name (and,
+ * for the chain-agnostic queries list/totals, its own exchange or asset), so they share it safely.
+ */
+describe.each(dbKinds())('on-chain repository on %s', (kind) => {
+  let handle: DbHandle;
+  let repo: OnchainRepository;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(handle.db));
+  });
+  afterAll(() => handle?.close());
+
+  it('commits blocks, flows and the checkpoint; reads every field back with its type', async () => {
+    expect(await repo.checkpoint('c1')).toBeUndefined();
+    expect(await repo.lowestBlock('c1')).toBeUndefined();
+    const native = flow('c1', 101, {
+      asset: 'NATIVE1',
+      tokenAddress: null,
+      logIndex: -1,
+      txIndex: 3,
+      decimals: 18,
+      // 2^80 + 1 wei: far beyond a double and beyond int8; NUMERIC must keep every digit.
+      amountRaw: '1208925819614629174706177',
+      amount: formatUnits(1208925819614629174706177n, 18),
+      usdValue: 1234567.89,
+      exchange: 'kraken',
+      direction: 'withdrawal',
+      from: { address: '0x2910543af39aba0cd09dbb2d50200b3e800a63d2', exchange: 'kraken', tag: null },
+      to: { address: '0x00000000000000000000000000000000000a11ce', exchange: null, tag: null },
+    });
+    const token = flow('c1', 102, { asset: 'TOKEN1', usdValue: null, amountRaw: '1', decimals: 6 });
+    const fresh = await repo.commit('c1', blocks('c1', 100, 102), [native, token], AT);
+    expect(fresh).toEqual([native, token]);
+    expect(await repo.checkpoint('c1')).toEqual({ blockNumber: 102, blockHash: hash('c1', 102) });
+    expect(await repo.lowestBlock('c1')).toBe(100);
+    expect(await repo.blockHash('c1', 101)).toBe(hash('c1', 101));
+    expect(await repo.blockHash('c1', 99)).toBeUndefined();
+
+    const [n] = await repo.list({ asset: 'NATIVE1', limit: 10 });
+    expect(n).toEqual(native);
+    expect(n?.amount).toBe('1208925.819614629174706177');
+    expect(typeof n?.blockNumber).toBe('number');
+    expect(typeof n?.timeMs).toBe('number');
+    expect(typeof n?.usdValue).toBe('number');
+    const [t] = await repo.list({ asset: 'TOKEN1', limit: 10 });
+    expect(t).toEqual(token);
+    expect(t?.amount).toBe('0.000001');
+    expect(t?.usdValue).toBeNull();
+  });
+
+  it('a flow committed twice is stored once and reported as new only the first time', async () => {
+    const a = flow('c2', 11, { asset: 'DUP2' });
+    const b = flow('c2', 12, { asset: 'DUP2' });
+    expect(await repo.commit('c2', blocks('c2', 10, 12), [a, b], AT)).toEqual([a, b]);
+    const c = flow('c2', 13, { asset: 'DUP2' });
+    // Re-indexing an overlap (restored checkpoint): the known flows are left alone, the new one returned.
+    expect(await repo.commit('c2', blocks('c2', 11, 13), [a, b, c], AT)).toEqual([c]);
+    expect(await repo.list({ asset: 'DUP2', limit: 10 })).toEqual([c, b, a]);
+    // The same transfer seen from the other exchange's side is a second row, not a duplicate.
+    const other = { ...a, exchange: 'okx', direction: 'withdrawal' as const };
+    expect(await repo.commit('c2', blocks('c2', 13, 13), [other], AT)).toEqual([other]);
+    expect(await repo.list({ asset: 'DUP2', limit: 10 })).toHaveLength(4);
+    // A block re-committed with another hash (a reorg the indexer already rewound) replaces the old one.
+    await repo.commit('c2', blocks('c2', 13, 13, 'f'), [], AT);
+    expect(await repo.blockHash('c2', 13)).toBe(hash('c2', 13, 'f'));
+    expect(await repo.checkpoint('c2')).toEqual({ blockNumber: 13, blockHash: hash('c2', 13, 'f') });
+  });
+
+  it('commit is atomic: a failing batch leaves no block, flow or checkpoint behind', async () => {
+    await repo.commit('c3', blocks('c3', 1, 1), [], AT);
+    const ok = flow('c3', 2, { asset: 'ATOM3' });
+    // Rejected by the database (NUMERIC) after the blocks and the first flow were written in the transaction.
+    const bad = { ...flow('c3', 3, { asset: 'ATOM3' }), amountRaw: 'not a number' };
+    await expect(repo.commit('c3', blocks('c3', 2, 3), [ok, bad], AT)).rejects.toThrow();
+    expect(await repo.checkpoint('c3')).toEqual({ blockNumber: 1, blockHash: hash('c3', 1) });
+    expect(await repo.blockHash('c3', 2)).toBeUndefined();
+    expect(await repo.list({ asset: 'ATOM3', limit: 10 })).toEqual([]);
+    // The pool/connection is still usable afterwards.
+    expect(await repo.commit('c3', blocks('c3', 2, 2), [ok], AT)).toEqual([ok]);
+  });
+
+  it('rewind removes flows and blocks above the ancestor and moves the checkpoint; prune keeps flows', async () => {
+    const flows = [5, 6, 7, 8].map((n) => flow('c4', n, { asset: 'RW4' }));
+    await repo.commit('c4', blocks('c4', 4, 8), flows, AT);
+    expect(await repo.rewind('c4', 6, AT + 1)).toEqual({ removedFlows: 2 });
+    expect(await repo.checkpoint('c4')).toEqual({ blockNumber: 6, blockHash: hash('c4', 6) });
+    expect(await repo.blockHash('c4', 7)).toBeUndefined();
+    expect((await repo.list({ asset: 'RW4', limit: 10 })).map((f) => f.blockNumber)).toEqual([6, 5]);
+    // Deeper than the retained window: the checkpoint hash is unknown (empty).
+    await repo.pruneBlocks('c4', 6);
+    expect(await repo.lowestBlock('c4')).toBe(6);
+    expect(await repo.list({ asset: 'RW4', limit: 10 })).toHaveLength(2);
+    expect(await repo.rewind('c4', 3, AT + 2)).toEqual({ removedFlows: 2 });
+    expect(await repo.checkpoint('c4')).toEqual({ blockNumber: 3, blockHash: '' });
+    expect(await repo.lowestBlock('c4')).toBeUndefined();
+    // Rewinding one chain never touches another.
+    expect(await repo.checkpoint('c1')).toMatchObject({ blockNumber: 102 });
+  });
+
+  it('lists newest first with filters and a stable keyset cursor across every tie-breaker', async () => {
+    const all: Flow[] = [];
+    for (const block of [20, 21]) {
+      for (const txIndex of [0, 1]) {
+        for (const logIndex of [-1, 0, 2]) {
+          for (const exchange of ['binance', 'okx']) {
+            all.push(
+              flow('c5', block, {
+                asset: 'PAGE5',
+                txHash: `0xpage${block}${txIndex}${logIndex}`,
+                txIndex,
+                logIndex,
+                exchange,
+                direction: exchange === 'okx' ? 'withdrawal' : 'deposit',
+                usdValue: block + txIndex,
+              }),
+            );
+          }
+        }
+      }
+    }
+    // Stored in a shuffled order so any order seen comes from ORDER BY.
+    const shuffled = [...all]
+      .sort((x, y) => (x.txHash + x.exchange < y.txHash + y.exchange ? 1 : -1))
+      .reverse();
+    await repo.commit('c5', blocks('c5', 20, 21), shuffled, AT);
+    const newestFirst = [...all].sort(
+      (x, y) =>
+        y.blockNumber - x.blockNumber ||
+        y.txIndex - x.txIndex ||
+        y.logIndex - x.logIndex ||
+        (y.exchange < x.exchange ? -1 : y.exchange > x.exchange ? 1 : 0),
+    );
+    const paged: Flow[] = [];
+    let before: Flow | undefined;
+    for (;;) {
+      const page = await repo.list({
+        asset: 'PAGE5',
+        limit: 5,
+        before: before && {
+          blockNumber: before.blockNumber,
+          txIndex: before.txIndex,
+          logIndex: before.logIndex,
+          exchange: before.exchange,
+        },
+      });
+      paged.push(...page);
+      if (page.length < 5) break;
+      before = page.at(-1);
+    }
+    expect(paged).toEqual(newestFirst);
+    expect(await repo.list({ asset: 'PAGE5', exchange: 'okx', direction: 'withdrawal', limit: 100 })).toEqual(
+      newestFirst.filter((f) => f.exchange === 'okx'),
+    );
+    expect(await repo.list({ asset: 'PAGE5', direction: 'internal', limit: 100 })).toEqual([]);
+    expect(await repo.list({ asset: 'PAGE5', minUsd: 21, limit: 100 })).toEqual(
+      newestFirst.filter((f) => (f.usdValue as number) >= 21),
+    );
+  });
+
+  it('totals sums USD in and out since a time, per exchange and asset, as numbers rounded to cents', async () => {
+    const rows = [
+      flow('c6', 30, { asset: 'SUM6', exchange: 'x6', direction: 'deposit', usdValue: 0.1 }),
+      flow('c6', 30, { asset: 'SUM6', exchange: 'x6', direction: 'deposit', usdValue: 0.2 }),
+      flow('c6', 31, { asset: 'SUM6', exchange: 'x6', direction: 'withdrawal', usdValue: 1000.005 }),
+      flow('c6', 31, { asset: 'SUM6', exchange: 'x6', direction: 'internal', usdValue: 99 }),
+      flow('c6', 31, { asset: 'SUM6', exchange: 'x6', direction: 'deposit', usdValue: null }),
+      flow('c6', 32, { asset: 'SUM6', exchange: 'y6', direction: 'deposit', usdValue: 5 }),
+    ];
+    await repo.commit('c6', blocks('c6', 30, 32), rows, AT);
+    expect(await repo.totals({ exchange: 'x6', sinceMs: 0 })).toEqual({
+      inflowUsd: 0.3,
+      outflowUsd: 1000.01,
+    });
+    expect(await repo.totals({ asset: 'SUM6', sinceMs: 0 })).toEqual({ inflowUsd: 5.3, outflowUsd: 1000.01 });
+    expect(await repo.totals({ asset: 'SUM6', sinceMs: T0 + 31 * 12_000 })).toEqual({
+      inflowUsd: 5,
+      outflowUsd: 1000.01,
+    });
+    expect(await repo.totals({ exchange: 'nobody', sinceMs: 0 })).toEqual({ inflowUsd: 0, outflowUsd: 0 });
+  });
+});
