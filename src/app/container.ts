@@ -3,6 +3,8 @@ import { memoryBus } from '../adapters/bus/memory.ts';
 import { redisBus } from '../adapters/bus/redis.ts';
 import { type DbHandle, openDatabase, tablesOf } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
+import { postgresLeadership } from '../adapters/leadership/postgres.ts';
+import { singleProcessLeadership } from '../adapters/leadership/single-process.ts';
 import { memoryRateLimiter } from '../adapters/limiter/memory.ts';
 import { redisRateLimiter } from '../adapters/limiter/redis.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
@@ -31,6 +33,8 @@ export interface ContainerOptions {
   db?: DbHandle;
   /** Skip migrations (the database is known to be migrated). */
   skipMigrations?: boolean;
+  /** How often worker processes campaign for and check job leadership (PostgreSQL only). */
+  leadershipIntervalMs?: number;
 }
 
 /**
@@ -104,14 +108,19 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   });
 
   const jobs: Job[] = [];
+  // Each background job runs in exactly one worker of the cluster (embedded: the only process).
+  const leadership =
+    config.storage === 'postgres' && config.databaseUrl
+      ? postgresLeadership(config.databaseUrl, { intervalMs: options.leadershipIntervalMs })
+      : singleProcessLeadership();
 
   // ── modules: construct each module here and push its background jobs ──
   const market = await buildMarket(config, { db, bus, clock });
-  jobs.push(market.job);
+  jobs.push(leadership.leaderOnly(market.job));
   const onchain = buildOnchain(config, { db, bus, clock, prices: market.service });
-  jobs.push(onchain.job);
+  jobs.push(leadership.leaderOnly(onchain.job));
   const predictions = buildPredictions(config, { db, bus, clock, market: market.service });
-  jobs.push(predictions.job);
+  jobs.push(leadership.leaderOnly(predictions.job));
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
     {
@@ -154,6 +163,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       return checks;
     },
     async close() {
+      await leadership.close();
       await bus.close();
       await limiter.close();
       for (const close of closers) await close();

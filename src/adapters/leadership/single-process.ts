@@ -1,0 +1,24 @@
+import type { Job } from '../../app/jobs.ts';
+import type { Leadership } from '../../shared/leadership.ts';
+
+/** Embedded mode: one process owns the store, so it always leads. */
+export function singleProcessLeadership(): Leadership {
+  return {
+    leaderOnly: (job) => {
+      let leading = false;
+      return {
+        name: job.name,
+        isLeader: () => leading,
+        start: async () => {
+          await job.start();
+          leading = true;
+        },
+        stop: async () => {
+          leading = false;
+          await job.stop();
+        },
+      };
+    },
+    close: async () => {},
+  };
+}
