@@ -146,7 +146,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
 
   async function writeLoop(): Promise<void> {
     while (pending.length > 0) {
-      const batch = pending.splice(0, 5000);
+      const batch = pending.splice(0, 2000);
       try {
         await repository.upsert(batch);
       } catch (error) {
@@ -156,7 +156,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         return;
       }
       // Yield to the event loop between batches so requests keep flowing during big history writes.
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 1));
     }
   }
 
