@@ -31,6 +31,7 @@ interface Row {
   p99: number;
   max: number;
   cpuPct: number;
+  clientCpuPct: number;
   fanoutP99: number;
   deliveredPct: number;
   closedEarly: number;
@@ -100,7 +101,7 @@ async function measure(target: Target, subscribers: number, round: number): Prom
     const cpu1 = await cpuOf(target);
     const reports = await Promise.all(
       clients.map((c) =>
-        ask<{ latencies: number[]; received: number; closedEarly: number }>(
+        ask<{ latencies: number[]; received: number; closedEarly: number; cpuPct: number }>(
           c,
           { cmd: 'report' },
           (m) => 'latencies' in m,
@@ -118,6 +119,7 @@ async function measure(target: Target, subscribers: number, round: number): Prom
       p99: percentile(all, 99),
       max: all[all.length - 1] ?? Number.NaN,
       cpuPct: Math.round(((cpu1.cpu - cpu0.cpu) / (cpu1.at - cpu0.at)) * 100),
+      clientCpuPct: Math.round(reports.reduce((n, r) => n + r.cpuPct, 0)),
       fanoutP99:
         Math.round(
           percentile(
@@ -152,7 +154,7 @@ export async function run(): Promise<void> {
           rows.push(row);
           console.log(
             `${n} subscribers, round ${round}, ${row.server}: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ` +
-              `server CPU ${row.cpuPct}%, server fan-out p99 ${row.fanoutP99} ms, delivered ${row.deliveredPct}%, closed early ${row.closedEarly}`,
+              `server CPU ${row.cpuPct}%, clients CPU ${row.clientCpuPct}%, server fan-out p99 ${row.fanoutP99} ms, delivered ${row.deliveredPct}%, closed early ${row.closedEarly}`,
           );
         }
       }
@@ -171,9 +173,9 @@ export async function run(): Promise<void> {
       `median of ${rounds} alternating round(s)`,
   );
   console.log(
-    '| subscribers | server | p50 ms | p99 ms | max ms | server CPU (% of a core) | server fan-out p99 ms | delivered | p99 ÷ bare |',
+    '| subscribers | server | p50 ms | p99 ms | max ms | server CPU (% of a core) | clients CPU (% of a core) | server fan-out p99 ms | delivered | p99 ÷ bare |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const n of sizes) {
     const of = (t: Target) => rows.filter((r) => r.subscribers === n && r.server === t.name);
     const bareP99 = median(of(bare).map((r) => r.p99));
@@ -182,7 +184,7 @@ export async function run(): Promise<void> {
       const p99 = median(rs.map((r) => r.p99));
       console.log(
         `| ${n.toLocaleString('en')} | ${t.name} | ${median(rs.map((r) => r.p50))} | ${p99} | ${median(rs.map((r) => r.max))} | ` +
-          `${median(rs.map((r) => r.cpuPct))} | ${median(rs.map((r) => r.fanoutP99))} | ${median(rs.map((r) => r.deliveredPct))}% | ${(p99 / bareP99).toFixed(2)} |`,
+          `${median(rs.map((r) => r.cpuPct))} | ${median(rs.map((r) => r.clientCpuPct))} | ${median(rs.map((r) => r.fanoutP99))} | ${median(rs.map((r) => r.deliveredPct))}% | ${(p99 / bareP99).toFixed(2)} |`,
       );
     }
   }

@@ -24,6 +24,10 @@ export function timeFanout(fn: () => unknown) {
   fn();
   fanouts.push(performance.now() - start);
 }
+/** Records a fan-out timed elsewhere (a sliced fan-out ends turns after its publish). */
+export function recordFanout(ms: number) {
+  fanouts.push(ms);
+}
 
 /** Target process protocol: `process.send` ready info; answers `{ cmd: 'cpu' }` with its CPU time. */
 export function answerCpu() {

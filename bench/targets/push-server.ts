@@ -5,7 +5,8 @@ import { buildContainer } from '../../src/app/container.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { buildServer } from '../../src/http/server.ts';
 import { topics } from '../../src/shared/bus.ts';
-import { answerCpu, refreshDatapoints, timeFanout } from './push-payload.ts';
+import { pushHubOf } from '../../src/ws/predictions/route.ts';
+import { answerCpu, recordFanout, refreshDatapoints } from './push-payload.ts';
 
 const config = loadConfig({
   ...process.env,
@@ -24,11 +25,16 @@ await container.accounts.setPlan(user.email, 'pro', 1_000_000_000);
 const { token } = await container.accounts.createToken(user.id, { name: 'bench' });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
+const hub = pushHubOf(container)!;
+// Env BENCH_PUSH_SLICE (sockets per event-loop turn, 0 = one turn) and BENCH_PUSH_PREFRAMED=0 (ws.send per
+// socket) select the fan-out variant; unset = the hub's defaults.
+if (process.env.BENCH_PUSH_SLICE) hub.tuneFanout({ fanoutSliceSize: Number(process.env.BENCH_PUSH_SLICE) });
+if (process.env.BENCH_PUSH_PREFRAMED === '0') hub.tuneFanout({ preFramed: false });
+// The fan-out may continue over several event-loop turns: timed from publish to the last socket written.
+hub.observeFanout((ms) => recordFanout(ms));
 setInterval(
   () => {
-    const datapoints = refreshDatapoints(new Date().toISOString());
-    // The memory bus runs its handlers synchronously: this times the whole fan-out.
-    timeFanout(() => container.bus.publish(topics.predictionsRefreshed, datapoints));
+    void container.bus.publish(topics.predictionsRefreshed, refreshDatapoints(new Date().toISOString()));
   },
   Number(process.env.PUSH_REFRESH_MS ?? 1000),
 );

@@ -4,6 +4,7 @@ import type { Principal } from '../../modules/accounts/index.ts';
 import type { ParameterChange } from '../../modules/symbols/index.ts';
 import { isAppError } from '../../shared/errors.ts';
 import type { ConnectionSlots } from './connection-slots.ts';
+import { type SharedFrame, sharedTextFrame, writeSharedFrame } from './frame.ts';
 import { type ControlType, type PushError, type PushErrorCode, closeCodes, limits } from './protocol.ts';
 import { type Selection, type Subscription, normalizeSelection } from './subscription.ts';
 
@@ -27,6 +28,17 @@ export interface HubOptions {
   verifyBatch: number;
   /** After a close frame, how long a peer gets to answer before the socket is destroyed. */
   closeGraceMs: number;
+  /**
+   * Sockets written per event-loop turn during a fan-out; the rest continue on the next turn
+   * (`setImmediate`), so a large refresh never holds the loop (handshakes, pings, control messages) for its
+   * whole duration. 0 = the whole fan-out in one turn.
+   */
+  fanoutSliceSize: number;
+  /**
+   * Write each group's pre-built WebSocket frame straight to the sockets (see frame.ts) rather than calling
+   * `ws.send` per socket. Same bytes on the wire either way.
+   */
+  preFramed: boolean;
 }
 
 export const defaultHubOptions: HubOptions = {
@@ -36,6 +48,8 @@ export const defaultHubOptions: HubOptions = {
   verifyEveryMs: 30_000,
   verifyBatch: 100,
   closeGraceMs: 5_000,
+  fanoutSliceSize: 2_000,
+  preFramed: true,
 };
 
 export interface HubDeps {
@@ -88,14 +102,16 @@ export interface Admission {
  * growing (the others never wait on it: sends only queue); inbound messages are capped at 4 KB by `ws`
  * and at `limits.controlMessagesPerWindow` per window here.
  */
-export function createPushHub(deps: HubDeps, options: HubOptions = defaultHubOptions) {
+export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaultHubOptions) {
+  let options = initialOptions;
   const now = deps.now ?? Date.now;
   const connections = new Set<Connection>();
   const groups = new Map<string, { sub: Subscription; sockets: Set<Connection> }>();
   const credentials = new Map<string, Credential>();
   let stopped = false;
   let lastVerifyTick = 0;
-  const stats = { frames: 0, sent: 0, slowConsumers: 0, terminated: 0, revoked: 0 };
+  /** `preFramed`: sends written as one pre-built frame; `sent - preFramed` went through `ws.send`. */
+  const stats = { frames: 0, sent: 0, preFramed: 0, slowConsumers: 0, terminated: 0, revoked: 0 };
 
   const join = (conn: Connection) => {
     const key = conn.sub.key;
@@ -245,32 +261,88 @@ export function createPushHub(deps: HubDeps, options: HubOptions = defaultHubOpt
     reply(conn, ack);
   }
 
-  /** Fans one refresh out: one serialization per distinct subscription, the same bytes to each socket. */
+  /** A refresh being handed out: each target socket with the shared frame of its group. */
+  interface FanoutJob {
+    conns: Connection[];
+    frames: SharedFrame[];
+    next: number;
+    startedAt: number;
+  }
+  const jobs: FanoutJob[] = [];
+  let draining = false;
+  let rotation = 0;
+  let fanoutObserver: ((ms: number, sockets: number) => void) | undefined;
+
+  /**
+   * Fans one refresh out: one serialization (and one complete WebSocket frame) per distinct subscription,
+   * the same bytes to each socket of the group. Sockets are written in slices of `fanoutSliceSize` per
+   * event-loop turn, in an order rotated on every refresh so no socket is always served last. Refreshes
+   * are handed out in order (a refresh published while the previous one is still going waits behind it).
+   */
   function publish(datapoints: readonly PushDatapoint[]) {
     if (stopped || !datapoints.length) return;
+    const startedAt = performance.now();
+    const conns: Connection[] = [];
+    const frames: SharedFrame[] = [];
     for (const group of groups.values()) {
-      let frame: Buffer;
+      let payload: Buffer;
       if (group.sub.all) {
-        frame = Buffer.from(JSON.stringify({ data: datapoints }));
+        payload = Buffer.from(JSON.stringify({ data: datapoints }));
       } else {
         const matches = group.sub.matcher();
         const picked = datapoints.filter((d) => matches(d.symbol, d.horizon));
         // Nothing of this refresh is in the subscription: no message (the client asked for other markets).
         if (!picked.length) continue;
-        frame = Buffer.from(JSON.stringify({ data: picked }));
+        payload = Buffer.from(JSON.stringify({ data: picked }));
       }
       stats.frames++;
-      for (const conn of group.sockets) send(conn, frame);
+      const shared = sharedTextFrame(payload);
+      for (const conn of group.sockets) {
+        conns.push(conn);
+        frames.push(shared);
+      }
+    }
+    if (!conns.length) return;
+    // Rotate the starting point so the sockets served last (waiting longest) differ from refresh to refresh.
+    const start = rotation++ % conns.length;
+    const job: FanoutJob = { conns, frames, next: 0, startedAt };
+    if (start) {
+      job.conns = conns.slice(start).concat(conns.slice(0, start));
+      job.frames = frames.slice(start).concat(frames.slice(0, start));
+    }
+    jobs.push(job);
+    if (!draining) drain();
+  }
+
+  function drain() {
+    draining = true;
+    const slice = options.fanoutSliceSize > 0 ? options.fanoutSliceSize : Number.POSITIVE_INFINITY;
+    let budget = slice;
+    while (jobs.length && budget > 0) {
+      const job = jobs[0]!;
+      const end = Math.min(job.conns.length, job.next + budget);
+      for (let i = job.next; i < end; i++) send(job.conns[i]!, job.frames[i]!);
+      budget -= end - job.next;
+      job.next = end;
+      if (job.next === job.conns.length) {
+        jobs.shift();
+        fanoutObserver?.(performance.now() - job.startedAt, job.conns.length);
+      }
+    }
+    if (jobs.length && !stopped) setImmediate(drain);
+    else {
+      draining = false;
+      if (stopped) jobs.length = 0;
     }
   }
 
-  function send(conn: Connection, frame: Buffer) {
+  function send(conn: Connection, shared: SharedFrame) {
     const ws = conn.ws;
-    if (ws.readyState !== ws.OPEN) return;
+    if (conn.closing || ws.readyState !== ws.OPEN) return;
     // A frame always fits an empty queue (so one frame larger than the limit is still delivered); otherwise
     // the queue may never pass the limit. Bound per socket: max(limit, one frame).
     const queued = ws.bufferedAmount;
-    if (queued > 0 && queued + frame.length > options.maxBufferedBytes) {
+    if (queued > 0 && queued + shared.payload.length > options.maxBufferedBytes) {
       stats.slowConsumers++;
       deps.log?.info(
         { connection: conn.id, buffered: ws.bufferedAmount },
@@ -279,7 +351,8 @@ export function createPushHub(deps: HubDeps, options: HubOptions = defaultHubOpt
       shut(conn, closeCodes.slowConsumer, 'slow consumer: send buffer full');
       return;
     }
-    ws.send(frame, { binary: false });
+    if (!options.preFramed) ws.send(shared.payload, { binary: false });
+    else if (writeSharedFrame(ws, shared)) stats.preFramed++;
     stats.sent++;
   }
 
@@ -366,6 +439,14 @@ export function createPushHub(deps: HubDeps, options: HubOptions = defaultHubOpt
     newConnectionId: () => randomUUID(),
     publish,
     revokeTokenHash,
+    /** Called when a refresh has been handed to every socket: wall ms since publish, sockets (benchmark). */
+    observeFanout(fn: ((ms: number, sockets: number) => void) | undefined) {
+      fanoutObserver = fn;
+    },
+    /** Changes how fan-outs are written, at run time (the benchmark compares the variants). */
+    tuneFanout(tuning: Partial<Pick<HubOptions, 'fanoutSliceSize' | 'preFramed'>>) {
+      options = { ...options, ...tuning };
+    },
 
     /** Takes a connection slot for the account; false when the plan's cap is reached. */
     async reserve(principal: Principal, connectionId: string) {
