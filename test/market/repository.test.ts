@@ -58,7 +58,7 @@ describe.each(dbKinds())('candle repository on %s', (kind) => {
     expect(await repo.at('AAAUSDT', 'binance', '1m', T0 + 5 * MIN)).toEqual(plain(awkward));
   });
 
-  it('upsert replaces by (symbol, venue, interval, open time), including within one batch', async () => {
+  it('upsert replaces by (symbol, venue, interval, open time)', async () => {
     await repo.upsert([candle('BBBUSDT', 0), candle('BBBUSDT', 1)]);
     await repo.upsert([candle('BBBUSDT', 1, 'binance', { close: 7, high: 200 })]);
     const got = await repo.range('BBBUSDT', 'binance', '1m', 0, Number.MAX_SAFE_INTEGER, 10);
@@ -72,13 +72,27 @@ describe.each(dbKinds())('candle repository on %s', (kind) => {
     expect((await repo.at('BBBUSDT', 'binance', '5m', T0 + MIN))?.close).toBe(9);
   });
 
-  it('range: from inclusive, to exclusive, oldest first, limited; batches above 1000 rows', async () => {
+  // KNOWN BUG (both backends, not PostgreSQL-specific): the same key twice in one upsert call makes the
+  // statement fail with "ON CONFLICT DO UPDATE command cannot affect row a second time", so the whole
+  // batch is refused (and the service's write loop re-queues it at the head, retrying the same failure).
+  // The memory twin lets the last one win. Left to the market module (src/modules/market/repository.ts is
+  // being reworked); `it.fails` turns red once upsert deduplicates, then make this a plain `it`.
+  it.fails('upsert with the same key twice in one call keeps the last one, like the memory twin', async () => {
+    await repo.upsert([
+      candle('BBBUSDT', 2, 'binance', { close: 1 }),
+      candle('BBBUSDT', 3),
+      candle('BBBUSDT', 2, 'binance', { close: 2 }),
+    ]);
+    expect((await repo.at('BBBUSDT', 'binance', '1m', T0 + 2 * MIN))?.close).toBe(2);
+  });
+
+  it('range: from inclusive, to exclusive, oldest first, limited; across several insert batches', async () => {
     // Inserted newest first and across several batches: the order must come from ORDER BY, not insertion.
-    const rows = Array.from({ length: 2500 }, (_, i) => candle('CCCUSDT', 2499 - i));
+    const rows = Array.from({ length: 4500 }, (_, i) => candle('CCCUSDT', 4499 - i));
     await repo.upsert(rows);
-    const all = await repo.range('CCCUSDT', 'binance', '1m', T0, T0 + 2500 * MIN, 5000);
-    expect(all).toHaveLength(2500);
-    expect(all.map((c) => c.openTime)).toEqual(Array.from({ length: 2500 }, (_, i) => T0 + i * MIN));
+    const all = await repo.range('CCCUSDT', 'binance', '1m', T0, T0 + 4500 * MIN, 5000);
+    expect(all).toHaveLength(4500);
+    expect(all.map((c) => c.openTime)).toEqual(Array.from({ length: 4500 }, (_, i) => T0 + i * MIN));
     const page = await repo.range('CCCUSDT', 'binance', '1m', T0 + 10 * MIN, T0 + 20 * MIN, 5);
     expect(page.map((c) => c.openTime)).toEqual([10, 11, 12, 13, 14].map((i) => T0 + i * MIN));
     const window = await repo.range('CCCUSDT', 'binance', '1m', T0 + 10 * MIN, T0 + 20 * MIN, 100);

@@ -1,8 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/adapters/db/connect.ts';
-import { migrateToLatest } from '../../src/adapters/db/migrate.ts';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
 import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
 import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
@@ -16,6 +14,7 @@ import {
 } from '../../src/modules/predictions/index.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
+import { dbKinds, openTestDatabase } from '../harness/db.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
@@ -231,11 +230,10 @@ describe('predictions service and routes', () => {
   });
 });
 
-describe('Kysely repository (PGlite)', () => {
+describe.each(dbKinds())('Kysely repository on %s', (kind) => {
   it('stores, scores and reads back datapoints', async () => {
-    const handle = await openDatabase({});
+    const handle = await openTestDatabase(kind);
     try {
-      await migrateToLatest(handle.db);
       const repo = kyselyPredictionRepository(handle.db);
       const clock = manualClock(START);
       const service = createPredictionsService({
