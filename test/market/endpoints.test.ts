@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tablesOf } from '../../src/adapters/db/connect.ts';
+import { kyselyCandleRepository } from '../../src/modules/market/repository.ts';
 import type { MarketRuntime } from '../../src/modules/market/service.ts';
+import type { MarketTables } from '../../src/modules/market/tables.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
+import { dbKinds } from '../harness/db.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field
 type Json = any;
@@ -9,7 +13,7 @@ type Json = any;
 const NOW = Date.UTC(2026, 0, 10, 12, 0, 30);
 const DAY_START = Date.UTC(2026, 0, 9);
 
-describe('market endpoints through the real app', () => {
+describe.each(dbKinds())('market endpoints through the real app on %s', (kind) => {
   let t: TestApp;
   let user: TestUser;
   let market: MarketRuntime;
@@ -17,6 +21,7 @@ describe('market endpoints through the real app', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
+      db: kind,
       env: { MERIDIAN_MARKET_HISTORY_DAYS: '2', MERIDIAN_SIM_SEED: '7' },
       container: { clock },
     });
@@ -199,6 +204,20 @@ describe('market endpoints through the real app', () => {
         url,
       ).toContain(pointer);
     }
+  });
+
+  it('persists the merged history in this database: stored 1m bars equal the ones served', async () => {
+    await market.flush();
+    const repo = kyselyCandleRepository(tablesOf<MarketTables>(t.container.db.db));
+    const from = DAY_START + 3 * 3_600_000;
+    const to = from + 120 * 60_000;
+    const stored = await repo.range('BTCUSDT', 'merged', '1m', from, to, 1000);
+    expect(stored).toHaveLength(120);
+    const served = (
+      await get(`/api/market-history?symbol=BTCUSDT&interval=1m&from=${from}&to=${to}&limit=1000`)
+    ).json() as { data: Json[] };
+    const ohlc = (c: Json) => [c.openTime, c.open, c.high, c.low, c.close];
+    expect(served.data.map(ohlc)).toEqual(stored.map(ohlc));
   });
 
   it('prices assets in USD for other engines', async () => {

@@ -12,11 +12,11 @@ import {
 } from '../../src/modules/onchain/index.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
-import { openTestDatabase } from '../harness/db.ts';
+import { dbKinds, openTestDatabase } from '../harness/db.ts';
 
-describe('simulated chain (the embedded default)', () => {
+describe.each(dbKinds())('simulated chain (the embedded default) on %s', (kind) => {
   it('produces plausible labelled flows priced at the market, deterministic and resumable', async () => {
-    const db = await openTestDatabase('pglite');
+    const db = await openTestDatabase(kind);
     try {
       const clock = manualClock(Date.UTC(2026, 0, 1, 12));
       const book = loadAddressBook();
