@@ -110,7 +110,9 @@ interface Series {
  */
 export async function replaySource(
   options: ReplayOptions,
-): Promise<MarketSource & { series: Map<string, Series> }> {
+): Promise<
+  MarketSource & { series: Map<string, Series>; playUntil(now: number, sink: (e: MarketEvent) => void): void }
+> {
   const files = await listCandleFiles(options.folder);
   const names = await readdir(options.folder);
   const folderName = basename(options.folder).toLowerCase();
@@ -222,6 +224,7 @@ export async function replaySource(
     clock,
     persistVenueHistory: false,
     series,
+    playUntil,
     async *backfill(v, symbol, fromMs, toMs) {
       const s = series.get(symbol);
       if (!s || v !== venue) return;

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deriveTrades, minuteBars, replaySource } from '../../src/adapters/market/replay/index.ts';
+import { MarketEngine } from '../../src/modules/market/engine.ts';
+import { type Candle, type MarketEvent, readCandleFile, resample } from '../../src/modules/market/index.ts';
+import type { CandleClosed } from '../../src/modules/market/types.ts';
+import { manualClock } from '../../src/shared/clock.ts';
+
+const folder = resolve(process.cwd(), '../shared/data/market/binance-spot-2021');
+const present = existsSync(resolve(folder, 'BTC_USDT-1m.json'));
+if (!present) console.warn(`skipping replay tests on real data: ${folder} is absent`);
+
+describe('derived trades', () => {
+  const bar: Candle = {
+    openTime: Date.UTC(2021, 0, 1),
+    open: 10,
+    high: 14,
+    low: 9,
+    close: 12,
+    volume: 8,
+    quoteVolume: 90,
+  };
+  it('rebuild the bar exactly, also as 1m bars of a 5m bar', () => {
+    const trades = deriveTrades(bar, 300_000);
+    expect(trades.map((t) => t.price)).toEqual([10, 9, 14, 12]); // low first: nearer the open
+    expect(trades.every((t) => t.time >= bar.openTime && t.time < bar.openTime + 300_000)).toBe(true);
+    const minutes = minuteBars(bar, 300_000);
+    expect(minutes.length).toBeGreaterThan(1);
+    const [rebuilt] = resample(minutes, 300_000);
+    expect(rebuilt).toMatchObject({
+      openTime: bar.openTime,
+      open: 10,
+      high: 14,
+      low: 9,
+      close: 12,
+      volume: 8,
+    });
+  });
+});
+
+describe.skipIf(!present)('replay of recorded Binance 1m data', () => {
+  it('plays bars as trades that rebuild the recorded candles, and leaves the 2021-04-20 gap empty and stale', async () => {
+    const bars = await readCandleFile(resolve(folder, 'BTC_USDT-1m.json'));
+    const gapStart = Date.UTC(2021, 3, 20, 2, 0); // 150 bars missing from here
+    const startAt = gapStart - 30 * 60_000;
+    const wall = manualClock(0);
+    const source = await replaySource({
+      folder,
+      symbols: ['BTCUSDT', 'LINKUSDT'],
+      speed: 60,
+      startAt,
+      wallClock: wall,
+    });
+    expect(source.symbols).toEqual(['BTCUSDT']);
+    expect(source.venues).toEqual(['binance']);
+    expect(source.clock!.now()).toBe(startAt);
+
+    // Backfill (history before the start) = the file's bars.
+    const history: Candle[] = [];
+    for await (const chunk of source.backfill('binance', 'BTCUSDT', startAt - 120 * 60_000, startAt))
+      history.push(...chunk);
+    const expected = bars.filter((b) => b.openTime >= startAt - 120 * 60_000 && b.openTime < startAt);
+    expect(history.map((c) => [c.openTime, c.open, c.high, c.low, c.close])).toEqual(
+      expected.map((c) => [c.openTime, c.open, c.high, c.low, c.close]),
+    );
+
+    // Live: play 3 hours of recorded time (30 min before the gap, the 150-minute gap, then more).
+    const engine = new MarketEngine({
+      symbols: ['BTCUSDT'],
+      venues: ['binance'],
+      staleMs: 15_000,
+      outlierBps: 100,
+      notional: 100_000,
+      graceMs: 2_000,
+      memoryDays: 1,
+    });
+    const closed: CandleClosed[] = [];
+    engine.onCandleClosed((c) => closed.push(c));
+    const sink = (e: MarketEvent) => engine.ingest(e);
+    let staleInGap = false;
+    for (let t = startAt; t <= startAt + 3 * 3_600_000; t += 10_000) {
+      source.playUntil(t, sink);
+      engine.tick(t);
+      if (t === gapStart + 30 * 60_000) staleInGap = engine.snapshot('BTCUSDT')!.venues[0]!.stale;
+    }
+    expect(staleInGap).toBe(true);
+    const minutes = closed.filter((c) => c.venue === 'binance' && c.interval === '1m').map((c) => c.candle);
+    const recorded = bars.filter(
+      (b) => b.openTime >= startAt && b.openTime + 60_000 + 2_000 <= startAt + 3 * 3_600_000,
+    );
+    expect(minutes.map((c) => c.openTime)).toEqual(recorded.map((b) => b.openTime));
+    for (let i = 0; i < recorded.length; i++) {
+      const a = minutes[i]!;
+      const b = recorded[i]!;
+      expect([a.open, a.high, a.low, a.close]).toEqual([b.open, b.high, b.low, b.close]);
+      expect(a.volume).toBeCloseTo(b.volume, 9);
+    }
+    // Nothing was invented inside the gap.
+    expect(minutes.some((c) => c.openTime >= gapStart && c.openTime < gapStart + 150 * 60_000)).toBe(false);
+  });
+});

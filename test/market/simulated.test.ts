@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { simulatedSource } from '../../src/adapters/market/simulated/index.ts';
+import { PriceModel } from '../../src/adapters/market/simulated/model.ts';
+import type { MarketEvent } from '../../src/modules/market/index.ts';
+import { memoryCandleRepository } from '../../src/modules/market/repository.ts';
+import { createMarketService } from '../../src/modules/market/service.ts';
+import { DEFAULT_SYMBOLS } from '../../src/modules/symbols/index.ts';
+import { manualClock } from '../../src/shared/clock.ts';
+
+const T = Date.UTC(2026, 2, 10, 12, 0);
+const DAY = 86_400_000;
+
+describe('simulated market', () => {
+  it('is deterministic for a seed and differs across seeds', () => {
+    const a = new PriceModel(42, DEFAULT_SYMBOLS).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
+    const b = new PriceModel(42, DEFAULT_SYMBOLS).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
+    const c = new PriceModel(43, DEFAULT_SYMBOLS).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
+    expect(a).toHaveLength(1440);
+    expect(a).toEqual(b);
+    expect(a[100]!.close).not.toBe(c[100]!.close);
+  });
+
+  it('produces plausible, correlated prices', () => {
+    const model = new PriceModel(42, DEFAULT_SYMBOLS);
+    const daily = (symbol: string) =>
+      Array.from({ length: 90 }, (_, d) => model.priceAtMinute(symbol, T - (90 - d) * DAY));
+    const btc = daily('BTCUSDT');
+    const eth = daily('ETHUSDT');
+    for (const p of btc) expect(p).toBeGreaterThan(20_000), expect(p).toBeLessThan(250_000);
+    const r = (xs: number[]) => xs.slice(1).map((x, i) => Math.log(x / xs[i]!));
+    const rb = r(btc);
+    const re = r(eth);
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
+    const corr = mean(rb.map((x, i) => (x - mean(rb)) * (re[i]! - mean(re)))) / (sd(rb) * sd(re));
+    expect(sd(rb)).toBeGreaterThan(0.01); // daily BTC volatility of a few percent
+    expect(sd(rb)).toBeLessThan(0.08);
+    expect(corr).toBeGreaterThan(0.4);
+    // One-minute bars are well formed.
+    for (const bar of model.venueCandles('SOLUSDT', 'binance', T - 3_600_000, T)) {
+      expect(bar.high).toBeGreaterThanOrEqual(Math.max(bar.open, bar.close));
+      expect(bar.low).toBeLessThanOrEqual(Math.min(bar.open, bar.close));
+      expect(bar.volume).toBeGreaterThan(0);
+    }
+  });
+
+  it('emits books on all four venues, trades with both aggressor sides, and funding for perpetual venues', () => {
+    const source = simulatedSource({ symbols: ['BTCUSDT'], seed: 1, clock: { now: () => T } });
+    const events: MarketEvent[] = [];
+    for (let i = 0; i < 40; i++) source.tickAt(T + i * 250, (e) => events.push(e));
+    const venues = new Set(events.filter((e) => e.kind === 'book_snapshot').map((e) => e.venue));
+    expect([...venues].sort()).toEqual(['binance', 'coinbase', 'kraken', 'okx']);
+    const sides = new Set(events.filter((e) => e.kind === 'trade').map((e) => (e as { side: string }).side));
+    expect([...sides].sort()).toEqual(['buy', 'sell']);
+    const funding = events.filter((e) => e.kind === 'funding');
+    expect(new Set(funding.map((e) => e.venue))).toEqual(new Set(['binance', 'okx', 'kraken']));
+    // Deltas follow their snapshot's sequence one by one.
+    const seq = events.filter(
+      (e) => e.venue === 'binance' && (e.kind === 'book_delta' || e.kind === 'book_snapshot'),
+    );
+    seq.forEach(
+      (e, i) =>
+        i > 0 &&
+        expect((e as { sequence: number }).sequence).toBe((seq[i - 1] as { sequence: number }).sequence + 1),
+    );
+  });
+
+  it('a restart regenerates its downtime: stored 1m history has no gap', async () => {
+    const repo = memoryCandleRepository();
+    const clock = manualClock(T);
+    const make = () =>
+      createMarketService({
+        source: simulatedSource({ symbols: ['BTCUSDT', 'ETHUSDT'], seed: 5, clock }),
+        repository: repo,
+        clock,
+        symbols: ['BTCUSDT', 'ETHUSDT'],
+        historyDays: 1,
+      });
+    const first = make();
+    await first.start();
+    await first.stop();
+    clock.advance(3 * 3_600_000 + 17_000); // three hours of downtime
+    const second = make();
+    await second.start();
+    await second.stop();
+    const stored = await repo.range('BTCUSDT', 'merged', '1m', 0, Number.MAX_SAFE_INTEGER, 100_000);
+    expect(stored[0]!.openTime).toBe(T - DAY);
+    expect(stored.at(-1)!.openTime).toBe(T + 3 * 3_600_000 - 60_000);
+    stored.forEach((c, i) => i > 0 && expect(c.openTime - stored[i - 1]!.openTime).toBe(60_000));
+    // Memory holds the configured history window (1 day), loaded from storage plus the regenerated downtime.
+    expect(second.recentCandles('BTCUSDT', '1m', 100_000)).toEqual(stored.slice(-1440));
+    const hours = await repo.range('ETHUSDT', 'merged', '1h', 0, Number.MAX_SAFE_INTEGER, 1000);
+    expect(hours).toHaveLength(27);
+  });
+});
