@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argon2idHasher } from '../../src/modules/accounts/index.ts';
 import { generateToken } from '../../src/modules/accounts/token-format.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
+import { dbKinds } from '../harness/db.ts';
 
-describe('authentication, sessions and tokens', () => {
+// On every backend: sessions, token expiry, rotation, revocation and last-used are accounts storage behaviour
+// the permission matrix does not reach.
+describe.each(dbKinds())('authentication, sessions and tokens on %s', (kind) => {
   let t: TestApp;
   let member: TestUser;
   beforeAll(async () => {
     // The real argon2id hasher: this suite is about passwords.
     t = await createTestApp({
+      db: kind,
       container: { hasher: await argon2idHasher() },
       env: { MERIDIAN_AUTH_FAILURE_LIMIT: '1000' },
     });
