@@ -41,8 +41,9 @@ async function fakeBinance(): Promise<Venue> {
     depthCalls: 0,
     snapshotId: 100,
     async make() {
-      const Binance = (ccxt as unknown as { pro: Record<string, new (c: object) => Record<string, any>> }).pro
-        .binance!;
+      // biome-ignore lint/suspicious/noExplicitAny: ccxt exchange objects are configured field by field here
+      type Loose = Record<string, any>;
+      const Binance = (ccxt as unknown as { pro: Record<string, new (c: object) => Loose> }).pro.binance!;
       const ex = new Binance({ options: { fetchMarkets: { types: ['spot'] } } });
       ex.urls.api.ws.spot = `ws://127.0.0.1:${port}/ws`;
       // ccxt needs an explicit agent for plain ws:// (a real venue is wss://).
