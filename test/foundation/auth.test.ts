@@ -177,8 +177,11 @@ describe.each(dbKinds())('authentication, sessions and tokens on %s', (kind) => 
   it('updates last used at most once a minute', async () => {
     const user = await t.user('viewer');
     await t.app.inject({ url: '/api/account', headers: user.auth });
-    const first = (await t.container.accounts.listTokens(user.id))[0]!.lastUsedAt;
-    expect(first).not.toBeNull();
+    // The touch is written in the background (not on the request path). PGlite runs queries one at a time
+    // so it has always landed; PostgreSQL runs it on another pooled connection, so wait for it.
+    const lastUsed = async () => (await t.container.accounts.listTokens(user.id))[0]!.lastUsedAt;
+    await expect.poll(lastUsed, { timeout: 2000, interval: 10 }).not.toBeNull();
+    const first = await lastUsed();
     await new Promise((r) => setTimeout(r, 20));
     await t.app.inject({ url: '/api/account', headers: user.auth });
     await new Promise((r) => setTimeout(r, 20));
