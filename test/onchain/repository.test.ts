@@ -134,6 +134,22 @@ describe.each(dbKinds())('on-chain repository on %s', (kind) => {
     expect(await repo.commit('c3', blocks('c3', 2, 2), [ok], AT)).toEqual([ok]);
   });
 
+  it('two writers committing overlapping blocks at once (a failover overlap) report each flow new exactly once', async () => {
+    // On PostgreSQL these run as concurrent transactions on two pooled connections: the second insert of a
+    // key waits for the first transaction, then does nothing. On PGlite they are serialized.
+    const shared = [41, 42, 43].map((n) => flow('c7', n, { asset: 'RACE7' }));
+    const onlyA = flow('c7', 41, { asset: 'RACE7' });
+    const onlyB = flow('c7', 44, { asset: 'RACE7' });
+    const [a, b] = await Promise.all([
+      repo.commit('c7', blocks('c7', 40, 43), [...shared, onlyA], AT),
+      repo.commit('c7', blocks('c7', 41, 44), [onlyB, ...[...shared].reverse()], AT),
+    ]);
+    const reported = [...a, ...b].map((f) => f.txHash).sort();
+    expect(reported).toEqual([...shared, onlyA, onlyB].map((f) => f.txHash).sort());
+    expect(await repo.list({ asset: 'RACE7', limit: 100 })).toHaveLength(5);
+    expect((await repo.checkpoint('c7'))?.blockNumber).toBeOneOf([43, 44]);
+  });
+
   it('rewind removes flows and blocks above the ancestor and moves the checkpoint; prune keeps flows', async () => {
     const flows = [5, 6, 7, 8].map((n) => flow('c4', n, { asset: 'RW4' }));
     await repo.commit('c4', blocks('c4', 4, 8), flows, AT);
