@@ -72,12 +72,9 @@ describe.each(dbKinds())('candle repository on %s', (kind) => {
     expect((await repo.at('BBBUSDT', 'binance', '5m', T0 + MIN))?.close).toBe(9);
   });
 
-  // KNOWN BUG (both backends, not PostgreSQL-specific): the same key twice in one upsert call makes the
-  // statement fail with "ON CONFLICT DO UPDATE command cannot affect row a second time", so the whole
-  // batch is refused (and the service's write loop re-queues it at the head, retrying the same failure).
-  // The memory twin lets the last one win. Left to the market module (src/modules/market/repository.ts is
-  // being reworked); `it.fails` turns red once upsert deduplicates, then make this a plain `it`.
-  it.fails('upsert with the same key twice in one call keeps the last one, like the memory twin', async () => {
+  // Once a bug: the same key twice in one statement failed the whole batch ("ON CONFLICT DO UPDATE command
+  // cannot affect row a second time"). upsert now keeps the last row per key, like the memory twin.
+  it('upsert with the same key twice in one call keeps the last one, like the memory twin', async () => {
     await repo.upsert([
       candle('BBBUSDT', 2, 'binance', { close: 1 }),
       candle('BBBUSDT', 3),

@@ -52,8 +52,13 @@ export function kyselyCandleRepository(db: Kysely<MarketTables>): CandleReposito
     async upsert(rows) {
       // One statement per batch with each column as an array (unnest): ~3× faster than a multi-row VALUES
       // list on PGlite and PostgreSQL alike, and the statement text stays constant.
-      for (let i = 0; i < rows.length; i += BATCH) {
-        const chunk = rows.slice(i, i + BATCH);
+      // The same key twice in one statement would fail ("ON CONFLICT DO UPDATE command cannot affect row a
+      // second time"): keep the last row per key, like the memory twin.
+      const byKey = new Map<string, StoredCandle>();
+      for (const r of rows) byKey.set(`${r.symbol}|${r.venue}|${r.interval}|${r.openTime}`, r);
+      const unique = byKey.size === rows.length ? rows : [...byKey.values()];
+      for (let i = 0; i < unique.length; i += BATCH) {
+        const chunk = unique.slice(i, i + BATCH);
         const col = <T>(f: (r: StoredCandle) => T) => chunk.map(f);
         await sql`
           insert into market_candles (symbol, venue, interval, open_time, open, high, low, close, volume, quote_volume)

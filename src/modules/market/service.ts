@@ -144,13 +144,25 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     options.onPublish?.('snapshot', { symbols: changed, at: clock.now() });
   };
 
+  let failures = 0;
   async function writeLoop(): Promise<void> {
     while (pending.length > 0) {
       const batch = pending.splice(0, 2000);
       try {
         await repository.upsert(batch);
+        failures = 0;
       } catch (error) {
-        // Keep the rows and retry on the next round (storage may be briefly unavailable).
+        // Keep the rows and retry on the next round (storage may be briefly unavailable); a batch that
+        // keeps failing (10 rounds, ~20 s) is dropped so it cannot block every later write.
+        if (++failures >= 10) {
+          failures = 0;
+          dropped += batch.length;
+          options.log?.warn(
+            { err: error, rows: batch.length },
+            'market candle batch dropped after repeated failures',
+          );
+          continue;
+        }
         pending.unshift(...batch);
         options.log?.warn({ err: error }, 'market candle write failed; will retry');
         return;
