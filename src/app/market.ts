@@ -66,18 +66,25 @@ export async function buildMarket(
     historyDays: config.marketHistoryDays,
     log,
     onPublish: (topic, payload) => {
-      // Snapshots are published at most once a second; every merged closed candle is published.
+      // Snapshots are published at most once a second, with the serialized market-data body so API
+      // replicas that do not run the feed (role `api`) can serve it; every merged closed candle is published.
       if (topic === 'candle') deps.bus.publish(topics.marketCandle, payload).catch(() => {});
       else {
         const now = Date.now();
         if (now - lastSnapshotPublish >= 1000) {
           lastSnapshotPublish = now;
-          deps.bus.publish(topics.marketSnapshot, payload).catch(() => {});
+          const { body, ...rest } = payload as { body: Buffer };
+          deps.bus.publish(topics.marketSnapshot, { ...rest, body: body.toString('utf8') }).catch(() => {});
         }
       }
     },
   });
   let lastSnapshotPublish = 0;
+  // Follower: a process that does not run the market job serves what the worker publishes.
+  await deps.bus.subscribe(topics.marketSnapshot, (payload) => {
+    const body = (payload as { body?: unknown }).body;
+    if (typeof body === 'string' && !service.running()) service.adoptMarketData(body);
+  });
   return {
     service,
     source,

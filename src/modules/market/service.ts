@@ -45,6 +45,13 @@ export interface MarketRuntime extends MarketService {
   pendingWrites(): number;
   /** Writes everything pending (tests, shutdown). */
   flush(): Promise<void>;
+  /**
+   * Follower mode (API replicas that do not run the market job): adopts a market-data body published by
+   * the process that does. Ignored while this process runs its own feed.
+   */
+  adoptMarketData(body: string): void;
+  /** Whether this process runs the feed (start() was called and stop() was not). */
+  running(): boolean;
   /** Start-up progress, for /readyz and logs. */
   status(): { historyReady: boolean; persistedHistory: boolean; events: number; gaps: number };
 }
@@ -141,7 +148,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         options.log?.warn({ err: error }, 'snapshot handler failed');
       }
     }
-    options.onPublish?.('snapshot', { symbols: changed, at: clock.now() });
+    options.onPublish?.('snapshot', { symbols: changed, at: clock.now(), body: allBytes });
   };
 
   let failures = 0;
@@ -341,6 +348,19 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         if (s) items.push(presentSnapshot(s, engine.slippageFor(symbol, n)));
       }
       return JSON.stringify({ data: items });
+    },
+    running: () => historyReady && !stopped,
+    adoptMarketData(body) {
+      if (historyReady && !stopped) return;
+      try {
+        const parsed = JSON.parse(body) as { data?: Array<{ symbol?: unknown }> };
+        for (const item of parsed.data ?? []) {
+          if (typeof item.symbol === 'string') fragments.set(item.symbol, JSON.stringify(item));
+        }
+        allBytes = Buffer.from(bodyOf(symbols));
+      } catch (error) {
+        options.log?.warn({ err: error }, 'ignored a malformed market-data body from the bus');
+      }
     },
     pendingWrites: () => pending.length,
     flush,
