@@ -32,6 +32,9 @@ interface Row {
   max: number;
   cpuPct: number;
   clientCpuPct: number;
+  /** CPU µs per delivered message: server process, all client processes. */
+  serverUs: number;
+  clientUs: number;
   fanoutP99: number;
   deliveredPct: number;
   closedEarly: number;
@@ -101,7 +104,7 @@ async function measure(target: Target, subscribers: number, round: number): Prom
     const cpu1 = await cpuOf(target);
     const reports = await Promise.all(
       clients.map((c) =>
-        ask<{ latencies: number[]; received: number; closedEarly: number; cpuPct: number }>(
+        ask<{ latencies: number[]; received: number; closedEarly: number; cpuPct: number; cpuMs: number }>(
           c,
           { cmd: 'report' },
           (m) => 'latencies' in m,
@@ -120,6 +123,8 @@ async function measure(target: Target, subscribers: number, round: number): Prom
       max: all[all.length - 1] ?? Number.NaN,
       cpuPct: Math.round(((cpu1.cpu - cpu0.cpu) / (cpu1.at - cpu0.at)) * 100),
       clientCpuPct: Math.round(reports.reduce((n, r) => n + r.cpuPct, 0)),
+      serverUs: Math.round(((cpu1.cpu - cpu0.cpu) * 10_000) / received) / 10,
+      clientUs: Math.round((reports.reduce((n, r) => n + r.cpuMs, 0) * 10_000) / received) / 10,
       fanoutP99:
         Math.round(
           percentile(
@@ -154,7 +159,7 @@ export async function run(): Promise<void> {
           rows.push(row);
           console.log(
             `${n} subscribers, round ${round}, ${row.server}: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ` +
-              `server CPU ${row.cpuPct}%, clients CPU ${row.clientCpuPct}%, server fan-out p99 ${row.fanoutP99} ms, delivered ${row.deliveredPct}%, closed early ${row.closedEarly}`,
+              `server CPU ${row.cpuPct}% (${row.serverUs} µs/msg), clients CPU ${row.clientCpuPct}% (${row.clientUs} µs/msg), server fan-out p99 ${row.fanoutP99} ms, delivered ${row.deliveredPct}%, closed early ${row.closedEarly}`,
           );
         }
       }
@@ -173,9 +178,9 @@ export async function run(): Promise<void> {
       `median of ${rounds} alternating round(s)`,
   );
   console.log(
-    '| subscribers | server | p50 ms | p99 ms | max ms | server CPU (% of a core) | clients CPU (% of a core) | server fan-out p99 ms | delivered | p99 ÷ bare |',
+    '| subscribers | server | p50 ms | p99 ms | max ms | server CPU (% of a core) | server CPU µs/msg | clients CPU (% of a core) | clients CPU µs/msg | server fan-out p99 ms | delivered | p99 ÷ bare |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const n of sizes) {
     const of = (t: Target) => rows.filter((r) => r.subscribers === n && r.server === t.name);
     const bareP99 = median(of(bare).map((r) => r.p99));
@@ -184,7 +189,7 @@ export async function run(): Promise<void> {
       const p99 = median(rs.map((r) => r.p99));
       console.log(
         `| ${n.toLocaleString('en')} | ${t.name} | ${median(rs.map((r) => r.p50))} | ${p99} | ${median(rs.map((r) => r.max))} | ` +
-          `${median(rs.map((r) => r.cpuPct))} | ${median(rs.map((r) => r.clientCpuPct))} | ${median(rs.map((r) => r.fanoutP99))} | ${median(rs.map((r) => r.deliveredPct))}% | ${(p99 / bareP99).toFixed(2)} |`,
+          `${median(rs.map((r) => r.cpuPct))} | ${median(rs.map((r) => r.serverUs))} | ${median(rs.map((r) => r.clientCpuPct))} | ${median(rs.map((r) => r.clientUs))} | ${median(rs.map((r) => r.fanoutP99))} | ${median(rs.map((r) => r.deliveredPct))}% | ${(p99 / bareP99).toFixed(2)} |`,
       );
     }
   }

@@ -1,4 +1,5 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import * as wsModule from 'ws';
 
 /**
  * Pre-framed fan-out. A server → client WebSocket frame is never masked, so the complete frame (2–10 header
@@ -36,7 +37,12 @@ const SENDER_IDLE = 0;
 const TEXT_OPCODE = 0x1;
 
 const frameFn: FrameFn | undefined = (() => {
-  const sender = (WebSocket as unknown as { Sender?: { frame?: unknown } }).Sender;
+  // ws's ESM entry exports `Sender` by name; its CommonJS entry hangs it on the exported class.
+  const module = wsModule as unknown as {
+    Sender?: { frame?: unknown };
+    default?: { Sender?: { frame?: unknown } };
+  };
+  const sender = module.Sender ?? module.default?.Sender;
   return typeof sender?.frame === 'function' ? (sender.frame as FrameFn) : undefined;
 })();
 
