@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 
 /**
  * Push channel: Meridian's WebSocket /predictions (real handshake auth, subscriptions, per-subscription
@@ -8,7 +9,10 @@ import { type ChildProcess, fork } from 'node:child_process';
  * Server CPU is the server process's own user+system time over the measured window.
  *
  * Env: BENCH_PUSH_SIZES (default 1000,5000,10000), BENCH_PUSH_SECONDS (measured window, default 10),
- * BENCH_PUSH_ROUNDS (alternating rounds per size, default 2).
+ * BENCH_PUSH_ROUNDS (alternating rounds per size, default 2), BENCH_PUSH_NICE (e.g. -10: run the servers and
+ * clients at that scheduling priority, so other work on a shared machine does not decide the latency; they
+ * need well under one core), BENCH_PUSH_CLIENT (raw | ws, see targets/push-clients.ts), BENCH_PUSH_SLICE and
+ * BENCH_PUSH_PREFRAMED=0 (Meridian's fan-out variant, see targets/push-server.ts).
  */
 const sizes = (process.env.BENCH_PUSH_SIZES ?? '1000,5000,10000').split(',').map(Number);
 const windowSeconds = Number(process.env.BENCH_PUSH_SECONDS ?? 10);
@@ -38,16 +42,22 @@ interface Row {
   fanoutP99: number;
   deliveredPct: number;
   closedEarly: number;
+  /** Meridian only: share of sends written as the pre-built frame (the rest went through ws.send). */
+  preFramedPct?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const nice = process.env.BENCH_PUSH_NICE ? Number(process.env.BENCH_PUSH_NICE) : undefined;
+
 function spawnChild(script: string): ChildProcess {
-  return fork(script, [], {
+  const child = fork(script, [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, LOG_LEVEL: 'silent', PUSH_REFRESH_MS: String(refreshMs) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (nice !== undefined && child.pid) setPriority(child.pid, nice);
+  return child;
 }
 
 function ask<T>(child: ChildProcess, message: object | null, accept: (m: any) => boolean): Promise<T> {
@@ -72,7 +82,11 @@ async function startTarget(name: string, script: string): Promise<Target> {
 }
 
 const cpuOf = (t: Target) =>
-  ask<{ cpu: number; at: number; fanout: number[] }>(t.child, { cmd: 'cpu' }, (m) => 'cpu' in m);
+  ask<{ cpu: number; at: number; fanout: number[]; preFramedPct?: number }>(
+    t.child,
+    { cmd: 'cpu' },
+    (m) => 'cpu' in m,
+  );
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
@@ -134,6 +148,7 @@ async function measure(target: Target, subscribers: number, round: number): Prom
         ) / 10,
       deliveredPct: Math.round((received / expected) * 1000) / 10,
       closedEarly: reports.reduce((n, r) => n + r.closedEarly, 0),
+      preFramedPct: cpu1.preFramedPct,
     };
   } finally {
     for (const c of clients) {
@@ -159,7 +174,8 @@ export async function run(): Promise<void> {
           rows.push(row);
           console.log(
             `${n} subscribers, round ${round}, ${row.server}: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ` +
-              `server CPU ${row.cpuPct}% (${row.serverUs} µs/msg), clients CPU ${row.clientCpuPct}% (${row.clientUs} µs/msg), server fan-out p99 ${row.fanoutP99} ms, delivered ${row.deliveredPct}%, closed early ${row.closedEarly}`,
+              `server CPU ${row.cpuPct}% (${row.serverUs} µs/msg), clients CPU ${row.clientCpuPct}% (${row.clientUs} µs/msg), server fan-out p99 ${row.fanoutP99} ms, delivered ${row.deliveredPct}%, closed early ${row.closedEarly}` +
+              (row.preFramedPct === undefined ? '' : `, pre-framed ${row.preFramedPct}%`),
           );
         }
       }
@@ -175,7 +191,8 @@ export async function run(): Promise<void> {
   };
   console.log(
     `\nPush channel — refresh every ${refreshMs / 1000} s, ${windowSeconds} s measured after 2 s warm-up, ` +
-      `median of ${rounds} alternating round(s)`,
+      `median of ${rounds} alternating round(s), ${process.env.BENCH_PUSH_CLIENT ?? 'raw'} clients` +
+      (nice === undefined ? '' : `, nice ${nice}`),
   );
   console.log(
     '| subscribers | server | p50 ms | p99 ms | max ms | server CPU (% of a core) | server CPU µs/msg | clients CPU (% of a core) | clients CPU µs/msg | server fan-out p99 ms | delivered | p99 ÷ bare |',

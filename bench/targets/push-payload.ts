@@ -30,11 +30,16 @@ export function recordFanout(ms: number) {
 }
 
 /** Target process protocol: `process.send` ready info; answers `{ cmd: 'cpu' }` with its CPU time. */
-export function answerCpu() {
+export function answerCpu(extra: () => object = () => ({})) {
   process.on('message', (m: { cmd?: string }) => {
     if (m?.cmd === 'cpu') {
       const u = process.cpuUsage();
-      process.send!({ cpu: (u.user + u.system) / 1000, at: performance.now(), fanout: fanouts.splice(0) });
+      process.send!({
+        cpu: (u.user + u.system) / 1000,
+        at: performance.now(),
+        fanout: fanouts.splice(0),
+        ...extra(),
+      });
     }
   });
   process.on('disconnect', () => process.exit(0));

@@ -38,7 +38,9 @@ setInterval(
   },
   Number(process.env.PUSH_REFRESH_MS ?? 1000),
 );
-answerCpu();
+answerCpu(() => ({
+  preFramedPct: hub.stats.sent ? Math.round((hub.stats.preFramed / hub.stats.sent) * 1000) / 10 : 0,
+}));
 process.send!({
   ready: true,
   url: `ws://127.0.0.1:${port}/predictions`,
