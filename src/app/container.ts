@@ -20,6 +20,7 @@ import { type Bus, topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { Job } from './jobs.ts';
+import { type Logger, createLogger } from './logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
@@ -49,6 +50,7 @@ export interface Container {
   redis?: Redis;
   limiter: RateLimiter;
   metrics: Metrics;
+  logger: Logger;
   accounts: AccountsService;
   /** On-chain flows: address book, chain source, indexer (a job below), service for the flows route. */
   market: MarketModule;
@@ -66,6 +68,7 @@ export interface Container {
 export async function buildContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics();
+  const logger = createLogger(config.logLevel);
   const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.skipMigrations) await migrateToLatest(db.db);
 
@@ -111,15 +114,30 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   // Each background job runs in exactly one worker of the cluster (embedded: the only process).
   const leadership =
     config.storage === 'postgres' && config.databaseUrl
-      ? postgresLeadership(config.databaseUrl, { intervalMs: options.leadershipIntervalMs })
+      ? postgresLeadership(config.databaseUrl, {
+          intervalMs: options.leadershipIntervalMs,
+          log: logger.child({ module: 'leadership' }),
+        })
       : singleProcessLeadership();
 
   // ── modules: construct each module here and push its background jobs ──
-  const market = await buildMarket(config, { db, bus, clock });
+  const market = await buildMarket(config, { db, bus, clock, logger: logger.child({ module: 'market' }) });
   jobs.push(leadership.leaderOnly(market.job));
-  const onchain = buildOnchain(config, { db, bus, clock, prices: market.service });
+  const onchain = buildOnchain(config, {
+    db,
+    bus,
+    clock,
+    prices: market.service,
+    logger: logger.child({ module: 'onchain' }),
+  });
   jobs.push(leadership.leaderOnly(onchain.job));
-  const predictions = buildPredictions(config, { db, bus, clock, market: market.service });
+  const predictions = buildPredictions(config, {
+    db,
+    bus,
+    clock,
+    market: market.service,
+    logger: logger.child({ module: 'predictions' }),
+  });
   jobs.push(leadership.leaderOnly(predictions.job));
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
@@ -142,6 +160,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     redis,
     limiter,
     metrics,
+    logger,
     accounts,
     market,
     onchain,

@@ -9,24 +9,12 @@ import { configureSupportedSymbols } from '../modules/symbols/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
+import type { Logger } from './logger.ts';
 
 export interface MarketModule {
   service: MarketRuntime;
   source: MarketSource;
   job: Job;
-}
-
-const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
-function stderrLogger(level: string) {
-  const min = level === 'silent' ? Number.POSITIVE_INFINITY : Math.max(0, levels.indexOf(level));
-  const write = (lvl: string) => (obj: unknown, msg?: string) => {
-    if (levels.indexOf(lvl) < min) return;
-    const extra = obj instanceof Object ? obj : { value: obj };
-    process.stderr.write(
-      `${JSON.stringify({ level: lvl, time: Date.now(), module: 'market', ...extra, msg })}\n`,
-    );
-  };
-  return { info: write('info'), warn: write('warn') };
 }
 
 /** Picks the market source from MERIDIAN_MARKET_SOURCE. Adapters are imported lazily (ccxt is large). */
@@ -50,11 +38,11 @@ export async function buildMarketSource(
 /** Builds the market module: source, candle store, service; its job starts the feed and the aggregator. */
 export async function buildMarket(
   config: Config,
-  deps: { db: DbHandle; bus: Bus; clock: Clock },
+  deps: { db: DbHandle; bus: Bus; clock: Clock; logger: Logger },
 ): Promise<MarketModule> {
   const symbols = configureSupportedSymbols(config.symbols);
   const source = await buildMarketSource(config, symbols, deps.clock);
-  const log = stderrLogger(config.logLevel);
+  const log = deps.logger;
   const service = createMarketService({
     source,
     repository: kyselyCandleRepository(tablesOf<MarketTables>(deps.db.db)),

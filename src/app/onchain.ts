@@ -28,20 +28,6 @@ export interface OnchainModule {
   job: Job;
 }
 
-const levels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
-
-/** A small JSON-lines logger on stderr honouring LOG_LEVEL (the container has no shared logger yet). */
-export function stderrLogger(level: string): OnchainLogger {
-  const min = level === 'silent' ? Number.POSITIVE_INFINITY : Math.max(0, levels.indexOf(level));
-  const write = (lvl: string) => (obj: object, msg?: string) => {
-    if (levels.indexOf(lvl) < min) return;
-    process.stderr.write(
-      `${JSON.stringify({ level: lvl, time: Date.now(), module: 'onchain', ...obj, msg })}\n`,
-    );
-  };
-  return { info: write('info'), warn: write('warn'), error: write('error') };
-}
-
 /** No market wired: stablecoins are still priced (1 USD); other assets get a null USD value. */
 export const noPrices: PriceSource = { usdPrice: () => undefined };
 
@@ -51,9 +37,9 @@ export const noPrices: PriceSource = { usdPrice: () => undefined };
  */
 export function buildOnchain(
   config: Config,
-  deps: { db: DbHandle; bus: Bus; clock: Clock; prices?: PriceSource; logger?: OnchainLogger },
+  deps: { db: DbHandle; bus: Bus; clock: Clock; prices?: PriceSource; logger: OnchainLogger },
 ): OnchainModule {
-  const log = deps.logger ?? stderrLogger(config.logLevel);
+  const log = deps.logger;
   const prices = deps.prices ?? noPrices;
   const book = loadAddressBook({
     extraPaths: config.labelsPath,

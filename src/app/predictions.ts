@@ -9,6 +9,7 @@ import {
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
+import type { Logger } from './logger.ts';
 
 export interface PredictionsModule {
   service: PredictionsService;
@@ -21,7 +22,7 @@ export interface PredictionsModule {
 /** Builds the predictions module over the market service (any object with the port's three methods). */
 export function buildPredictions(
   config: Config,
-  deps: { db: DbHandle; bus: Bus; clock: Clock; market: PredictionsMarketPort },
+  deps: { db: DbHandle; bus: Bus; clock: Clock; market: PredictionsMarketPort; logger: Logger },
 ): PredictionsModule {
   const service = createPredictionsService({
     market: deps.market,
@@ -29,8 +30,7 @@ export function buildPredictions(
     clock: deps.clock,
     bus: deps.bus,
     refreshMs: config.modelRefreshMs,
-    log: (msg, extra) =>
-      process.stderr.write(`${JSON.stringify({ level: 'error', module: 'predictions', msg, ...extra })}\n`),
+    log: (msg, extra) => deps.logger.error(extra ?? {}, msg),
   });
   return {
     service,

@@ -6,6 +6,7 @@ import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { Container } from '../app/container.ts';
+import { createLogger } from '../app/logger.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { routeModules } from './routes/index.ts';
@@ -25,22 +26,10 @@ export interface ServerOptions {
 export async function buildServer(container: Container, options: ServerOptions = {}): Promise<App> {
   const { config } = container;
   const app = Fastify({
-    logger: {
-      level: options.logLevel ?? config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'req.headers["sec-websocket-protocol"]',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.token',
-          '*.secret',
-        ],
-        censor: '[redacted]',
-      },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    loggerInstance:
+      options.logLevel || options.logStream
+        ? createLogger(options.logLevel ?? config.logLevel, options.logStream)
+        : container.logger,
     // Per-request lines are written by our own onResponse hook at debug level (see below).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
+import { createLogger } from '../../src/app/logger.ts';
 import { buildMarket } from '../../src/app/market.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { manualClock } from '../../src/shared/clock.ts';
@@ -21,8 +22,8 @@ describe('market follower (API replicas without the market job)', () => {
       MERIDIAN_MARKET_HISTORY_DAYS: '1',
       MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT',
     });
-    const worker = await buildMarket(config, { db, bus, clock });
-    const api = await buildMarket(config, { db, bus, clock });
+    const worker = await buildMarket(config, { db, bus, clock, logger: createLogger('silent') });
+    const api = await buildMarket(config, { db, bus, clock, logger: createLogger('silent') });
     expect(api.service.marketDataBytes().toString()).toBe('{"data":[]}');
     await worker.job.start();
     closers.push(() => worker.job.stop());
