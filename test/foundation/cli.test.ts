@@ -25,10 +25,14 @@ function run(args: string[], env: Record<string, string>) {
   });
 }
 
+// Every server this suite starts, so that none outlives it even when a test times out.
+const servers = new Set<ChildProcess>();
+
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [bin, 'serve'], {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', ...env },
   });
+  servers.add(child);
   let out = '';
   // The bootstrap block (if any) is printed before the "running at" line, so that line means all is out.
   const ready = new Promise<{ address: string; token: string | undefined; output: string }>(
@@ -54,7 +58,11 @@ function startServer(env: Record<string, string>) {
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 
@@ -65,7 +73,10 @@ describe('operator CLI (embedded storage)', () => {
     dir = mkdtempSync(join(tmpdir(), 'meridian-cli-'));
     env = { MERIDIAN_DATA_DIR: join(dir, 'data'), ...light };
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    for (const child of servers) await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('works while the server is stopped, and hands work to it while it runs', async () => {
     expect((await run(['migrate'], env)).code).toBe(0);
