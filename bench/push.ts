@@ -187,7 +187,8 @@ export async function run(): Promise<void> {
   }
   const median = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
-    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+    const m = s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+    return Math.round(m * 10) / 10;
   };
   console.log(
     `\nPush channel — refresh every ${refreshMs / 1000} s, ${windowSeconds} s measured after 2 s warm-up, ` +
