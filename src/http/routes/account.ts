@@ -62,7 +62,7 @@ const session = { auth: 'session' as const, permission: 'account:read' as const 
 /** Who am I, and API-token management (console session only: an API token cannot mint tokens). */
 export function accountRoutes(container: Container): RouteModule {
   const { accounts, clock } = container;
-  const accountJson = new WeakMap<object, string>();
+  const accountJson = new WeakMap<object, Buffer>();
   return async (app) => {
     app.get(
       '/api/account',
@@ -79,7 +79,7 @@ export function accountRoutes(container: Container): RouteModule {
         const principal = request.principal!;
         let body = accountJson.get(principal);
         if (!body) {
-          body = JSON.stringify(accounts.account(principal));
+          body = Buffer.from(JSON.stringify(accounts.account(principal)));
           accountJson.set(principal, body);
         }
         return reply.type('application/json; charset=utf-8').send(body as never);
