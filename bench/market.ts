@@ -83,7 +83,7 @@ function benchIngest() {
 
 async function benchHttp() {
   process.env.MERIDIAN_MARKET_HISTORY_DAYS ??= '2';
-  const api = await startTarget('bench/targets/market-server.ts', []);
+  const api = await startTarget('bench/targets/api-server.ts', ['--market']);
   const headers = { authorization: `Bearer ${api.info.token}` };
   const sample = await fetch(`${api.info.url}/api/market-data`, { headers });
   const body = Buffer.from(await sample.arrayBuffer());

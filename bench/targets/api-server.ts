@@ -1,5 +1,6 @@
 // The real Meridian API (embedded storage in memory, all modules) for load benchmarks. Prints the base URL
 // and a token whose account has an effectively unlimited rate limit, so the limiter runs but never refuses.
+// `--jobs` runs every background job; `--market` only the market feed (so other jobs do not compete for CPU).
 import { buildContainer } from '../../src/app/container.ts';
 import { jobRunner } from '../../src/app/jobs.ts';
 import { loadConfig } from '../../src/config/env.ts';
@@ -9,8 +10,12 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', MERIDIAN_DATA_D
 const container = await buildContainer(config, {
   db: await (await import('../../src/adapters/db/connect.ts')).openDatabase({}),
 });
-const jobs = jobRunner(process.argv.includes('--jobs') ? container.jobs : []);
+const market = process.argv.includes('--market');
+const jobs = jobRunner(
+  process.argv.includes('--jobs') ? container.jobs : market ? [container.market.job] : [],
+);
 await jobs.start();
+if (market) await container.market.service.flush();
 const app = await buildServer(container, { logLevel: 'silent' });
 const { user } = await container.accounts.createUser({
   email: 'bench@example.com',

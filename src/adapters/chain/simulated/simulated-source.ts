@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../../shared/random.ts';
 import { createHash } from 'node:crypto';
 import type { Label } from '../../../modules/onchain/address-book.ts';
 import type { ChainBlock, ChainSource, PriceSource, RawTransfer } from '../../../modules/onchain/ports.ts';
@@ -31,16 +32,8 @@ function digest(...parts: Array<string | number>): Buffer {
   return createHash('sha256').update(parts.join(':')).digest();
 }
 
-/** mulberry32 seeded from a digest: a deterministic stream per block. */
-function rng(seed: Buffer): () => number {
-  let a = seed.readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared PRNG seeded from a digest: a deterministic stream per block. */
+const rng = (seed: Buffer): (() => number) => mulberry32(seed.readUInt32LE(0));
 
 /**
  * The embedded chain: a deterministic stream of blocks (one every 12 s by default) whose transfers are

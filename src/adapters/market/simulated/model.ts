@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../../shared/random.ts';
 /**
  * The simulated market's price model, a pure function of (seed, symbol, time):
  * - daily log prices: mean-reverting (half-life ~120 days) around realistic anchor levels, driven by a
@@ -107,17 +108,8 @@ export function hash(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast, good enough for simulation. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seedable PRNG (src/shared/random.ts). */
+export const rng = mulberry32;
 
 export function gaussian(next: () => number): () => number {
   let spare: number | undefined;

@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../../shared/random.ts';
 import { GRID } from '../calibration/conformal.ts';
 import { BarSeries, FundingSeries } from '../features/series.ts';
 import {
@@ -242,17 +243,8 @@ function coverageSeries(a: ScoreAccumulator, times: number[]): HorizonReport['co
   return out;
 }
 
-/** Small deterministic PRNG (mulberry32) so the leakage check is reproducible. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Small deterministic PRNG so the leakage check is reproducible.
+export { mulberry32 } from '../../../shared/random.ts';
 
 /** Scores the same forecasts against outcomes they cannot know: a permutation and a one-day shift. */
 export function leakageCheck(rows: Compact[], barMs: number, seed: number): LeakageCheck {
