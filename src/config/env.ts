@@ -187,10 +187,7 @@ export const variables = {
     defaultText: 'simulated',
     parse: (
       raw: string | undefined,
-    ):
-      | { kind: 'simulated' }
-      | { kind: 'replay'; folder: string }
-      | { kind: 'ccxt'; venues: string[] } => {
+    ): { kind: 'simulated' } | { kind: 'replay'; folder: string } | { kind: 'ccxt'; venues: string[] } => {
       if (raw === undefined || raw === '' || raw === 'simulated') return { kind: 'simulated' };
       if (raw.startsWith('replay:') && raw.length > 7) return { kind: 'replay', folder: raw.slice(7) };
       if (raw.startsWith('ccxt:')) {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Job } from '../../app/jobs.ts';
 import type { Leadership } from '../../shared/leadership.ts';
 
 interface LeaderLog {

@@ -1,4 +1,3 @@
-import type { Job } from '../../app/jobs.ts';
 import type { Leadership } from '../../shared/leadership.ts';
 
 /** Embedded mode: one process owns the store, so it always leads. */
