@@ -67,7 +67,8 @@ describe.skipIf(nested)('fresh clone', () => {
         timeout: 300_000,
       });
       expect(test.status, `${test.stdout}\n${test.stderr}`).toBe(0);
-      expect(test.stdout).toMatch(/Tests\s+\d+ passed/);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
+      expect(test.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+\d+ passed/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
