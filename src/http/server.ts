@@ -8,6 +8,7 @@ import Fastify, { LogController } from 'fastify';
 import type { Container } from '../app/container.ts';
 import { createLogger } from '../app/logger.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { lazyRequestLogger } from './request-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { routeModules } from './routes/index.ts';
 import type { App } from './types.ts';
@@ -32,6 +33,7 @@ export async function buildServer(container: Container, options: ServerOptions =
         : container.logger,
     // Per-request lines are written by our own onResponse hook at debug level (see below).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: (req) => {
@@ -68,11 +70,13 @@ export async function buildServer(container: Container, options: ServerOptions =
   // WebSocket upgrades run through the normal hooks and routes (auth is shared); see src/ws/server-options.ts.
   await app.register(websocket, { options: websocketServerOptions, preClose: closeWebSocketsOnShutdown() });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks (not async): every request runs them, and a promise turn each is measurable.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   const metricSeries = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const key = `${request.method} ${route} ${reply.statusCode}`;
     let series = metricSeries.get(key);
@@ -97,6 +101,7 @@ export async function buildServer(container: Container, options: ServerOptions =
         'request',
       );
     }
+    done();
   });
 
   const auth = registerAuth(app, container);

@@ -13,7 +13,11 @@ export interface LimitDecision {
 }
 
 export interface RateLimiter {
-  consume(key: string, limit: number, windowMs: number): Promise<LimitDecision>;
+  /**
+   * Records one request when the window has room. An in-process limiter answers synchronously (no promise
+   * turn on the request path); a shared store answers with a promise.
+   */
+  consume(key: string, limit: number, windowMs: number): LimitDecision | Promise<LimitDecision>;
   /** Requests counted in the trailing window, without recording one. */
   count(key: string, windowMs: number): Promise<number>;
   /** True while a shared store is unreachable and the limiter runs on its local fallback. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Container } from '../../app/container.ts';
 import type { Permission, Principal } from '../../modules/accounts/index.ts';
+import type { LimitDecision } from '../../shared/rate-limiter.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { App } from '../types.ts';
 
@@ -64,12 +65,35 @@ export function registerAuth(app: App, container: Container) {
     });
   };
 
-  /** Identifies the caller; used by REST hooks and by the WebSocket upgrade. */
-  async function authenticate(
+  /** Sends an authentication failure through the per-address failure limit. */
+  function refused(request: FastifyRequest, error: unknown): Promise<never> {
+    if (error instanceof AppError) return failAuth(request, error);
+    throw error;
+  }
+
+  /** Runs a credential check, routing its failures (thrown or rejected) through `refused`. */
+  function checked(
+    request: FastifyRequest,
+    check: () => Principal | Promise<Principal>,
+  ): Principal | Promise<Principal> {
+    let result: Principal | Promise<Principal>;
+    try {
+      result = check();
+    } catch (error) {
+      return refused(request, error);
+    }
+    return result instanceof Promise ? result.catch((error) => refused(request, error)) : result;
+  }
+
+  /**
+   * Identifies the caller; used by REST hooks and by the WebSocket upgrade. Synchronous on the hot path (a
+   * cached token); a promise when storage or the shared limiter is involved.
+   */
+  function authenticate(
     request: FastifyRequest,
     mode: 'token' | 'session',
     tokenOverride?: string,
-  ): Promise<Principal> {
+  ): Principal | Promise<Principal> {
     const blockedUntil = blocked.get(request.ip);
     if (blockedUntil !== undefined) {
       if (blockedUntil > Date.now()) throw tooManyFailures(blockedUntil - Date.now());
@@ -95,29 +119,23 @@ export function registerAuth(app: App, container: Container) {
         }
         secret = match[1]!;
       }
-      try {
-        return await accounts.authenticateToken(secret);
-      } catch (error) {
-        if (error instanceof AppError) return failAuth(request, error);
-        throw error;
-      }
+      const token = secret;
+      return checked(request, () => accounts.authenticateToken(token));
     }
-    if (cookie) {
-      try {
-        return await accounts.authenticateSession(cookie);
-      } catch (error) {
-        if (error instanceof AppError) return failAuth(request, error);
-        throw error;
-      }
-    }
+    if (cookie) return checked(request, () => accounts.authenticateSession(cookie));
     throw new AppError(mode === 'session' ? 'session_required' : 'unauthenticated', undefined, {
       headers: { 'www-authenticate': challenge },
     });
   }
 
   /** Charges one request to the account; throws 429 when its window is full. */
-  async function charge(principal: Principal, reply: FastifyReply) {
-    const decision = await limiter.consume(`acct:${principal.userId}`, principal.rateLimit, windowMs);
+  function charge(principal: Principal, reply: FastifyReply): void | Promise<void> {
+    const decision = limiter.consume(`acct:${principal.userId}`, principal.rateLimit, windowMs);
+    if (decision instanceof Promise) return decision.then((settled) => applyDecision(settled, reply));
+    applyDecision(decision, reply);
+  }
+
+  function applyDecision(decision: LimitDecision, reply: FastifyReply) {
     const headers = rateLimitHeaders(decision.limit, decision.remaining, decision.resetMs);
     if (!decision.allowed) {
       metrics.rateLimited.inc({ reason: 'account' });
@@ -140,31 +158,63 @@ export function registerAuth(app: App, container: Container) {
     }
   }
 
+  app.decorateRequest('principal', undefined);
+
+  /** Permission check and rate-limit charge for an identified caller. */
+  function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    principal: Principal,
+    needed: Permission,
+  ): void | Promise<void> {
+    if (principal.kind === 'session') checkCsrf(request);
+    if (!principal.permissions.has(needed)) {
+      throw new AppError('forbidden', `this needs the ${needed} permission, which these credentials lack`);
+    }
+    const charged = charge(principal, reply);
+    if (charged instanceof Promise) {
+      return charged.then(() => {
+        request.principal = principal;
+      });
+    }
+    request.principal = principal;
+  }
+
+  /**
+   * The route's own onRequest hook, built once per route with its mode and permission (no per-request lookup
+   * of the route's options). A callback hook rather than an async one: with a cached token and the in-process
+   * limiter the whole check is synchronous, and the request moves on without a promise turn.
+   */
+  function guard(mode: 'token' | 'session', needed: Permission): onRequestHookHandler {
+    return (request, reply, done) => {
+      let pending: void | Promise<void>;
+      try {
+        const principal = authenticate(request, mode);
+        pending =
+          principal instanceof Promise
+            ? principal.then((resolved) => admit(request, reply, resolved, needed))
+            : admit(request, reply, principal, needed);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (pending) pending.then(() => done(), done);
+      else done();
+    };
+  }
+
   // Every authenticated route must say which permission it needs; a route that forgets fails at start-up.
   const catalogue: RouteAccess[] = [];
   app.addHook('onRoute', (route) => {
     const mode = route.config?.auth ?? (route.url.startsWith('/api/') ? 'token' : 'none');
     if (mode === 'none') return;
-    if (!route.config?.permission) throw new Error(`route ${route.url} needs a permission in its config`);
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`route ${route.url} needs a permission in its config`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD')
-        catalogue.push({ method, url: route.url, mode, permission: route.config.permission });
+      if (method !== 'HEAD') catalogue.push({ method, url: route.url, mode, permission });
     }
-  });
-
-  app.decorateRequest('principal', undefined);
-  app.addHook('onRequest', async (request, reply) => {
-    const config = request.routeOptions.config;
-    const mode = config?.auth ?? (request.url.startsWith('/api/') ? 'token' : 'none');
-    if (mode === 'none' || !request.routeOptions.url) return;
-    const principal = await authenticate(request, mode);
-    if (principal.kind === 'session') checkCsrf(request);
-    const needed = config?.permission;
-    if (needed && !principal.permissions.has(needed)) {
-      throw new AppError('forbidden', `this needs the ${needed} permission, which these credentials lack`);
-    }
-    await charge(principal, reply);
-    request.principal = principal;
+    // Runs after the app-wide onRequest hooks (request id, cookies) and before the route's own.
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [guard(mode, permission), ...own];
   });
 
   return { authenticate, charge, routes: () => catalogue as readonly RouteAccess[] };

@@ -18,6 +18,12 @@ import type { AccountsRepository } from './repository.ts';
 import type { ApiTokensTable, UsersTable } from './tables.ts';
 import { displayStart, generateToken, hashToken, isWellFormedToken } from './token-format.ts';
 
+interface CachedToken {
+  principal: Principal;
+  fetchedAt: number;
+  lastUsedAt: number | null;
+}
+
 export interface PlanLimits {
   rateLimit: number;
   wsConnections: number;
@@ -71,7 +77,7 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
  */
 export function createAccountsService(deps: AccountsDeps) {
   const { repo, hasher, clock, plans } = deps;
-  const cache = new Map<string, { principal: Principal; fetchedAt: number; lastUsedAt: number | null }>();
+  const cache = new Map<string, CachedToken>();
 
   const limitsOf = (user: UsersTable): PlanLimits => {
     const plan = plans[user.plan as Plan] ?? plans.standard;
@@ -250,26 +256,34 @@ export function createAccountsService(deps: AccountsDeps) {
     return created;
   }
 
-  /** Resolves an API token to its principal; throws `invalid_token` for anything not currently valid. */
-  async function authenticateToken(secret: string): Promise<Principal> {
+  /**
+   * Resolves an API token to its principal; throws `invalid_token` for anything not currently valid.
+   * Synchronous while the token's cache entry is fresh (every request but one a minute per token), so the
+   * request hook adds no promise turn on the hot path; a promise only when the database must be asked.
+   */
+  function authenticateToken(secret: string): Principal | Promise<Principal> {
     if (!isWellFormedToken(secret)) throw new AppError('invalid_token', 'the token is malformed');
     const hash = hashToken(secret);
     const now = clock.now();
-    let entry = cache.get(hash);
-    if (!entry || now - entry.fetchedAt > cacheTtlMs) {
-      const found = await repo.findTokenByHash(hash);
+    const entry = cache.get(hash);
+    if (entry && now - entry.fetchedAt <= cacheTtlMs) return admit(entry, now);
+    return repo.findTokenByHash(hash).then((found) => {
       if (!found) {
         cache.delete(hash);
         throw new AppError('invalid_token', 'the token is not known');
       }
       if (found.token.revoked_at !== null) throw new AppError('invalid_token', 'the token was revoked');
-      entry = {
+      const fresh = {
         principal: principalOf(found.user, found.token),
         fetchedAt: now,
         lastUsedAt: found.token.last_used_at,
       };
-      cache.set(hash, entry);
-    }
+      cache.set(hash, fresh);
+      return admit(fresh, now);
+    });
+  }
+
+  function admit(entry: CachedToken, now: number): Principal {
     const expiresAt = entry.principal.tokenExpiresAt;
     if (expiresAt != null && expiresAt <= now) throw new AppError('invalid_token', 'the token has expired');
     if (entry.lastUsedAt === null || now - entry.lastUsedAt >= lastUsedResolutionMs) {
