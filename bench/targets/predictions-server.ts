@@ -1,7 +1,7 @@
 // GET /api/predictions served by Fastify with the production route module and error handling, from a
 // service that has refreshed 100 times. Prints READY with the URL and writes the response bytes to a file
-// so the raw node:http baseline serves the very same bytes. (Auth/rate-limit hooks are not included: the
-// module is not wired into the container yet — the lead's container adds them; ~12 µs a request.)
+// so the raw node:http baseline serves the very same bytes. No auth or rate-limit hooks: this isolates the
+// route module; bench/targets/predictions-app.ts measures the whole app.
 import { writeFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
