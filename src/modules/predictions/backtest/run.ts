@@ -8,6 +8,7 @@ import {
   type HorizonForecast,
   type ViewName,
 } from '../models/engine.ts';
+import { SIGMA_CANDIDATES } from '../models/sigma-pool.ts';
 import { ewmaSigma, expandingSigma } from '../models/vol.ts';
 import {
   crpsFromGrid,
@@ -56,6 +57,8 @@ export interface HorizonReport {
   count: number;
   forecasters: Record<ForecasterName, ForecasterMetrics>;
   finalWeights: Record<string, number>;
+  /** Final weights of the σ pool (models/sigma-pool.ts). */
+  finalSigmaWeights: Record<string, number>;
   leakage?: LeakageCheck;
   /** Rolling coverage of the ensemble's 80 % interval, one point per `coverageEvery` forecasts. */
   coverageSeries: { t: number; coverage80: number; coverage90: number }[];
@@ -219,6 +222,9 @@ export function runBacktest(input: BacktestInput): BacktestReport {
       count: a.get('ensemble')!.count,
       forecasters,
       finalWeights: { ...Object.fromEntries(FACTORS.map((f, k) => [f, w[k]!])), zero: w[ZERO_EXPERT]! },
+      finalSigmaWeights: Object.fromEntries(
+        SIGMA_CANDIDATES.map((c, k) => [c, engine.models[h].sigmaPool.weights[k]!]),
+      ),
       leakage: keep ? leakageCheck(compact.get(h)!, barMs, input.seed ?? 1) : undefined,
       coverageSeries: coverageSeries(a.get('ensemble')!, times.get(h)!),
     };

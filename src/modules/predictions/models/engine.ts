@@ -4,11 +4,11 @@ import { extractFeatures, FEATURE_NAMES, type FeatureContext, type FeatureSet } 
 import { clamp } from '../math.ts';
 import { FACTORS, type Factor, HORIZON_MS, type Horizon, type LiveInputs } from '../types.ts';
 import { OnlineRidge } from './ridge.ts';
-import { predictiveSigma } from './vol.ts';
+import { SigmaCombiner, SIGMA_CANDIDATES, sigmaCandidates } from './sigma-pool.ts';
 import { FixedShareWeights } from './weights.ts';
 
 /** Bumped whenever the model's logic or fixed hyper-parameters change; stored with every datapoint. */
-export const MODEL_VERSION = 'meridian-ens-1.1.0';
+export const MODEL_VERSION = 'meridian-ens-1.2.0';
 
 export type ViewName = 'ensemble' | 'equal' | Factor;
 export const MEMBER_VIEWS: readonly ViewName[] = FACTORS;
@@ -33,6 +33,14 @@ const RIDGE_MEMORY_MS = 30 * 24 * 60 * 60_000;
  */
 const WEIGHTS_ETA_PER_OUTCOME = 1;
 const WEIGHTS_MEMORY_MS = 30 * 24 * 60 * 60_000;
+/**
+ * σ pool (1.2.0): fixed share over SIGMA_CANDIDATES on their realized CRPS; learning rate per independent
+ * outcome, memory and level-correction memory in time. Chosen on BTC 2021 (η 0.03–1, memory 3/7/30 days
+ * compared): small η — the pool's weights stay near uniform and most of the gain is the pooling itself.
+ */
+const SIGMA_ETA_PER_OUTCOME = 0.1;
+const SIGMA_MEMORY_MS = 7 * 24 * 60 * 60_000;
+const SIGMA_SCALE_MEMORY_MS = 10 * 24 * 60 * 60_000;
 /** Index of the "no forecast" expert in the weight vector. */
 export const ZERO_EXPERT = 4;
 /** No member may forecast more than this many predictive standard deviations. */
@@ -56,6 +64,8 @@ export interface HorizonForecast {
   t: number;
   baseline: number;
   sigma: number;
+  /** σ of each SIGMA_CANDIDATES entry at t; `sigma` is their learned pool. */
+  sigmaCandidates: Float64Array;
   features: FeatureSet;
   memberMu: Float64Array;
   /** Equal-weight mean of orderflow, funding, macro: what ai_residual corrects. */
@@ -103,6 +113,8 @@ export class HorizonModel {
   readonly members: Record<Factor, OnlineRidge>;
   /** Weights of orderflow, funding, macro, ai_residual and the zero forecast (index ZERO_EXPERT). */
   readonly weights: FixedShareWeights;
+  /** Learned choice of the predictive σ among SIGMA_CANDIDATES. */
+  readonly sigmaPool: SigmaCombiner;
   readonly views: Partial<Record<ViewName, View>>;
   scored = 0;
 
@@ -124,6 +136,12 @@ export class HorizonModel {
       WEIGHTS_ETA_PER_OUTCOME / overlap,
       options.stepMs / WEIGHTS_MEMORY_MS,
     );
+    this.sigmaPool = new SigmaCombiner(
+      SIGMA_CANDIDATES.length,
+      SIGMA_ETA_PER_OUTCOME / overlap,
+      options.stepMs / SIGMA_MEMORY_MS,
+      1 - options.stepMs / SIGMA_SCALE_MEMORY_MS,
+    );
     this.views = { ensemble: newView(options.stepMs, overlap) };
     if (options.trackMembers) {
       this.views.equal = newView(options.stepMs, overlap);
@@ -136,7 +154,8 @@ export class HorizonModel {
     return sigma * clamp(ridge.predict(x), -MAX_STANDARDIZED_MEAN, MAX_STANDARDIZED_MEAN);
   }
 
-  forecast(fs: FeatureSet, sigma: number, baseline: number): HorizonForecast {
+  forecast(fs: FeatureSet, sigmaCandidates: Float64Array, baseline: number): HorizonForecast {
+    const sigma = this.sigmaPool.sigma(sigmaCandidates);
     const of = this.memberForecast(this.members.orderflow, fs.orderflow, sigma);
     const fu = this.memberForecast(this.members.funding, fs.funding, sigma);
     const ma = this.memberForecast(this.members.macro, fs.macro, sigma);
@@ -177,6 +196,7 @@ export class HorizonModel {
       t: fs.t,
       baseline,
       sigma,
+      sigmaCandidates,
       features: fs,
       memberMu,
       base,
@@ -199,6 +219,7 @@ export class HorizonModel {
     for (let k = 0; k < 4; k++) losses[k] = ((y - f.memberMu[k]!) / sigma) ** 2;
     losses[ZERO_EXPERT] = ys * ys;
     this.weights.update(losses);
+    this.sigmaPool.update(f.sigmaCandidates, f.views.ensemble!.mu, y);
     for (const [name, vf] of Object.entries(f.views) as [ViewName, ViewForecast][]) {
       const view = this.views[name];
       if (!view) continue;
@@ -234,9 +255,9 @@ export class SymbolForecaster {
     const baseline = live?.mid !== undefined && live.mid > 0 ? live.mid : fs.lastClose;
     const out: HorizonForecast[] = [];
     for (const h of this.horizons) {
-      const sigma = predictiveSigma(ctx.series, fs.index, HORIZON_MS[h]);
-      if (sigma === undefined || !(sigma > 0)) return undefined;
-      out.push(this.models[h].forecast(fs, sigma, baseline));
+      const candidates = sigmaCandidates(ctx.series, fs.index, HORIZON_MS[h]);
+      if (candidates === undefined) return undefined;
+      out.push(this.models[h].forecast(fs, candidates, baseline));
     }
     return out;
   }

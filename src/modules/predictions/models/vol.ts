@@ -37,19 +37,6 @@ export function harSigma(s: BarSeries, i: number, horizonMs: number): number | u
   return Math.sqrt(v * horizonMs * seasonalFactor(s, i, horizonMs));
 }
 
-/**
- * σ of the predictive distribution (1.1.0): at horizons up to 1 h the geometric mean of the HAR σ and the
- * EWMA σ (half-life 1 h), at longer horizons HAR alone. On BTC 2021 (design data) the blend raised the CRPS
- * skill at 15m by ~1.5 % and was neutral at 1h; at 6h it lowered it by ~0.2 % (EWMA alone: −0.9 %), so 6h
- * keeps HAR. Reads bars 0..i only.
- */
-export function predictiveSigma(s: BarSeries, i: number, horizonMs: number): number | undefined {
-  const har = harSigma(s, i, horizonMs);
-  if (har === undefined || horizonMs > H) return har;
-  const ewma = ewmaSigma(s, i, horizonMs);
-  return ewma > 0 ? Math.sqrt(har * ewma) : har;
-}
-
 export function seasonalFactor(s: BarSeries, i: number, horizonMs: number): number {
   const t = s.closeTime[i]!;
   const week = s.rv(i, 7 * DAY);
