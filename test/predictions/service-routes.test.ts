@@ -12,6 +12,7 @@ import {
   memoryPredictionRepository,
   type PredictionsMarketPort,
 } from '../../src/modules/predictions/index.ts';
+import { directionalEdge } from '../../src/modules/predictions/service.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
@@ -213,6 +214,28 @@ describe('predictions service and routes', () => {
       'macro',
       'orderflow',
     ]);
+    // The outlook agrees with the datapoints it summarizes: each horizon's score is the calibrated edge of the
+    // latest datapoint in its predicted direction (0 at or below confidence 0.5), so a bias never contradicts
+    // the sign of the expected move.
+    for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
+      const view = (await app.inject({ url: `/api/predictions/ai-outlook?symbol=${symbol}` })).json() as {
+        horizons: Record<string, { bias: string; score: number; expectedMovePct: number }>;
+      };
+      for (const [horizon, h] of Object.entries(view.horizons)) {
+        const latest = (
+          (
+            await app.inject({ url: `/api/predictions?symbol=${symbol}&horizon=${horizon}&limit=1` })
+          ).json() as { data: { prediction: number; baseline: number; confidence: number }[] }
+        ).data[0]!;
+        const edge = Math.sign(latest.prediction - latest.baseline) * Math.max(0, 2 * latest.confidence - 1);
+        expect(h.score).toBeCloseTo(edge, 3);
+        if (h.bias === 'bullish') expect(h.expectedMovePct).toBeGreaterThan(0);
+        if (h.bias === 'bearish') expect(h.expectedMovePct).toBeLessThan(0);
+      }
+    }
+    expect(directionalEdge({ prediction: 99, baseline: 100, confidence: 0.45 })).toBe(0);
+    expect(directionalEdge({ prediction: 99, baseline: 100, confidence: 0.6 })).toBeCloseTo(-0.2, 12);
+    expect(directionalEdge({ prediction: 101, baseline: 100, confidence: 0.7 })).toBeCloseTo(0.4, 12);
     const all = (await app.inject({ url: '/api/predictions/ai-outlook' })).json() as Record<string, unknown>;
     expect(all.symbol).toBeNull();
     const p = (await app.inject({ url: '/api/predictions/performance' })).json() as {

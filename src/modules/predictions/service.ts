@@ -301,9 +301,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     for (const h of PREDICTION_HORIZONS) {
       const hr = rows.filter((r) => r.horizon === h);
       if (!hr.length) continue;
-      // Edge of the calibrated probability over a coin flip, signed by the predicted direction.
-      const edge =
-        hr.reduce((s, r) => s + Math.sign(r.prediction - r.baseline) * (2 * r.confidence - 1), 0) / hr.length;
+      const edge = hr.reduce((s, r) => s + directionalEdge(r), 0) / hr.length;
       const move = hr.reduce((s, r) => s + r.expected_move_pct, 0) / hr.length;
       const c = hr.reduce((s, r) => s + r.confidence, 0) / hr.length;
       horizons[h] = {
@@ -467,6 +465,17 @@ export type PredictionsService = ReturnType<typeof createPredictionsService>;
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 const biasOf = (score: number) => (score > 0.01 ? 'bullish' : score < -0.01 ? 'bearish' : 'neutral');
+
+/**
+ * A datapoint's contribution to the outlook score: the calibrated edge over a coin flip (2·confidence − 1),
+ * signed by the predicted direction — and 0 when confidence is at or below 0.5. Below 0.5 the track record
+ * says calls of this size land on the predicted side less often than not; turning that into the opposite bias
+ * would show "bullish" next to a negative expected move, so the outlook says "no edge" instead.
+ */
+export function directionalEdge(r: { prediction: number; baseline: number; confidence: number }): number {
+  const edge = Math.max(0, 2 * r.confidence - 1);
+  return edge === 0 ? 0 : Math.sign(r.prediction - r.baseline) * edge;
+}
 
 function reasonOf(f: Factor, share: number): string {
   const dir = share > 0 ? 'up' : share < 0 ? 'down' : 'nowhere in particular';
