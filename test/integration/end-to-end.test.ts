@@ -62,4 +62,37 @@ describe('end to end: market → predictions → REST and push', () => {
     // baseline = merged mid at generatedAt; the live price has moved a little since.
     expect(Math.abs(market.json().data[0].price - latest.baseline) / latest.baseline).toBeLessThan(0.005);
   });
+
+  it('prices on-chain flows from the market engine (ETH at the merged price of its minute)', async () => {
+    await t.container.onchain.job.start();
+    try {
+      let flows: { asset: string; amount: string; usdValue: number | null; timestamp: number }[] = [];
+      for (let i = 0; i < 100 && !flows.some((f) => f.asset === 'ETH'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const res = await t.app.inject({ url: '/api/onchain/flows?limit=500', headers: user.auth });
+        flows = res.json().data;
+      }
+      const eth = flows.filter((f) => f.asset === 'ETH' || f.asset === 'WETH');
+      expect(eth.length).toBeGreaterThan(0);
+      const thisMinute = Math.floor(Date.now() / 60_000) * 60_000;
+      let exact = 0;
+      for (const f of eth) {
+        const unit = (await t.container.market.service.usdPrice('ETH', f.timestamp))!;
+        expect(unit).toBeGreaterThan(100);
+        expect(f.usdValue).not.toBeNull();
+        const expected = Number(f.amount) * unit;
+        if (f.timestamp < thisMinute - 60_000) {
+          // A closed minute: the same merged 1m price the indexer used, to the cent.
+          expect(Math.abs((f.usdValue as number) - expected)).toBeLessThanOrEqual(0.01 + 1e-9 * expected);
+          exact++;
+        } else {
+          // The minute still forming: priced live at indexing time, which has moved a little since.
+          expect(Math.abs((f.usdValue as number) - expected) / expected).toBeLessThan(0.005);
+        }
+      }
+      expect(exact).toBeGreaterThan(0);
+    } finally {
+      await t.container.onchain.job.stop();
+    }
+  });
 });
