@@ -18,9 +18,9 @@ export async function run() {
   const bare = await startTarget('bench/targets/fastify-bytes.ts', [bodyFile]);
   try {
     const [baseline, fastify, app] = await compare([
-      { name: 'raw node:http, same bytes', url: raw.info.url! },
-      { name: 'bare Fastify, same bytes', url: bare.info.url! },
-      { name: 'Meridian GET /api/account', url: `${api.info.url}/api/account`, headers },
+      { name: 'raw node:http, same bytes', url: raw.info.url!, child: raw.child },
+      { name: 'bare Fastify, same bytes', url: bare.info.url!, child: bare.child },
+      { name: 'Meridian GET /api/account', url: `${api.info.url}/api/account`, headers, child: api.child },
     ]);
     printTable('Account endpoint', [baseline!, fastify!, app!], baseline!);
     return { ratio: app!.requestsPerSec / baseline!.requestsPerSec };

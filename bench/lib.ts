@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -7,12 +8,32 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /** The server process's CPU time (user + system) per request served, median round; undefined without /proc. */
+  cpuUsPerRequest?: number;
 }
 
 export interface LoadTarget {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** The server process, so its CPU time per request can be read (Linux /proc). */
+  child?: ChildProcess;
+}
+
+/**
+ * CPU seconds used so far by a process (user + system), from /proc. Throughput ratios on a 2-core machine
+ * that also runs the load generator swing with background load (a busy machine throttles the fast baseline
+ * most); CPU per request is what the server itself spends, and is far steadier.
+ */
+function cpuSeconds(child: ChildProcess | undefined): number | undefined {
+  if (!child?.pid) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -28,19 +49,36 @@ async function once(target: LoadTarget, duration: number) {
  */
 export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
   for (const target of targets) await once(target, 2);
-  const samples = new Map<string, autocannon.Result[]>(targets.map((t) => [t.name, []]));
+  const samples = new Map<string, { result: autocannon.Result; cpuUs?: number }[]>(
+    targets.map((t) => [t.name, []]),
+  );
   for (let round = 0; round < rounds; round++) {
-    for (const target of targets) samples.get(target.name)!.push(await once(target, seconds));
+    for (const target of targets) {
+      const before = cpuSeconds(target.child);
+      const result = await once(target, seconds);
+      const after = cpuSeconds(target.child);
+      const cpuUs =
+        before !== undefined && after !== undefined && result.requests.total > 0
+          ? ((after - before) * 1e6) / result.requests.total
+          : undefined;
+      samples.get(target.name)!.push({ result, cpuUs });
+    }
   }
   return targets.map((target) => {
-    const runs = samples.get(target.name)!.sort((a, b) => a.requests.average - b.requests.average);
-    const median = runs[Math.floor(runs.length / 2)]!;
+    const runs = samples.get(target.name)!;
+    const byThroughput = [...runs].sort((a, b) => a.result.requests.average - b.result.requests.average);
+    const median = byThroughput[Math.floor(runs.length / 2)]!.result;
+    const cpu = runs
+      .map((r) => r.cpuUs)
+      .filter((v): v is number => v !== undefined)
+      .sort((a, b) => a - b);
     return {
       name: target.name,
       requestsPerSec: Math.round(median.requests.average),
       p50Ms: median.latency.p50,
       p99Ms: median.latency.p99,
-      non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+      non2xx: runs.reduce((n, r) => n + r.result.non2xx, 0),
+      cpuUsPerRequest: cpu.length ? cpu[Math.floor(cpu.length / 2)] : undefined,
     };
   });
 }
@@ -76,11 +114,18 @@ export function stopTarget(child: ChildProcess): Promise<void> {
 
 export function printTable(title: string, rows: LoadResult[], baseline: LoadResult) {
   console.log(`\n${title} — median of ${rounds} alternating ${seconds}s rounds, 32 connections`);
-  console.log('| target | req/s | p50 ms | p99 ms | non-2xx | ratio to raw |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| target | req/s | p50 ms | p99 ms | non-2xx | ratio to raw | server CPU µs/req | CPU ratio (raw ÷ this) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  const cpu = (r: LoadResult) => (r.cpuUsPerRequest === undefined ? 'n/a' : r.cpuUsPerRequest.toFixed(1));
+  const cpuRatio = (r: LoadResult) =>
+    r.cpuUsPerRequest === undefined || baseline.cpuUsPerRequest === undefined
+      ? 'n/a'
+      : (baseline.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(2);
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${(r.requestsPerSec / baseline.requestsPerSec).toFixed(2)} |`,
+      `| ${r.name} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${(r.requestsPerSec / baseline.requestsPerSec).toFixed(2)} | ${cpu(r)} | ${cpuRatio(r)} |`,
     );
   }
 }

@@ -93,12 +93,17 @@ async function benchHttp() {
   const route = await startTarget('bench/targets/market-route-bare.ts', []);
   try {
     const [baseline, bare, app] = await compare([
-      { name: `raw node:http, same bytes (${body.length} B)`, url: raw.info.url! },
-      { name: 'market-data route on bare Fastify (no auth/limit hooks)', url: route.info.url! },
+      { name: `raw node:http, same bytes (${body.length} B)`, url: raw.info.url!, child: raw.child },
+      {
+        name: 'market-data route on bare Fastify (no auth/limit hooks)',
+        url: route.info.url!,
+        child: route.child,
+      },
       {
         name: 'Meridian GET /api/market-data (auth + rate limit)',
         url: `${api.info.url}/api/market-data`,
         headers,
+        child: api.child,
       },
     ]);
     printTable('Market data endpoint', [baseline!, bare!, app!], baseline!);

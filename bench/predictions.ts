@@ -36,13 +36,18 @@ export async function run(): Promise<void> {
   const raw = await startTarget('bench/targets/raw-bytes.ts', [file]);
   try {
     const [fastify, app, bare] = await compare([
-      { name: `route on bare Fastify, no auth (${api.info.bytes} B)`, url: api.info.url! },
+      {
+        name: `route on bare Fastify, no auth (${api.info.bytes} B)`,
+        url: api.info.url!,
+        child: api.child,
+      },
       {
         name: `Meridian GET /api/predictions, auth + rate limit (${full.info.bytes} B)`,
         url: full.info.url!,
         headers: { authorization: `Bearer ${full.info.token}` },
+        child: full.child,
       },
-      { name: 'raw node:http, same bytes', url: raw.info.url! },
+      { name: 'raw node:http, same bytes', url: raw.info.url!, child: raw.child },
     ]);
     printTable('GET /api/predictions', [fastify!, app!, bare!], bare!);
   } finally {
