@@ -10,6 +10,9 @@ import { createLogger } from '../app/logger.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { lazyRequestLogger } from './request-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { sendProblem } from './problem.ts';
+import { AppError } from '../shared/errors.ts';
 import { routeModules } from './routes/index.ts';
 import type { App } from './types.ts';
 import { closeWebSocketsOnShutdown, websocketServerOptions } from '../ws/server-options.ts';
@@ -44,10 +47,26 @@ export async function buildServer(container: Container, options: ServerOptions =
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors Fastify raises before routing (a URL that does not decode, an over-long path parameter) get the
+    // same problem document and request id as every other error.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      sendProblem(
+        reply,
+        new AppError(
+          tooLong ? 'validation_failed' : 'bad_request',
+          tooLong
+            ? 'a path parameter is longer than 200 characters'
+            : `the URL does not decode: ${error.message}`,
+        ),
+      );
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const logEachRequest = ['debug', 'trace'].includes(options.logLevel ?? config.logLevel);
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { type CandleInterval, INTERVAL_MS } from '../../modules/market/index.ts';
 import type { MarketRuntime } from '../../modules/market/service.ts';
 import { NormalizationLog, normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
-import { validationError } from '../../shared/errors.ts';
+import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 
@@ -101,6 +101,11 @@ const CandleSchema = Type.Object(
   { $id: 'Candle' },
 );
 
+// The shape of a time parameter, so schema validation reports a malformed `from`/`to` together with every other
+// problem of the request; parseTime then rejects shapes that are right but dates that are not (2021-02-30).
+const timePattern =
+  '^(\\d{1,16}|\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?)$';
+
 const HistoryQuery = Type.Object(
   {
     symbol: Type.Optional(
@@ -113,10 +118,18 @@ const HistoryQuery = Type.Object(
       }),
     ),
     from: Type.Optional(
-      Type.String({ maxLength: 40, description: 'ISO 8601 or ms since the epoch; inclusive' }),
+      Type.String({
+        maxLength: 40,
+        pattern: timePattern,
+        description: 'ISO 8601 or ms since the epoch; inclusive',
+      }),
     ),
     to: Type.Optional(
-      Type.String({ maxLength: 40, description: 'ISO 8601 or ms since the epoch; exclusive' }),
+      Type.String({
+        maxLength: 40,
+        pattern: timePattern,
+        description: 'ISO 8601 or ms since the epoch; exclusive',
+      }),
     ),
     limit: Type.Optional(
       Type.Integer({ minimum: 1, description: 'Bars per page, up to 1000 (larger → 1000); default 500' }),
@@ -138,16 +151,26 @@ const HistoryResponse = Type.Object({
 
 const MAX_LIMIT = 1000;
 
-/** ISO 8601 or integer ms. Throws a 400 naming the parameter. */
-function parseTime(raw: string, param: string): number {
+/** ISO 8601 or integer ms; a problem naming the parameter otherwise. */
+function parseTime(raw: string, param: string, problems: ProblemDetail[]): number | undefined {
   const text = raw.trim();
-  const ms = /^-?\d+$/.test(text) ? Number(text) : Date.parse(text);
-  if (!Number.isFinite(ms) || ms < 0 || ms > 8.64e15 || text === '') {
-    throw validationError([
-      { pointer: `/query/${param}`, message: 'must be an ISO 8601 time or milliseconds since the epoch' },
-    ]);
+  const ms = /^\d+$/.test(text) ? Number(text) : Date.parse(text);
+  if (!Number.isFinite(ms) || ms > 8.64e15 || text === '' || !isCalendarDate(text)) {
+    problems.push({
+      pointer: `/query/${param}`,
+      message: 'must be an ISO 8601 time or milliseconds since the epoch',
+    });
+    return undefined;
   }
   return ms;
+}
+
+/** Date.parse rolls 2021-02-30 over into March; a date that does not exist is an error instead. */
+function isCalendarDate(text: string): boolean {
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!ymd) return true;
+  const [year, month, day] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 interface Cursor {
@@ -246,8 +269,12 @@ export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
           from = c.f;
           to = c.t;
         } else {
-          if (q.symbol === undefined)
-            throw validationError([{ pointer: '/query/symbol', message: 'is required' }]);
+          // Every problem of the request in one answer: a missing symbol and bad times together.
+          const problems: ProblemDetail[] = [];
+          if (q.symbol === undefined) problems.push({ pointer: '/query/symbol', message: 'is required' });
+          const fromGiven = q.from !== undefined ? parseTime(q.from, 'from', problems) : undefined;
+          const toGiven = q.to !== undefined ? parseTime(q.to, 'to', problems) : undefined;
+          if (problems.length || q.symbol === undefined) throw validationError(problems);
           const s = normalizeSymbol(q.symbol, { strict: q.strict, supported: market.symbols() });
           log.add('symbol', q.symbol, s.symbol);
           const i = normalizeInterval(q.interval, { strict: q.strict });
@@ -255,8 +282,6 @@ export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
           symbol = s.symbol;
           interval = i.value;
           const ms = INTERVAL_MS[interval];
-          const fromGiven = q.from !== undefined ? parseTime(q.from, 'from') : undefined;
-          const toGiven = q.to !== undefined ? parseTime(q.to, 'to') : undefined;
           to = toGiven ?? Math.floor(now / ms) * ms + ms;
           from = fromGiven ?? to - limit * ms;
           if (from >= to) {

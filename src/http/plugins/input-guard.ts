@@ -1,0 +1,58 @@
+import type { ProblemDetail } from '../../shared/errors.ts';
+import { validationError } from '../../shared/errors.ts';
+import type { App } from '../types.ts';
+
+/**
+ * Two kinds of input that pass schema validation but must not reach a handler, refused before validation with
+ * a pointer to each offending value:
+ * - U+0000 in any string: PostgreSQL cannot store it in text or jsonb, so it would otherwise surface as a 500
+ *   from the database;
+ * - numbers that are not finite: Ajv coerces the query text `Infinity` or `1e400` to Infinity and then skips
+ *   `minimum`/`maximum` (they only run on finite numbers), and JSON.parse reads `1e400` in a body as Infinity.
+ *   A query value that reads as an infinite number is refused wherever it appears.
+ * The hook is cheap on the hot path: a GET without `%00` in its URL and without a query skips both walks.
+ */
+export function registerInputGuard(app: App) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const problems: ProblemDetail[] = [];
+    const nulInUrl = request.url.includes('%00');
+    if (nulInUrl) scan(request.params, '/path', problems);
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && typeof query === 'object') {
+      for (const [key, value] of Object.entries(query)) {
+        for (const text of Array.isArray(value) ? value : [value]) {
+          if (typeof text !== 'string') continue;
+          if (nulInUrl && text.includes('\u0000')) problems.push(nulProblem(`/query/${key}`));
+          else if (readsAsInfinite(text)) problems.push(infiniteProblem(`/query/${key}`));
+        }
+      }
+    }
+    if (request.body !== undefined && request.body !== null) scan(request.body, '/body', problems);
+    done(problems.length ? validationError(problems) : undefined);
+  });
+}
+
+const nulProblem = (pointer: string): ProblemDetail => ({
+  pointer,
+  message: 'must not contain the NUL character (U+0000)',
+});
+const infiniteProblem = (pointer: string): ProblemDetail => ({ pointer, message: 'must be a finite number' });
+
+function readsAsInfinite(text: string): boolean {
+  // The same test Ajv's coercion applies (`text == +text`), then the finiteness it forgets.
+  const n = +text;
+  return text.trim() !== '' && (n === Number.POSITIVE_INFINITY || n === Number.NEGATIVE_INFINITY);
+}
+
+/** Walks a parsed value, noting every string with U+0000 and every non-finite number, by JSON pointer. */
+function scan(value: unknown, pointer: string, problems: ProblemDetail[], depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) problems.push(nulProblem(pointer));
+  } else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) problems.push(infiniteProblem(pointer));
+  } else if (value && typeof value === 'object' && depth < 32) {
+    for (const [key, item] of Object.entries(value)) {
+      scan(item, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, problems, depth + 1);
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKinds } from '../harness/db.ts';
+import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
+
+/**
+ * Input a client should never send, sent anyway: every answer is a problem document naming what is wrong —
+ * never a 500, never Fastify's default error body — and nothing stored changes.
+ */
+describe.each(dbKinds())('hostile input on %s', (db) => {
+  let t: TestApp;
+  let user: TestUser;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ db, env: { MERIDIAN_MARKET_HISTORY_DAYS: '1', MERIDIAN_SYMBOLS: 'BTCUSDT' } });
+    user = await t.user('member');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(login.statusCode).toBe(200);
+    cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const problem = (res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) => {
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const body = res.json() as {
+      status: number;
+      code: string;
+      requestId: string;
+      errors?: { pointer: string }[];
+    };
+    expect(body.status).toBe(res.statusCode);
+    expect(body.requestId).toBe(res.headers['x-request-id']);
+    return body;
+  };
+
+  it('answers a malformed URL with a 400 problem and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/%', headers: user.auth });
+    expect(res.statusCode).toBe(400);
+    expect(problem(res).code).toBe('bad_request');
+  });
+
+  it('refuses NUL characters by name, in the body, the path and the query, before storage sees them', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'a\u0000@example.com', password: 'x' },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(problem(login).errors?.map((e) => e.pointer)).toEqual(['/body/email']);
+
+    const before = (await t.app.inject({ url: '/api/account/tokens', headers: { cookie } })).json().data
+      .length;
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: { cookie },
+      payload: { name: 'bot\u0000' },
+    });
+    expect(create.statusCode).toBe(400);
+    expect(problem(create).errors?.map((e) => e.pointer)).toEqual(['/body/name']);
+    const after = (await t.app.inject({ url: '/api/account/tokens', headers: { cookie } })).json().data
+      .length;
+    expect(after).toBe(before);
+
+    for (const url of ['/api/account/tokens/%00', '/api/account/tokens/tok_%00/rotate']) {
+      const method = url.endsWith('rotate') ? 'POST' : 'DELETE';
+      const res = await t.app.inject({ method, url, headers: { cookie } });
+      expect(res.statusCode).toBe(400);
+      expect(problem(res).errors?.[0]?.pointer).toBe('/path/id');
+    }
+    const query = await t.app.inject({ url: '/api/market-history?symbol=BTC%00', headers: user.auth });
+    expect(query.statusCode).toBe(400);
+    expect(problem(query).errors?.[0]?.pointer).toBe('/query/symbol');
+  });
+
+  it('refuses numbers that are not finite', async () => {
+    for (const url of [
+      '/api/market-data?notional=Infinity',
+      '/api/market-data?notional=1e400',
+      '/api/onchain/flows?minUsd=Infinity',
+      '/api/onchain/flows?minUsd=1e999',
+    ]) {
+      const res = await t.app.inject({ url, headers: user.auth });
+      expect(res.statusCode, url).toBe(400);
+      expect(problem(res).code).toBe('validation_failed');
+    }
+  });
+
+  it('lists every problem of a history request at once', async () => {
+    const both = await t.app.inject({
+      url: '/api/market-history?symbol=BTCUSDT&from=bad&to=worse',
+      headers: user.auth,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(
+      problem(both)
+        .errors?.map((e) => e.pointer)
+        .sort(),
+    ).toEqual(['/query/from', '/query/to']);
+
+    const mixed = await t.app.inject({
+      url: '/api/market-history?symbol=BTCUSDT&limit=0&from=bad',
+      headers: user.auth,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(
+      problem(mixed)
+        .errors?.map((e) => e.pointer)
+        .sort(),
+    ).toEqual(['/query/from', '/query/limit']);
+
+    const shapeRightDateWrong = await t.app.inject({
+      url: '/api/market-history?from=2021-02-30T00:00:00Z&to=2021-13-01',
+      headers: user.auth,
+    });
+    expect(shapeRightDateWrong.statusCode).toBe(400);
+    expect(
+      problem(shapeRightDateWrong)
+        .errors?.map((e) => e.pointer)
+        .sort(),
+    ).toEqual(['/query/from', '/query/symbol', '/query/to']);
+  });
+});
