@@ -6,7 +6,7 @@ import { type Config, ConfigError, configMarkdownTable, loadConfig } from '../co
 import { operatorUsage, runOperatorCommand } from '../modules/operator/commands.ts';
 import { sendAdminCommand } from './admin-socket.ts';
 import { DataDirBusyError, acquireDataDirLock, lockHolder, socketPath } from './data-dir-lock.ts';
-import { serve } from './serve.ts';
+import { serve, splitRoleProblem } from './serve.ts';
 
 const usage = `Usage: meridian <command>
 
@@ -38,6 +38,8 @@ async function main(argv: string[]): Promise<number> {
     const { values } = parseArgs({ args: rest, options: { role: { type: 'string' } } });
     const role = values.role ?? config.role;
     if (!['all', 'api', 'worker'].includes(role)) throw new UsageError('--role must be all, api or worker');
+    const split = splitRoleProblem(config, role);
+    if (split) throw new UsageError(split);
     const running = await serve(config, role as 'all' | 'api' | 'worker');
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {

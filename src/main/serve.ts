@@ -9,6 +9,23 @@ import { acquireDataDirLock, socketPath } from './data-dir-lock.ts';
 
 type Role = 'all' | 'api' | 'worker';
 
+/**
+ * `api` and `worker` are halves of one deployment that meet in shared storage and on the shared bus. With
+ * PGlite only one process may open the data folder, and without Redis the halves cannot hear each other: an
+ * API replica would serve empty market data and never push a refresh. Refused rather than started broken.
+ */
+export function splitRoleProblem(
+  config: { storage: string; redisUrl?: string },
+  role: string,
+): string | undefined {
+  if (role === 'all') return undefined;
+  if (config.storage === 'pglite')
+    return `--role ${role} needs PostgreSQL (DATABASE_URL): embedded storage is one process per data folder; run --role all`;
+  if (!config.redisUrl)
+    return `--role ${role} needs REDIS_URL: the api and worker roles exchange market snapshots, refreshes and revocations over Redis`;
+  return undefined;
+}
+
 /** Runs the service in one process: API and/or background jobs, by role. Resolves once listening. */
 export async function serve(config: Config, role: Role) {
   const lock = config.storage === 'pglite' ? acquireDataDirLock(config.dataDir, role) : undefined;

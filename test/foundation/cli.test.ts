@@ -78,6 +78,19 @@ describe('operator CLI (embedded storage)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('refuses the split roles where they cannot work, naming what is missing', async () => {
+    const embedded = await run(['serve', '--role', 'api'], env);
+    expect(embedded.code).toBe(2);
+    expect(embedded.stderr).toMatch(/--role api needs PostgreSQL \(DATABASE_URL\)/);
+    const noRedis = await run(['serve', '--role', 'worker'], {
+      ...env,
+      DATABASE_URL: 'postgres://127.0.0.1:5432/test',
+      REDIS_URL: '',
+    });
+    expect(noRedis.code).toBe(2);
+    expect(noRedis.stderr).toMatch(/--role worker needs REDIS_URL/);
+  });
+
   it('works while the server is stopped, and hands work to it while it runs', async () => {
     expect((await run(['migrate'], env)).code).toBe(0);
     const created = await run(
