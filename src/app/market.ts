@@ -3,7 +3,11 @@ import { simulatedSource } from '../adapters/market/simulated/index.ts';
 import type { Config } from '../config/env.ts';
 import type { MarketSource } from '../modules/market/index.ts';
 import { kyselyCandleRepository } from '../modules/market/repository.ts';
-import { type MarketRuntime, createMarketService } from '../modules/market/service.ts';
+import {
+  type MarketRuntime,
+  type SnapshotPublication,
+  createMarketService,
+} from '../modules/market/service.ts';
 import type { MarketTables } from '../modules/market/tables.ts';
 import { configureSupportedSymbols } from '../modules/symbols/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
@@ -54,15 +58,19 @@ export async function buildMarket(
     historyDays: config.marketHistoryDays,
     log,
     onPublish: (topic, payload) => {
-      // Snapshots are published at most once a second, with the serialized market-data body so API
-      // replicas that do not run the feed (role `api`) can serve it; every merged closed candle is published.
+      // Snapshots are published at most once a second, with the serialized market-data body and what a
+      // follower needs besides (books for other notionals, bars in progress; docs/market.md) so API
+      // replicas that do not run the feed (role `api`) answer as the worker does; every merged closed
+      // candle is published.
       if (topic === 'candle') deps.bus.publish(topics.marketCandle, payload).catch(() => {});
       else {
         const now = Date.now();
         if (now - lastSnapshotPublish >= 1000) {
           lastSnapshotPublish = now;
-          const { body, ...rest } = payload as { body: Buffer };
-          deps.bus.publish(topics.marketSnapshot, { ...rest, body: body.toString('utf8') }).catch(() => {});
+          const { body, follower, ...rest } = payload as SnapshotPublication;
+          deps.bus
+            .publish(topics.marketSnapshot, { ...rest, body: body.toString('utf8'), ...follower() })
+            .catch(() => {});
         }
       }
     },
@@ -71,7 +79,7 @@ export async function buildMarket(
   // Follower: a process that does not run the market job serves what the worker publishes.
   await deps.bus.subscribe(topics.marketSnapshot, (payload) => {
     const body = (payload as { body?: unknown }).body;
-    if (typeof body === 'string' && !service.running()) service.adoptMarketData(body);
+    if (typeof body === 'string' && !service.running()) service.adoptMarketData(body, payload);
   });
   return {
     service,

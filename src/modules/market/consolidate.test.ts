@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BookLike, consolidate } from './consolidate.ts';
+import { type BookLike, consolidate, flattenBook, slippage } from './consolidate.ts';
 
 const book = (bids: Array<[number, number]>, asks: Array<[number, number]>): BookLike => ({
   bidPx: bids.map((l) => l[0]),
@@ -119,5 +119,44 @@ describe('consolidate (hand-computed fixture)', () => {
       [false, 0.5],
     ]);
     expect(two.mid).toBeCloseTo(101.5, 12);
+  });
+});
+
+describe('flattenBook (what followers walk)', () => {
+  // A deterministic generator: books on overlapping grids so prices tie across venues.
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const randomBook = (step: number, levels: number): BookLike => {
+    const bids: Array<[number, number]> = [];
+    const asks: Array<[number, number]> = [];
+    for (let i = 0; i < levels; i++) {
+      bids.push([Number((100 - step * (i + 1)).toFixed(4)), Number((0.1 + rand() * 30).toFixed(4))]);
+      asks.push([Number((100 + step * (i + 1)).toFixed(4)), Number((0.1 + rand() * 30).toFixed(4))]);
+    }
+    return book(bids, asks);
+  };
+
+  it('gives bit-identical slippage to the k-way walk over the venues, ties included', () => {
+    const books = [randomBook(0.01, 40), randomBook(0.02, 30), randomBook(0.01, 25), randomBook(0.05, 10)];
+    const flat = flattenBook(books, 1_000);
+    expect(flat.askPx.length).toBe(105);
+    for (const n of [1, 50, 999.5, 5_000, 20_000, 60_000, 100_000, 1e6, 1e9]) {
+      const a = slippage(books, 100.003, n);
+      const b = slippage([flat], 100.003, n);
+      expect(Object.is(a.buyBps, b.buyBps) && Object.is(a.sellBps, b.sellBps)).toBe(true);
+    }
+    expect(slippage([flat], 100, 1e9)).toEqual({ notional: 1e9, buyBps: null, sellBps: null });
+  });
+
+  it('keeps at most maxLevels per side, best first', () => {
+    const books = [randomBook(0.01, 40), randomBook(0.02, 30)];
+    const flat = flattenBook(books, 10);
+    expect(flat.bidPx.length).toBe(10);
+    expect(flat.askPx.length).toBe(10);
+    expect(flat.askPx).toEqual([...flat.askPx].sort((x, y) => x - y));
+    expect(flat.bidPx[0]).toBe(99.99);
   });
 });

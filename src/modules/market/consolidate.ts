@@ -230,3 +230,38 @@ export function slippage(
   };
   return { notional, buyBps: walk('ask'), sellBps: walk('bid') };
 }
+
+/**
+ * The consolidated book as one book whose levels are in the exact order `slippage` visits them (best price
+ * first; between equal prices the earlier book first, as the k-way merge does), at most `maxLevels` per
+ * side. `slippage([flattenBook(books, max)], mid, n)` performs the same arithmetic on the same levels as
+ * `slippage(books, mid, n)` — bit-identical — as long as the walk stays within the first `maxLevels`.
+ * This is what a follower (an API replica without the market engine) walks for another notional.
+ */
+export function flattenBook(books: readonly BookLike[], maxLevels: number): BookLike {
+  const side = (ask: boolean) => {
+    const px: number[] = [];
+    const sz: number[] = [];
+    const ptr = new Array<number>(books.length).fill(0);
+    while (px.length < maxLevels) {
+      let best = -1;
+      let bestPx = 0;
+      for (let b = 0; b < books.length; b++) {
+        const p = (ask ? books[b]!.askPx : books[b]!.bidPx)[ptr[b]!];
+        if (p === undefined) continue;
+        if (best < 0 || (ask ? p < bestPx : p > bestPx)) {
+          best = b;
+          bestPx = p;
+        }
+      }
+      if (best < 0) break;
+      px.push(bestPx);
+      sz.push((ask ? books[best]!.askSz : books[best]!.bidSz)[ptr[best]!]!);
+      ptr[best]!++;
+    }
+    return { px, sz };
+  };
+  const bid = side(false);
+  const ask = side(true);
+  return { bidPx: bid.px, bidSz: bid.sz, askPx: ask.px, askSz: ask.sz };
+}

@@ -441,6 +441,12 @@ export class MarketEngine {
     return slippage(c.included, c.mid, notional);
   }
 
+  /** The last consolidated book (included venues) and merged mid, undefined before the first tick. */
+  consolidatedBook(symbol: string): { included: Consolidated['included']; mid: number | null } | undefined {
+    const c = this.state.get(symbol)?.consolidated;
+    return c ? { included: c.included, mid: c.mid } : undefined;
+  }
+
   recentCandles(symbol: string, interval: CandleInterval, count: number): Candle[] {
     return this.state.get(symbol)?.series(interval).lastN(count) ?? [];
   }

@@ -42,6 +42,15 @@ const fix = (x: number | null, places: number): number | null =>
   x === null ? null : Math.round(x * 10 ** places) / 10 ** places;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** The public slippage figures (bps to 0.001). */
+export const presentSlippage = (
+  slippage: MarketSnapshot['slippage'],
+): MarketDataItem['liquidity']['slippage'] => ({
+  notional: slippage.notional,
+  buyBps: fix(slippage.buyBps, 3),
+  sellBps: fix(slippage.sellBps, 3),
+});
+
 export function presentSnapshot(
   s: MarketSnapshot,
   slippage: MarketSnapshot['slippage'] = s.slippage,
@@ -64,11 +73,7 @@ export function presentSnapshot(
         bidUsd: fix(s.depth[band].bid, 2)!,
         askUsd: fix(s.depth[band].ask, 2)!,
       })),
-      slippage: {
-        notional: slippage.notional,
-        buyBps: fix(slippage.buyBps, 3),
-        sellBps: fix(slippage.sellBps, 3),
-      },
+      slippage: presentSlippage(slippage),
       bookImbalance: fix(s.bookImbalance, 4),
     },
     tradeImbalance5m: fix(s.tradeImbalance5m, 4),

@@ -1,9 +1,25 @@
 import type { Clock } from '../../shared/clock.ts';
 import { splitSymbol } from '../symbols/index.ts';
-import { type Candle, INTERVAL_MS, floorTo, mergeVenueCandles, resample } from './candles.ts';
+import {
+  CANDLE_INTERVALS,
+  type Candle,
+  type CandleInterval,
+  INTERVAL_MS,
+  floorTo,
+  mergeVenueCandles,
+  resample,
+} from './candles.ts';
 import { ROLLUP_INTERVALS } from './candle-builder.ts';
 import { MERGED, MarketEngine } from './engine.ts';
-import { presentSnapshot } from './present.ts';
+import {
+  type FollowerBook,
+  type FollowerWire,
+  decodeFollowerWire,
+  encodeCandle,
+  encodeFollowerBook,
+  followerSlippage,
+} from './follower.ts';
+import { type MarketDataItem, presentSlippage, presentSnapshot } from './present.ts';
 import type { CandleRepository, StoredCandle } from './repository.ts';
 import type { MarketSource } from './source.ts';
 import type { CandleClosed, CandleQuery, MarketService } from './types.ts';
@@ -21,9 +37,22 @@ export interface MarketServiceOptions {
   /** Days of 1m history generated/loaded on start and kept in memory. */
   historyDays?: number;
   graceMs?: number;
-  /** Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. */
+  /**
+   * Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. A snapshot payload is
+   * a `SnapshotPublication`; its `follower()` is computed only when called (the publisher throttles).
+   */
   onPublish?: (topic: 'candle' | 'snapshot', payload: unknown) => void;
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}
+
+/** The `snapshot` payload handed to `onPublish` after each tick. */
+export interface SnapshotPublication {
+  symbols: string[];
+  at: number;
+  /** The serialized market-data body (all symbols, default notional). */
+  body: Buffer;
+  /** What followers need besides the body (books for other notionals, bars in progress), on demand. */
+  follower: () => FollowerWire;
 }
 
 /** The running market: the public `MarketService` plus lifecycle and the pre-serialized API bytes. */
@@ -47,9 +76,10 @@ export interface MarketRuntime extends MarketService {
   flush(): Promise<void>;
   /**
    * Follower mode (API replicas that do not run the market job): adopts a market-data body published by
-   * the process that does. Ignored while this process runs its own feed.
+   * the process that does, and with it the published books (slippage for other notionals) and bars in
+   * progress (`FollowerWire`). Ignored while this process runs its own feed.
    */
-  adoptMarketData(body: string): void;
+  adoptMarketData(body: string, wire?: unknown): void;
   /** Whether this process runs the feed (start() was called and stop() was not). */
   running(): boolean;
   /** Start-up progress, for /readyz and logs. */
@@ -92,6 +122,10 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   const closedHandlers: Array<(e: CandleClosed) => void> = [];
   const snapshotHandlers: Array<(symbols: string[]) => void> = [];
   const fragments = new Map<string, string>();
+  // Follower state: the adopted items (parsed), books and bars in progress.
+  const adoptedItems = new Map<string, MarketDataItem>();
+  let adoptedBooks = new Map<string, FollowerBook>();
+  let adoptedOpen = new Map<string, Map<CandleInterval, Candle>>();
   let allBytes = Buffer.from('{"data":[]}');
   let timer: NodeJS.Timeout | undefined;
   let writer: NodeJS.Timeout | undefined;
@@ -148,8 +182,25 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         options.log?.warn({ err: error }, 'snapshot handler failed');
       }
     }
-    options.onPublish?.('snapshot', { symbols: changed, at: clock.now(), body: allBytes });
+    const publication: SnapshotPublication = { symbols: changed, at: clock.now(), body: allBytes, follower };
+    options.onPublish?.('snapshot', publication);
   };
+
+  const follower = (): FollowerWire => {
+    const wire: FollowerWire = { books: {}, open: {} };
+    for (const symbol of symbols) {
+      const c = engine.consolidatedBook(symbol);
+      if (c) wire.books[symbol] = encodeFollowerBook(c.included, c.mid);
+      const bars: FollowerWire['open'][string] = {};
+      for (const interval of CANDLE_INTERVALS) {
+        const bar = engine.openCandle(symbol, interval);
+        if (bar) bars[interval] = encodeCandle(bar);
+      }
+      wire.open[symbol] = bars;
+    }
+    return wire;
+  };
+  const running = () => historyReady && !stopped;
 
   let failures = 0;
   async function writeLoop(): Promise<void> {
@@ -275,7 +326,8 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     venues: () => [...source.venues],
     snapshot: (symbol) => engine.snapshot(symbol),
     recentCandles: (symbol, interval, count) => engine.recentCandles(symbol, interval, count),
-    openCandle: (symbol, interval) => engine.openCandle(symbol, interval),
+    openCandle: (symbol, interval) =>
+      running() ? engine.openCandle(symbol, interval) : adoptedOpen.get(symbol)?.get(interval),
     async candlesBetween(query: CandleQuery) {
       const venue = query.venue ?? MERGED;
       const limit = Math.min(query.limit ?? 1000, 1000);
@@ -298,7 +350,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         }
       }
       if (venue === MERGED && out.length < limit) {
-        const open = engine.openCandle(query.symbol, query.interval);
+        const open = runtime.openCandle(query.symbol, query.interval);
         const last = out.at(-1)?.openTime ?? Number.NEGATIVE_INFINITY;
         if (open && open.openTime > last && open.openTime >= query.fromMs && open.openTime < query.toMs)
           out.push(open);
@@ -342,22 +394,37 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     marketDataBytes: () => allBytes,
     marketDataBody(list, n) {
       if (n === undefined || n === notional) return bodyOf(list);
-      const items = [];
+      const items: MarketDataItem[] = [];
+      if (!running()) {
+        // Follower: the adopted items with slippage re-walked on the published book (same function).
+        for (const symbol of list) {
+          const item = adoptedItems.get(symbol);
+          if (!item) continue;
+          const slippage = presentSlippage(followerSlippage(adoptedBooks.get(symbol), n));
+          items.push({ ...item, liquidity: { ...item.liquidity, slippage } });
+        }
+        return JSON.stringify({ data: items });
+      }
       for (const symbol of list) {
         const s = engine.snapshot(symbol);
         if (s) items.push(presentSnapshot(s, engine.slippageFor(symbol, n)));
       }
       return JSON.stringify({ data: items });
     },
-    running: () => historyReady && !stopped,
-    adoptMarketData(body) {
-      if (historyReady && !stopped) return;
+    running,
+    adoptMarketData(body, wire) {
+      if (running()) return;
       try {
-        const parsed = JSON.parse(body) as { data?: Array<{ symbol?: unknown }> };
+        const parsed = JSON.parse(body) as { data?: MarketDataItem[] };
         for (const item of parsed.data ?? []) {
-          if (typeof item.symbol === 'string') fragments.set(item.symbol, JSON.stringify(item));
+          if (typeof item?.symbol !== 'string') continue;
+          fragments.set(item.symbol, JSON.stringify(item));
+          adoptedItems.set(item.symbol, item);
         }
         allBytes = Buffer.from(bodyOf(symbols));
+        const decoded = decodeFollowerWire(wire);
+        adoptedBooks = decoded.books;
+        adoptedOpen = decoded.open;
       } catch (error) {
         options.log?.warn({ err: error }, 'ignored a malformed market-data body from the bus');
       }
