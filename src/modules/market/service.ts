@@ -77,7 +77,8 @@ export interface MarketRuntime extends MarketService {
   /**
    * Follower mode (API replicas that do not run the market job): adopts a market-data body published by
    * the process that does, and with it the published books (slippage for other notionals) and bars in
-   * progress (`FollowerWire`). Ignored while this process runs its own feed.
+   * progress (`FollowerWire`) and the worker's market time `at`. Ignored while this process runs its own
+   * feed.
    */
   adoptMarketData(body: string, wire?: unknown): void;
   /** Whether this process runs the feed (start() was called and stop() was not). */
@@ -126,6 +127,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   const adoptedItems = new Map<string, MarketDataItem>();
   let adoptedBooks = new Map<string, FollowerBook>();
   let adoptedOpen = new Map<string, Map<CandleInterval, Candle>>();
+  let clockOffset = 0;
   let allBytes = Buffer.from('{"data":[]}');
   let timer: NodeJS.Timeout | undefined;
   let writer: NodeJS.Timeout | undefined;
@@ -321,7 +323,9 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   const runtime: MarketRuntime = {
     engine,
     defaultNotional: notional,
-    now: () => clock.now(),
+    // A follower keeps the worker's time: its `at` minus this process's clock when adopted (a replay's
+    // clock starts with each process; for wall-clock sources this is the bus latency and host skew).
+    now: () => clock.now() + (running() ? 0 : clockOffset),
     symbols: () => [...symbols],
     venues: () => [...source.venues],
     snapshot: (symbol) => engine.snapshot(symbol),
@@ -381,7 +385,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       const s = resolveSymbol(assetOrSymbol);
       if (s === 'stable') return 1;
       if (!s) return null;
-      const now = clock.now();
+      const now = runtime.now();
       if (atMs === undefined || atMs >= floorTo(now, 60_000)) return runtime.usdPriceNow(s);
       const series = engine.memorySeries(s, '1m');
       const inMemory = series?.first && series.first.openTime <= atMs ? series.at(atMs) : undefined;
@@ -422,6 +426,8 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
           adoptedItems.set(item.symbol, item);
         }
         allBytes = Buffer.from(bodyOf(symbols));
+        const at = (wire as { at?: unknown } | undefined)?.at;
+        if (typeof at === 'number' && Number.isFinite(at)) clockOffset = at - clock.now();
         const decoded = decodeFollowerWire(wire);
         adoptedBooks = decoded.books;
         adoptedOpen = decoded.open;
