@@ -1,28 +1,14 @@
 // The real Meridian API (embedded mode, memory bus) serving WebSocket /predictions; every second it
 // publishes a refresh on the bus exactly as the predictions worker does in the same process.
-import { openDatabase } from '../../src/adapters/db/connect.ts';
-import { buildContainer } from '../../src/app/container.ts';
-import { loadConfig } from '../../src/config/env.ts';
-import { buildServer } from '../../src/http/server.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { pushHubOf } from '../../src/ws/predictions/route.ts';
+import { benchApp } from './bench-app.ts';
 import { answerCpu, recordFanout, refreshDatapoints } from './push-payload.ts';
 
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  MERIDIAN_DATA_DIR: '',
-  MERIDIAN_WS_CONNECTIONS_PRO: '100000',
-});
-const container = await buildContainer(config, { db: await openDatabase({}) });
-const app = await buildServer(container, { logLevel: 'silent' });
-const { user } = await container.accounts.createUser({
-  email: 'bench@example.com',
-  role: 'viewer',
-  password: 'bench-password-1',
-});
-await container.accounts.setPlan(user.email, 'pro', 1_000_000_000);
-const { token } = await container.accounts.createToken(user.id, { name: 'bench' });
+const { app, container, token } = await benchApp(
+  { MERIDIAN_WS_CONNECTIONS_PRO: '100000' },
+  { role: 'viewer' },
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 const hub = pushHubOf(container)!;
