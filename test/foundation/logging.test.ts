@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildContainer } from '../../src/app/container.ts';
+import { createLogger } from '../../src/app/logger.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { buildServer } from '../../src/http/server.ts';
 import { fastHasher } from '../harness/app.ts';
@@ -47,6 +48,129 @@ describe('logs never carry secrets', () => {
       expect(lines.length).toBeGreaterThan(4); // request lines were written
       expect(log).toContain('/api/account');
       for (const secret of [token, token.slice(4, 20), password, session, second])
+        expect(log).not.toContain(secret);
+    } finally {
+      await app.close();
+      await container.close();
+      await db.close();
+    }
+  });
+
+  it('redacts credential headers and password/token/secret fields when they are logged', () => {
+    const lines: string[] = [];
+    const logger = createLogger('trace', { write: (line: string) => lines.push(line) });
+    const secrets = {
+      authorization: 'Bearer mrd_headerSecretAAAAAAAAAAAAAAAAAAAAAAAA',
+      cookie: 'meridian_session=cookieSecretBBBBBBBBBBBBBBBBBBBB',
+      protocol: 'meridian.v1, mrd_protocolSecretCCCCCCCCCCCCCCCCCCC',
+      setCookie: 'meridian_session=setCookieSecretDDDDDDDDDDDDDDD; HttpOnly',
+      password: 'passwordSecretEEEEEEEEEEEEEEEE',
+      token: 'mrd_tokenSecretFFFFFFFFFFFFFFFFFFFFFFFFF',
+      secret: 'secretSecretGGGGGGGGGGGGGGGGGGG',
+    };
+    const req = {
+      method: 'GET',
+      url: '/api/account',
+      headers: {
+        host: 'meridian.test',
+        authorization: secrets.authorization,
+        cookie: secrets.cookie,
+        'sec-websocket-protocol': secrets.protocol,
+      },
+    };
+    const res = {
+      statusCode: 200,
+      headers: { 'content-type': 'application/json', 'set-cookie': secrets.setCookie },
+    };
+    logger.info({ req, res }, 'request with headers');
+    logger.warn({ user: { email: 'a@example.com', password: secrets.password } }, 'login attempt');
+    logger.error(
+      { body: { name: 'ci', token: secrets.token }, config: { keyId: 'k1', secret: secrets.secret } },
+      'bad',
+    );
+    // Modules log through children of the process logger: the same rules must hold there.
+    logger
+      .child({ module: 'market' })
+      .info({ req, res, user: { password: secrets.password } }, 'from a module');
+
+    expect(lines).toHaveLength(4);
+    const log = lines.join('');
+    for (const [name, value] of Object.entries(secrets)) expect(log, name).not.toContain(value);
+    for (const fragment of ['headerSecret', 'cookieSecret', 'protocolSecret', 'setCookieSecret', 'Secret'])
+      expect(log).not.toContain(fragment);
+    // Redacted, not dropped: the fields are there with the censor, and the rest of each line is intact.
+    const [request, login, bad, child] = lines.map((l) => JSON.parse(l));
+    for (const entry of [request, child]) {
+      expect(entry.req.headers).toEqual({
+        host: 'meridian.test',
+        authorization: '[redacted]',
+        cookie: '[redacted]',
+        'sec-websocket-protocol': '[redacted]',
+      });
+      expect(entry.res.headers).toEqual({ 'content-type': 'application/json', 'set-cookie': '[redacted]' });
+    }
+    expect(login.user).toEqual({ email: 'a@example.com', password: '[redacted]' });
+    expect(child.user).toEqual({ password: '[redacted]' });
+    expect(child.module).toBe('market');
+    expect(bad.body).toEqual({ name: 'ci', token: '[redacted]' });
+    expect(bad.config).toEqual({ keyId: 'k1', secret: '[redacted]' });
+    // The caller's own objects are left untouched.
+    expect(req.headers.authorization).toBe(secrets.authorization);
+  });
+
+  it('logs a 500 from a throwing route without the bearer token or other credentials', async () => {
+    const lines: string[] = [];
+    const db = await openTestDatabase('pglite');
+    const container = await buildContainer(loadConfig({ LOG_LEVEL: 'info' }), {
+      db,
+      hasher: fastHasher,
+      skipMigrations: true,
+    });
+    const app = await buildServer(container, {
+      logLevel: 'info',
+      logStream: { write: (line) => lines.push(line) },
+    });
+    // Test-only routes: one that fails unexpectedly, and one that also logs its request first.
+    app.get('/api/test-boom', { config: { permission: 'market:read' } }, async () => {
+      throw new Error('boom: the storage layer fell over');
+    });
+    app.get('/api/test-boom-logged', { config: { permission: 'market:read' } }, async (request) => {
+      request.log.warn({ req: request }, 'about to fail');
+      throw new TypeError('cannot read properties of undefined');
+    });
+    try {
+      const { user } = await container.accounts.createUser({ email: 'boom@example.com', role: 'viewer' });
+      const { token } = await container.accounts.createToken(user.id, { name: 'boom' });
+      const headers = {
+        authorization: `Bearer ${token}`,
+        cookie: 'meridian_session=cookieSecretHHHHHHHHHHHHHHHHHHHHHHH',
+        'sec-websocket-protocol': `meridian.v1, ${token}`,
+      };
+      const failed = await app.inject({ url: '/api/test-boom', headers });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json().code).toBe('internal');
+      expect(failed.body).not.toContain('storage layer');
+      const logged = await app.inject({ url: '/api/test-boom-logged', headers });
+      expect(logged.statusCode).toBe(500);
+
+      const entries = lines.map((l) => JSON.parse(l));
+      const errors = entries.filter((e) => e.level === 50 && e.msg === 'request failed');
+      // Both failures were logged, with the error and the request id the client saw.
+      expect(errors.map((e) => e.err?.message)).toEqual([
+        'boom: the storage layer fell over',
+        'cannot read properties of undefined',
+      ]);
+      expect(errors.map((e) => e.reqId)).toEqual([
+        failed.headers['x-request-id'],
+        logged.headers['x-request-id'],
+      ]);
+      // The request logger serializes `req` to method and url (no headers at all).
+      const warned = entries.find((e) => e.msg === 'about to fail');
+      expect(warned?.req).toMatchObject({ method: 'GET', url: '/api/test-boom-logged' });
+      expect(warned?.reqId).toBe(logged.headers['x-request-id']);
+
+      const log = lines.join('');
+      for (const secret of [token, token.slice(4, 20), token.slice(-16), 'cookieSecret'])
         expect(log).not.toContain(secret);
     } finally {
       await app.close();
