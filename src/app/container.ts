@@ -104,10 +104,15 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     announceRevocation: (hash) => {
       bus.publish(topics.tokenRevoked, { hash }).catch(() => {});
     },
+    announceUserChange: (userId) => {
+      bus.publish(topics.tokenRevoked, { userId }).catch(() => {});
+    },
   });
+  // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
   await bus.subscribe(topics.tokenRevoked, (payload) => {
-    const hash = (payload as { hash?: unknown }).hash;
+    const { hash, userId } = payload as { hash?: unknown; userId?: unknown };
     if (typeof hash === 'string') accounts.dropCached(hash);
+    if (typeof userId === 'string') accounts.dropUser(userId);
   });
 
   const jobs: Job[] = [];

@@ -118,6 +118,28 @@ describe('logs never carry secrets', () => {
     expect(req.headers.authorization).toBe(secrets.authorization);
   });
 
+  it('also redacts top-level secret fields, two levels down, and a bare headers object', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => lines.push(line) });
+    logger.info(
+      {
+        token: 'mrd_top',
+        outer: { inner: { password: 'deep-password' } },
+        headers: { authorization: 'Bearer bare', cookie: 'meridian_session=bare' },
+        upstream: { headers: { 'sec-websocket-protocol': 'mrd_proto' } },
+      },
+      'shapes',
+    );
+    const text = lines.join('');
+    for (const secret of ['mrd_top', 'deep-password', 'Bearer bare', 'meridian_session=bare', 'mrd_proto'])
+      expect(text).not.toContain(secret);
+    const entry = JSON.parse(text);
+    expect(entry.token).toBe('[redacted]');
+    expect(entry.outer.inner.password).toBe('[redacted]');
+    expect(entry.headers).toEqual({ authorization: '[redacted]', cookie: '[redacted]' });
+    expect(entry.upstream.headers['sec-websocket-protocol']).toBe('[redacted]');
+  });
+
   it('logs a 500 from a throwing route without the bearer token or other credentials', async () => {
     const lines: string[] = [];
     const db = await openTestDatabase('pglite');

@@ -9,6 +9,7 @@ import {
 } from '../../src/modules/accounts/index.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import { buildServer } from '../../src/http/server.ts';
+import { runOperatorCommand } from '../../src/modules/operator/commands.ts';
 import type { App } from '../../src/http/types.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
@@ -186,10 +187,49 @@ describe.each(dbKinds())('permission matrix on %s', (kind) => {
     await expect(t.user('viewer', { permissions: [lacking] })).rejects.toThrow(/cannot grant permissions/);
   });
 
-  // The issue asks for "the operator sets the user's role to viewer, and the next request is 403". There is no
-  // operator path that changes a role: the accounts service has createUser and setPlan but no setRole, and the
-  // CLI (src/modules/operator/commands.ts) has `users create` and `users set-plan` only.
-  it.todo('an operator demoting a member to viewer demotes the member’s tokens on the next request');
+  it('an operator demoting a member to viewer demotes the member’s tokens and sessions on the next request', async () => {
+    const probes = await serverWithProbes(t);
+    try {
+      const memberOnly = permissions.find(
+        (p) => rolePermissions.member.includes(p) && !rolePermissions.viewer.includes(p),
+      )!;
+      const url = probeUrl('token', memberOnly);
+      const user = await t.user('member');
+      const session = await login(probes, user);
+      expect((await probes.inject({ url, headers: user.auth })).statusCode).toBe(200);
+
+      const result = await runOperatorCommand(t.container, [
+        'users',
+        'set-role',
+        '--email',
+        user.email,
+        '--role',
+        'viewer',
+      ]);
+      expect(result.code).toBe(0);
+      expect(result.out).toEqual([`${user.email}: role viewer`]);
+
+      // No waiting for the token cache: the change drops the user's cached tokens at once.
+      const byToken = await probes.inject({ url, headers: user.auth });
+      expect(byToken.statusCode).toBe(403);
+      expect(byToken.json().detail).toContain(`needs the ${memberOnly} permission`);
+      expect((await probes.inject({ url, headers: { cookie: session } })).statusCode).toBe(403);
+      expect((await probes.inject({ url: '/api/account', headers: user.auth })).json().role).toBe('viewer');
+
+      const bad = await runOperatorCommand(t.container, [
+        'users',
+        'set-role',
+        '--email',
+        user.email,
+        '--role',
+        'root',
+      ]);
+      expect(bad.code).not.toBe(0);
+      expect(bad.err.join('\n')).toMatch(/role must be one of viewer, member, admin/);
+    } finally {
+      await probes.close();
+    }
+  });
 
   it('a token never exceeds its owner’s current role (role changed in storage; cache window honoured)', async () => {
     // Stand-in for the missing operator command: the role is changed in the users table directly. Sessions

@@ -37,6 +37,8 @@ export interface AccountsDeps {
   sessionTtlMs: number;
   /** Tells other replicas to drop a revoked token from their caches. */
   announceRevocation?: (tokenHash: string) => void;
+  /** Tells other replicas that a user's role or plan changed, so they drop that user's cached tokens. */
+  announceUserChange?: (userId: string) => void;
 }
 
 /** A token as listed to its owner: never the secret, never the hash. */
@@ -166,8 +168,30 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     const user = await requireUserByEmail(email);
     await repo.updateUser(user.id, { plan, rate_limit_override: rateLimit ?? null });
-    cache.clear();
+    userChanged(user.id);
     return { ...user, plan, rate_limit_override: rateLimit ?? null };
+  }
+
+  /** Changes a user's role; their tokens act with the new role from the next request, on every replica. */
+  async function setRole(email: string, role: string) {
+    if (!isRole(role))
+      throw new AppError('validation_failed', 'role must be one of viewer, member, admin', {
+        errors: [{ pointer: '/role', message: 'must be one of viewer, member, admin' }],
+      });
+    const user = await requireUserByEmail(email);
+    await repo.updateUser(user.id, { role });
+    userChanged(user.id);
+    return { ...user, role };
+  }
+
+  /** Drops a user's cached tokens here and asks every other replica to do the same. */
+  function userChanged(userId: string) {
+    dropUser(userId);
+    deps.announceUserChange?.(userId);
+  }
+
+  function dropUser(userId: string) {
+    for (const [hash, entry] of cache) if (entry.principal.userId === userId) cache.delete(hash);
   }
 
   async function createToken(
@@ -347,6 +371,7 @@ export function createAccountsService(deps: AccountsDeps) {
   return {
     createUser,
     setPlan,
+    setRole,
     findUserByEmail: (email: string) => repo.findUserByEmail(email.trim().toLowerCase()),
     countUsers: () => repo.countUsers(),
     createToken,
@@ -361,6 +386,8 @@ export function createAccountsService(deps: AccountsDeps) {
     account,
     /** Called when another replica announces a revocation. */
     dropCached: (tokenHash: string) => cache.delete(tokenHash),
+    /** Called when another replica announces a changed role or plan. */
+    dropUser,
     /** True while a cached principal for this token is still valid (used by the push channel's sweeps). */
     isTokenStillValid: async (tokenId: string) => {
       const token = await repo.findToken(tokenId);

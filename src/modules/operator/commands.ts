@@ -19,6 +19,7 @@ export interface OperatorDeps {
 export const operatorUsage = `Commands that change accounts:
   users create --email E --role viewer|member|admin [--password P] [--plan standard|pro]
   users set-plan --email E --plan standard|pro [--rate-limit N]
+  users set-role --email E --role viewer|member|admin
   tokens create --email E --name N [--expires-in 30d] [--permissions a:read,b:write]
   tokens revoke --id ID`;
 
@@ -74,6 +75,11 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
         out.push(
           `${user.email}: plan ${user.plan}${user.rate_limit_override ? `, rate limit ${user.rate_limit_override}/min` : ''}`,
         );
+        break;
+      }
+      case 'users set-role': {
+        const user = await deps.accounts.setRole(need('email'), need('role'));
+        out.push(`${user.email}: role ${user.role}`);
         break;
       }
       case 'tokens create': {
