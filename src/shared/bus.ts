@@ -16,5 +16,7 @@ export const topics = {
   marketSnapshot: 'market.snapshot',
   marketCandle: 'market.candle',
   onchainFlow: 'onchain.flow',
+  /** `{ chain, ancestor, ids }`: flows a reorg orphaned, already announced on onchain.flow, now gone. */
+  onchainFlowsRemoved: 'onchain.flows-removed',
   predictionsRefreshed: 'predictions.refreshed',
 } as const;

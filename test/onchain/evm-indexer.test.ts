@@ -370,6 +370,10 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
 
     it('a reorg removes the orphaned flows and shows the replacement chain', async () => {
       const indexer = newIndexer();
+      const retracted: string[] = [];
+      const unsubscribe = await t.container.bus.subscribe(topics.onchainFlowsRemoved, (payload) =>
+        retracted.push(...(payload as { ids: string[] }).ids),
+      );
       indexer.start();
       try {
         const snapshot = await anvil.rpc<string>('evm_snapshot');
@@ -381,6 +385,7 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
           2000,
           (all) => all.some((f) => f.txHash === orphan) && all.some((f) => f.txHash === orphanToken),
         );
+        const before0 = await allFlows();
 
         expect(await anvil.rpc('evm_revert', [snapshot])).toBe(true);
         // The replacement chain: same height first (one block), then longer.
@@ -402,6 +407,12 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
         expect(r?.blockHash).toBe(canonical.hash.toLowerCase());
         expect(indexer.status().reorgs).toBeGreaterThanOrEqual(1);
         expect(indexer.status().flowsRemovedByReorgs).toBeGreaterThanOrEqual(2);
+        // What the reorg removed was announced on the bus by id, for consumers of onchain.flow to retract.
+        const orphanIds = before0
+          .filter((f) => f.txHash === orphan || f.txHash === orphanToken)
+          .map((f) => f.id);
+        expect(orphanIds.length).toBeGreaterThanOrEqual(2);
+        for (const id of orphanIds) expect(retracted).toContain(id);
 
         // anvil's own reorg RPC: replace the last 2 blocks with one carrying a different deposit.
         const before = await allFlows();
@@ -418,6 +429,7 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
         );
       } finally {
         await indexer.stop();
+        await unsubscribe();
       }
     });
   },

@@ -5,6 +5,7 @@ import {
   type OnchainRepository,
   type OnchainTables,
   createKyselyOnchainRepository,
+  flowId,
   formatUnits,
 } from '../../src/modules/onchain/index.ts';
 import type { IndexedBlock } from '../../src/modules/onchain/repository.ts';
@@ -153,7 +154,10 @@ describe.each(dbKinds())('on-chain repository on %s', (kind) => {
   it('rewind removes flows and blocks above the ancestor and moves the checkpoint; prune keeps flows', async () => {
     const flows = [5, 6, 7, 8].map((n) => flow('c4', n, { asset: 'RW4' }));
     await repo.commit('c4', blocks('c4', 4, 8), flows, AT);
-    expect(await repo.rewind('c4', 6, AT + 1)).toEqual({ removedFlows: 2 });
+    expect(await repo.rewind('c4', 6, AT + 1)).toEqual({
+      removedFlows: 2,
+      removedIds: expect.arrayContaining(flows.slice(2).map(flowId)),
+    });
     expect(await repo.checkpoint('c4')).toEqual({ blockNumber: 6, blockHash: hash('c4', 6) });
     expect(await repo.blockHash('c4', 7)).toBeUndefined();
     expect((await repo.list({ asset: 'RW4', limit: 10 })).map((f) => f.blockNumber)).toEqual([6, 5]);
@@ -161,7 +165,10 @@ describe.each(dbKinds())('on-chain repository on %s', (kind) => {
     await repo.pruneBlocks('c4', 6);
     expect(await repo.lowestBlock('c4')).toBe(6);
     expect(await repo.list({ asset: 'RW4', limit: 10 })).toHaveLength(2);
-    expect(await repo.rewind('c4', 3, AT + 2)).toEqual({ removedFlows: 2 });
+    expect(await repo.rewind('c4', 3, AT + 2)).toEqual({
+      removedFlows: 2,
+      removedIds: expect.arrayContaining(flows.slice(0, 2).map(flowId)),
+    });
     expect(await repo.checkpoint('c4')).toEqual({ blockNumber: 3, blockHash: '' });
     expect(await repo.lowestBlock('c4')).toBeUndefined();
     // Rewinding one chain never touches another.

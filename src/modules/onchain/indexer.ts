@@ -152,7 +152,15 @@ export function createIndexer(options: IndexerOptions): Indexer {
         'onchain: reorg deeper than the retained block window; rewinding past it',
       );
     }
-    const { removedFlows } = await repo.rewind(chain, ancestor, clock.now());
+    const { removedFlows, removedIds } = await repo.rewind(chain, ancestor, clock.now());
+    if (bus && removedIds.length) {
+      // Consumers of onchain.flow (alerts) retract what they acted on; the ids are the API's flow ids.
+      await bus
+        .publish(topics.onchainFlowsRemoved, { chain, ancestor, ids: removedIds })
+        .catch((error: unknown) => {
+          log.warn({ chain, error: String(error) }, 'onchain: publishing removed flows failed');
+        });
+    }
     status.reorgs++;
     status.flowsRemovedByReorgs += removedFlows;
     status.checkpoint = ancestor;

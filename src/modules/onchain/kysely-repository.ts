@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Flow } from './classify.ts';
+import { type Flow, flowId } from './classify.ts';
 import { formatUnits } from './decimal.ts';
 import type { FlowQuery, OnchainRepository } from './repository.ts';
 import type { OnchainFlowsTable, OnchainTables } from './tables.ts';
@@ -147,7 +147,8 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
           .deleteFrom('onchain_flows')
           .where('chain', '=', chain)
           .where('block_number', '>', ancestor)
-          .executeTakeFirst();
+          .returning(['chain', 'tx_hash', 'log_index', 'exchange'])
+          .execute();
         await trx
           .deleteFrom('onchain_blocks')
           .where('chain', '=', chain)
@@ -168,7 +169,10 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
               .doUpdateSet({ block_number: ancestor, block_hash: kept?.hash ?? '', updated_at: atMs }),
           )
           .execute();
-        return { removedFlows: Number(removed.numDeletedRows) };
+        const removedIds = removed.map((r) =>
+          flowId({ chain: r.chain, txHash: r.tx_hash, logIndex: r.log_index, exchange: r.exchange }),
+        );
+        return { removedFlows: removedIds.length, removedIds };
       });
     },
 

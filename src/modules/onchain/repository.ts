@@ -49,7 +49,11 @@ export interface OnchainRepository {
    */
   commit(chain: string, blocks: IndexedBlock[], flows: Flow[], atMs: number): Promise<Flow[]>;
   /** Removes every flow and block above `ancestor` and moves the checkpoint back to it. */
-  rewind(chain: string, ancestor: number, atMs: number): Promise<{ removedFlows: number }>;
+  rewind(
+    chain: string,
+    ancestor: number,
+    atMs: number,
+  ): Promise<{ removedFlows: number; removedIds: string[] }>;
   /** Forgets retained block hashes below `number` (flows are kept). */
   pruneBlocks(chain: string, belowNumber: number): Promise<void>;
   list(query: FlowQuery): Promise<Flow[]>;
