@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, type Metric, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics, one registry per container so tests and several app instances never collide. */
 export function createMetrics() {
@@ -6,19 +6,7 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry });
   return {
     registry,
-    httpRequests: new Counter({
-      name: 'meridian_http_requests_total',
-      help: 'HTTP requests by route and status code',
-      labelNames: ['method', 'route', 'status'] as const,
-      registers: [registry],
-    }),
-    httpDuration: new Histogram({
-      name: 'meridian_http_request_duration_seconds',
-      help: 'HTTP request duration by route',
-      labelNames: ['route'] as const,
-      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
-      registers: [registry],
-    }),
+    http: httpMetrics(registry),
     rateLimited: new Counter({
       name: 'meridian_rate_limited_total',
       help: 'Requests refused with 429',
@@ -39,3 +27,109 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** One kind of finished request (method, route, status): what the server's onResponse hook records into. */
+export interface HttpSeries {
+  record(seconds: number): void;
+}
+
+const durationBuckets = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
+
+/**
+ * `meridian_http_requests_total{method,route,status}` and `meridian_http_request_duration_seconds{route}`.
+ * prom-client's labelled `inc` and `observe` build, check and hash a label object and turn the bucket bound
+ * into a property key on every call — ≈ 3 µs of every request here. Instead a request adds to plain numbers
+ * held by its series (resolved once per method, route and status), and the registry reads them when scraped:
+ * the counter through prom-client's `collect` hook, the histogram as a metric of its own with prom-client's
+ * output format (cumulative `_bucket` lines with `le`, then `_sum` and `_count`).
+ */
+function httpMetrics(registry: Registry) {
+  type Count = { labels: { method: string; route: string; status: string }; pending: number };
+  type Durations = { route: string; buckets: number[]; sum: number; count: number };
+  const counts: Count[] = [];
+  const byRoute = new Map<string, { durations: Durations; byStatus: Map<number, Map<string, HttpSeries>> }>();
+
+  const requests = new Counter({
+    name: 'meridian_http_requests_total',
+    help: 'HTTP requests by route and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+    collect() {
+      for (const count of counts) {
+        if (count.pending === 0) continue;
+        this.inc(count.labels, count.pending);
+        count.pending = 0;
+      }
+    },
+  });
+
+  const name = 'meridian_http_request_duration_seconds';
+  const duration = {
+    name,
+    help: 'HTTP request duration by route',
+    type: 'histogram',
+    aggregator: 'sum',
+    async get() {
+      const values: Array<{ labels: Record<string, string | number>; value: number; metricName: string }> =
+        [];
+      for (const { durations: d } of byRoute.values()) {
+        let cumulative = 0;
+        durationBuckets.forEach((le, i) => {
+          cumulative += d.buckets[i]!;
+          values.push({ labels: { le, route: d.route }, value: cumulative, metricName: `${name}_bucket` });
+        });
+        values.push({ labels: { le: '+Inf', route: d.route }, value: d.count, metricName: `${name}_bucket` });
+        values.push({ labels: { route: d.route }, value: d.sum, metricName: `${name}_sum` });
+        values.push({ labels: { route: d.route }, value: d.count, metricName: `${name}_count` });
+      }
+      return { name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+    },
+    reset() {
+      for (const { durations: d } of byRoute.values()) {
+        d.buckets.fill(0);
+        d.sum = 0;
+        d.count = 0;
+      }
+    },
+  };
+  registry.registerMetric(duration as unknown as Metric);
+
+  return {
+    requests,
+    /** The series a request of this method, route (pattern, or 'unmatched') and status records into. */
+    series(method: string, route: string, status: number): HttpSeries {
+      let entry = byRoute.get(route);
+      if (!entry) {
+        const durations = { route, buckets: durationBuckets.map(() => 0), sum: 0, count: 0 };
+        entry = { durations, byStatus: new Map() };
+        byRoute.set(route, entry);
+      }
+      let byMethod = entry.byStatus.get(status);
+      if (!byMethod) {
+        byMethod = new Map();
+        entry.byStatus.set(status, byMethod);
+      }
+      let series = byMethod.get(method);
+      if (!series) {
+        const count: Count = { labels: { method, route, status: String(status) }, pending: 0 };
+        counts.push(count);
+        const d = entry.durations;
+        series = {
+          record(seconds) {
+            count.pending++;
+            for (let i = 0; i < durationBuckets.length; i++) {
+              if (seconds <= durationBuckets[i]!) {
+                d.buckets[i]!++;
+                break;
+              }
+            }
+            d.sum += seconds;
+            d.count++;
+          },
+        };
+        byMethod.set(method, series);
+      }
+      return series;
+    },
+  };
+}

@@ -94,21 +94,11 @@ export async function buildServer(container: Container, options: ServerOptions =
     reply.header('x-request-id', request.id);
     done();
   });
-  const metricSeries = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
+  const { http } = container.metrics;
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${route} ${reply.statusCode}`;
-    let series = metricSeries.get(key);
-    if (!series) {
-      // Label lookups hash their label object each time; resolving the children once per series avoids that.
-      series = {
-        count: container.metrics.httpRequests.labels(request.method, route, String(reply.statusCode)),
-        duration: container.metrics.httpDuration.labels(route),
-      };
-      metricSeries.set(key, series);
-    }
-    series.count.inc();
-    series.duration.observe(reply.elapsedTime / 1000);
+    http
+      .series(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode)
+      .record(reply.elapsedTime / 1000);
     if (logEachRequest) {
       request.log.debug(
         {
