@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as oneShotHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { newId, randomBase62 } from '../../shared/ids.ts';
@@ -16,7 +16,7 @@ import {
 import type { Principal } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
 import type { ApiTokensTable, UsersTable } from './tables.ts';
-import { displayStart, generateToken, hashToken, isWellFormedToken } from './token-format.ts';
+import { displayStart, generateToken, hashToken, isWellFormedToken, tokenLength } from './token-format.ts';
 
 interface CachedToken {
   principal: Principal;
@@ -286,11 +286,14 @@ export function createAccountsService(deps: AccountsDeps) {
    * request hook adds no promise turn on the hot path; a promise only when the database must be asked.
    */
   function authenticateToken(secret: string): Principal | Promise<Principal> {
-    if (!isWellFormedToken(secret)) throw new AppError('invalid_token', 'the token is malformed');
+    // The cache is asked first: an entry means a stored token, whose shape and checksum were checked when it
+    // was first seen. Anything else is checked before any storage work.
+    if (secret.length !== tokenLength) throw new AppError('invalid_token', 'the token is malformed');
     const hash = hashToken(secret);
     const now = clock.now();
     const entry = cache.get(hash);
     if (entry && now - entry.fetchedAt <= cacheTtlMs) return admit(entry, now);
+    if (!isWellFormedToken(secret)) throw new AppError('invalid_token', 'the token is malformed');
     return repo.findTokenByHash(hash).then((found) => {
       if (!found) {
         cache.delete(hash);
@@ -318,7 +321,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return entry.principal;
   }
 
-  const sessionHash = (id: string) => createHash('sha256').update(id).digest('hex');
+  const sessionHash = (id: string) => oneShotHash('sha256', id, 'hex');
   // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
   let decoyHash: Promise<string> | undefined;
 
