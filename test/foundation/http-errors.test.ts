@@ -109,6 +109,41 @@ describe('HTTP behaviour: problems, request ids, health', () => {
     expect([200, 302]).toContain(docs.statusCode);
   });
 
+  it('counts requests and their durations per route in /metrics, in Prometheus text format', async () => {
+    const user = await t.user('viewer');
+    const scrape = async () => (await t.app.inject({ url: '/metrics' })).body;
+    const value = (body: string, series: string) => {
+      const line = body.split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? 0 : Number(line.slice(series.length + 1));
+    };
+    const ok = 'meridian_http_requests_total{method="GET",route="/api/account",status="200"}';
+    const forbidden = 'meridian_http_requests_total{method="GET",route="/api/account",status="401"}';
+    const count = 'meridian_http_request_duration_seconds_count{route="/api/account"}';
+    const before = await scrape();
+    for (let i = 0; i < 7; i++) await t.app.inject({ url: '/api/account', headers: user.auth });
+    for (let i = 0; i < 2; i++) await t.app.inject({ url: '/api/account' });
+    const after = await scrape();
+    expect(value(after, ok) - value(before, ok)).toBe(7);
+    expect(value(after, forbidden) - value(before, forbidden)).toBe(2);
+    expect(value(after, count) - value(before, count)).toBe(9);
+    // The histogram: cumulative buckets ending in +Inf = count, a positive sum, declared as a histogram.
+    expect(after).toContain('# TYPE meridian_http_request_duration_seconds histogram');
+    const buckets = after
+      .split('\n')
+      .filter(
+        (l) =>
+          l.startsWith('meridian_http_request_duration_seconds_bucket{') &&
+          l.includes('route="/api/account"'),
+      )
+      .map((l) => Number(l.split(' ').at(-1)));
+    expect(buckets).toHaveLength(9);
+    for (let i = 1; i < buckets.length; i++) expect(buckets[i]).toBeGreaterThanOrEqual(buckets[i - 1]!);
+    expect(buckets.at(-1)).toBe(value(after, count));
+    expect(value(after, 'meridian_http_request_duration_seconds_sum{route="/api/account"}')).toBeGreaterThan(
+      0,
+    );
+  });
+
   it('describes problem types at their URI', async () => {
     const res = await t.app.inject({ url: '/problems/rate_limited' });
     expect(res.json()).toMatchObject({ code: 'rate_limited', status: 429 });
