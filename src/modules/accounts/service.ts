@@ -1,4 +1,4 @@
-import { hash as oneShotHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { newId, randomBase62 } from '../../shared/ids.ts';
@@ -16,7 +16,14 @@ import {
 import type { Principal } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
 import type { ApiTokensTable, UsersTable } from './tables.ts';
-import { displayStart, generateToken, hashToken, isWellFormedToken, tokenLength } from './token-format.ts';
+import {
+  displayStart,
+  generateToken,
+  hashToken,
+  isWellFormedToken,
+  sha256Hex,
+  tokenLength,
+} from './token-format.ts';
 
 interface CachedToken {
   principal: Principal;
@@ -321,7 +328,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return entry.principal;
   }
 
-  const sessionHash = (id: string) => oneShotHash('sha256', id, 'hex');
+  const sessionHash = (id: string) => sha256Hex(id);
   // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
   let decoyHash: Promise<string> | undefined;
 

@@ -1,4 +1,4 @@
-import { hash, timingSafeEqual } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { decodeBase62, encodeBase62, randomBase62 } from '../../shared/ids.ts';
 
@@ -30,18 +30,27 @@ export function isWellFormedToken(text: string): boolean {
 }
 
 /**
+ * SHA-256 as hex. `crypto.hash` (Node ≥ 20.12) builds no Hash object; earlier Node 20 releases, which the
+ * engines field still admits, fall back to createHash. (A named import of `hash` would fail to load there.)
+ */
+export const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
+
+/**
  * Only this hash is stored. SHA-256 suffices: the secret has ≈190 bits of entropy, no stretching needed.
  * Every authenticated request computes it (the token cache is keyed by it), so it is the one-shot
  * `crypto.hash`, which builds no Hash object: ≈ 0.4 µs instead of ≈ 1 µs in isolation, and measurably less
  * under load.
  */
 export function hashToken(token: string): string {
-  return hash('sha256', token, 'hex');
+  return sha256Hex(token);
 }
 
 /** The part shown in listings so a user can tell tokens apart without the secret. */
 export const displayStart = (token: string): string => token.slice(0, tokenPrefix.length + 6);
 
 export function safeEqualHex(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
