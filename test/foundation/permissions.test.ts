@@ -226,6 +226,19 @@ describe.each(dbKinds())('permission matrix on %s', (kind) => {
       ]);
       expect(bad.code).not.toBe(0);
       expect(bad.err.join('\n')).toMatch(/role must be one of viewer, member, admin/);
+      const nobody = await runOperatorCommand(t.container, [
+        'users',
+        'set-role',
+        '--email',
+        'nobody@example.com',
+        '--role',
+        'viewer',
+      ]);
+      expect(nobody.code).not.toBe(0);
+      expect(nobody.err.join('\n')).toMatch(/no user with email nobody@example.com/);
+      const missing = await runOperatorCommand(t.container, ['users', 'set-role', '--email', user.email]);
+      expect(missing.code).not.toBe(0);
+      expect(missing.err.join('\n')).toMatch(/--role/);
     } finally {
       await probes.close();
     }
