@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { Container } from '../app/container.ts';
@@ -15,7 +13,6 @@ import { sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { routeModules } from './routes/index.ts';
 import type { App } from './types.ts';
-import { closeWebSocketsOnShutdown, websocketServerOptions } from '../ws/server-options.ts';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -67,7 +64,6 @@ export async function buildServer(container: Container, options: ServerOptions =
   const logEachRequest = ['debug', 'trace'].includes(options.logLevel ?? config.logLevel);
   registerErrorHandling(app);
   registerInputGuard(app);
-  await app.register(cookie);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -86,8 +82,6 @@ export async function buildServer(container: Container, options: ServerOptions =
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  // WebSocket upgrades run through the normal hooks and routes (auth is shared); see src/ws/server-options.ts.
-  await app.register(websocket, { options: websocketServerOptions, preClose: closeWebSocketsOnShutdown() });
 
   // Callback hooks (not async): every request runs them, and a promise turn each is measurable.
   app.addHook('onRequest', (request, reply, done) => {

@@ -1,12 +1,49 @@
-import type { IncomingMessage } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import websocket from '@fastify/websocket';
 import type { WebSocket, WebSocketServer } from 'ws';
+import type { App } from '../http/types.ts';
 import { closeCodes, limits } from './predictions/protocol.ts';
 
 /**
- * How `@fastify/websocket` is registered (server.ts). No permessage-deflate: with ws's defaults it could
- * not keep 1,000 clients at 10 messages/s here, and frames are shared bytes anyway. Inbound messages are
- * capped at 4 KB (`ws` closes with 1009 beyond).
+ * How `@fastify/websocket` is registered. No permessage-deflate: with ws's defaults it could not keep 1,000
+ * clients at 10 messages/s here, and frames are shared bytes anyway. Inbound messages are capped at 4 KB
+ * (`ws` closes with 1009 beyond).
+ *
+ * The plugin is registered in the WebSocket routes' own scope, not app-wide: app-wide, its request hooks and
+ * the wrapper it puts around every route handler run on every REST request (about a microsecond each, a
+ * measurable share of a small API answer). Upgrade requests reach it through a gate on the HTTP server:
+ * those for its `paths` go to the plugin; any other is answered through the normal routes as a plain HTTP
+ * request (401, 404, or the route's usual answer) and the connection is then closed.
  */
+export async function registerWebSocketScope(app: App, paths: readonly string[]): Promise<void> {
+  const gate = new EventEmitter();
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (paths.includes(pathOf(request.url ?? '/'))) gate.emit('upgrade', request, socket, head);
+    else answerAsHttp(app, request, socket);
+  });
+  await app.register(websocket, {
+    // The plugin listens for upgrades on `server` when one is given; the gate stands in for the HTTP server.
+    options: { ...websocketServerOptions, server: gate as never },
+    preClose: closeWebSocketsOnShutdown(),
+  });
+}
+
+function pathOf(url: string): string {
+  const path = url.split('?', 1)[0]!;
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** No WebSocket endpoint here: the request is routed as plain HTTP and the connection closed after the answer. */
+function answerAsHttp(app: App, request: IncomingMessage, socket: Duplex) {
+  socket.on('error', () => socket.destroy());
+  const response = new ServerResponse(request);
+  response.shouldKeepAlive = false;
+  response.assignSocket(socket as never);
+  response.once('finish', () => socket.end());
+  app.routing(request, response);
+}
 
 /** Per upgrade request: the subprotocol a route chose during its handshake hook (see `chooseSubprotocol`). */
 const chosenProtocol = new WeakMap<IncomingMessage, string | false>();

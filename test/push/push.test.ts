@@ -84,6 +84,24 @@ describe('predictions push channel', () => {
       expect(res.json().code).toBe('upgrade_required');
     });
 
+    it('answers an upgrade request to a REST path as plain HTTP through the usual routes, then closes', async () => {
+      const base = url.replace('/predictions', '');
+      const toAccount = await refused(`${base}/api/account`, { headers: member.auth });
+      expect(toAccount.status).toBe(200);
+      expect(toAccount.body.email).toBe(member.email);
+      expect(toAccount.headers.connection).toBe('close');
+      expect(toAccount.headers['x-request-id']).toBeTruthy();
+      const unauthenticated = await refused(`${base}/api/account`);
+      expect(unauthenticated.status).toBe(401);
+      expect(unauthenticated.body.code).toBe('unauthenticated');
+      const nowhere = await refused(`${base}/no-such-socket`, { headers: member.auth });
+      expect(nowhere.status).toBe(404);
+      expect(nowhere.body.code).toBe('route_not_found');
+      // The trailing-slash form of the push path still reaches the push channel.
+      const c = await client(`${url}/`, { headers: member.auth });
+      expect(c.ws.protocol).toBe('');
+    });
+
     it('normalizes an unsupported symbol like REST, visibly; strict=true refuses it with 400', async () => {
       const c = await client(`${url}?symbol=NOPEUSDT`, { headers: member.auth });
       expect(c.headers['meridian-normalized']).toBe('symbol=NOPEUSDT->BTCUSDT');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Container } from '../../app/container.ts';
 import type { Permission, Principal } from '../../modules/accounts/index.ts';
@@ -7,6 +8,16 @@ import { AppError } from '../../shared/errors.ts';
 import type { App } from '../types.ts';
 
 export const sessionCookie = 'meridian_session';
+
+/**
+ * The console session id the request carries, if any. Parsed here, on demand, rather than by
+ * `@fastify/cookie` on every request: its parsing and Set-Cookie hooks would run on every API call, most of
+ * which carry a bearer token and no cookie. The plugin itself is registered only where cookies are set.
+ */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? fastifyCookie.parse(header)[sessionCookie] : undefined;
+}
 const windowMs = 60_000;
 
 /** What one authenticated route requires (listed for tests and docs). */
@@ -100,7 +111,6 @@ export function registerAuth(app: App, container: Container) {
       blocked.delete(request.ip);
     }
     const header = request.headers.authorization;
-    const cookie = request.cookies?.[sessionCookie];
     if (tokenOverride !== undefined || header) {
       if (mode === 'session') {
         throw new AppError(
@@ -122,6 +132,7 @@ export function registerAuth(app: App, container: Container) {
       const token = secret;
       return checked(request, () => accounts.authenticateToken(token));
     }
+    const cookie = sessionCookieOf(request);
     if (cookie) return checked(request, () => accounts.authenticateSession(cookie));
     throw new AppError(mode === 'session' ? 'session_required' : 'unauthenticated', undefined, {
       headers: { 'www-authenticate': challenge },
@@ -212,7 +223,7 @@ export function registerAuth(app: App, container: Container) {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') catalogue.push({ method, url: route.url, mode, permission });
     }
-    // Runs after the app-wide onRequest hooks (request id, cookies) and before the route's own.
+    // Runs after the app-wide onRequest hooks (request id) and before the route's own.
     const own = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [guard(mode, permission), ...own];
   });

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
 import type { Container } from '../../app/container.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -16,6 +17,8 @@ const Login = Type.Object(
  */
 export function authRoutes(container: Container): RouteModule {
   return async (app) => {
+    // Only these routes read or set cookies; elsewhere the session cookie is read on demand (sessionCookieOf).
+    await app.register(cookie);
     app.post(
       '/auth/login',
       {

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../app/container.ts';
 import type { AuthApi } from '../../http/plugins/auth.ts';
-import { sessionCookie } from '../../http/plugins/auth.ts';
+import { sessionCookieOf } from '../../http/plugins/auth.ts';
 import type { App, RouteModule } from '../../http/types.ts';
 import type { Principal } from '../../modules/accounts/index.ts';
 import { hashToken } from '../../modules/accounts/token-format.ts';
@@ -14,7 +14,7 @@ import {
 } from '../../modules/symbols/index.ts';
 import { topics } from '../../shared/bus.ts';
 import { AppError } from '../../shared/errors.ts';
-import { setChosenSubprotocol } from '../server-options.ts';
+import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
 import { memorySlots, redisSlots } from './connection-slots.ts';
 import {
   type Admission,
@@ -59,6 +59,8 @@ export function predictionsPushRoutes(
   options: PushRouteOptions = {},
 ): RouteModule {
   return async (app: App) => {
+    // WebSocket upgrades run through the normal hooks and routes of this scope (auth is shared).
+    await registerWebSocketScope(app, ['/predictions']);
     const { config, bus, accounts, metrics } = container;
     const hubOptions: HubOptions = {
       ...defaultHubOptions,
@@ -144,7 +146,7 @@ export function predictionsPushRoutes(
             'csrf_rejected',
             `a console session cannot open a WebSocket from origin ${origin}`,
           );
-        sessionSecret = request.cookies[sessionCookie]!;
+        sessionSecret = sessionCookieOf(request)!;
         credentialKey = `session:${sha256(sessionSecret)}`;
       } else {
         const secret = usesProtocolToken
