@@ -32,6 +32,8 @@ export function toProblem(error: AppError, request: FastifyRequest): Problem {
 
 export function sendProblem(reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);
+  // Also for requests that never reached a route's entry hook (no route matched, undecodable URL).
+  reply.header('x-request-id', reply.request.id);
   return reply
     .code(error.status)
     .type('application/problem+json')

@@ -4,30 +4,45 @@ import type { Bindings, ChildLoggerOptions, Level, LogFn, Logger } from 'pino';
 type Emit = (...args: Parameters<LogFn>) => void;
 
 /**
- * The per-request logger (`request.log`). Fastify builds a pino child for every request by default, which
- * with redaction configured costs a few microseconds — paid by every request although, below `debug`, almost
- * none logs anything. This one creates the child on the first line actually written at an enabled level, so
- * the request id binding and the redaction rules still apply to every line that is written.
+ * A pino logger whose child loggers are built on the first line actually written at an enabled level.
+ * Fastify makes a child of the server's logger for every request (`request.log`), which with redaction
+ * configured costs a few microseconds — paid by every request although, below `debug`, almost none logs
+ * anything. Bindings (the request id) and redaction still apply to every line that is written.
+ *
+ * Handed to Fastify as its `loggerInstance` rather than as a `childLoggerFactory`: Fastify checks the shape
+ * of every logger a custom factory returns, per request, and skips that check for its default factory.
  */
-export class LazyRequestLogger {
-  #child: Logger | undefined;
-  readonly #parent: Logger;
+export class LazyLogger {
+  #logger: Logger | undefined;
+  readonly #parent: () => Logger;
   readonly #bindings: Bindings;
-  readonly #options: ChildLoggerOptions;
+  readonly #options: ChildLoggerOptions | undefined;
 
-  constructor(parent: Logger, bindings: Bindings, options: ChildLoggerOptions) {
+  private constructor(parent: () => Logger, bindings: Bindings, options?: ChildLoggerOptions) {
     this.#parent = parent;
     this.#bindings = bindings;
     this.#options = options;
   }
 
+  /** The process logger, for Fastify's `loggerInstance`. */
+  static over(logger: Logger): FastifyBaseLogger {
+    const root = new LazyLogger(() => logger, {});
+    root.#logger = logger;
+    return root as unknown as FastifyBaseLogger;
+  }
+
   get #target(): Logger {
-    this.#child ??= this.#parent.child(this.#bindings, this.#options);
-    return this.#child;
+    this.#logger ??= this.#parent().child(this.#bindings, this.#options);
+    return this.#logger;
+  }
+
+  /** Whose level applies: the built logger, or the parent's until a child with its own level is built. */
+  get #levelSource(): Logger {
+    return this.#logger ?? (this.#options?.level ? this.#target : this.#parent());
   }
 
   get level(): string {
-    return (this.#child ?? this.#parent).level;
+    return this.#levelSource.level;
   }
 
   set level(level: string) {
@@ -35,7 +50,7 @@ export class LazyRequestLogger {
   }
 
   #emit(level: Level, args: Parameters<LogFn>): void {
-    if (!(this.#child ?? this.#parent).isLevelEnabled(level)) return;
+    if (!this.#levelSource.isLevelEnabled(level)) return;
     (this.#target[level] as Emit)(...args);
   }
 
@@ -60,20 +75,10 @@ export class LazyRequestLogger {
   silent(): void {}
 
   isLevelEnabled(level: string): boolean {
-    return (this.#child ?? this.#parent).isLevelEnabled(level);
+    return this.#levelSource.isLevelEnabled(level);
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#target.child(bindings, options);
+    return new LazyLogger(() => this.#target, bindings, options) as unknown as FastifyBaseLogger;
   }
-}
-
-/** Fastify's `childLoggerFactory`: a lazily built child per request. */
-export function lazyRequestLogger(
-  parent: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  // The server's logger is always pino (src/app/logger.ts).
-  return new LazyRequestLogger(parent as Logger, bindings, options) as unknown as FastifyBaseLogger;
 }

@@ -6,9 +6,10 @@ import Fastify, { LogController } from 'fastify';
 import type { Container } from '../app/container.ts';
 import { createLogger } from '../app/logger.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { lazyRequestLogger } from './request-logger.ts';
+import { LazyLogger } from './request-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
 import { sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { routeModules } from './routes/index.ts';
@@ -27,13 +28,13 @@ export interface ServerOptions {
 export async function buildServer(container: Container, options: ServerOptions = {}): Promise<App> {
   const { config } = container;
   const app = Fastify({
-    loggerInstance:
+    loggerInstance: LazyLogger.over(
       options.logLevel || options.logStream
         ? createLogger(options.logLevel ?? config.logLevel, options.logStream)
         : container.logger,
-    // Per-request lines are written by our own onResponse hook at debug level (see below).
+    ),
+    // Per-request lines are written at debug level by our own onResponse hook (plugins/request-context.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: (req) => {
@@ -46,8 +47,7 @@ export async function buildServer(container: Container, options: ServerOptions =
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors Fastify raises before routing (a URL that does not decode, an over-long path parameter) get the
     // same problem document and request id as every other error.
-    frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
+    frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       sendProblem(
         reply,
@@ -61,7 +61,12 @@ export async function buildServer(container: Container, options: ServerOptions =
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  const logEachRequest = ['debug', 'trace'].includes(options.logLevel ?? config.logLevel);
+  const auth = registerAuth(app, container);
+  registerRequestContext(app, {
+    metrics: container.metrics.http,
+    logEachRequest: ['debug', 'trace'].includes(options.logLevel ?? config.logLevel),
+    guardFor: auth.guardFor,
+  });
   registerErrorHandling(app);
   registerInputGuard(app);
   await app.register(swagger, {
@@ -83,31 +88,6 @@ export async function buildServer(container: Container, options: ServerOptions =
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  // Callback hooks (not async): every request runs them, and a promise turn each is measurable.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  const { http } = container.metrics;
-  app.addHook('onResponse', (request, reply, done) => {
-    http
-      .series(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode)
-      .record(reply.elapsedTime / 1000);
-    if (logEachRequest) {
-      request.log.debug(
-        {
-          method: request.method,
-          url: request.url,
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime),
-        },
-        'request',
-      );
-    }
-    done();
-  });
-
-  const auth = registerAuth(app, container);
   for (const register of routeModules(container, auth))
     await app.register(async (scope) => register(scope as App));
   app.decorate('routeAccess', auth.routes);

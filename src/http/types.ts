@@ -32,5 +32,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal?: Principal;
+    /** The matched route's pattern (e.g. `/api/account/tokens/:id`); unset when no route matched. */
+    routePattern?: string;
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fastifyCookie } from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions, onRequestHookHandler } from 'fastify';
 import type { Container } from '../../app/container.ts';
 import type { Permission, Principal } from '../../modules/accounts/index.ts';
 import type { LimitDecision } from '../../shared/rate-limiter.ts';
@@ -192,9 +192,10 @@ export function registerAuth(app: App, container: Container) {
   }
 
   /**
-   * The route's own onRequest hook, built once per route with its mode and permission (no per-request lookup
-   * of the route's options). A callback hook rather than an async one: with a cached token and the in-process
-   * limiter the whole check is synchronous, and the request moves on without a promise turn.
+   * The route's authentication, built once per route with its mode and permission (no per-request lookup
+   * of the route's options) and run by the route's entry hook (request-context.ts). Callback style rather than
+   * async: with a cached token and the in-process limiter the whole check is synchronous, and the request
+   * moves on without a promise turn.
    */
   function guard(mode: 'token' | 'session', needed: Permission): onRequestHookHandler {
     return (request, reply, done) => {
@@ -215,20 +216,19 @@ export function registerAuth(app: App, container: Container) {
 
   // Every authenticated route must say which permission it needs; a route that forgets fails at start-up.
   const catalogue: RouteAccess[] = [];
-  app.addHook('onRoute', (route) => {
+  /** The guard a route gets (none for public routes); noted in the catalogue of authenticated routes. */
+  function guardFor(route: RouteOptions): onRequestHookHandler | undefined {
     const mode = route.config?.auth ?? (route.url.startsWith('/api/') ? 'token' : 'none');
-    if (mode === 'none') return;
+    if (mode === 'none') return undefined;
     const permission = route.config?.permission;
     if (!permission) throw new Error(`route ${route.url} needs a permission in its config`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') catalogue.push({ method, url: route.url, mode, permission });
     }
-    // Runs after the app-wide onRequest hooks (request id) and before the route's own.
-    const own = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [guard(mode, permission), ...own];
-  });
+    return guard(mode, permission);
+  }
 
-  return { authenticate, charge, routes: () => catalogue as readonly RouteAccess[] };
+  return { authenticate, charge, guardFor, routes: () => catalogue as readonly RouteAccess[] };
 }
 
 export type AuthApi = ReturnType<typeof registerAuth>;
