@@ -1,3 +1,4 @@
+import type { preValidationHookHandler } from 'fastify';
 import type { ProblemDetail } from '../../shared/errors.ts';
 import { validationError } from '../../shared/errors.ts';
 import type { App } from '../types.ts';
@@ -10,27 +11,42 @@ import type { App } from '../types.ts';
  * - numbers that are not finite: Ajv coerces the query text `Infinity` or `1e400` to Infinity and then skips
  *   `minimum`/`maximum` (they only run on finite numbers), and JSON.parse reads `1e400` in a body as Infinity.
  *   A query value that reads as an infinite number is refused wherever it appears.
- * The hook is cheap on the hot path: a GET without `%00` in its URL and without a query skips both walks.
+ * Attached to each route that can receive input at all (a query, body or path schema, a path parameter or
+ * wildcard, or a method with a body) when it is registered; a plain GET such as `/api/account` skips it. On
+ * the hot path it is cheap: a GET without `%00` in its URL and without a query skips both walks.
  */
 export function registerInputGuard(app: App) {
-  app.addHook('preValidation', (request, _reply, done) => {
-    const problems: ProblemDetail[] = [];
-    const nulInUrl = request.url.includes('%00');
-    if (nulInUrl) scan(request.params, '/path', problems);
-    const query = request.query as Record<string, unknown> | undefined;
-    if (query && typeof query === 'object') {
-      for (const [key, value] of Object.entries(query)) {
-        for (const text of Array.isArray(value) ? value : [value]) {
-          if (typeof text !== 'string') continue;
-          if (nulInUrl && text.includes('\u0000')) problems.push(nulProblem(`/query/${key}`));
-          else if (readsAsInfinite(text)) problems.push(infiniteProblem(`/query/${key}`));
-        }
-      }
-    }
-    if (request.body !== undefined && request.body !== null) scan(request.body, '/body', problems);
-    done(problems.length ? validationError(problems) : undefined);
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema ?? {};
+    const takesInput =
+      schema.querystring !== undefined ||
+      schema.body !== undefined ||
+      schema.params !== undefined ||
+      /[:*]/.test(route.url) ||
+      [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD');
+    if (!takesInput) return;
+    const own = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [guardInput, ...own];
   });
 }
+
+const guardInput: preValidationHookHandler = (request, _reply, done) => {
+  const problems: ProblemDetail[] = [];
+  const nulInUrl = request.url.includes('%00');
+  if (nulInUrl) scan(request.params, '/path', problems);
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query && typeof query === 'object') {
+    for (const [key, value] of Object.entries(query)) {
+      for (const text of Array.isArray(value) ? value : [value]) {
+        if (typeof text !== 'string') continue;
+        if (nulInUrl && text.includes('\u0000')) problems.push(nulProblem(`/query/${key}`));
+        else if (readsAsInfinite(text)) problems.push(infiniteProblem(`/query/${key}`));
+      }
+    }
+  }
+  if (request.body !== undefined && request.body !== null) scan(request.body, '/body', problems);
+  done(problems.length ? validationError(problems) : undefined);
+};
 
 const nulProblem = (pointer: string): ProblemDetail => ({
   pointer,
