@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -81,6 +83,36 @@ export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
       cpuUsPerRequest: cpu.length ? cpu[Math.floor(cpu.length / 2)] : undefined,
     };
   });
+}
+
+/** Headers node:http adds to every response by itself (the raw baseline gets them without being told). */
+const addedByNode = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * One response of the app under test, written to files for the raw baseline (`bench/targets/raw-bytes.ts`):
+ * the body, and the headers that make the raw server's answer the same bytes — status line, header names
+ * and values (the sample's request id and rate-limit values, sent verbatim every time) and body. The raw
+ * server then pays for what any server pays to send that response, and the ratio measures what the app does
+ * beyond it. `bodyOnly` is the stricter reference the figures before 2026-11-22 20:00 used: the body with a
+ * content type, without the app's request-id and rate-limit headers.
+ */
+export async function captureResponse(
+  url: string,
+  headers: Record<string, string>,
+  name: string,
+): Promise<{ body: Buffer; bodyFile: string; headersFile: string; headerBytes: number }> {
+  const sample = await fetch(url, { headers });
+  if (sample.status !== 200) throw new Error(`${url} answered ${sample.status}: ${await sample.text()}`);
+  const body = Buffer.from(await sample.arrayBuffer());
+  const replay: Record<string, string> = {};
+  sample.headers.forEach((value, key) => {
+    if (!addedByNode.has(key)) replay[key] = value;
+  });
+  const base = join(tmpdir(), `meridian-bench-${name}-${process.pid}`);
+  writeFileSync(`${base}.body`, body);
+  writeFileSync(`${base}.headers.json`, JSON.stringify(replay));
+  const headerBytes = Object.entries(replay).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+  return { body, bodyFile: `${base}.body`, headersFile: `${base}.headers.json`, headerBytes };
 }
 
 /** Starts a bench target in its own process (so the load generator does not share its event loop). */

@@ -1,11 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { simulatedSource } from '../src/adapters/market/simulated/index.ts';
 import { MarketEngine } from '../src/modules/market/engine.ts';
 import type { MarketEvent } from '../src/modules/market/index.ts';
 import { DEFAULT_SYMBOLS } from '../src/modules/symbols/index.ts';
-import { compare, printTable, startTarget, stopTarget } from './lib.ts';
+import { captureResponse, compare, printTable, startTarget, stopTarget } from './lib.ts';
 
 /**
  * Market data benchmarks.
@@ -85,15 +82,17 @@ async function benchHttp() {
   process.env.MERIDIAN_MARKET_HISTORY_DAYS ??= '2';
   const api = await startTarget('bench/targets/api-server.ts', ['--market']);
   const headers = { authorization: `Bearer ${api.info.token}` };
-  const sample = await fetch(`${api.info.url}/api/market-data`, { headers });
-  const body = Buffer.from(await sample.arrayBuffer());
-  const bodyFile = join(tmpdir(), `meridian-bench-market-${process.pid}.json`);
-  writeFileSync(bodyFile, body);
-  const raw = await startTarget('bench/targets/raw-bytes.ts', [bodyFile]);
+  const sample = await captureResponse(`${api.info.url}/api/market-data`, headers, 'market');
+  const body = sample.body;
+  const raw = await startTarget('bench/targets/raw-bytes.ts', [sample.bodyFile, sample.headersFile]);
   const route = await startTarget('bench/targets/market-route-bare.ts', []);
   try {
     const [baseline, bare, app] = await compare([
-      { name: `raw node:http, same bytes (${body.length} B)`, url: raw.info.url!, child: raw.child },
+      {
+        name: `raw node:http, same response bytes (${body.length} B body)`,
+        url: raw.info.url!,
+        child: raw.child,
+      },
       {
         name: 'market-data route on bare Fastify (no auth/limit hooks)',
         url: route.info.url!,
