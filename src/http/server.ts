@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import type { Container } from '../app/container.ts';
 import { createLogger } from '../app/logger.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { LazyLogger } from './request-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerRequestContext } from './plugins/request-context.ts';
+import { RequestsObserved, registerRequestContext } from './plugins/request-context.ts';
 import { sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { routeModules } from './routes/index.ts';
@@ -33,8 +33,11 @@ export async function buildServer(container: Container, options: ServerOptions =
         ? createLogger(options.logLevel ?? config.logLevel, options.logStream)
         : container.logger,
     ),
-    // Per-request lines are written at debug level by our own onResponse hook (plugins/request-context.ts).
-    logController: new LogController({ disableRequestLogging: true }),
+    // Counts each finished request and, at debug level, logs it (plugins/request-context.ts).
+    logController: new RequestsObserved(
+      container.metrics.http,
+      ['debug', 'trace'].includes(options.logLevel ?? config.logLevel),
+    ),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     genReqId: (req) => {
@@ -62,11 +65,7 @@ export async function buildServer(container: Container, options: ServerOptions =
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const auth = registerAuth(app, container);
-  registerRequestContext(app, {
-    metrics: container.metrics.http,
-    logEachRequest: ['debug', 'trace'].includes(options.logLevel ?? config.logLevel),
-    guardFor: auth.guardFor,
-  });
+  registerRequestContext(app, { guardFor: auth.guardFor });
   registerErrorHandling(app);
   registerInputGuard(app);
   await app.register(swagger, {

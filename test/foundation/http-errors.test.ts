@@ -119,10 +119,13 @@ describe('HTTP behaviour: problems, request ids, health', () => {
     const ok = 'meridian_http_requests_total{method="GET",route="/api/account",status="200"}';
     const forbidden = 'meridian_http_requests_total{method="GET",route="/api/account",status="401"}';
     const count = 'meridian_http_request_duration_seconds_count{route="/api/account"}';
+    const unmatched = 'meridian_http_requests_total{method="GET",route="unmatched",status="404"}';
     const before = await scrape();
     for (let i = 0; i < 7; i++) await t.app.inject({ url: '/api/account', headers: user.auth });
     for (let i = 0; i < 2; i++) await t.app.inject({ url: '/api/account' });
+    for (let i = 0; i < 3; i++) await t.app.inject({ url: `/no-such-route-${i}`, headers: user.auth });
     const after = await scrape();
+    expect(value(after, unmatched) - value(before, unmatched)).toBe(3);
     expect(value(after, ok) - value(before, ok)).toBe(7);
     expect(value(after, forbidden) - value(before, forbidden)).toBe(2);
     expect(value(after, count) - value(before, count)).toBe(9);
