@@ -17,11 +17,16 @@ import { closeCodes, limits } from './predictions/protocol.ts';
  * those for its `paths` go to the plugin; any other is answered through the normal routes as a plain HTTP
  * request (401, 404, or the route's usual answer) and the connection is then closed.
  */
-export async function registerWebSocketScope(app: App, paths: readonly string[]): Promise<void> {
+export async function registerWebSocketScope(
+  app: App,
+  paths: readonly string[],
+  options: { refusedUpgradeTimeoutMs?: number } = {},
+): Promise<void> {
+  const timeoutMs = options.refusedUpgradeTimeoutMs ?? 10_000;
   const gate = new EventEmitter();
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (paths.includes(pathOf(request.url ?? '/'))) gate.emit('upgrade', request, socket, head);
-    else answerAsHttp(app, request, socket);
+    else answerAsHttp(app, request, socket, timeoutMs);
   });
   await app.register(websocket, {
     // The plugin listens for upgrades on `server` when one is given; the gate stands in for the HTTP server.
@@ -35,14 +40,26 @@ function pathOf(url: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/** No WebSocket endpoint here: the request is routed as plain HTTP and the connection closed after the answer. */
-function answerAsHttp(app: App, request: IncomingMessage, socket: Duplex) {
+/**
+ * No WebSocket endpoint here: the request is routed as plain HTTP and the connection closed after the answer,
+ * or after `timeoutMs` at the latest (the HTTP server's own timeouts no longer watch this socket).
+ */
+function answerAsHttp(app: App, request: IncomingMessage, socket: Duplex, timeoutMs: number) {
   socket.on('error', () => socket.destroy());
+  // Node hands the socket over without its HTTP parser or its timeouts: an answer that never comes would
+  // otherwise hold the connection open for good.
+  const timer = setTimeout(() => socket.destroy(), timeoutMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
   const response = new ServerResponse(request);
   response.shouldKeepAlive = false;
   response.assignSocket(socket as never);
   response.once('finish', () => socket.end());
-  app.routing(request, response);
+  try {
+    app.routing(request, response);
+  } catch {
+    socket.destroy();
+  }
 }
 
 /** Per upgrade request: the subprotocol a route chose during its handshake hook (see `chooseSubprotocol`). */
