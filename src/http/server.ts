@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,6 +11,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { RequestsObserved, registerRequestContext } from './plugins/request-context.ts';
 import { sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
+import { newRequestId } from '../shared/ids.ts';
 import { routeModules } from './routes/index.ts';
 import type { App } from './types.ts';
 
@@ -42,7 +42,7 @@ export async function buildServer(container: Container, options: ServerOptions =
     bodyLimit: 1_048_576,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : newRequestId();
     },
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },

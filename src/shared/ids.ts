@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -37,4 +37,24 @@ export function decodeBase62(text: string): number | undefined {
     n = n * 62 + digit;
   }
   return n;
+}
+
+const requestIdBatch = 256;
+const requestIdPool = Buffer.alloc(16 * requestIdBatch);
+let requestIdNext = requestIdBatch;
+
+/**
+ * A request id: 128 random bits as 32 hex characters. Written here rather than taken from `randomUUID` because
+ * every response carries one: `randomUUID` builds its string from twenty concatenated pieces, which the HTTP
+ * layer then flattens again to validate the header — ≈ 0.4 µs of a 17 µs request in the profile — while one
+ * `toString('hex')` of a slice of a pooled random buffer is a single flat string. Random, not a counter, so ids
+ * do not reveal how many requests a replica serves.
+ */
+export function newRequestId(): string {
+  if (requestIdNext === requestIdBatch) {
+    randomFillSync(requestIdPool);
+    requestIdNext = 0;
+  }
+  const start = 16 * requestIdNext++;
+  return requestIdPool.toString('hex', start, start + 16);
 }

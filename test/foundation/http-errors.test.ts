@@ -91,7 +91,13 @@ describe('HTTP behaviour: problems, request ids, health', () => {
       url: '/healthz',
       headers: { 'x-request-id': 'a b\nc' },
     });
-    expect(evil.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(evil.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    // Generated ids are random, never repeated.
+    const ids = new Set<string>();
+    for (let i = 0; i < 300; i++)
+      ids.add((await t.app.inject({ url: '/healthz' })).headers['x-request-id'] as string);
+    expect(ids.size).toBe(300);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('serves health, readiness, metrics, OpenAPI 3.1 and docs', async () => {

@@ -33,7 +33,17 @@ const clientKey = (request: FastifyRequest) =>
   `authfail:${createHash('sha256').update(request.ip).digest('base64url')}`;
 
 /** The rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers). */
-const policyValue = (limit: number) => `"account";q=${limit};w=60`;
+// One string per limit, kept: the HTTP layer flattens and validates every header value it sends, and a kept
+// string is flattened once.
+const policyValues = new Map<number, string>();
+const policyValue = (limit: number) => {
+  let value = policyValues.get(limit);
+  if (value === undefined) {
+    value = `"account";q=${limit};w=60`;
+    if (policyValues.size < 1000) policyValues.set(limit, value);
+  }
+  return value;
+};
 const stateValue = (remaining: number, resetMs: number) =>
   `"account";r=${remaining};t=${Math.ceil(resetMs / 1000)}`;
 
