@@ -119,8 +119,12 @@ export async function captureResponse(
 export function startTarget(
   script: string,
   args: string[],
+  /** Run under `taskset` with these arguments (e.g. `['-c', '1']` to pin the server to CPU 1). */
+  taskset?: string[],
 ): Promise<{ child: ChildProcess; info: Record<string, string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const node = [process.execPath, '--import', 'tsx', script, ...args];
+  const [command, ...argv] = taskset ? ['taskset', ...taskset, ...node] : node;
+  const child = spawn(command!, argv, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'silent' },
   });
