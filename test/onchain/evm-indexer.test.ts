@@ -31,9 +31,15 @@ import { erc20CreationCode } from './fixtures/erc20.ts';
 const LABELS = resolve(process.cwd(), '../shared/data/labels/ethereum');
 const haveLabels = existsSync(LABELS);
 const haveAnvil = anvilBinary() !== undefined;
-if (!haveLabels) console.warn(`skipping the anvil on-chain suite: ${LABELS} is absent (shared label data)`);
-if (!haveAnvil)
-  console.warn('skipping the anvil on-chain suite: the @foundry-rs/anvil binary is not installed');
+const missing = !haveLabels
+  ? `${LABELS} is absent (shared label data)`
+  : !haveAnvil
+    ? 'the @foundry-rs/anvil binary is not installed'
+    : undefined;
+// In CI (MERIDIAN_REQUIRE_SERVICES=1) the real-node suite is mandatory: a missing prerequisite fails it.
+if (missing && process.env.MERIDIAN_REQUIRE_SERVICES === '1')
+  throw new Error(`the anvil on-chain suite is required but cannot run: ${missing}`);
+if (missing) console.warn(`skipping the anvil on-chain suite: ${missing}`);
 
 // Addresses from ../shared/data/labels/ethereum/*.csv
 const BINANCE_14 = '0x28c6c06298d514db089934071355e5743bf21d60';
