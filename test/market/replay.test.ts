@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sharedDataPresent } from '../harness/shared-data.ts';
 import { deriveTrades, minuteBars, replaySource } from '../../src/adapters/market/replay/index.ts';
 import { MarketEngine } from '../../src/modules/market/engine.ts';
 import { type Candle, type MarketEvent, readCandleFile, resample } from '../../src/modules/market/index.ts';
@@ -8,8 +8,7 @@ import type { CandleClosed } from '../../src/modules/market/types.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 
 const folder = resolve(process.cwd(), '../shared/data/market/binance-spot-2021');
-const present = existsSync(resolve(folder, 'BTC_USDT-1m.json'));
-if (!present) console.warn(`skipping replay tests on real data: ${folder} is absent`);
+const present = sharedDataPresent('replay tests on real data', resolve(folder, 'BTC_USDT-1m.json'));
 
 describe('derived trades', () => {
   const bar: Candle = {

@@ -1,14 +1,16 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedDataPresent } from '../harness/shared-data.ts';
 import { readCandleFile } from '../../src/modules/market/candle-files.ts';
 import { type Candle, findGaps, resample } from '../../src/modules/market/candles.ts';
 import { MERGED, MarketEngine } from '../../src/modules/market/engine.ts';
 
 const folder = resolve(process.cwd(), '../shared/data/market/binance-spot-2021');
-const present =
-  existsSync(resolve(folder, 'BTC_USDT-1m.json')) && existsSync(resolve(folder, 'BTC_USDT-5m.json'));
-if (!present) console.warn(`skipping the real-data resample check: ${folder} is absent`);
+const present = sharedDataPresent(
+  'the real-data resample check',
+  resolve(folder, 'BTC_USDT-1m.json'),
+  resolve(folder, 'BTC_USDT-5m.json'),
+);
 
 const cents = (a: number, b: number) => Math.abs(a - b) < 0.005 + 1e-9;
 const relative = (a: number, b: number) =>

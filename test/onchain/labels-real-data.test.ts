@@ -1,21 +1,13 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sharedDataPresent } from '../harness/shared-data.ts';
 import { loadAddressBook } from '../../src/modules/onchain/index.ts';
 import { normalizeExchange } from '../../src/modules/symbols/index.ts';
 
 const LABELS = resolve(process.cwd(), '../shared/data/labels/ethereum');
-const present = existsSync(LABELS);
-if (!present) console.warn(`skipping real label tests: ${LABELS} is absent (shared label data)`);
+const present = sharedDataPresent('real label tests', LABELS);
 
 const normalize = (name: string) => normalizeExchange(name).exchange;
 

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sharedDataPresent } from '../harness/shared-data.ts';
 import { readCandleFile, readFundingFile } from '../../src/modules/market/index.ts';
 import { GRID } from '../../src/modules/predictions/calibration/conformal.ts';
 import { FORECASTERS, runBacktest } from '../../src/modules/predictions/backtest/run.ts';
@@ -8,8 +8,7 @@ import { reportSvg } from '../../src/modules/predictions/backtest/svg.ts';
 const SPOT = '../shared/data/market/binance-spot-2021/BTC_USDT-5m.json';
 const PERP = '../shared/data/market/binance-usdm-2025/BTC_USDT_USDT-5m-futures.json';
 const FUNDING = '../shared/data/market/binance-usdm-2025/BTC_USDT_USDT-8h-funding_rate.json';
-const have = existsSync(SPOT) && existsSync(PERP);
-if (!have) console.warn(`skipping real-data backtest tests: ${SPOT} not found (needs ../shared/data)`);
+const have = sharedDataPresent('real-data backtest tests', SPOT, PERP);
 
 // Independent reference implementation of the baselines, written from their definitions only.
 function invPhi(p: number): number {
