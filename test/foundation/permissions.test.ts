@@ -15,6 +15,11 @@ import { manualClock } from '../../src/shared/clock.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { dbKinds } from '../harness/db.ts';
 
+/** A permission a member has and a viewer lacks: what a demotion takes away. */
+const memberOnly = permissions.find(
+  (p) => rolePermissions.member.includes(p) && !rolePermissions.viewer.includes(p),
+)!;
+
 const fillParams = (url: string) => url.replace(/:[^/]+/g, 'tok_doesnotexist000000');
 
 // The product's own routes all need a permission every role has (viewer included), so on them alone the
@@ -190,9 +195,6 @@ describe.each(dbKinds())('permission matrix on %s', (kind) => {
   it('an operator demoting a member to viewer demotes the member’s tokens and sessions on the next request', async () => {
     const probes = await serverWithProbes(t);
     try {
-      const memberOnly = permissions.find(
-        (p) => rolePermissions.member.includes(p) && !rolePermissions.viewer.includes(p),
-      )!;
       const url = probeUrl('token', memberOnly);
       const user = await t.user('member');
       const session = await login(probes, user);
@@ -245,15 +247,13 @@ describe.each(dbKinds())('permission matrix on %s', (kind) => {
   });
 
   it('a token never exceeds its owner’s current role (role changed in storage; cache window honoured)', async () => {
-    // Stand-in for the missing operator command: the role is changed in the users table directly. Sessions
-    // are resolved on every request; tokens are cached for a few seconds (5 s), so the test clock moves on.
+    // The role is changed in the users table directly, bypassing the operator command (which drops cached
+    // tokens at once, see above). Sessions are resolved on every request; tokens are cached for a few seconds
+    // (5 s), so the test clock moves on.
     const clock = manualClock(Date.now());
     const own = await createTestApp({ db: kind, container: { clock } });
     const probes = await serverWithProbes(own);
     try {
-      const memberOnly = permissions.find(
-        (p) => rolePermissions.member.includes(p) && !rolePermissions.viewer.includes(p),
-      )!;
       const url = probeUrl('token', memberOnly);
       const user = await own.user('member');
       const session = await login(probes, user);
