@@ -18,6 +18,7 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   return header ? fastifyCookie.parse(header)[sessionCookie] : undefined;
 }
+
 const windowMs = 60_000;
 
 /** What one authenticated route requires (listed for tests and docs). */
@@ -32,9 +33,8 @@ const challenge = 'Bearer realm="meridian"';
 const clientKey = (request: FastifyRequest) =>
   `authfail:${createHash('sha256').update(request.ip).digest('base64url')}`;
 
-/** The rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers). */
-// One string per limit, kept: the HTTP layer flattens and validates every header value it sends, and a kept
-// string is flattened once.
+// The values of the rate-limit headers. The policy is kept per limit: the HTTP layer flattens and validates
+// every header value it sends, and a kept string is flattened once.
 const policyValues = new Map<number, string>();
 const policyValue = (limit: number) => {
   let value = policyValues.get(limit);
@@ -47,6 +47,7 @@ const policyValue = (limit: number) => {
 const stateValue = (remaining: number, resetMs: number) =>
   `"account";r=${remaining};t=${Math.ceil(resetMs / 1000)}`;
 
+/** The rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers). */
 export function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Record<string, string> {
   return { 'ratelimit-policy': policyValue(limit), ratelimit: stateValue(remaining, resetMs) };
 }
