@@ -48,7 +48,7 @@ const stateValue = (remaining: number, resetMs: number) =>
   `"account";r=${remaining};t=${Math.ceil(resetMs / 1000)}`;
 
 /** The rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers). */
-export function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Record<string, string> {
+function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Record<string, string> {
   return { 'ratelimit-policy': policyValue(limit), ratelimit: stateValue(remaining, resetMs) };
 }
 
