@@ -41,3 +41,21 @@ export function sendProblem(reply: FastifyReply, error: AppError) {
 }
 
 export { AppError };
+
+/**
+ * The raw HTTP answer for a request Node could not parse (Fastify's `clientErrorHandler`: no request object
+ * exists, so no route, hook or reply). The same problem document as every other error, with a fresh request
+ * id; the connection is closed after it, as Node does.
+ */
+export function clientErrorAnswer(
+  code: 'bad_request' | 'request_timeout' | 'headers_too_large',
+  detail: string,
+  requestId: string,
+): string {
+  const { status, title } = errorCatalogue[code];
+  const body = JSON.stringify({ type: problemType(code), title, status, detail, code, requestId });
+  return (
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`
+  );
+}

@@ -9,7 +9,7 @@ import { LazyLogger } from './request-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { RequestsObserved, registerRequestContext } from './plugins/request-context.ts';
-import { sendProblem } from './problem.ts';
+import { clientErrorAnswer, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { newRequestId } from '../shared/ids.ts';
 import { routeModules } from './routes/index.ts';
@@ -61,6 +61,25 @@ export async function buildServer(container: Container, options: ServerOptions =
             : `the URL does not decode: ${error.message}`,
         ),
       );
+    },
+    // Requests Node cannot parse (oversized headers, malformed HTTP, a request that never completes) are
+    // answered before Fastify has a request: the same problem document, written to the socket.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) {
+        const answer =
+          error.code === 'HPE_HEADER_OVERFLOW'
+            ? clientErrorAnswer(
+                'headers_too_large',
+                'the request line and headers exceed 16 KB',
+                newRequestId(),
+              )
+            : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+              ? clientErrorAnswer('request_timeout', 'the request did not arrive in time', newRequestId())
+              : clientErrorAnswer('bad_request', 'the request is not valid HTTP/1.1', newRequestId());
+        socket.write(answer);
+      }
+      socket.destroy(error);
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds } from '../harness/db.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
@@ -41,6 +42,42 @@ describe.each(dbKinds())('hostile input on %s', (db) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/%', headers: user.auth });
     expect(res.statusCode).toBe(400);
     expect(problem(res).code).toBe('bad_request');
+  });
+
+  it('answers HTTP that Node cannot parse with a problem document and closes the connection', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const raw = (bytes: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString();
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve(text));
+      });
+    const parts = (text: string) => {
+      const [head, body] = text.split('\r\n\r\n');
+      return { head: head!.toLowerCase(), body: JSON.parse(body!) };
+    };
+
+    const huge = parts(
+      await raw(`GET /api/account HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+    );
+    expect(huge.head).toMatch(/^http\/1\.1 431 /);
+    expect(huge.head).toContain('content-type: application/problem+json');
+    expect(huge.body).toMatchObject({
+      status: 431,
+      code: 'headers_too_large',
+      type: '/problems/headers_too_large',
+    });
+    expect(huge.head).toContain(`x-request-id: ${huge.body.requestId}`);
+
+    const garbage = parts(await raw('NOT HTTP AT ALL\r\n\r\n'));
+    expect(garbage.head).toMatch(/^http\/1\.1 400 /);
+    expect(garbage.body).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(garbage.body.requestId).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('refuses NUL characters by name, in the body, the path and the query, before storage sees them', async () => {
