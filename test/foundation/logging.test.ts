@@ -6,19 +6,30 @@ import { buildServer } from '../../src/http/server.ts';
 import { fastHasher } from '../harness/app.ts';
 import { openTestDatabase } from '../harness/db.ts';
 
+/** The real server with its log lines captured; `close` releases the app, container and database. */
+async function loggingApp(configLevel: string, serverLevel: string) {
+  const lines: string[] = [];
+  const db = await openTestDatabase('pglite');
+  const container = await buildContainer(loadConfig({ LOG_LEVEL: configLevel }), {
+    db,
+    hasher: fastHasher,
+    skipMigrations: true,
+  });
+  const app = await buildServer(container, {
+    logLevel: serverLevel,
+    logStream: { write: (line) => lines.push(line) },
+  });
+  const close = async () => {
+    await app.close();
+    await container.close();
+    await db.close();
+  };
+  return { lines, container, app, close };
+}
+
 describe('logs never carry secrets', () => {
   it('logs every request at debug level without tokens, cookies or passwords', async () => {
-    const lines: string[] = [];
-    const db = await openTestDatabase('pglite');
-    const container = await buildContainer(loadConfig({ LOG_LEVEL: 'debug' }), {
-      db,
-      hasher: fastHasher,
-      skipMigrations: true,
-    });
-    const app = await buildServer(container, {
-      logLevel: 'trace',
-      logStream: { write: (line) => lines.push(line) },
-    });
+    const { lines, container, app, close } = await loggingApp('debug', 'trace');
     try {
       const password = 'very-secret-password-123';
       const { user } = await container.accounts.createUser({
@@ -50,9 +61,7 @@ describe('logs never carry secrets', () => {
       for (const secret of [token, token.slice(4, 20), password, session, second])
         expect(log).not.toContain(secret);
     } finally {
-      await app.close();
-      await container.close();
-      await db.close();
+      await close();
     }
   });
 
@@ -141,17 +150,7 @@ describe('logs never carry secrets', () => {
   });
 
   it('logs a 500 from a throwing route without the bearer token or other credentials', async () => {
-    const lines: string[] = [];
-    const db = await openTestDatabase('pglite');
-    const container = await buildContainer(loadConfig({ LOG_LEVEL: 'info' }), {
-      db,
-      hasher: fastHasher,
-      skipMigrations: true,
-    });
-    const app = await buildServer(container, {
-      logLevel: 'info',
-      logStream: { write: (line) => lines.push(line) },
-    });
+    const { lines, container, app, close } = await loggingApp('info', 'info');
     // Test-only routes: one that fails unexpectedly, and one that also logs its request first.
     app.get('/api/test-boom', { config: { permission: 'market:read' } }, async () => {
       throw new Error('boom: the storage layer fell over');
@@ -195,9 +194,7 @@ describe('logs never carry secrets', () => {
       for (const secret of [token, token.slice(4, 20), token.slice(-16), 'cookieSecret'])
         expect(log).not.toContain(secret);
     } finally {
-      await app.close();
-      await container.close();
-      await db.close();
+      await close();
     }
   });
 });
