@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import {
@@ -12,6 +11,7 @@ import {
   parseAbi,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedDataPresent } from '../harness/shared-data.ts';
 import { createEvmChainSource } from '../../src/adapters/chain/evm/evm-source.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import {
@@ -29,17 +29,14 @@ import { type Anvil, anvilBinary, startAnvil } from './fixtures/anvil.ts';
 import { erc20CreationCode } from './fixtures/erc20.ts';
 
 const LABELS = resolve(process.cwd(), '../shared/data/labels/ethereum');
-const haveLabels = existsSync(LABELS);
+const haveLabels = sharedDataPresent('the anvil on-chain suite', LABELS);
 const haveAnvil = anvilBinary() !== undefined;
-const missing = !haveLabels
-  ? `${LABELS} is absent (shared label data)`
-  : !haveAnvil
-    ? 'the @foundry-rs/anvil binary is not installed'
-    : undefined;
-// In CI (MERIDIAN_REQUIRE_SERVICES=1) the real-node suite is mandatory: a missing prerequisite fails it.
-if (missing && process.env.MERIDIAN_REQUIRE_SERVICES === '1')
-  throw new Error(`the anvil on-chain suite is required but cannot run: ${missing}`);
-if (missing) console.warn(`skipping the anvil on-chain suite: ${missing}`);
+// In CI (MERIDIAN_REQUIRE_SERVICES=1) the local Ethereum node is mandatory: the binary ships with the dev
+// dependencies, so its absence is a broken install, not an environment without the service.
+if (!haveAnvil && process.env.MERIDIAN_REQUIRE_SERVICES === '1')
+  throw new Error('the anvil on-chain suite is required but the @foundry-rs/anvil binary is not installed');
+if (!haveAnvil)
+  console.warn('skipping the anvil on-chain suite: the @foundry-rs/anvil binary is not installed');
 
 // Addresses from ../shared/data/labels/ethereum/*.csv
 const BINANCE_14 = '0x28c6c06298d514db089934071355e5743bf21d60';
