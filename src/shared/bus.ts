@@ -19,4 +19,6 @@ export const topics = {
   /** `{ chain, ancestor, ids }`: flows a reorg orphaned, already announced on onchain.flow, now gone. */
   onchainFlowsRemoved: 'onchain.flows-removed',
   predictionsRefreshed: 'predictions.refreshed',
+  /** `AccountEvent` (modules/events), published after the transaction that stored it commits. */
+  accountEvent: 'account.event',
 } as const;

@@ -1,3 +1,4 @@
+import type { EventsTables } from '../../modules/events/tables.ts';
 import type { PredictionsTables } from '../../modules/predictions/tables.ts';
 import type { AccountsTables } from '../../modules/accounts/tables.ts';
 import type { MarketTables } from '../../modules/market/tables.ts';
@@ -7,4 +8,9 @@ import type { OnchainTables } from '../../modules/onchain/tables.ts';
  * The whole relational schema as Kysely sees it: each module declares its own tables and they are
  * joined here. Migrations in `migrations/` are the source of truth for the DDL.
  */
-export interface Database extends AccountsTables, MarketTables, OnchainTables, PredictionsTables {}
+export interface Database
+  extends AccountsTables,
+    MarketTables,
+    OnchainTables,
+    PredictionsTables,
+    EventsTables {}
