@@ -37,6 +37,7 @@ export async function buildServer(container: Container, options: ServerOptions =
     logController: new RequestsObserved(
       container.metrics.http,
       ['debug', 'trace'].includes(options.logLevel ?? config.logLevel),
+      container.portfolio.usage,
     ),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
