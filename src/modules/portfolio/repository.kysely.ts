@@ -72,6 +72,7 @@ export function createKyselyPortfolioRepository(db: Kysely<PortfolioTables>): Po
         note: row.note,
         external_id: row.externalId,
         import_id: write.importId,
+        position: i,
         created_at: stored?.createdAt ?? now,
         updated_at: now,
       });
@@ -109,8 +110,8 @@ export function createKyselyPortfolioRepository(db: Kysely<PortfolioTables>): Po
         created_at: now,
       })
       .execute();
-    if (write.idempotencyKey !== null && write.answer) {
-      const answer = write.answer(counts);
+    const answer = write.answer?.(counts);
+    if (write.idempotencyKey !== null && answer) {
       await trx
         .updateTable('idempotency_keys')
         .set({ state: 'done', status: answer.status, body: answer.body })
@@ -171,6 +172,7 @@ export function createKyselyPortfolioRepository(db: Kysely<PortfolioTables>): Po
         .selectAll()
         .where('account_id', '=', accountId)
         .orderBy('created_at')
+        .orderBy('position')
         .orderBy('id')
         .execute();
       return rows.map(toRow);

@@ -13,6 +13,8 @@ export interface PortfolioRowsTable {
   external_id: string | null;
   /** The import that last wrote the row. */
   import_id: string;
+  /** The row's index in the import that created it: rows list in the order they were imported. */
+  position: number;
   created_at: number;
   updated_at: number;
 }

@@ -36,6 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('note', 'text')
     .addColumn('external_id', 'text')
     .addColumn('import_id', 'text', (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     // NULL external ids never conflict (SQL NULLs are distinct), so rows without one are always inserted.
