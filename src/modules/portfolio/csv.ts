@@ -30,7 +30,6 @@ export async function readCsvRows(text: string): Promise<CsvRows> {
     relax_quotes: false,
     skip_empty_lines: true,
     trim: true,
-    info: true,
     raw: true,
     max_record_size: 65_536,
   });
@@ -40,14 +39,17 @@ export async function readCsvRows(text: string): Promise<CsvRows> {
   const rows: RawRow[] = [];
   const lines: number[] = [];
   let seen = 0;
+  let line = 1;
   try {
     for await (const entry of parser as AsyncIterable<{
       record: string[];
       raw: string;
-      info: { lines: number };
     }>) {
       seen++;
-      const { record, raw, info } = entry;
+      const { record, raw } = entry;
+      // `raw` holds the record's text with any skipped blank lines before it: the record starts after those.
+      const start = line + newlines(/^[\r\n]*/.exec(raw)![0]);
+      line += newlines(raw);
       if (!header) {
         const mapped = mapHeader(record);
         if (mapped) {
@@ -75,7 +77,7 @@ export async function readCsvRows(text: string): Promise<CsvRows> {
         if (value !== undefined && value !== '') row[field] = value;
       }
       rows.push(row);
-      lines.push(info.lines - (raw.replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0));
+      lines.push(start);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -134,3 +136,5 @@ export function detectDelimiter(text: string): string {
   for (const c of candidates) if (best.get(c)! > best.get(pick)!) pick = c;
   return pick;
 }
+
+const newlines = (text: string) => text.match(/\n/g)?.length ?? 0;
