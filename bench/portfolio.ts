@@ -49,7 +49,11 @@ async function importLoad(url: string, token: string, body: string, contentType:
 }
 
 function usageRecordCost(): number {
-  const counter = createUsageCounter({ repo: memoryUsageRepository(), clock: { now: () => Date.now() }, flushMs: 60_000 });
+  const counter = createUsageCounter({
+    repo: memoryUsageRepository(),
+    clock: { now: () => Date.now() },
+    flushMs: 60_000,
+  });
   const accounts = Array.from({ length: 100 }, (_, i) => `usr_${i}`);
   const routes = ['/api/market-data', '/api/predictions', '/api/portfolio', '/api/account'];
   const n = 2_000_000;
@@ -68,16 +72,28 @@ export async function run() {
     headers: { ...headers, 'content-type': 'application/json' },
     body: jsonBody(20),
   });
-  if (seeded.status !== 201) throw new Error(`seeding the portfolio failed: ${seeded.status} ${await seeded.text()}`);
+  if (seeded.status !== 201)
+    throw new Error(`seeding the portfolio failed: ${seeded.status} ${await seeded.text()}`);
   const sample = await captureResponse(`${api.info.url}/api/dashboard/analytics`, headers, 'analytics');
   const raw = await startTarget('bench/targets/raw-bytes.ts', [sample.bodyFile, sample.headersFile]);
   try {
     const [baseline, app] = await compare([
-      { name: `raw node:http, same response bytes (${sample.body.length} B body)`, url: raw.info.url!, child: raw.child },
-      { name: 'Meridian GET /api/dashboard/analytics', url: `${api.info.url}/api/dashboard/analytics`, headers, child: api.child },
+      {
+        name: `raw node:http, same response bytes (${sample.body.length} B body)`,
+        url: raw.info.url!,
+        child: raw.child,
+      },
+      {
+        name: 'Meridian GET /api/dashboard/analytics',
+        url: `${api.info.url}/api/dashboard/analytics`,
+        headers,
+        child: api.child,
+      },
     ]);
     printTable('Dashboard analytics', [baseline!, app!], baseline!);
-    console.log(`\nratio to raw: ${(app!.requestsPerSec / baseline!.requestsPerSec).toFixed(2)} (target ≥ 0.5)`);
+    console.log(
+      `\nratio to raw: ${(app!.requestsPerSec / baseline!.requestsPerSec).toFixed(2)} (target ≥ 0.5)`,
+    );
   } finally {
     await Promise.all([stopTarget(api.child), stopTarget(raw.child)]);
   }
@@ -85,7 +101,12 @@ export async function run() {
   // 2. imports, on a fresh server
   const importer = await startTarget('bench/targets/api-server.ts', []);
   try {
-    const json = await importLoad(importer.info.url!, importer.info.token!, jsonBody(200), 'application/json');
+    const json = await importLoad(
+      importer.info.url!,
+      importer.info.token!,
+      jsonBody(200),
+      'application/json',
+    );
     const csv = await importLoad(importer.info.url!, importer.info.token!, csvBody(200), 'text/csv');
     console.log(`\nPOST /api/portfolio/import, 200 rows per request, 4 connections, ${seconds} s each`);
     console.log('| body | req/s | rows/s | p50 ms | p99 ms | non-2xx |');
@@ -94,12 +115,16 @@ export async function run() {
       [`JSON (${Buffer.byteLength(jsonBody(200))} B)`, json],
       [`CSV (${Buffer.byteLength(csvBody(200))} B)`, csv],
     ] as const) {
-      console.log(`| ${name} | ${r.requestsPerSec} | ${r.requestsPerSec * 200} | ${r.p50} | ${r.p99} | ${r.non2xx} |`);
+      console.log(
+        `| ${name} | ${r.requestsPerSec} | ${r.requestsPerSec * 200} | ${r.p50} | ${r.p99} | ${r.non2xx} |`,
+      );
     }
   } finally {
     await stopTarget(importer.child);
   }
 
   // 3. the usage counter on the request path
-  console.log(`\nusage counter: ${usageRecordCost().toFixed(0)} ns per recorded request (100 accounts × 4 routes)`);
+  console.log(
+    `\nusage counter: ${usageRecordCost().toFixed(0)} ns per recorded request (100 accounts × 4 routes)`,
+  );
 }

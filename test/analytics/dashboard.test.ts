@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config/env.ts';
 import { buildServer } from '../../src/http/server.ts';
 import type { App } from '../../src/http/types.ts';
 import { type TestApp, createTestApp, fastHasher } from '../harness/app.ts';
+import { waitFor } from '../harness/wait.ts';
 import { openTestDatabase, postgresAvailable } from '../harness/db.ts';
 
 type Usage = {
@@ -12,16 +13,6 @@ type Usage = {
   byEndpoint: Array<{ endpoint: string; requests: number; rateLimited: number }>;
 };
 const endpoint = (usage: Usage, name: string) => usage.byEndpoint.find((e) => e.endpoint === name);
-
-async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('GET /api/dashboard/analytics', () => {
   let t: TestApp;

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
+import { waitFor } from '../harness/wait.ts';
 import { dbKinds, postgresAvailable } from '../harness/db.ts';
 
 const rows = (n: number, tag: string) => ({
   rows: Array.from({ length: n }, (_, i) => ({ asset: 'BTC', quantity: `0.${i + 1}`, note: tag })),
 });
-
-async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(dbKinds())('Idempotency-Key on POST /api/portfolio/import (%s)', (kind) => {
   let t: TestApp;

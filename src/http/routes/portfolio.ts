@@ -104,16 +104,7 @@ const RowProblemSchema = Type.Object({
 });
 
 const ImportProblem = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String(),
-    requestId: Type.String(),
-    instance: Type.String(),
-    errors: Type.Optional(Type.Array(RowProblemSchema)),
-  },
+  { ...ProblemSchema.properties, errors: Type.Optional(Type.Array(RowProblemSchema)) },
   { description: 'RFC 9457 problem; for invalid rows, `errors` lists every problem by row and field' },
 );
 

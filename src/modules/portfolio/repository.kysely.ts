@@ -7,7 +7,7 @@ import type {
   PortfolioRepository,
   PortfolioRow,
 } from './repository.ts';
-import type { ValidRow } from './rows.ts';
+import { sameContent } from './rows.ts';
 import type { PortfolioRowsTable, PortfolioTables } from './tables.ts';
 
 const toRow = (r: Selectable<PortfolioRowsTable>): PortfolioRow => ({
@@ -24,16 +24,6 @@ const toRow = (r: Selectable<PortfolioRowsTable>): PortfolioRow => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
-
-/** NUMERIC comes back in the scale it was stored with; compare values through their canonical text. */
-const sameRow = (stored: PortfolioRow, incoming: ValidRow) =>
-  stored.asset === incoming.asset &&
-  stored.quantity === incoming.quantity &&
-  stored.costBasis === incoming.costBasis &&
-  stored.costCurrency === incoming.costCurrency &&
-  stored.acquiredAt === incoming.acquiredAt &&
-  stored.venue === incoming.venue &&
-  stored.note === incoming.note;
 
 export function createKyselyPortfolioRepository(db: Kysely<PortfolioTables>): PortfolioRepository {
   async function writeImport(trx: Transaction<PortfolioTables>, write: ImportWrite): Promise<ImportCounts> {
@@ -54,7 +44,7 @@ export function createKyselyPortfolioRepository(db: Kysely<PortfolioTables>): Po
     const values: Array<PortfolioRowsTable> = [];
     write.rows.forEach((row, i) => {
       const stored = row.externalId === null ? undefined : existing.get(row.externalId);
-      if (stored && sameRow(stored, row)) {
+      if (stored && sameContent(stored, row)) {
         counts.unchanged++;
         return;
       }

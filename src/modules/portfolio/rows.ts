@@ -14,6 +14,16 @@ export interface ValidRow {
   externalId: string | null;
 }
 
+/** True when a stored row already holds exactly what an import brings for it (it is then left alone). */
+export const sameContent = (a: ValidRow, b: ValidRow): boolean =>
+  a.asset === b.asset &&
+  a.quantity === b.quantity &&
+  a.costBasis === b.costBasis &&
+  a.costCurrency === b.costCurrency &&
+  a.acquiredAt === b.acquiredAt &&
+  a.venue === b.venue &&
+  a.note === b.note;
+
 /** Cost currencies taken as US dollars (stablecoins count as dollars, as the market module prices them). */
 const USD_LIKE = new Set(['USD', 'USDT', 'USDC', 'BUSD', 'FDUSD', 'TUSD', 'DAI']);
 const GENESIS = Date.UTC(2009, 0, 3);

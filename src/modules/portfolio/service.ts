@@ -3,10 +3,10 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError, type ProblemDetail } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { readCsvRows } from './csv.ts';
-import { MAX_IMPORT_ROWS, type RawRow, type RowField, type RowProblem } from './fields.ts';
+import { MAX_IMPORT_ROWS, ROW_FIELDS, type RawRow, type RowField, type RowProblem } from './fields.ts';
 import { type PricePort, computeHoldings } from './holdings.ts';
 import type { ImportCounts, PortfolioRepository } from './repository.ts';
-import { type ValidRow, validateRows } from './rows.ts';
+import { type ValidRow, sameContent, validateRows } from './rows.ts';
 
 /** Idempotency keys are kept this long per account (as Stripe does). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -183,16 +183,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     for (const row of rows) {
       const existing = row.externalId === null ? undefined : stored.get(row.externalId);
       if (!existing) counts.inserted++;
-      else if (
-        existing.asset === row.asset &&
-        existing.quantity === row.quantity &&
-        existing.costBasis === row.costBasis &&
-        existing.costCurrency === row.costCurrency &&
-        existing.acquiredAt === row.acquiredAt &&
-        existing.venue === row.venue &&
-        existing.note === row.note
-      )
-        counts.unchanged++;
+      else if (sameContent(existing, row)) counts.unchanged++;
       else counts.updated++;
     }
     return counts;
@@ -238,17 +229,7 @@ function fingerprintOf(request: ImportRequest): string {
     .digest('base64url');
 }
 
-const order: readonly RowField[] = [
-  'asset',
-  'quantity',
-  'costBasis',
-  'costCurrency',
-  'acquiredAt',
-  'venue',
-  'note',
-  'externalId',
-];
-const fieldOrder = (field: RowField | undefined) => (field ? order.indexOf(field) : -1);
+const fieldOrder = (field: RowField | undefined) => (field ? ROW_FIELDS.indexOf(field) : -1);
 
 function tooManyRows(count: number): AppError {
   return new AppError(
