@@ -4,7 +4,12 @@ export { Decimal, parseDecimal } from './decimal.ts';
 export { MAX_IMPORT_ROWS, ROW_FIELDS, type RawRow, type RowField, type RowProblem } from './fields.ts';
 export { type AssetQuote, type Holding, type PricePort, type Totals, computeHoldings } from './holdings.ts';
 export { presentHolding, presentImport, presentPortfolio, presentRow, presentTotals } from './present.ts';
-export type { ImportRecord, PortfolioRepository, PortfolioRow } from './repository.ts';
+export {
+  type ImportRecord,
+  type PortfolioRepository,
+  type PortfolioRow,
+  memoryPortfolioRepository,
+} from './repository.ts';
 export { createKyselyPortfolioRepository } from './repository.kysely.ts';
 export { parseAcquiredAt } from './rows.ts';
 export {

@@ -1,4 +1,4 @@
-import type { ValidRow } from './rows.ts';
+import { type ValidRow, sameContent } from './rows.ts';
 
 /** A stored portfolio row. */
 export interface PortfolioRow extends ValidRow {
@@ -81,4 +81,123 @@ export interface PortfolioRepository {
   releaseKey(accountId: string, key: string): Promise<void>;
   /** Deletes keys past their expiry; returns how many. */
   pruneKeys(now: number): Promise<number>;
+}
+
+/**
+ * The in-memory twin (unit tests of the service). Atomic by construction: an import is applied to copies
+ * and swapped in only when every step succeeded; `failNextImport` makes the next import fail midway.
+ */
+export function memoryPortfolioRepository(): PortfolioRepository & { failNextImport: boolean } {
+  type Key = {
+    fingerprint: string;
+    state: 'running' | 'done';
+    status: number | null;
+    body: string | null;
+    createdAt: number;
+    expiresAt: number;
+  };
+  let rows: Array<PortfolioRow & { accountId: string }> = [];
+  const imports: Array<ImportRecord & { accountId: string }> = [];
+  const keys = new Map<string, Key>();
+  const keyOf = (accountId: string, key: string) => `${accountId}\u0000${key}`;
+  const repo = {
+    failNextImport: false,
+    async rows(accountId: string) {
+      return rows.filter((r) => r.accountId === accountId).map(({ accountId: _, ...r }) => r);
+    },
+    async applyImport(write: ImportWrite) {
+      const next = rows.map((r) => ({ ...r }));
+      const counts: ImportCounts = { inserted: 0, updated: 0, unchanged: 0 };
+      write.rows.forEach((row, i) => {
+        const stored = next.find(
+          (r) =>
+            r.accountId === write.accountId && row.externalId !== null && r.externalId === row.externalId,
+        );
+        if (stored && sameContent(stored, row)) counts.unchanged++;
+        else if (stored) {
+          counts.updated++;
+          Object.assign(stored, row, { importId: write.importId, updatedAt: write.now });
+        } else {
+          counts.inserted++;
+          next.push({
+            ...row,
+            id: write.newIds[i]!,
+            accountId: write.accountId,
+            importId: write.importId,
+            createdAt: write.now,
+            updatedAt: write.now,
+          });
+        }
+      });
+      if (repo.failNextImport) {
+        repo.failNextImport = false;
+        throw new Error('storage failed mid-import');
+      }
+      const answer = write.answer?.(counts);
+      if (write.idempotencyKey !== null && answer) {
+        const k = keys.get(keyOf(write.accountId, write.idempotencyKey));
+        if (k) Object.assign(k, { state: 'done', status: answer.status, body: answer.body });
+      }
+      rows = next;
+      imports.push({
+        id: write.importId,
+        accountId: write.accountId,
+        format: write.format,
+        rowCount: write.rows.length,
+        ...counts,
+        idempotencyKey: write.idempotencyKey,
+        createdAt: write.now,
+      });
+      return counts;
+    },
+    async imports(accountId: string, limit: number) {
+      return imports
+        .filter((i) => i.accountId === accountId)
+        .reverse()
+        .slice(0, limit)
+        .map(({ accountId: _, ...i }) => i);
+    },
+    async deleteRow(accountId: string, id: string) {
+      const before = rows.length;
+      rows = rows.filter((r) => !(r.accountId === accountId && r.id === id));
+      return rows.length < before;
+    },
+    async deleteAll(accountId: string) {
+      const before = rows.length;
+      rows = rows.filter((r) => r.accountId !== accountId);
+      return before - rows.length;
+    },
+    async claimKey(input: Parameters<PortfolioRepository['claimKey']>[0]): Promise<KeyClaim> {
+      const id = keyOf(input.accountId, input.key);
+      const found = keys.get(id);
+      const abandoned = found?.state === 'running' && found.createdAt <= input.now - input.staleMs;
+      if (!found || found.expiresAt <= input.now || abandoned) {
+        keys.set(id, {
+          fingerprint: input.fingerprint,
+          state: 'running',
+          status: null,
+          body: null,
+          createdAt: input.now,
+          expiresAt: input.now + input.ttlMs,
+        });
+        return { kind: 'claimed' };
+      }
+      if (found.fingerprint !== input.fingerprint) return { kind: 'mismatch' };
+      if (found.state === 'running') return { kind: 'running' };
+      return { kind: 'replay', status: found.status!, body: found.body! };
+    },
+    async completeKey(accountId: string, key: string, answer: { status: number; body: string }) {
+      const k = keys.get(keyOf(accountId, key));
+      if (k) Object.assign(k, { state: 'done', status: answer.status, body: answer.body });
+    },
+    async releaseKey(accountId: string, key: string) {
+      if (keys.get(keyOf(accountId, key))?.state === 'running') keys.delete(keyOf(accountId, key));
+    },
+    async pruneKeys(now: number) {
+      let n = 0;
+      for (const [id, k] of keys) if (k.expiresAt <= now && keys.delete(id)) n++;
+      return n;
+    },
+  };
+  return repo;
 }
