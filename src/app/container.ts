@@ -24,6 +24,8 @@ import { type Logger, createLogger } from './logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
+import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
+import type { AlertsSummarySource } from '../modules/analytics/index.ts';
 import { type Metrics, createMetrics } from './metrics.ts';
 
 export interface ContainerOptions {
@@ -36,6 +38,8 @@ export interface ContainerOptions {
   skipMigrations?: boolean;
   /** How often worker processes campaign for and check job leadership (PostgreSQL only). */
   leadershipIntervalMs?: number;
+  /** Alert counts and recent triggers for the dashboard; without it the dashboard reports no alerts. */
+  alertsSummary?: AlertsSummarySource;
 }
 
 /**
@@ -56,6 +60,8 @@ export interface Container {
   market: MarketModule;
   onchain: OnchainModule;
   predictions: PredictionsModule;
+  /** Portfolio import and holdings, the API usage counter and dashboard analytics. */
+  portfolio: PortfolioModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
   /** What an API-only process runs instead of the jobs: followers that reload state the workers publish. */
@@ -144,6 +150,17 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'predictions' }),
   });
   jobs.push(leadership.leaderOnly(predictions.job));
+  const portfolio = buildPortfolio(config, {
+    db,
+    clock,
+    market: market.service,
+    predictions: predictions.service,
+    accounts,
+    limiter,
+    logger: logger.child({ module: 'portfolio' }),
+    alerts: options.alertsSummary,
+  });
+  jobs.push(leadership.leaderOnly(portfolio.job));
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
     {
@@ -170,6 +187,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     market,
     onchain,
     predictions,
+    portfolio,
     jobs,
     apiFollowers,
     async readiness() {
@@ -187,6 +205,8 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       return checks;
     },
     async close() {
+      // Every process that served HTTP writes its last usage counts before storage closes.
+      await portfolio.usage.stop();
       await leadership.close();
       await bus.close();
       await limiter.close();

@@ -242,6 +242,18 @@ export const variables = {
     30,
     { min: 1, max: 365 },
   ),
+  usageFlushMs: intVar(
+    'MERIDIAN_USAGE_FLUSH_MS',
+    'How often each API process adds its in-memory API usage counts (requests and 429s per account and endpoint) to storage; usage seen by other replicas lags by at most this.',
+    10_000,
+    { min: 100, max: 300_000 },
+  ),
+  analyticsCacheMs: intVar(
+    'MERIDIAN_ANALYTICS_CACHE_MS',
+    "How long an account's GET /api/dashboard/analytics answer is reused (its generatedAt says when it was computed); 0 computes every request.",
+    1_000,
+    { min: 0, max: 60_000 },
+  ),
   modelRefreshMs: intVar(
     'MERIDIAN_MODEL_REFRESH_MS',
     'Period of the prediction model refresh (worker role): one datapoint per symbol and horizon each time.',

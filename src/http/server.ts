@@ -37,6 +37,7 @@ export async function buildServer(container: Container, options: ServerOptions =
     logController: new RequestsObserved(
       container.metrics.http,
       ['debug', 'trace'].includes(options.logLevel ?? config.logLevel),
+      container.portfolio.usage,
     ),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -45,7 +46,14 @@ export async function buildServer(container: Container, options: ServerOptions =
       return typeof given === 'string' && requestIdPattern.test(given) ? given : newRequestId();
     },
     ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
+      customOptions: {
+        allErrors: true,
+        coerceTypes: 'array',
+        useDefaults: true,
+        removeAdditional: false,
+        // `type: ['string', 'number']` for values that may be either (exact decimals as JSON numbers or text).
+        allowUnionTypes: true,
+      },
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors Fastify raises before routing (a URL that does not decode, an over-long path parameter) get the

@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal?: Principal;
+    /** The account the request was charged to (or refused for its rate limit); counted in its API usage. */
+    accountId?: string;
     /** The matched route's pattern (e.g. `/api/account/tokens/:id`); unset when no route matched. */
     routePattern?: string;
   }

@@ -35,6 +35,12 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  pool.on('connect', (client) => {
+    // A client whose connection ends while checked out (a terminated backend, a restart) emits 'error' after
+    // failing its query; pg-pool listens only while the client is idle, so without this the process would
+    // crash on an event whose error the query in flight already reports to its caller.
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,5 +1,7 @@
 import type { EventsTables } from '../../modules/events/tables.ts';
 import type { PredictionsTables } from '../../modules/predictions/tables.ts';
+import type { PortfolioTables } from '../../modules/portfolio/tables.ts';
+import type { UsageTables } from '../../modules/usage/tables.ts';
 import type { AccountsTables } from '../../modules/accounts/tables.ts';
 import type { MarketTables } from '../../modules/market/tables.ts';
 import type { OnchainTables } from '../../modules/onchain/tables.ts';
@@ -13,4 +15,6 @@ export interface Database
     MarketTables,
     OnchainTables,
     PredictionsTables,
-    EventsTables {}
+    EventsTables,
+    PortfolioTables,
+    UsageTables {}

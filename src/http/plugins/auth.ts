@@ -186,6 +186,7 @@ export function registerAuth(app: App, container: Container) {
   }
 
   app.decorateRequest('principal', undefined);
+  app.decorateRequest('accountId', undefined);
 
   /** Permission check and rate-limit charge for an identified caller. */
   function admit(
@@ -198,6 +199,8 @@ export function registerAuth(app: App, container: Container) {
     if (!principal.permissions.has(needed)) {
       throw new AppError('forbidden', `this needs the ${needed} permission, which these credentials lack`);
     }
+    // From here the request counts in the account's API usage, a 429 included (request-context.ts).
+    request.accountId = principal.userId;
     const charged = charge(principal, reply);
     if (charged instanceof Promise) {
       return charged.then(() => {

@@ -6,6 +6,11 @@ import {
   type onRequestHookHandler,
 } from 'fastify';
 import type { Metrics } from '../../app/metrics.ts';
+
+/** Where a finished request of an account is counted (the usage counter: memory, flushed periodically). */
+export interface UsageRecorder {
+  record(accountId: string, method: string, route: string, rateLimited: boolean): void;
+}
 import type { App } from '../types.ts';
 
 export interface RequestContextOptions {
@@ -41,18 +46,29 @@ export function registerRequestContext(app: App, options: RequestContextOptions)
 export class RequestsObserved extends LogController {
   readonly #metrics: Metrics['http'];
   readonly #logEachRequest: boolean;
+  readonly #usage: UsageRecorder | undefined;
 
   /** `logEachRequest`: a debug line per request (LOG_LEVEL debug or trace). */
-  constructor(metrics: Metrics['http'], logEachRequest: boolean) {
+  constructor(metrics: Metrics['http'], logEachRequest: boolean, usage?: UsageRecorder) {
     super({ disableRequestLogging: true });
     this.#metrics = metrics;
     this.#logEachRequest = logEachRequest;
+    this.#usage = usage;
   }
 
   override requestCompleted(_error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     this.#metrics
       .series(request.method, request.routePattern ?? 'unmatched', reply.statusCode)
       .record(reply.elapsedTime / 1000);
+    const account = request.accountId;
+    if (account !== undefined && this.#usage) {
+      this.#usage.record(
+        account,
+        request.method,
+        request.routePattern ?? 'unmatched',
+        reply.statusCode === 429,
+      );
+    }
     if (this.#logEachRequest) {
       request.log.debug(
         {

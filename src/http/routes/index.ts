@@ -3,10 +3,12 @@ import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
 import { onchainRoutes } from './onchain.ts';
+import { portfolioRoutes } from './portfolio.ts';
 import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
 
@@ -20,6 +22,11 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
     marketRoutes({ market: container.market.service }),
     onchainRoutes({ onchain: container.onchain.service }),
     predictionsRoutes({ predictions: container.predictions.service }),
+    portfolioRoutes({
+      portfolio: container.portfolio.portfolio,
+      priceSource: container.config.marketSource.kind,
+    }),
+    analyticsRoutes({ analytics: container.portfolio.analytics }),
     predictionsPushRoutes(container, auth),
   ];
 }

@@ -47,3 +47,4 @@ export {
   normalizationHeaderValue,
   type ParameterChange,
 } from './header.ts';
+export { KNOWN_ASSETS, normalizeAsset } from './assets.ts';

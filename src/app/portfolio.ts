@@ -1,0 +1,161 @@
+import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
+import type { Config } from '../config/env.ts';
+import type { AccountsService } from '../modules/accounts/index.ts';
+import {
+  type AlertsSummarySource,
+  type AnalyticsService,
+  createAnalyticsService,
+  type TrackRecordSource,
+} from '../modules/analytics/index.ts';
+import type { MarketService } from '../modules/market/index.ts';
+import {
+  type AssetQuote,
+  type PortfolioService,
+  type PortfolioTables,
+  createKyselyPortfolioRepository,
+  createPortfolioService,
+  presentPortfolio,
+} from '../modules/portfolio/index.ts';
+import type { PredictionsService } from '../modules/predictions/index.ts';
+import { splitSymbol, supportedSymbols } from '../modules/symbols/index.ts';
+import {
+  type UsageCounter,
+  type UsageTables,
+  createKyselyUsageRepository,
+  createUsageCounter,
+} from '../modules/usage/index.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { RateLimiter } from '../shared/rate-limiter.ts';
+import type { Job } from './jobs.ts';
+import type { Logger } from './logger.ts';
+
+export interface PortfolioModule {
+  portfolio: PortfolioService;
+  usage: UsageCounter;
+  analytics: AnalyticsService;
+  /** Deletes expired idempotency keys (leader only). */
+  job: Job;
+}
+
+const WRAPPED: Record<string, string> = { WBTC: 'BTC', WETH: 'ETH' };
+const STABLES = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD']);
+
+/** Holdings are valued at the market module's consolidated mid; stablecoins at 1 USD. */
+export function marketQuotes(market: Pick<MarketService, 'usdPriceNow' | 'snapshot'>) {
+  return {
+    quote(asset: string): AssetQuote | null {
+      const price = market.usdPriceNow(asset);
+      if (price === null) return null;
+      if (STABLES.has(asset)) return { price, change24hPct: 0, asOf: null };
+      const snapshot = market.snapshot(`${WRAPPED[asset] ?? asset}USDT`);
+      return { price, change24hPct: snapshot?.change24hPct ?? null, asOf: snapshot?.updatedAt ?? null };
+    },
+  };
+}
+
+/** The forecast record as the predictions module serves it (GET /api/predictions/performance), parsed once per refresh. */
+export function predictionsTrackRecord(
+  predictions: Pick<PredictionsService, 'performance'>,
+): TrackRecordSource {
+  let seen: Buffer | undefined;
+  let parsed: ReturnType<TrackRecordSource['trackRecord']> | undefined;
+  return {
+    trackRecord() {
+      const bytes = predictions.performance();
+      if (bytes !== seen || !parsed) {
+        const report = JSON.parse(bytes.toString('utf8'));
+        parsed = { rows: report.data, modelVersion: report.modelVersion, generatedAt: report.generatedAt };
+        seen = bytes;
+      }
+      return parsed;
+    },
+  };
+}
+
+/**
+ * Builds the portfolio module (import, holdings), the API usage counter (flushed every
+ * MERIDIAN_USAGE_FLUSH_MS, started here: every process that serves HTTP counts) and dashboard analytics.
+ */
+export function buildPortfolio(
+  config: Config,
+  deps: {
+    db: DbHandle;
+    clock: Clock;
+    market: MarketService;
+    predictions: PredictionsService;
+    accounts: AccountsService;
+    limiter: RateLimiter;
+    logger: Logger;
+    alerts?: AlertsSummarySource;
+  },
+): PortfolioModule {
+  const log = deps.logger;
+  const portfolio = createPortfolioService({
+    repo: createKyselyPortfolioRepository(tablesOf<PortfolioTables>(deps.db.db)),
+    clock: deps.clock,
+    prices: marketQuotes(deps.market),
+    extraAssets: () => supportedSymbols().map((s) => splitSymbol(s).base),
+    log: (message, fields) => log.warn(fields, message),
+  });
+  const usage = createUsageCounter({
+    repo: createKyselyUsageRepository(tablesOf<UsageTables>(deps.db.db)),
+    clock: deps.clock,
+    flushMs: config.usageFlushMs,
+    log: (message, fields) => log.warn(fields, message),
+  });
+  usage.start();
+  const analytics = createAnalyticsService({
+    portfolio: {
+      async summary(accountId) {
+        const view = presentPortfolio(await portfolio.holdings(accountId));
+        return {
+          totals: view.totals,
+          allocation: view.holdings.map((h) => ({
+            asset: h.asset,
+            valueUsd: h.valueUsd,
+            allocationPct: h.allocationPct,
+          })),
+        };
+      },
+    },
+    alerts: deps.alerts,
+    usage,
+    tokens: { listTokens: (accountId) => deps.accounts.listTokens(accountId) },
+    limits: {
+      remaining: async (accountId, limit) =>
+        Math.max(0, limit - (await deps.limiter.count(`acct:${accountId}`, 60_000))),
+    },
+    trackRecord: predictionsTrackRecord(deps.predictions),
+    clock: deps.clock,
+    cacheMs: config.analyticsCacheMs,
+    usageFlushMs: config.usageFlushMs,
+  });
+  portfolio.onChange((accountId) => analytics.invalidate(accountId));
+
+  let timer: NodeJS.Timeout | undefined;
+  const prune = () =>
+    portfolio
+      .pruneIdempotencyKeys()
+      .catch((error: Error) =>
+        log.warn(
+          { error: error.message },
+          'portfolio: pruning expired idempotency keys failed; next hour retries',
+        ),
+      );
+  return {
+    portfolio,
+    usage,
+    analytics,
+    job: {
+      name: 'idempotency-keys-pruner',
+      start: async () => {
+        await prune();
+        timer = setInterval(() => void prune(), 3_600_000);
+        timer.unref?.();
+      },
+      stop: async () => {
+        if (timer) clearInterval(timer);
+      },
+    },
+  };
+}

@@ -1,0 +1,395 @@
+import { parse as parseLosslessJson } from 'lossless-json';
+import { Type } from 'typebox';
+import {
+  MAX_IMPORT_ROWS,
+  type PortfolioService,
+  type RawRow,
+  type RowProblem,
+  ROW_FIELDS,
+  presentImport,
+  presentPortfolio,
+  presentRow,
+} from '../../modules/portfolio/index.ts';
+import { AppError } from '../../shared/errors.ts';
+import { validationProblems } from '../plugins/errors.ts';
+import { ProblemSchema, authProblems } from '../schemas.ts';
+import type { RouteModule } from '../types.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const DecimalValue = Type.Unsafe<string | number>({
+  type: ['string', 'number'],
+  description: 'Exact decimal: a JSON number or a decimal string; stored exactly (no float rounding)',
+  examples: ['0.000000012345678901', 8125.5],
+});
+const nullable = <T extends object>(schema: T, description?: string) =>
+  Type.Optional(
+    Type.Unsafe<unknown>({ anyOf: [schema, { type: 'null' }], ...(description ? { description } : {}) }),
+  );
+
+const ImportRow = Type.Object(
+  {
+    asset: Type.String({ maxLength: 64, description: 'Ticker or name: BTC, XBT, bitcoin, ETH, …' }),
+    quantity: DecimalValue,
+    costBasis: nullable(DecimalValue, 'Total cost of the row (not per unit), in costCurrency'),
+    costCurrency: nullable(Type.String({ maxLength: 16 }), 'USD (default); USDT, USDC, … count as USD'),
+    acquiredAt: nullable(
+      Type.Unsafe<string | number>({ type: ['string', 'number'] }),
+      'ISO 8601 (UTC unless an offset is given) or epoch seconds / milliseconds',
+    ),
+    venue: nullable(Type.String({ maxLength: 64 })),
+    note: nullable(Type.String({ maxLength: 500 })),
+    externalId: nullable(
+      Type.String({ maxLength: 128 }),
+      'Your id for the row: importing it again updates the row instead of adding one',
+    ),
+  },
+  { additionalProperties: false, $id: 'PortfolioImportRow' },
+);
+
+const ImportJson = Type.Object(
+  {
+    rows: Type.Array(ImportRow, {
+      maxItems: MAX_IMPORT_ROWS,
+      description: `At most ${MAX_IMPORT_ROWS} rows`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const ImportCsv = Type.String({
+  description:
+    'CSV with a header row (`,` `;` or tab delimited, quoted fields, BOM allowed). Column names of common tracker exports are recognised; see docs/portfolio.md.',
+});
+
+const ImportQuery = Type.Object({
+  dryRun: Type.Optional(
+    Type.Boolean({ default: false, description: 'Validate and count only; store nothing' }),
+  ),
+});
+
+const ImportHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description:
+        'Makes retries safe: the same key and body replay the first answer; another body with the key → 422; while the first runs → 409. Kept 24 h per account.',
+    }),
+  ),
+});
+
+const ImportResult = Type.Object(
+  {
+    importId: Type.Union([Type.String(), Type.Null()], { description: 'null for a dry run' }),
+    inserted: Type.Integer(),
+    updated: Type.Integer(),
+    unchanged: Type.Integer(),
+    rows: Type.Integer(),
+    dryRun: Type.Boolean(),
+    format: Type.Union([Type.Literal('json'), Type.Literal('csv')]),
+    ignoredColumns: Type.Optional(
+      Type.Array(Type.String(), { description: 'CSV columns that map to no field' }),
+    ),
+  },
+  { $id: 'PortfolioImportResult' },
+);
+
+const RowProblemSchema = Type.Object({
+  row: Type.Integer({ description: '1-based: the first data row is 1' }),
+  pointer: Type.String({ description: 'e.g. /rows/146/quantity' }),
+  field: Type.Optional(Type.String()),
+  message: Type.String(),
+  column: Type.Optional(Type.String({ description: 'CSV: the header of the column' })),
+  line: Type.Optional(Type.Integer({ description: 'CSV: the line of the file the row starts on' })),
+});
+
+const ImportProblem = Type.Object(
+  { ...ProblemSchema.properties, errors: Type.Optional(Type.Array(RowProblemSchema)) },
+  { description: 'RFC 9457 problem; for invalid rows, `errors` lists every problem by row and field' },
+);
+
+const Usd = Type.Union([Type.String(), Type.Null()], {
+  description: 'USD, decimal string rounded to the cent',
+});
+const Pct = Type.Union([Type.Number(), Type.Null()]);
+
+const Holding = Type.Object({
+  asset: Type.String(),
+  quantity: Type.String({ description: 'Exact sum of the rows' }),
+  rows: Type.Integer(),
+  price: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Merged market mid in USD; null when unpriced',
+  }),
+  priceAsOf: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  valueUsd: Usd,
+  costBasisUsd: Type.Union([Type.String(), Type.Null()], {
+    description: 'null when a row has no cost basis',
+  }),
+  unrealizedPnlUsd: Usd,
+  unrealizedPnlPct: Pct,
+  allocationPct: Pct,
+  change24hPct: Pct,
+  change24hUsd: Usd,
+});
+
+export const PortfolioTotalsSchema = Type.Object({
+  valueUsd: Type.String({ description: 'Sum over priced holdings' }),
+  costBasisUsd: Type.String({ description: 'Over holdings with a price and a full cost basis' }),
+  unrealizedPnlUsd: Type.String(),
+  unrealizedPnlPct: Pct,
+  change24hUsd: Type.String(),
+  change24hPct: Pct,
+  unpricedAssets: Type.Array(Type.String(), { description: 'Held but not valued (never counted as 0)' }),
+  assetsWithoutCost: Type.Array(Type.String()),
+});
+
+const Portfolio = Type.Object(
+  {
+    holdings: Type.Array(Holding),
+    totals: PortfolioTotalsSchema,
+    asOf: Type.String({ format: 'date-time' }),
+    priceSource: Type.String({
+      description: 'The market source prices come from: simulated, replay or ccxt',
+    }),
+  },
+  { $id: 'Portfolio' },
+);
+
+const nullableString = Type.Union([Type.String(), Type.Null()]);
+const StoredRow = Type.Object({
+  id: Type.String(),
+  asset: Type.String(),
+  quantity: Type.String(),
+  costBasis: nullableString,
+  costCurrency: nullableString,
+  acquiredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  venue: nullableString,
+  note: nullableString,
+  externalId: nullableString,
+  importId: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+const ImportEntry = Type.Object({
+  id: Type.String(),
+  format: Type.String(),
+  rows: Type.Integer(),
+  inserted: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  idempotencyKey: nullableString,
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+type AjvError = Parameters<typeof validationProblems>[0][number];
+
+/** Schema problems of a JSON import, by row where they concern one; throws for problems outside the rows. */
+function rowProblemsOf(errors: AjvError[]): RowProblem[] {
+  const problems: RowProblem[] = [];
+  const other: Array<{ pointer: string; message: string }> = [];
+  for (const p of validationProblems(errors, 'body')) {
+    const pointer = p.pointer.replace(/^\/body/, '');
+    const match = /^\/rows\/(\d+)(?:\/([^/]+))?/.exec(pointer);
+    if (!match) {
+      other.push({ pointer: p.pointer, message: p.message });
+      continue;
+    }
+    const field = (ROW_FIELDS as readonly string[]).includes(match[2] ?? '')
+      ? (match[2] as RowProblem['field'])
+      : undefined;
+    problems.push({ row: Number(match[1]) + 1, pointer, ...(field ? { field } : {}), message: p.message });
+  }
+  if (other.length) {
+    throw new AppError('validation_failed', other.map((p) => `${p.pointer} ${p.message}`).join('; '), {
+      errors: other,
+    });
+  }
+  return problems;
+}
+
+const toRawRow = (value: unknown): RawRow => {
+  const row: RawRow = {};
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const field of ROW_FIELDS) {
+      const v = (value as Record<string, unknown>)[field];
+      if (v !== undefined && v !== null) row[field] = String(v);
+    }
+  }
+  return row;
+};
+
+/**
+ * POST /api/portfolio/import (JSON or CSV), GET /api/portfolio (holdings), GET /api/portfolio/rows,
+ * GET /api/portfolio/imports, DELETE /api/portfolio/rows/:id and DELETE /api/portfolio (reset).
+ */
+export function portfolioRoutes(deps: { portfolio: PortfolioService; priceSource: string }): RouteModule {
+  const { portfolio } = deps;
+  return async (app) => {
+    // JSON numbers are read as their exact digits (lossless-json), never through a float.
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(
+          null,
+          parseLosslessJson(body as string, undefined, (digits) => digits),
+        );
+      } catch (error) {
+        done(
+          new AppError('bad_request', `the body is not valid JSON: ${(error as Error).message}`),
+          undefined,
+        );
+      }
+    });
+    app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    app.post(
+      '/api/portfolio/import',
+      {
+        config: { permission: 'portfolio:write' },
+        attachValidation: true,
+        schema: {
+          tags: ['portfolio'],
+          summary: `Import up to ${MAX_IMPORT_ROWS} portfolio rows (JSON or CSV), all or nothing`,
+          querystring: ImportQuery,
+          headers: ImportHeaders,
+          body: {
+            content: {
+              'application/json': { schema: ImportJson },
+              'text/csv': { schema: ImportCsv },
+            },
+          } as never,
+          response: {
+            200: ImportResult,
+            201: ImportResult,
+            400: ImportProblem,
+            409: ProblemSchema,
+            413: ProblemSchema,
+            415: ProblemSchema,
+            422: ProblemSchema,
+            ...authProblems,
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body as unknown;
+        const isCsv = typeof body === 'string';
+        const jsonRows =
+          !isCsv && body && typeof body === 'object' ? (body as { rows?: unknown }).rows : undefined;
+        // More rows than allowed is refused before anything else looks at them.
+        if (Array.isArray(jsonRows) && jsonRows.length > MAX_IMPORT_ROWS) {
+          throw new AppError(
+            'payload_too_large',
+            `an import holds at most ${MAX_IMPORT_ROWS} rows; this one has ${jsonRows.length}`,
+            { extra: { maxRows: MAX_IMPORT_ROWS } },
+          );
+        }
+        let schemaProblems: RowProblem[] = [];
+        const invalid = request.validationError;
+        if (invalid) {
+          if (request.validationError?.validationContext !== 'body' || isCsv) throw invalid;
+          schemaProblems = rowProblemsOf(invalid.validation as AjvError[]);
+        }
+        const key = request.headers['idempotency-key'];
+        const answer = await portfolio.importRows({
+          accountId: request.principal!.userId,
+          body: isCsv
+            ? { kind: 'csv', text: body }
+            : { kind: 'json', rows: (Array.isArray(jsonRows) ? jsonRows : []).map(toRawRow), schemaProblems },
+          dryRun: request.query.dryRun ?? false,
+          idempotencyKey: typeof key === 'string' ? key : undefined,
+        });
+        if (key !== undefined) reply.header('idempotent-replayed', String(answer.replayed));
+        return reply
+          .code(answer.status as 200 | 201)
+          .type(JSON_TYPE)
+          .send(answer.body as never);
+      },
+    );
+
+    app.get(
+      '/api/portfolio',
+      {
+        config: { permission: 'portfolio:read' },
+        schema: {
+          tags: ['portfolio'],
+          summary:
+            'Holdings per asset at the merged market price: value, cost, unrealized P&L, allocation, 24 h change',
+          response: { 200: Portfolio, ...authProblems },
+        },
+      },
+      async (request) => ({
+        ...presentPortfolio(await portfolio.holdings(request.principal!.userId)),
+        priceSource: deps.priceSource,
+      }),
+    );
+
+    app.get(
+      '/api/portfolio/rows',
+      {
+        config: { permission: 'portfolio:read' },
+        schema: {
+          tags: ['portfolio'],
+          summary: 'Every stored row, exactly as imported (decimals as strings): an export',
+          response: { 200: Type.Object({ data: Type.Array(StoredRow) }), ...authProblems },
+        },
+      },
+      async (request) => ({ data: (await portfolio.rows(request.principal!.userId)).map(presentRow) }),
+    );
+
+    app.get(
+      '/api/portfolio/imports',
+      {
+        config: { permission: 'portfolio:read' },
+        schema: {
+          tags: ['portfolio'],
+          summary: 'Import history, newest first',
+          querystring: Type.Object({
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+          }),
+          response: {
+            200: Type.Object({ data: Type.Array(ImportEntry) }),
+            400: ProblemSchema,
+            ...authProblems,
+          },
+        },
+      },
+      async (request) => ({
+        data: (await portfolio.imports(request.principal!.userId, request.query.limit ?? 50)).map(
+          presentImport,
+        ),
+      }),
+    );
+
+    app.delete(
+      '/api/portfolio/rows/:id',
+      {
+        config: { permission: 'portfolio:write' },
+        schema: {
+          tags: ['portfolio'],
+          summary: 'Delete one row',
+          params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+          response: { 204: Type.Null(), 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        await portfolio.deleteRow(request.principal!.userId, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/api/portfolio',
+      {
+        config: { permission: 'portfolio:write' },
+        schema: {
+          tags: ['portfolio'],
+          summary: 'Reset: delete every row of the account (the import history is kept)',
+          response: { 200: Type.Object({ deleted: Type.Integer() }), ...authProblems },
+        },
+      },
+      async (request) => ({ deleted: await portfolio.reset(request.principal!.userId) }),
+    );
+  };
+}
