@@ -19,6 +19,7 @@ import {
 import { type Bus, topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
+import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
 import { type Logger, createLogger } from './logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
@@ -56,6 +57,8 @@ export interface Container {
   market: MarketModule;
   onchain: OnchainModule;
   predictions: PredictionsModule;
+  /** Alert rules (service for the routes) and their evaluator (a job below). */
+  alerts: AlertsModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
   /** What an API-only process runs instead of the jobs: followers that reload state the workers publish. */
@@ -144,6 +147,15 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'predictions' }),
   });
   jobs.push(leadership.leaderOnly(predictions.job));
+  const alerts = buildAlerts(config, {
+    db,
+    bus,
+    clock,
+    logger: logger.child({ module: 'alerts' }),
+    market: market.service,
+    resolveExchange: (name) => onchain.service.resolveExchange(name),
+  });
+  jobs.push(leadership.leaderOnly(alerts.job));
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
     {
@@ -170,6 +182,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     market,
     onchain,
     predictions,
+    alerts,
     jobs,
     apiFollowers,
     async readiness() {

@@ -1,3 +1,4 @@
+import type { AlertsTables } from '../../modules/alerts/tables.ts';
 import type { EventsTables } from '../../modules/events/tables.ts';
 import type { PredictionsTables } from '../../modules/predictions/tables.ts';
 import type { AccountsTables } from '../../modules/accounts/tables.ts';
@@ -13,4 +14,5 @@ export interface Database
     MarketTables,
     OnchainTables,
     PredictionsTables,
-    EventsTables {}
+    EventsTables,
+    AlertsTables {}

@@ -3,6 +3,7 @@ import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
+import { alertsRoutes } from './alerts.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
@@ -20,6 +21,7 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
     marketRoutes({ market: container.market.service }),
     onchainRoutes({ onchain: container.onchain.service }),
     predictionsRoutes({ predictions: container.predictions.service }),
+    alertsRoutes({ alerts: container.alerts.service }),
     predictionsPushRoutes(container, auth),
   ];
 }
