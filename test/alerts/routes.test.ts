@@ -25,7 +25,12 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const call = (method: string, url: string, who: TestUser, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: who.auth, ...(payload ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: who.auth,
+      ...(payload ? { payload: payload as object } : {}),
+    });
 
   it('creates a rule: 201 with id, state, createdAt and the normalized symbol, saying what changed', async () => {
     const res = await call('POST', '/api/alerts', member, {
@@ -94,7 +99,9 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
       '/body/condition/window',
       '/body/expiresAt',
     ]);
-    expect(body.errors.find((e: Json) => e.pointer === '/body/condition/exchange').message).toMatch(/binance/);
+    expect(body.errors.find((e: Json) => e.pointer === '/body/condition/exchange').message).toMatch(
+      /binance/,
+    );
 
     const address = await call('POST', '/api/alerts', member, {
       type: 'address_flow',
@@ -119,14 +126,19 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
     expect((noType.json() as Json).errors).toEqual([{ pointer: '/body/type', message: 'is required' }]);
     const badType = await call('POST', '/api/alerts', member, { type: 'weather', symbol: 'nope' });
     // The symbol can be checked on its own, so it is reported too.
-    expect((badType.json() as Json).errors.map((e: Json) => e.pointer)).toEqual(['/body/type', '/body/symbol']);
+    expect((badType.json() as Json).errors.map((e: Json) => e.pointer)).toEqual([
+      '/body/type',
+      '/body/symbol',
+    ]);
   });
 
   it('viewers read but cannot write (403); another account gets 404 for the rule, never 403', async () => {
     const created = (await call('POST', '/api/alerts', member, price)).json() as Json;
     expect((await call('POST', '/api/alerts', viewer, price)).statusCode).toBe(403);
     expect((await call('GET', '/api/alerts', viewer)).statusCode).toBe(200);
-    expect((await call('PATCH', `/api/alerts/${created.id}`, viewer, { state: 'paused' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/alerts/${created.id}`, viewer, { state: 'paused' })).statusCode).toBe(
+      403,
+    );
     expect((await call('DELETE', `/api/alerts/${created.id}`, viewer)).statusCode).toBe(403);
     expect((await call('POST', `/api/alerts/${created.id}/test`, viewer)).statusCode).toBe(403);
     for (const [method, url, body] of [
@@ -221,7 +233,8 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
   it('enforces the per-plan cap on active rules (paused rules do not count; resuming does)', async () => {
     const who = await t.user('member');
     const made: string[] = [];
-    for (let i = 0; i < 3; i++) made.push(((await call('POST', '/api/alerts', who, price)).json() as Json).id);
+    for (let i = 0; i < 3; i++)
+      made.push(((await call('POST', '/api/alerts', who, price)).json() as Json).id);
     const refused = await call('POST', '/api/alerts', who, price);
     expect(refused.statusCode).toBe(409);
     expect((refused.json() as Json).code).toBe('alert_limit_reached');

@@ -170,6 +170,8 @@ export interface Evaluator {
   /** Resolves when every write queued so far (triggers, sides, expiries) is stored. */
   idle(): Promise<void>;
   stats(): EvaluatorStats;
+  /** Whether the rule is in the index (live and loaded). */
+  isWatching(ruleId: string): boolean;
 }
 
 const SNAPSHOT_WINDOWS: readonly RuleWindow[] = ['5m', '15m', '1h', '24h'];
@@ -208,14 +210,18 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
 
   // ── series and rules ──
 
+  /** The last price of every symbol, rules or not: a new price rule's side is taken from it. */
+  const lastPrice = new Map<string, Occasion>();
+
   const seriesOf = (key: string, domain: Series['domain'], inclusive = false): Series => {
     let s = series.get(key);
     if (!s) {
+      const last = key.startsWith('p:') ? lastPrice.get(key.slice(2)) : undefined;
       s = {
         key,
         index: new ThresholdIndex<Live>({ inclusive }),
-        value: undefined,
-        occasion: undefined,
+        value: last?.value,
+        occasion: last,
         domain,
       };
       series.set(key, s);
@@ -426,9 +432,10 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       const mid = book?.mid;
       if (typeof mid !== 'number' || !Number.isFinite(mid)) continue;
       const key = `${symbol}@${at}`;
+      const occasion = { key, at, value: mid, data: { market: { symbol, price: mid, at: iso(at) } } };
+      lastPrice.set(symbol, occasion);
       const price = series.get(`p:${symbol}`);
-      if (price)
-        setValue(price, mid, { key, at, value: mid, data: { market: { symbol, price: mid, at: iso(at) } } });
+      if (price) setValue(price, mid, occasion);
       for (const w of SNAPSHOT_WINDOWS) {
         const change = series.get(`c:${w}:${symbol}`);
         if (change?.index.size) {
@@ -818,6 +825,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       scheduleWrite();
       while (queued > 0) await writing;
     },
+    isWatching: (id) => lives.has(id),
     stats: () => ({ rules: lives.size, series: series.size, fired, recorded, pendingWrites: queued }),
   };
 }
