@@ -5,4 +5,7 @@ export const benches = {
   onchain: () => import('./onchain.ts'),
   push: () => import('./push.ts'),
   predictions: () => import('./predictions.ts'),
+  alerts: () => import('./alerts.ts'),
+  // Event → webhook received latency (bench/alerts-delivery.ts, from the webhooks work) registers here:
+  // 'alerts-delivery': () => import('./alerts-delivery.ts'),
 };

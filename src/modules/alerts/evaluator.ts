@@ -50,8 +50,17 @@ interface Occasion {
   key: string;
   at: number;
   value: number;
-  data: Record<string, unknown>;
+  /** What the event's data says about it; built only when a firing is written. */
+  detail: () => Record<string, unknown>;
   flowId?: string;
+}
+
+/** A firing decided on an event, written (composed and recorded) by the write queue. */
+interface PendingFire {
+  rule: AlertRule;
+  crossing: boolean;
+  occasion: Occasion;
+  firedAt: number;
 }
 
 /** A rule as the evaluator holds it. */
@@ -147,6 +156,8 @@ export interface EvaluatorOptions {
 export interface EvaluatorStats {
   rules: number;
   series: number;
+  /** Rules visited because an event may have changed their condition (the index's work). */
+  visited: number;
   fired: number;
   recorded: number;
   pendingWrites: number;
@@ -196,12 +207,13 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
   const wakeFlow = new MinHeap<Live>();
   const expiries = new MinHeap<Live>();
   const warmed = new Set<string>();
-  let pendingFires: TriggerRecord[] = [];
+  let pendingFires: PendingFire[] = [];
   const dirtySides = new Map<string, Live>();
   const pendingExpiries: Array<{ id: string; version: number }> = [];
   let writing: Promise<void> = Promise.resolve();
   let queued = 0;
   let fired = 0;
+  let visited = 0;
   let recorded = 0;
   let running = false;
   const unsubscribers: Array<() => Promise<void>> = [];
@@ -237,13 +249,23 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     return rule.type === 'address_flow' ? 'onchain.flow' : 'alert.triggered';
   }
 
+  /**
+   * The decision to fire: cheap, on the event's path. The trigger record and its event body are composed in
+   * the write path (`compose`), off the evaluation of the tick.
+   */
   function fire(live: Live, occasion: Occasion) {
     const rule = live.rule;
-    const id = newId('trg');
-    const firedAt = clock.now();
     fired++;
     live.lastEventAt = occasion.at;
-    pendingFires.push({
+    pendingFires.push({ rule, crossing: live.crossing, occasion, firedAt: clock.now() });
+    if (live.crossing) dirtySides.delete(rule.id);
+    if (rule.trigger.mode === 'once') remove(live);
+    else if (!live.crossing) wakeOf(live).push(occasion.at + cooldownMs(live), live);
+  }
+
+  function compose({ rule, crossing, occasion, firedAt }: PendingFire): TriggerRecord {
+    const id = newId('trg');
+    return {
       id,
       ruleId: rule.id,
       accountId: rule.accountId,
@@ -251,7 +273,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       eventKey: occasion.key,
       version: rule.version,
       once: rule.trigger.mode === 'once',
-      satisfied: live.crossing ? true : undefined,
+      satisfied: crossing ? true : undefined,
       eventAt: occasion.at,
       flowId: occasion.flowId ?? null,
       value: occasion.value,
@@ -266,12 +288,9 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
           key: occasion.key,
           value: occasion.value,
         },
-        ...occasion.data,
+        ...occasion.detail(),
       },
-    });
-    if (live.crossing) dirtySides.delete(rule.id);
-    if (rule.trigger.mode === 'once') remove(live);
-    else if (!live.crossing) wakeOf(live).push(occasion.at + cooldownMs(live), live);
+    };
   }
 
   const wakeOf = (live: Live) => (live.series?.domain === 'flow' || live.bucket ? wakeFlow : wakeMarket);
@@ -288,6 +307,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
 
   /** The condition of `live` changed with its series' move. */
   function flipped(live: Live, holds: boolean, occasion: Occasion) {
+    visited++;
     if (live.gone) return;
     live.satisfied = holds;
     if (live.crossing) {
@@ -300,6 +320,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
 
   /** Brings one rule in line with its series' current value (first value, or a rule added later). */
   function reconcile(live: Live, value: number, occasion: Occasion) {
+    visited++;
     const holds = live.series!.index.holds(live.sense, live.threshold, value);
     if (live.crossing) {
       if (live.satisfied === undefined) {
@@ -432,7 +453,12 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       const mid = book?.mid;
       if (typeof mid !== 'number' || !Number.isFinite(mid)) continue;
       const key = `${symbol}@${at}`;
-      const occasion = { key, at, value: mid, data: { market: { symbol, price: mid, at: iso(at) } } };
+      const occasion = {
+        key,
+        at,
+        value: mid,
+        detail: () => ({ market: { symbol, price: mid, at: iso(at) } }),
+      };
       lastPrice.set(symbol, occasion);
       const price = series.get(`p:${symbol}`);
       if (price) setValue(price, mid, occasion);
@@ -445,7 +471,9 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
               key,
               at,
               value: pct,
-              data: { market: { symbol, price: mid, window: w, changePct: round(pct, 4), at: iso(at) } },
+              detail: () => ({
+                market: { symbol, price: mid, window: w, changePct: round(pct, 4), at: iso(at) },
+              }),
             });
         }
         const volume = series.get(`v:${w}:${symbol}`);
@@ -456,7 +484,9 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
               key,
               at,
               value: qv,
-              data: { market: { symbol, window: w, quoteVolume: round(qv, 2), price: mid, at: iso(at) } },
+              detail: () => ({
+                market: { symbol, window: w, quoteVolume: round(qv, 2), price: mid, at: iso(at) },
+              }),
             });
         }
       }
@@ -534,7 +564,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     }
     if (dropped) {
       if (group.flows.length === 0) group.sum = 0;
-      const occasion = { key: `${group.series.key}@${now}`, at: now, value: group.sum, data: {} };
+      const occasion = { key: `${group.series.key}@${now}`, at: now, value: group.sum, detail: () => ({}) };
       setValue(
         group.series,
         group.sum,
@@ -549,7 +579,8 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     const usd = flow.usdValue;
     if (typeof usd !== 'number' || !Number.isFinite(usd)) return; // no price known: cannot compare with minUsd
     const now = clock.now();
-    const transfer = `${flow.chain}:${flow.txHash}:${flow.logIndex ?? 'native'}`;
+    // The transfer: the flow id without its exchange side (both sides of an exchange-to-exchange move share it).
+    const transfer = flow.id.slice(0, flow.id.lastIndexOf(':'));
     const sides: Array<[string, 'in' | 'out']> = [];
     if (flow.direction === 'deposit') sides.push([`x:${flow.exchange}`, 'in']);
     if (flow.direction === 'withdrawal') sides.push([`x:${flow.exchange}`, 'out']);
@@ -570,7 +601,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
             at: flow.timestamp,
             value: usd,
             flowId: flow.id,
-            data: { flow },
+            detail: () => ({ flow }),
           });
         }
       }
@@ -582,15 +613,13 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
         group.transfers.add(transfer);
         group.flows.push({ time: flow.timestamp, usd, transfer });
         group.sum += usd;
+        const window = { window: group.window, sumUsd: round(group.sum, 2), flows: group.flows.length };
         setValue(group.series, group.sum, {
           key: `flow:${flow.id}`,
           at: flow.timestamp,
           value: group.sum,
           flowId: flow.id,
-          data: {
-            window: { window: group.window, sumUsd: round(group.sum, 2), flows: group.flows.length },
-            flow,
-          },
+          detail: () => ({ window, flow }),
         });
       }
     }
@@ -616,7 +645,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
           key: `${group.series.key}@${now}`,
           at: now,
           value: 0,
-          data: {},
+          detail: () => ({}),
         };
         setValue(group.series, group.sum, { ...base, value: group.sum });
       }
@@ -710,7 +739,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     if (pendingFires.length) {
       const batch = pendingFires;
       pendingFires = [];
-      enqueue(() => commit(batch));
+      enqueue(() => commit(batch.map(compose)));
     }
     if (dirtySides.size) {
       const sides = [...dirtySides.values()].map((l) => ({
@@ -826,7 +855,14 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       while (queued > 0) await writing;
     },
     isWatching: (id) => lives.has(id),
-    stats: () => ({ rules: lives.size, series: series.size, fired, recorded, pendingWrites: queued }),
+    stats: () => ({
+      rules: lives.size,
+      series: series.size,
+      visited,
+      fired,
+      recorded,
+      pendingWrites: queued,
+    }),
   };
 }
 

@@ -38,8 +38,12 @@ export class MarketWindows {
 
   addClosed(symbol: string, bar: MinuteBar): void {
     const s = this.of(symbol);
+    const previous = s.closed.get(bar.openTime);
     s.closed.set(bar.openTime, bar);
-    s.sums.clear();
+    // Cached window sums that cover this bar take it in (a late bar, or a correction of one).
+    for (const [windowMs, sum] of s.sums)
+      if (bar.openTime >= s.sumsFor - windowMs + MINUTE && bar.openTime < s.sumsFor)
+        s.sums.set(windowMs, sum + bar.quoteVolume - (previous?.quoteVolume ?? 0));
     if (s.closed.size > KEEP_MS / MINUTE + 10) {
       const cutoff = bar.openTime - KEEP_MS;
       for (const t of s.closed.keys()) if (t < cutoff) s.closed.delete(t);
@@ -63,10 +67,7 @@ export class MarketWindows {
     const s = this.symbols.get(symbol);
     if (!s) return undefined;
     const current = this.currentOpenTime(s, atMs);
-    if (s.sumsFor !== current) {
-      s.sums.clear();
-      s.sumsFor = current;
-    }
+    if (s.sumsFor !== current) this.slide(s, current);
     let closed = s.sums.get(windowMs);
     if (closed === undefined) {
       closed = 0;
@@ -76,6 +77,26 @@ export class MarketWindows {
     }
     const open = s.open && s.open.openTime === current ? s.open.quoteVolume : 0;
     return closed + open;
+  }
+
+  /**
+   * Moves the cached window sums to a new current bar: the bars that entered the windows are added and the
+   * ones that left subtracted (a few map reads a minute instead of re-adding a day of bars); a jump of more
+   * than a few minutes recomputes.
+   */
+  private slide(s: SymbolBars, current: number): void {
+    const from = s.sumsFor;
+    s.sumsFor = current;
+    if (!(current > from && current - from <= 5 * MINUTE)) {
+      s.sums.clear();
+      return;
+    }
+    const qv = (t: number) => s.closed.get(t)?.quoteVolume ?? 0;
+    for (const [windowMs, sum] of s.sums) {
+      let next = sum;
+      for (let t = from; t < current; t += MINUTE) next += qv(t) - qv(t - windowMs + MINUTE);
+      s.sums.set(windowMs, next);
+    }
   }
 
   changePct(symbol: string, windowMs: number, price: number, atMs: number): number | undefined {
