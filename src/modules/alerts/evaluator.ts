@@ -16,7 +16,7 @@ import {
   type VolumeCondition,
   WINDOW_MS,
 } from './rule.ts';
-import { type Sense, ThresholdIndex } from './threshold-index.ts';
+import { type Sense, ThresholdIndex, upperBound } from './threshold-index.ts';
 
 export interface AlertsLogger {
   info(obj: object, msg: string): void;
@@ -394,7 +394,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       live.bucket = flowTarget(c);
       live.threshold = c.minUsd;
       const list = buckets.get(live.bucket) ?? [];
-      list.splice(upperBoundBy(list, c.minUsd), 0, live);
+      list.splice(upperBound(list, c.minUsd), 0, live);
       buckets.set(live.bucket, list);
       return;
     }
@@ -590,7 +590,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     for (const [target, direction] of sides) {
       const list = buckets.get(target);
       if (list) {
-        const end = upperBoundBy(list, usd);
+        const end = upperBound(list, usd);
         for (const live of list.slice(0, end)) {
           const c = live.rule.condition as FlowCondition;
           if (live.gone || (c.direction !== 'any' && c.direction !== direction)) continue;
@@ -873,18 +873,6 @@ function flowTarget(c: FlowCondition): string {
 
 function flowGroupKey(c: FlowCondition): string {
   return `${flowTarget(c)}|${c.direction}|${c.asset ?? '*'}`;
-}
-
-/** First index in a list sorted by threshold whose threshold is > v. */
-function upperBoundBy(list: Array<{ threshold: number }>, v: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]!.threshold <= v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -5,14 +5,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** A rule as the API shows it. */
 export function presentRule(rule: AlertRule, nowMs: number) {
   return {
-    id: rule.id,
-    name: rule.name,
-    type: rule.type,
-    ...(rule.symbol !== null ? { symbol: rule.symbol } : {}),
-    condition: rule.condition,
-    trigger: rule.trigger,
+    ...ruleSummary(rule),
     expiresAt: iso(rule.expiresAt),
-    channels: rule.channels,
     state: effectiveState(rule, nowMs),
     normalized: rule.normalized,
     createdAt: iso(rule.createdAt)!,

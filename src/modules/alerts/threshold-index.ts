@@ -26,8 +26,8 @@ function lowerBound<T>(list: Entry<T>[], v: number): number {
   return lo;
 }
 
-/** First index whose threshold is > v. */
-function upperBound<T>(list: Entry<T>[], v: number): number {
+/** First index whose threshold is > v, in a list sorted by threshold. */
+export function upperBound(list: ReadonlyArray<{ threshold: number }>, v: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
