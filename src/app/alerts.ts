@@ -8,10 +8,13 @@ import {
   createEvaluator,
   createKyselyAlertsRepository,
   type Evaluator,
+  type FlowEvent,
+  type FlowHistory,
   type MarketHistory,
 } from '../modules/alerts/index.ts';
 import type { EventsTables } from '../modules/events/index.ts';
 import type { MarketService } from '../modules/market/index.ts';
+import type { OnchainService } from '../modules/onchain/index.ts';
 import type { Bus } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
@@ -39,6 +42,33 @@ export function marketHistory(market: Pick<MarketService, 'candlesBetween'>): Ma
   };
 }
 
+/** Bounds the start-up read of stored flows (500 a page). */
+const MAX_FLOW_PAGES = 100;
+
+/** Stored flows, newest first, back to `sinceMs`, through the flows service's keyset pages. */
+export function flowHistory(
+  onchain: Pick<OnchainService, 'listFlows'>,
+  log?: { warn(obj: object, msg: string): void },
+): FlowHistory {
+  return {
+    async flowsSince(sinceMs) {
+      const out: FlowEvent[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_FLOW_PAGES; page++) {
+        const result = await onchain.listFlows({ limit: 500, cursor });
+        for (const flow of result.data) {
+          if (flow.timestamp <= sinceMs) return out;
+          out.push(flow as unknown as FlowEvent);
+        }
+        if (!result.nextCursor) return out;
+        cursor = result.nextCursor;
+      }
+      log?.warn({ flows: out.length }, 'alerts: stored flows beyond the start-up read limit are not counted');
+      return out;
+    },
+  };
+}
+
 /**
  * Builds the alerts module: rules service (API) and evaluator (job). `resolveExchange` is the on-chain
  * module's resolver, so a rule accepts exactly the exchanges the flows endpoint knows.
@@ -51,6 +81,7 @@ export function buildAlerts(
     clock: Clock;
     logger: AlertsLogger;
     market?: Pick<MarketService, 'candlesBetween'>;
+    onchain?: Pick<OnchainService, 'listFlows'>;
     resolveExchange(input: string): string;
   },
 ): AlertsModule {
@@ -69,6 +100,7 @@ export function buildAlerts(
     clock: deps.clock,
     log: deps.logger,
     history: deps.market ? marketHistory(deps.market) : undefined,
+    flowHistory: deps.onchain ? flowHistory(deps.onchain, deps.logger) : undefined,
   });
   return {
     service,

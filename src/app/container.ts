@@ -153,6 +153,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     clock,
     logger: logger.child({ module: 'alerts' }),
     market: market.service,
+    onchain: onchain.service,
     resolveExchange: (name) => onchain.service.resolveExchange(name),
   });
   jobs.push(leadership.leaderOnly(alerts.job));

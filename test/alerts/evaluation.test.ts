@@ -8,6 +8,7 @@ import {
   createEvaluator,
   createKyselyAlertsRepository,
   type Evaluator,
+  type FlowHistory,
   type RuleInput,
 } from '../../src/modules/alerts/index.ts';
 import type { AlertsRepository } from '../../src/modules/alerts/repository.ts';
@@ -52,7 +53,9 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
   afterAll(async () => handle?.close());
 
   /** A fresh bus, service and started evaluator on the shared database (a "process"). */
-  async function boot(): Promise<{ evaluator: Evaluator; announced: AccountEvent[] }> {
+  async function boot(
+    options: { flowHistory?: FlowHistory } = {},
+  ): Promise<{ evaluator: Evaluator; announced: AccountEvent[] }> {
     bus = memoryBus();
     service = createAlertsService({
       repo,
@@ -61,7 +64,15 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       resolveExchange: (name) => normalizeExchange(name).exchange,
       caps: { standard: 1000 },
     });
-    const evaluator = createEvaluator({ repo, bus, clock, log: silent, syncMs: 60_000, sweepMs: 60_000 });
+    const evaluator = createEvaluator({
+      repo,
+      bus,
+      clock,
+      log: silent,
+      syncMs: 60_000,
+      sweepMs: 60_000,
+      flowHistory: options.flowHistory,
+    });
     const announced: AccountEvent[] = [];
     await bus.subscribe(topics.accountEvent, (e) => announced.push(e as AccountEvent));
     await evaluator.start();
@@ -415,6 +426,56 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       type: 'onchain.flow',
       data: { status: 'removed', replaces: got[0].id, rule: { id: single.id }, removedFlowId: flows[0]!.id },
     });
+    // The rule behind a firing is deleted, then its flow is reorged away: the follow-up still goes out.
+    await service.remove(acc, windowed.id);
+    await bus.publish(topics.onchainFlowsRemoved, { chain: 'ethereum', ancestor: 100, ids: [flows[4]!.id] });
+    await evaluator.idle();
+    got = await bodies(acc);
+    expect(got).toHaveLength(4);
+    expect(got[3]).toMatchObject({
+      data: { status: 'removed', replaces: got[1].id, rule: { id: windowed.id } },
+    });
+    await evaluator.stop();
+  });
+
+  it('a windowed flow sum starts from the stored flows of its window after a restart', async () => {
+    const acc = account();
+    clock.set(T0 + 500_000);
+    const target = '0x3333333333333333333333333333333333333333';
+    const stored = (n: number, usd: number, at: number) => ({
+      id: `ethereum:0xw${n}:0:binance`,
+      chain: 'ethereum',
+      txHash: `0xw${n}`,
+      logIndex: 0,
+      timestamp: at,
+      exchange: 'binance',
+      direction: 'withdrawal' as const,
+      asset: 'USDC',
+      usdValue: usd,
+      from: { address: '0x28c6c06298d514db089934071355e5743bf21d60' },
+      to: { address: target },
+    });
+    // Stored before this evaluator started: one inside the 15-minute window, one older than it.
+    const history = [stored(1, 700_000, T0 + 450_000), stored(2, 5_000_000, T0 - 1_000_000)];
+    const { evaluator } = await boot({
+      flowHistory: { flowsSince: async (since) => history.filter((f) => f.timestamp > since) },
+    });
+    const r = await rule(
+      acc,
+      {
+        type: 'address_flow',
+        condition: { direction: 'in', address: target, minUsd: 1_000_000, window: '15m' },
+      },
+      evaluator,
+    );
+    await waitUntil(() => evaluator.stats().visited > 0);
+    await evaluator.idle();
+    expect(await bodies(acc)).toHaveLength(0); // 700k so far
+    await bus.publish(topics.onchainFlow, stored(3, 400_000, T0 + 499_000));
+    await evaluator.idle();
+    const got = await bodies(acc);
+    expect(got).toHaveLength(1);
+    expect(got[0].data).toMatchObject({ rule: { id: r.id }, window: { sumUsd: 1_100_000, flows: 2 } });
     await evaluator.stop();
   });
 

@@ -29,6 +29,11 @@ export interface MarketHistory {
   minuteBars(symbol: string, fromMs: number, toMs: number): Promise<MinuteBar[]>;
 }
 
+/** Stored flows (newest first or any order), so windowed flow sums are complete after a start. */
+export interface FlowHistory {
+  flowsSince(sinceMs: number): Promise<FlowEvent[]>;
+}
+
 /** The fields of an `onchain.flow` bus payload the evaluator reads (the flows endpoint's shape). */
 export interface FlowEvent {
   id: string;
@@ -147,6 +152,7 @@ export interface EvaluatorOptions {
   clock: Clock;
   log: AlertsLogger;
   history?: MarketHistory;
+  flowHistory?: FlowHistory;
   /** Period of the incremental rule sync that backs up the change notices (ms, default 5000). */
   syncMs?: number;
   /** Period of expiry and flow-window checks between events (ms, default 1000). */
@@ -552,6 +558,55 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     const set = groupsByTarget.get(group.target) ?? new Set();
     set.add(group);
     groupsByTarget.set(group.target, set);
+    backfill(group);
+  }
+
+  /**
+   * Loads the stored flows of a new group's window (after a start or failover the sum is then complete), and
+   * merges them with the flows that arrived meanwhile.
+   */
+  function backfill(group: FlowGroup) {
+    if (!options.flowHistory) return;
+    options.flowHistory
+      .flowsSince(clock.now() - group.windowMs)
+      .then((list) => {
+        const now = clock.now();
+        const added: Array<{ time: number; usd: number; transfer: string; flow: FlowEvent }> = [];
+        for (const flow of list) {
+          const usd = flow.usdValue;
+          if (typeof usd !== 'number' || !Number.isFinite(usd) || flow.timestamp <= now - group.windowMs)
+            continue;
+          if (group.asset && group.asset !== flow.asset.toUpperCase()) continue;
+          const transfer = transferOf(flow);
+          if (group.transfers.has(transfer)) continue;
+          const side = sidesOf(flow).find(
+            ([target, direction]) =>
+              target === group.target && (group.direction === 'any' || group.direction === direction),
+          );
+          if (!side) continue;
+          group.transfers.add(transfer);
+          added.push({ time: flow.timestamp, usd, transfer, flow });
+        }
+        if (added.length === 0) return;
+        group.flows = [...group.flows, ...added].sort((a, b) => a.time - b.time);
+        group.sum = group.flows.reduce((sum, f) => sum + f.usd, 0);
+        const newest = added.reduce((a, b) => (b.time > a.time ? b : a));
+        const window = { window: group.window, sumUsd: round(group.sum, 2), flows: group.flows.length };
+        setValue(group.series, group.sum, {
+          key: `flow:${newest.flow.id}`,
+          at: newest.time,
+          value: group.sum,
+          flowId: newest.flow.id,
+          detail: () => ({ window, flow: newest.flow }),
+        });
+        scheduleWrite();
+      })
+      .catch((error: unknown) => {
+        log.warn(
+          { series: group.series.key, err: String(error) },
+          'alerts: loading stored flows failed; the window fills from new flows',
+        );
+      });
   }
 
   function decay(group: FlowGroup, now: number) {
@@ -579,15 +634,9 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     const usd = flow.usdValue;
     if (typeof usd !== 'number' || !Number.isFinite(usd)) return; // no price known: cannot compare with minUsd
     const now = clock.now();
-    // The transfer: the flow id without its exchange side (both sides of an exchange-to-exchange move share it).
-    const transfer = flow.id.slice(0, flow.id.lastIndexOf(':'));
-    const sides: Array<[string, 'in' | 'out']> = [];
-    if (flow.direction === 'deposit') sides.push([`x:${flow.exchange}`, 'in']);
-    if (flow.direction === 'withdrawal') sides.push([`x:${flow.exchange}`, 'out']);
-    if (typeof flow.to?.address === 'string') sides.push([`a:${flow.to.address.toLowerCase()}`, 'in']);
-    if (typeof flow.from?.address === 'string') sides.push([`a:${flow.from.address.toLowerCase()}`, 'out']);
+    const transfer = transferOf(flow);
     const asset = flow.asset.toUpperCase();
-    for (const [target, direction] of sides) {
+    for (const [target, direction] of sidesOf(flow)) {
       const list = buckets.get(target);
       if (list) {
         const end = upperBound(list, usd);
@@ -864,6 +913,21 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       pendingWrites: queued,
     }),
   };
+}
+
+/** The transfer: the flow id without its exchange side (both sides of an exchange-to-exchange move share it). */
+function transferOf(flow: FlowEvent): string {
+  return flow.id.slice(0, flow.id.lastIndexOf(':'));
+}
+
+/** The targets a flow concerns, each with the direction it moves for that target. */
+function sidesOf(flow: FlowEvent): Array<[target: string, direction: 'in' | 'out']> {
+  const sides: Array<[string, 'in' | 'out']> = [];
+  if (flow.direction === 'deposit') sides.push([`x:${flow.exchange}`, 'in']);
+  if (flow.direction === 'withdrawal') sides.push([`x:${flow.exchange}`, 'out']);
+  if (typeof flow.to?.address === 'string') sides.push([`a:${flow.to.address.toLowerCase()}`, 'in']);
+  if (typeof flow.from?.address === 'string') sides.push([`a:${flow.from.address.toLowerCase()}`, 'out']);
+  return sides;
 }
 
 /** A flow rule's target: an exchange (`x:binance`) or an address (`a:0x…`). */

@@ -9,6 +9,7 @@ export {
   type EvaluatorOptions,
   type EvaluatorStats,
   type FlowEvent,
+  type FlowHistory,
   type MarketHistory,
 } from './evaluator.ts';
 export type { MinuteBar } from './market-window.ts';

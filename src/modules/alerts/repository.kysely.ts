@@ -292,7 +292,8 @@ async function record(
   const recorded: TriggerRecord[] = [];
   for (const t of list) {
     const rule = byId.get(t.ruleId);
-    if (!rule || rule.deleted_at !== null) continue;
+    // A retraction still goes out for a deleted rule: its original event was delivered.
+    if (!rule || (rule.deleted_at !== null && t.kind !== 'retract')) continue;
     if (
       t.kind === 'fire' &&
       (!LIVE_STATES.includes(rule.state as RuleState) || Number(rule.version) !== t.version)

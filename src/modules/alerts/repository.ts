@@ -196,7 +196,7 @@ export function createMemoryAlertsRepository(appendEvents: Events): AlertsReposi
       const recorded: TriggerRecord[] = [];
       for (const t of list) {
         const r = rules.get(t.ruleId);
-        if (!r || r.deletedAt !== null) continue;
+        if (!r || (r.deletedAt !== null && t.kind !== 'retract')) continue;
         if (t.kind === 'fire' && (!LIVE_STATES.includes(r.state) || r.version !== t.version)) continue;
         const key = `${t.ruleId} ${t.eventKey}`;
         if (triggers.has(key)) continue;
