@@ -6,4 +6,7 @@ export const benches = {
   push: () => import('./push.ts'),
   predictions: () => import('./predictions.ts'),
   portfolio: () => import('./portfolio.ts'),
+  alerts: () => import('./alerts.ts'),
+  // Event → webhook received latency (bench/alerts-delivery.ts, from the webhooks work) registers here:
+  // 'alerts-delivery': () => import('./alerts-delivery.ts'),
 };

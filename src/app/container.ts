@@ -19,6 +19,7 @@ import {
 import { type Bus, topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
+import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
 import { type Logger, createLogger } from './logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
@@ -38,7 +39,7 @@ export interface ContainerOptions {
   skipMigrations?: boolean;
   /** How often worker processes campaign for and check job leadership (PostgreSQL only). */
   leadershipIntervalMs?: number;
-  /** Alert counts and recent triggers for the dashboard; without it the dashboard reports no alerts. */
+  /** Tests may replace the alerts module as the dashboard's source of alert counts and recent triggers. */
   alertsSummary?: AlertsSummarySource;
 }
 
@@ -62,6 +63,8 @@ export interface Container {
   predictions: PredictionsModule;
   /** Portfolio import and holdings, the API usage counter and dashboard analytics. */
   portfolio: PortfolioModule;
+  /** Alert rules (service for the routes) and their evaluator (a job below). */
+  alerts: AlertsModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
   /** What an API-only process runs instead of the jobs: followers that reload state the workers publish. */
@@ -150,6 +153,16 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'predictions' }),
   });
   jobs.push(leadership.leaderOnly(predictions.job));
+  const alerts = buildAlerts(config, {
+    db,
+    bus,
+    clock,
+    logger: logger.child({ module: 'alerts' }),
+    market: market.service,
+    onchain: onchain.service,
+    resolveExchange: (name) => onchain.service.resolveExchange(name),
+  });
+  jobs.push(leadership.leaderOnly(alerts.job));
   const portfolio = buildPortfolio(config, {
     db,
     clock,
@@ -158,7 +171,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     accounts,
     limiter,
     logger: logger.child({ module: 'portfolio' }),
-    alerts: options.alertsSummary,
+    alerts: options.alertsSummary ?? alerts.service,
   });
   jobs.push(leadership.leaderOnly(portfolio.job));
   let stopFollowing: (() => Promise<void>) | undefined;
@@ -188,6 +201,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     onchain,
     predictions,
     portfolio,
+    alerts,
     jobs,
     apiFollowers,
     async readiness() {

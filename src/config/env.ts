@@ -254,6 +254,18 @@ export const variables = {
     1_000,
     { min: 0, max: 60_000 },
   ),
+  alertsActiveStandard: intVar(
+    'MERIDIAN_ALERTS_ACTIVE_STANDARD',
+    'Active (and failing) alert rules an account on the standard plan may have; paused and finished rules do not count.',
+    50,
+    { min: 0, max: 1_000_000 },
+  ),
+  alertsActivePro: intVar(
+    'MERIDIAN_ALERTS_ACTIVE_PRO',
+    'Active (and failing) alert rules an account on the pro plan may have.',
+    1000,
+    { min: 0, max: 1_000_000 },
+  ),
   modelRefreshMs: intVar(
     'MERIDIAN_MODEL_REFRESH_MS',
     'Period of the prediction model refresh (worker role): one datapoint per symbol and horizon each time.',

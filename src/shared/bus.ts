@@ -21,4 +21,6 @@ export const topics = {
   predictionsRefreshed: 'predictions.refreshed',
   /** `AccountEvent` (modules/events), published after the transaction that stored it commits. */
   accountEvent: 'account.event',
+  /** `{ id }`: an alert rule was created, edited or deleted; the evaluator reloads it. */
+  alertRuleChanged: 'alerts.rule-changed',
 } as const;

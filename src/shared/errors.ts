@@ -19,6 +19,7 @@ export const errorCatalogue = {
   method_not_allowed: { status: 405, title: 'The method is not allowed on this route' },
   request_timeout: { status: 408, title: 'The request did not arrive in time' },
   conflict: { status: 409, title: 'The request conflicts with the current state' },
+  alert_limit_reached: { status: 409, title: "The plan's limit of active alert rules is reached" },
   idempotency_conflict: { status: 409, title: 'The idempotency key was used with another request' },
   idempotency_key_in_use: {
     status: 409,

@@ -22,6 +22,11 @@ export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
     return openDatabase({ loadDataDir: snapshot });
   }
+  return openTestPostgres();
+}
+
+/** A clean PostgreSQL database cloned from the template, with its URL (for child processes); dropped on close. */
+export async function openTestPostgres(): Promise<DbHandle & { url: string }> {
   const template = inject('postgresTemplate');
   const adminUrl = inject('postgresAdminUrl');
   if (!template || !adminUrl) throw new Error('PostgreSQL is not available for this run');
@@ -36,6 +41,7 @@ export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const again = new pg.Client({ connectionString: adminUrl });

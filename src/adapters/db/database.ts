@@ -1,3 +1,4 @@
+import type { AlertsTables } from '../../modules/alerts/tables.ts';
 import type { EventsTables } from '../../modules/events/tables.ts';
 import type { PredictionsTables } from '../../modules/predictions/tables.ts';
 import type { PortfolioTables } from '../../modules/portfolio/tables.ts';
@@ -17,4 +18,5 @@ export interface Database
     PredictionsTables,
     EventsTables,
     PortfolioTables,
-    UsageTables {}
+    UsageTables,
+    AlertsTables {}

@@ -4,6 +4,7 @@ import type { AuthApi } from '../plugins/auth.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { alertsRoutes } from './alerts.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
@@ -27,6 +28,7 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
       priceSource: container.config.marketSource.kind,
     }),
     analyticsRoutes({ analytics: container.portfolio.analytics }),
+    alertsRoutes({ alerts: container.alerts.service }),
     predictionsPushRoutes(container, auth),
   ];
 }

@@ -5,6 +5,7 @@ import * as onchain from './0003_onchain.ts';
 import * as predictions from './0004_predictions.ts';
 import * as events from './0005_events.ts';
 import * as portfolio from './0006_portfolio.ts';
+import * as alerts from './0007_alerts.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_predictions': predictions,
   '0005_events': events,
   '0006_portfolio': portfolio,
+  '0007_alerts': alerts,
 };

@@ -1,0 +1,110 @@
+import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
+import type { Config } from '../config/env.ts';
+import {
+  type AlertsLogger,
+  type AlertsService,
+  type AlertsTables,
+  createAlertsService,
+  createEvaluator,
+  createKyselyAlertsRepository,
+  type Evaluator,
+  type FlowEvent,
+  type FlowHistory,
+  type MarketHistory,
+} from '../modules/alerts/index.ts';
+import type { EventsTables } from '../modules/events/index.ts';
+import type { MarketService } from '../modules/market/index.ts';
+import type { OnchainService } from '../modules/onchain/index.ts';
+import type { Bus } from '../shared/bus.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Job } from './jobs.ts';
+
+export interface AlertsModule {
+  service: AlertsService;
+  evaluator: Evaluator;
+  /** The evaluator as a background job (wrapped in leadership by the container). */
+  job: Job;
+}
+
+/** Merged 1-minute bars from the market service (memory, else storage), in pages of its 1000-row limit. */
+export function marketHistory(market: Pick<MarketService, 'candlesBetween'>): MarketHistory {
+  return {
+    async minuteBars(symbol, fromMs, toMs) {
+      const out: Array<{ openTime: number; close: number; quoteVolume: number }> = [];
+      let from = fromMs;
+      for (;;) {
+        const page = await market.candlesBetween({ symbol, interval: '1m', fromMs: from, toMs, limit: 1000 });
+        for (const c of page) out.push({ openTime: c.openTime, close: c.close, quoteVolume: c.quoteVolume });
+        if (page.length < 1000) return out;
+        from = page.at(-1)!.openTime + 60_000;
+      }
+    },
+  };
+}
+
+/** Bounds the start-up read of stored flows (500 a page). */
+const MAX_FLOW_PAGES = 100;
+
+/** Stored flows, newest first, back to `sinceMs`, through the flows service's keyset pages. */
+export function flowHistory(
+  onchain: Pick<OnchainService, 'listFlows'>,
+  log?: { warn(obj: object, msg: string): void },
+): FlowHistory {
+  return {
+    async flowsSince(sinceMs) {
+      const out: FlowEvent[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_FLOW_PAGES; page++) {
+        const result = await onchain.listFlows({ limit: 500, cursor });
+        for (const flow of result.data) {
+          if (flow.timestamp <= sinceMs) return out;
+          out.push(flow as unknown as FlowEvent);
+        }
+        if (!result.nextCursor) return out;
+        cursor = result.nextCursor;
+      }
+      log?.warn({ flows: out.length }, 'alerts: stored flows beyond the start-up read limit are not counted');
+      return out;
+    },
+  };
+}
+
+/**
+ * Builds the alerts module: rules service (API) and evaluator (job). `resolveExchange` is the on-chain
+ * module's resolver, so a rule accepts exactly the exchanges the flows endpoint knows.
+ */
+export function buildAlerts(
+  config: Config,
+  deps: {
+    db: DbHandle;
+    bus: Bus;
+    clock: Clock;
+    logger: AlertsLogger;
+    market?: Pick<MarketService, 'candlesBetween'>;
+    onchain?: Pick<OnchainService, 'listFlows'>;
+    resolveExchange(input: string): string;
+  },
+): AlertsModule {
+  const repo = createKyselyAlertsRepository(tablesOf<AlertsTables & EventsTables>(deps.db.db));
+  const service = createAlertsService({
+    repo,
+    bus: deps.bus,
+    clock: deps.clock,
+    resolveExchange: deps.resolveExchange,
+    caps: { standard: config.alertsActiveStandard, pro: config.alertsActivePro },
+    log: deps.logger,
+  });
+  const evaluator = createEvaluator({
+    repo,
+    bus: deps.bus,
+    clock: deps.clock,
+    log: deps.logger,
+    history: deps.market ? marketHistory(deps.market) : undefined,
+    flowHistory: deps.onchain ? flowHistory(deps.onchain, deps.logger) : undefined,
+  });
+  return {
+    service,
+    evaluator,
+    job: { name: 'alerts-evaluator', start: () => evaluator.start(), stop: () => evaluator.stop() },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Alerts module — public face. Rules (price, volume, address_flow) stored per account, evaluated by a
+ * leader-elected job on the market and on-chain events, firing exactly once into the account event log.
+ */
+export {
+  createEvaluator,
+  type AlertsLogger,
+  type Evaluator,
+  type EvaluatorOptions,
+  type EvaluatorStats,
+  type FlowEvent,
+  type FlowHistory,
+  type MarketHistory,
+} from './evaluator.ts';
+export type { MinuteBar } from './market-window.ts';
+export { presentRule, type RuleView, ruleSummary } from './present.ts';
+export {
+  type AlertsRepository,
+  createMemoryAlertsRepository,
+  type StoredTrigger,
+  type TriggerRecord,
+} from './repository.ts';
+export { createKyselyAlertsRepository } from './repository.kysely.ts';
+export {
+  type AlertRule,
+  DEFAULT_COOLDOWN_SEC,
+  FLOW_RULE_DIRECTIONS,
+  PRICE_OPS,
+  RULE_STATES,
+  RULE_TYPES,
+  RULE_WINDOWS,
+  type RuleState,
+  type RuleType,
+  TRIGGER_MODES,
+} from './rule.ts';
+export {
+  type AlertsService,
+  type Caller,
+  createAlertsService,
+  DEFAULT_PAGE,
+  MAX_PAGE,
+  type RuleInput,
+  type RulePatchInput,
+} from './service.ts';
+export type { AlertsTables } from './tables.ts';

@@ -1,0 +1,32 @@
+import { type AlertRule, effectiveState } from './rule.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A rule as the API shows it. */
+export function presentRule(rule: AlertRule, nowMs: number) {
+  return {
+    ...ruleSummary(rule),
+    expiresAt: iso(rule.expiresAt),
+    state: effectiveState(rule, nowMs),
+    normalized: rule.normalized,
+    createdAt: iso(rule.createdAt)!,
+    updatedAt: iso(rule.updatedAt)!,
+    lastTriggeredAt: iso(rule.lastTriggeredAt),
+    triggerCount: rule.triggerCount,
+  };
+}
+
+export type RuleView = ReturnType<typeof presentRule>;
+
+/** The rule as an event's `data.rule` carries it: enough for a receiver to route and display the event. */
+export function ruleSummary(rule: AlertRule) {
+  return {
+    id: rule.id,
+    name: rule.name,
+    type: rule.type,
+    ...(rule.symbol !== null ? { symbol: rule.symbol } : {}),
+    condition: rule.condition,
+    trigger: rule.trigger,
+    channels: rule.channels,
+  };
+}
