@@ -24,6 +24,7 @@ import { type Logger, createLogger } from './logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
+import { type WebhooksBuildOptions, type WebhooksModule, buildWebhooks } from './webhooks.ts';
 import { type Metrics, createMetrics } from './metrics.ts';
 
 export interface ContainerOptions {
@@ -36,6 +37,8 @@ export interface ContainerOptions {
   skipMigrations?: boolean;
   /** How often worker processes campaign for and check job leadership (PostgreSQL only). */
   leadershipIntervalMs?: number;
+  /** Webhook delivery overrides (tests: DNS answers, sender timings, a hook between claim and send). */
+  webhooks?: WebhooksBuildOptions;
 }
 
 /**
@@ -56,6 +59,8 @@ export interface Container {
   market: MarketModule;
   onchain: OnchainModule;
   predictions: PredictionsModule;
+  /** Webhook endpoints, the delivery sender and the account event log's retention (jobs below). */
+  webhooks: WebhooksModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
   /** What an API-only process runs instead of the jobs: followers that reload state the workers publish. */
@@ -144,6 +149,12 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'predictions' }),
   });
   jobs.push(leadership.leaderOnly(predictions.job));
+  const webhooks = buildWebhooks(
+    config,
+    { db, bus, clock, logger: logger.child({ module: 'webhooks' }) },
+    options.webhooks,
+  );
+  jobs.push(leadership.leaderOnly(webhooks.job), leadership.leaderOnly(webhooks.retentionJob));
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
     {
@@ -170,6 +181,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     market,
     onchain,
     predictions,
+    webhooks,
     jobs,
     apiFollowers,
     async readiness() {
@@ -188,6 +200,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     },
     async close() {
       await leadership.close();
+      await webhooks.transport.close();
       await bus.close();
       await limiter.close();
       for (const close of closers) await close();

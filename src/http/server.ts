@@ -13,6 +13,7 @@ import { clientErrorAnswer, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { newRequestId } from '../shared/ids.ts';
 import { routeModules } from './routes/index.ts';
+import { webhookDocs } from './routes/webhooks.ts';
 import type { App } from './types.ts';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -102,6 +103,7 @@ export async function buildServer(container: Container, options: ServerOptions =
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API token (mrd_…)' } },
       },
       security: [{ bearer: [] }],
+      webhooks: webhookDocs,
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -3,6 +3,7 @@ import type { PredictionsTables } from '../../modules/predictions/tables.ts';
 import type { AccountsTables } from '../../modules/accounts/tables.ts';
 import type { MarketTables } from '../../modules/market/tables.ts';
 import type { OnchainTables } from '../../modules/onchain/tables.ts';
+import type { WebhooksTables } from '../../modules/webhooks/tables.ts';
 
 /**
  * The whole relational schema as Kysely sees it: each module declares its own tables and they are
@@ -13,4 +14,5 @@ export interface Database
     MarketTables,
     OnchainTables,
     PredictionsTables,
-    EventsTables {}
+    EventsTables,
+    WebhooksTables {}

@@ -9,6 +9,7 @@ import { marketRoutes } from './market.ts';
 import { onchainRoutes } from './onchain.ts';
 import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /** Every route module, in one list. Modules add their entry here. */
 export function routeModules(container: Container, auth: AuthApi): RouteModule[] {
@@ -21,5 +22,6 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
     onchainRoutes({ onchain: container.onchain.service }),
     predictionsRoutes({ predictions: container.predictions.service }),
     predictionsPushRoutes(container, auth),
+    webhookRoutes({ webhooks: container.webhooks.service }),
   ];
 }

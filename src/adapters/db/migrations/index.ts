@@ -4,6 +4,7 @@ import * as market from './0002_market.ts';
 import * as onchain from './0003_onchain.ts';
 import * as predictions from './0004_predictions.ts';
 import * as events from './0005_events.ts';
+import * as webhooks from './0009_webhooks.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_onchain': onchain,
   '0004_predictions': predictions,
   '0005_events': events,
+  '0009_webhooks': webhooks,
 };
