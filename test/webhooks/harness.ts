@@ -1,7 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tablesOf } from '../../src/adapters/db/connect.ts';
 import type { Container, ContainerOptions } from '../../src/app/container.ts';
-import { insertAccountEvents, type AccountEvent, type EventType } from '../../src/modules/events/index.ts';
+import {
+  type AccountEvent,
+  type EventType,
+  type EventsTables,
+  insertAccountEvents,
+} from '../../src/modules/events/index.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { type TestApp, createTestApp } from '../harness/app.ts';
 import type { DbKind } from '../harness/db.ts';
@@ -98,7 +104,7 @@ export async function fireEvents(
   events: Array<{ ruleId?: string; type?: EventType; data?: Record<string, unknown>; test?: boolean }>,
 ): Promise<AccountEvent[]> {
   const stored = await insertAccountEvents(
-    container.db.db,
+    tablesOf<EventsTables>(container.db.db),
     events.map((e, i) => ({
       accountId,
       type: e.type ?? 'alert.triggered',

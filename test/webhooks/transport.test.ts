@@ -21,11 +21,17 @@ describe('the delivery transport checks addresses at connect time', () => {
   afterAll(() => receiver.close());
 
   it('refuses a name that resolves to loopback when connecting (DNS rebinding), sending nothing', async () => {
-    const transport = createGuardedTransport({ policy: createAddressPolicy([]), timeoutMs: 2_000, lookup: loopbackDns });
+    const transport = createGuardedTransport({
+      policy: createAddressPolicy([]),
+      timeoutMs: 2_000,
+      lookup: loopbackDns,
+    });
     const before = receiver.received.length;
     const result = await send(transport, `http://rebind.example:${receiver.port}/hook`);
     expect(result).toMatchObject({ kind: 'refused' });
-    expect((result as { error: string }).error).toMatch(/rebind\.example resolves to 127\.0\.0\.1 is a loopback address/);
+    expect((result as { error: string }).error).toMatch(
+      /rebind\.example resolves to 127\.0\.0\.1 is a loopback address/,
+    );
     expect(receiver.received.length).toBe(before);
     await transport.close();
   });
@@ -47,7 +53,11 @@ describe('the delivery transport checks addresses at connect time', () => {
 
   it('delivers to loopback when the operator allows its CIDR or its host name', async () => {
     for (const allow of [['127.0.0.0/8'], ['rebind.example']]) {
-      const transport = createGuardedTransport({ policy: createAddressPolicy(allow), timeoutMs: 2_000, lookup: loopbackDns });
+      const transport = createGuardedTransport({
+        policy: createAddressPolicy(allow),
+        timeoutMs: 2_000,
+        lookup: loopbackDns,
+      });
       const result = await send(transport, `http://rebind.example:${receiver.port}/hook`);
       expect(result).toMatchObject({ kind: 'response', statusCode: 204 });
       await transport.close();

@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../app/container.ts';
 import type { AuthApi } from '../../http/plugins/auth.ts';
-import { sessionCookieOf } from '../../http/plugins/auth.ts';
 import type { App, RouteModule } from '../../http/types.ts';
-import type { Principal } from '../../modules/accounts/index.ts';
-import { hashToken } from '../../modules/accounts/token-format.ts';
 import {
   NORMALIZATION_HEADER,
   type ParameterChange,
@@ -14,6 +10,7 @@ import {
 } from '../../modules/symbols/index.ts';
 import { topics } from '../../shared/bus.ts';
 import { AppError } from '../../shared/errors.ts';
+import { answerProtocol, createUpgradeAuthenticator, upgradeHeaders } from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
 import { memorySlots, redisSlots } from './connection-slots.ts';
 import {
@@ -33,8 +30,6 @@ export interface PushRouteOptions {
   /** Receives the hub once built (tests and the benchmark read its stats). */
   onHub?: (hub: PushHub) => void;
 }
-
-const tokenShaped = /^mrd_[0-9A-Za-z]+$/;
 
 const hubs = new WeakMap<Container, PushHub>();
 /** The push hub serving a container's API (tests and the benchmark read its stats). */
@@ -111,55 +106,13 @@ export function predictionsPushRoutes(
       if (entry) headers.push(...entry.headers);
     });
 
-    const allowed = config.wsAllowedOrigins.map(normalizeOrigin);
+    const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 
     async function handshake(request: FastifyRequest, reply: FastifyReply) {
       // A plain GET (no upgrade) reaches the handler, which answers 426.
       if (!request.ws) return;
-      const origin = request.headers.origin;
-      if (
-        origin !== undefined &&
-        allowed.length &&
-        !allowed.includes('*') &&
-        !allowed.includes(normalizeOrigin(origin))
-      )
-        throw new AppError('forbidden', `WebSocket connections from origin ${origin} are not allowed`);
-
-      const offered = parseProtocols(request.headers['sec-websocket-protocol']);
-      const protocolToken = offered.find((p) => tokenShaped.test(p));
-      const usesProtocolToken = !request.headers.authorization && protocolToken !== undefined;
-      const principal: Principal = await auth.authenticate(
-        request,
-        'token',
-        usesProtocolToken ? protocolToken : undefined,
-      );
-      let credentialKey: string;
-      let sessionSecret: string | undefined;
-      if (principal.kind === 'session') {
-        // A browser sends cookies on a cross-site WebSocket handshake too: only the console's own origin.
-        if (
-          origin !== undefined &&
-          hostOf(origin) !== request.headers.host &&
-          !allowed.includes(normalizeOrigin(origin))
-        )
-          throw new AppError(
-            'csrf_rejected',
-            `a console session cannot open a WebSocket from origin ${origin}`,
-          );
-        sessionSecret = sessionCookieOf(request)!;
-        credentialKey = `session:${sha256(sessionSecret)}`;
-      } else {
-        const secret = usesProtocolToken
-          ? protocolToken!
-          : /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '')![1]!;
-        credentialKey = `token:${hashToken(secret)}`;
-      }
-      if (!principal.permissions.has('predictions:read'))
-        throw new AppError(
-          'forbidden',
-          'this needs the predictions:read permission, which these credentials lack',
-        );
-      await auth.charge(principal, reply);
+      const credential = await authenticateUpgrade(request, reply, 'predictions:read');
+      const { principal, credentialKey, sessionSecret } = credential;
 
       const changes: ParameterChange[] = [];
       const raw = rawListsFromQuery(request.query as Record<string, unknown>);
@@ -182,14 +135,12 @@ export function predictionsPushRoutes(
           { extra: { limit: principal.wsConnections, plan: principal.plan } },
         );
       }
-      const headers: string[] = [];
-      for (const name of ['ratelimit', 'ratelimit-policy']) {
-        const value = reply.getHeader(name);
-        if (typeof value === 'string') headers.push(`${name}: ${value}`);
-      }
       const normalized = normalizationHeaderValue(changes);
-      if (normalized) headers.push(`${NORMALIZATION_HEADER}: ${normalized}`);
-      headers.push(`x-request-id: ${request.id}`);
+      const headers = upgradeHeaders(
+        reply,
+        request.id,
+        normalized ? [`${NORMALIZATION_HEADER}: ${normalized}`] : [],
+      );
 
       const entry: Pending = {
         admission: {
@@ -207,10 +158,7 @@ export function predictionsPushRoutes(
       request.raw.socket.once('close', () => {
         if (!entry.adopted) hub.unreserve(principal, connectionId).catch(() => {});
       });
-      setChosenSubprotocol(
-        request.raw,
-        offered.includes(PROTOCOL) ? PROTOCOL : usesProtocolToken ? protocolToken! : (offered[0] ?? false),
-      );
+      setChosenSubprotocol(request.raw, answerProtocol(credential, PROTOCOL));
     }
 
     app.route({
@@ -236,26 +184,4 @@ export function predictionsPushRoutes(
       },
     });
   };
-}
-
-function parseProtocols(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function normalizeOrigin(origin: string): string {
-  return origin.trim().replace(/\/+$/, '').toLowerCase();
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
 }
