@@ -33,6 +33,8 @@ import type { Logger } from './logger.ts';
 export interface WebhooksModule {
   service: WebhooksService;
   events: EventsRepository;
+  /** The account's latest event `seq` (0 when none). */
+  latestEventSeq(accountId: string): Promise<number>;
   /** Undefined when secrets cannot be sealed (scaled mode without MERIDIAN_SECRETS_KEY). */
   sender: WebhookSender | undefined;
   transport: WebhookTransport;
@@ -171,9 +173,18 @@ export function buildWebhooks(
     if (removed) log.info({ removed }, 'account events past retention pruned');
   };
 
+  const eventTables = tablesOf<EventsTables>(deps.db.db);
   return {
     service,
     events,
+    async latestEventSeq(accountId) {
+      const row = await eventTables
+        .selectFrom('account_events')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq);
+    },
     sender,
     transport,
     ports,

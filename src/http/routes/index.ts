@@ -1,4 +1,5 @@
 import type { Container } from '../../app/container.ts';
+import { eventsStreamRoutes } from '../../ws/events/route.ts';
 import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { RouteModule } from '../types.ts';
@@ -23,5 +24,16 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
     predictionsRoutes({ predictions: container.predictions.service }),
     predictionsPushRoutes(container, auth),
     webhookRoutes({ webhooks: container.webhooks.service }),
+    eventsStreamRoutes(
+      {
+        config: container.config,
+        bus: container.bus,
+        redis: container.redis,
+        accounts: container.accounts,
+        events: container.webhooks.events,
+        latestSeq: (accountId) => container.webhooks.latestEventSeq(accountId),
+      },
+      auth,
+    ),
   ];
 }
