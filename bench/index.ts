@@ -5,4 +5,5 @@ export const benches = {
   onchain: () => import('./onchain.ts'),
   push: () => import('./push.ts'),
   predictions: () => import('./predictions.ts'),
+  'alerts-delivery': () => import('./alerts-delivery.ts'),
 };

@@ -220,7 +220,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
           const left = (perEndpoint.get(d.endpointId) ?? 1) - 1;
           if (left > 0) perEndpoint.set(d.endpointId, left);
           else perEndpoint.delete(d.endpointId);
-          wake();
+          wake(false);
         });
       inflight.set(d.id, attempt);
     }
@@ -330,8 +330,14 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
     }
   }
 
+  /** Set by anything that may mean new events (the bus, the backstop timer); an attempt's end only dispatches. */
+  let scanLog = true;
+
   async function pass() {
-    await ingest();
+    if (scanLog) {
+      scanLog = false;
+      await ingest();
+    }
     await dispatch();
   }
 
@@ -349,34 +355,40 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
           : inflight.size
             ? options.pollMs
             : 0;
-    timer = setTimeout(wake, wait);
+    timer = setTimeout(() => wake(wait === options.pollMs || next === undefined || next > now), wait);
     timer.unref?.();
   }
 
-  function wake() {
+  function wake(newEvents = true) {
+    if (newEvents) scanLog = true;
     if (!running) return;
     if (pumping) {
       again = true;
       return;
     }
     pumping = (async () => {
-      do {
-        again = false;
+      for (;;) {
+        do {
+          again = false;
+          try {
+            await pass();
+          } catch (error) {
+            scanLog = true;
+            log.error({ err: error }, 'webhook sender pass failed; retrying on the next wake-up');
+          }
+        } while (again && running);
         try {
-          await pass();
+          await schedule();
         } catch (error) {
-          log.error({ err: error }, 'webhook sender pass failed; retrying on the next wake-up');
+          log.error({ err: error }, 'webhook sender could not schedule its next pass');
+          timer = setTimeout(wake, options.pollMs);
+          timer.unref?.();
         }
-      } while (again && running);
-      try {
-        await schedule();
-      } catch (error) {
-        log.error({ err: error }, 'webhook sender could not schedule its next pass');
-        timer = setTimeout(wake, options.pollMs);
-        timer.unref?.();
+        if (!again || !running) return;
       }
     })().finally(() => {
       pumping = undefined;
+      if (again && running) wake(false);
     });
   }
 
@@ -384,7 +396,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
     async start() {
       cursor = await deliveries.readCursor(CURSOR);
       running = true;
-      unsubscribe = await deps.onEventAnnounced(wake);
+      unsubscribe = await deps.onEventAnnounced(() => wake());
       wake();
     },
     async stop() {
