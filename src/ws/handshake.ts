@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { AuthApi } from '../http/plugins/auth.ts';
 import { sessionCookieOf } from '../http/plugins/auth.ts';
+import type { App } from '../http/types.ts';
 import type { Permission, Principal } from '../modules/accounts/index.ts';
 import { hashToken } from '../modules/accounts/token-format.ts';
 import { AppError } from '../shared/errors.ts';
@@ -114,3 +117,58 @@ function hostOf(origin: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A WebSocket route: `handshake` (the route's onRequest hook) authenticates and admits, then calls `hold`
+ * with what the socket will need; once upgraded, `adopt` receives it. Headers given to `hold` go on the 101
+ * answer. If the upgrade never completes (the socket dies first), `release` gives back what was reserved.
+ */
+export function registerUpgradeRoute<A>(
+  app: App,
+  route: {
+    url: string;
+    docs: string;
+    handshake(request: FastifyRequest, reply: FastifyReply, hold: Hold<A>): Promise<void>;
+    adopt(socket: WebSocket, admission: A): void;
+  },
+): void {
+  const pending = new WeakMap<IncomingMessage, { admission: A; headers: string[]; adopted: boolean }>();
+  app.websocketServer.on('headers', (headers: string[], request: IncomingMessage) => {
+    const entry = pending.get(request);
+    if (entry) headers.push(...entry.headers);
+  });
+  app.route({
+    method: 'GET',
+    url: route.url,
+    config: { auth: 'none' },
+    schema: { hide: true },
+    onRequest: async (request, reply) => {
+      // A plain GET (no upgrade) reaches the handler, which answers 426.
+      if (!request.ws) return;
+      await route.handshake(request, reply, (admission, headers, release) => {
+        const entry = { admission, headers, adopted: false };
+        pending.set(request.raw, entry);
+        request.raw.socket.once('close', () => {
+          if (!entry.adopted) release().catch(() => {});
+        });
+      });
+    },
+    handler: async () => {
+      throw new AppError(
+        'upgrade_required',
+        `${route.url} is a WebSocket endpoint: connect with a WebSocket client (see ${route.docs})`,
+      );
+    },
+    wsHandler: (socket, request) => {
+      const entry = pending.get(request.raw);
+      if (!entry) {
+        socket.close(1011, 'handshake state lost');
+        return;
+      }
+      entry.adopted = true;
+      route.adopt(socket, entry.admission);
+    },
+  });
+}
+
+export type Hold<A> = (admission: A, headers: string[], release: () => Promise<void>) => void;

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { EventType } from '../events/index.ts';
 import type {
   Attempt,
@@ -167,6 +167,21 @@ function decodeCursor(cursor: string): { seq: number; id: string } | undefined {
   return match ? { seq: Number(match[1]), id: match[2]! } : undefined;
 }
 
+/** A pending delivery `d` with no older pending one to the same endpoint and order key: next in its line. */
+const headOfLine = ({ not, exists, selectFrom }: ExpressionBuilder<DeliveriesFrom, 'd'>) =>
+  not(
+    exists(
+      selectFrom('webhook_deliveries as o')
+        .select(sql`1`.as('one'))
+        .whereRef('o.endpoint_id', '=', 'd.endpoint_id')
+        .whereRef('o.order_key', '=', 'd.order_key')
+        .where('o.status', '=', 'pending')
+        .whereRef('o.event_seq', '<', 'd.event_seq'),
+    ),
+  );
+
+type DeliveriesFrom = WebhooksTables & { d: WebhooksTables['webhook_deliveries'] };
+
 export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): DeliveriesRepository {
   return {
     async readCursor(name) {
@@ -226,18 +241,7 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
         .where('d.status', '=', 'pending')
         .where('d.next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('webhook_deliveries as o')
-                .select(sql`1`.as('one'))
-                .whereRef('o.endpoint_id', '=', 'd.endpoint_id')
-                .whereRef('o.order_key', '=', 'd.order_key')
-                .where('o.status', '=', 'pending')
-                .whereRef('o.event_seq', '<', 'd.event_seq'),
-            ),
-          ),
-        )
+        .where(headOfLine)
         .orderBy('d.event_seq')
         .orderBy('d.id')
         .limit(limit)
@@ -249,18 +253,7 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
         .selectFrom('webhook_deliveries as d')
         .select(sql<number | null>`min(greatest(d.next_attempt_at, coalesce(d.lease_until + 1, 0)))`.as('at'))
         .where('d.status', '=', 'pending')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('webhook_deliveries as o')
-                .select(sql`1`.as('one'))
-                .whereRef('o.endpoint_id', '=', 'd.endpoint_id')
-                .whereRef('o.order_key', '=', 'd.order_key')
-                .where('o.status', '=', 'pending')
-                .whereRef('o.event_seq', '<', 'd.event_seq'),
-            ),
-          ),
-        )
+        .where(headOfLine)
         .executeTakeFirst();
       return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
     },

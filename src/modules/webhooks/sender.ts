@@ -9,7 +9,10 @@ import { signingSecretsOf } from './service.ts';
 import { signatureHeaders } from './signature.ts';
 import type { WebhookResponse, WebhookTransport } from './transport.ts';
 
-/** Called once per delivery that will not be tried again (retries exhausted, or its endpoint answered 410). */
+/**
+ * Called for each rule with a delivery that will not be tried again (retries exhausted, or its endpoint answered
+ * 410); test events excepted.
+ */
 export interface DeliveryExhausted {
   onExhausted(accountId: string, ruleId: string): Promise<void>;
 }
@@ -321,7 +324,8 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
 
   async function reportExhausted(list: Delivery[]) {
     const rules = new Map<string, string>();
-    for (const d of list) if (d.ruleId) rules.set(`${d.accountId}\n${d.ruleId}`, d.accountId);
+    // A test event (POST /api/alerts/:id/test) reports in its own delivery log but does not change the rule.
+    for (const d of list) if (d.ruleId && !d.test) rules.set(`${d.accountId}\n${d.ruleId}`, d.accountId);
     for (const [key, accountId] of rules) {
       const ruleId = key.split('\n')[1]!;
       await deps.exhausted

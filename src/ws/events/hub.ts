@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../../modules/accounts/index.ts';
 import type { AccountEvent, EventsRepository } from '../../modules/events/index.ts';
+import { startHeartbeat } from '../heartbeat.ts';
 import type { ConnectionSlots } from '../predictions/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
 
@@ -122,20 +123,7 @@ export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions =
     }
   }
 
-  const pingTimer = setInterval(() => {
-    for (const conn of connections) {
-      if (!conn.alive) {
-        conn.ws.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.ws.ping();
-    }
-    deps.slots
-      .renew([...connections].map((c) => ({ accountId: c.accountId, connectionId: c.id })))
-      .catch(() => {});
-  }, options.pingIntervalMs);
-  pingTimer.unref();
+  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs);
 
   let sweeping = false;
   const sweepTimer = setInterval(() => {

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../config/env.ts';
@@ -8,7 +7,13 @@ import type { AccountsService } from '../../modules/accounts/index.ts';
 import type { AccountEvent, EventsRepository } from '../../modules/events/index.ts';
 import { type Bus, topics } from '../../shared/bus.ts';
 import { AppError } from '../../shared/errors.ts';
-import { answerProtocol, createUpgradeAuthenticator, upgradeHeaders } from '../handshake.ts';
+import {
+  type Hold,
+  answerProtocol,
+  createUpgradeAuthenticator,
+  registerUpgradeRoute,
+  upgradeHeaders,
+} from '../handshake.ts';
 import { memorySlots, redisSlots } from '../predictions/connection-slots.ts';
 import { PROTOCOL } from '../predictions/protocol.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
@@ -33,12 +38,6 @@ export interface EventsStreamDeps {
 }
 
 const eventIdPattern = /^evt_[0-9A-Za-z]{1,64}$/;
-
-interface Pending {
-  admission: EventsAdmission;
-  headers: string[];
-  adopted: boolean;
-}
 
 /**
  * WebSocket `/events`: the account's event stream (the same events its webhooks receive, each message the
@@ -89,11 +88,6 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
       await hub.close();
     });
 
-    const pending = new WeakMap<IncomingMessage, Pending>();
-    app.websocketServer.on('headers', (headers: string[], request: IncomingMessage) => {
-      const entry = pending.get(request);
-      if (entry) headers.push(...entry.headers);
-    });
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 
     async function resumeSeq(accountId: string, after: unknown): Promise<number> {
@@ -112,8 +106,7 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
       return event.seq;
     }
 
-    async function handshake(request: FastifyRequest, reply: FastifyReply) {
-      if (!request.ws) return;
+    async function handshake(request: FastifyRequest, reply: FastifyReply, hold: Hold<EventsAdmission>) {
       const credential = await authenticateUpgrade(request, reply, 'alerts:read');
       const { principal } = credential;
       const afterSeq = await resumeSeq(principal.userId, (request.query as { after?: unknown }).after);
@@ -125,45 +118,25 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
           `this account already has ${slot.held} open event streams, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
           { extra: { limit: principal.wsConnections, plan: principal.plan } },
         );
-      const entry: Pending = {
-        admission: {
+      hold(
+        {
           principal,
           credentialKey: credential.credentialKey,
           sessionSecret: credential.sessionSecret,
           connectionId,
           afterSeq,
         },
-        headers: upgradeHeaders(reply, request.id),
-        adopted: false,
-      };
-      pending.set(request.raw, entry);
-      request.raw.socket.once('close', () => {
-        if (!entry.adopted) hub.unreserve(principal, connectionId).catch(() => {});
-      });
+        upgradeHeaders(reply, request.id),
+        () => hub.unreserve(principal, connectionId),
+      );
       setChosenSubprotocol(request.raw, answerProtocol(credential, PROTOCOL));
     }
 
-    app.route({
-      method: 'GET',
+    registerUpgradeRoute(app, {
       url: '/events',
-      config: { auth: 'none' },
-      schema: { hide: true },
-      onRequest: handshake,
-      handler: async () => {
-        throw new AppError(
-          'upgrade_required',
-          '/events is a WebSocket endpoint: connect with a WebSocket client (see docs/webhooks.md)',
-        );
-      },
-      wsHandler: (socket, request) => {
-        const entry = pending.get(request.raw);
-        if (!entry) {
-          socket.close(1011, 'handshake state lost');
-          return;
-        }
-        entry.adopted = true;
-        hub.adopt(socket, entry.admission);
-      },
+      docs: 'docs/webhooks.md',
+      handshake,
+      adopt: (socket, admission) => hub.adopt(socket, admission),
     });
   };
 }

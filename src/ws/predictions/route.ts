@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../app/container.ts';
 import type { AuthApi } from '../../http/plugins/auth.ts';
@@ -10,7 +9,13 @@ import {
 } from '../../modules/symbols/index.ts';
 import { topics } from '../../shared/bus.ts';
 import { AppError } from '../../shared/errors.ts';
-import { answerProtocol, createUpgradeAuthenticator, upgradeHeaders } from '../handshake.ts';
+import {
+  type Hold,
+  answerProtocol,
+  createUpgradeAuthenticator,
+  registerUpgradeRoute,
+  upgradeHeaders,
+} from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
 import { memorySlots, redisSlots } from './connection-slots.ts';
 import {
@@ -34,13 +39,6 @@ export interface PushRouteOptions {
 const hubs = new WeakMap<Container, PushHub>();
 /** The push hub serving a container's API (tests and the benchmark read its stats). */
 export const pushHubOf = (container: Container): PushHub | undefined => hubs.get(container);
-
-interface Pending {
-  admission: Admission;
-  /** Extra headers for the 101 answer (rate limit, normalization). */
-  headers: string[];
-  adopted: boolean;
-}
 
 /**
  * WebSocket `/predictions` on the API port. The handshake runs the same authentication and rate-limit
@@ -99,18 +97,9 @@ export function predictionsPushRoutes(
       await hub.close();
     });
 
-    const pending = new WeakMap<IncomingMessage, Pending>();
-    // Extra headers on the 101 answer: the rate-limit state and any normalized query parameter.
-    app.websocketServer.on('headers', (headers: string[], request: IncomingMessage) => {
-      const entry = pending.get(request);
-      if (entry) headers.push(...entry.headers);
-    });
-
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 
-    async function handshake(request: FastifyRequest, reply: FastifyReply) {
-      // A plain GET (no upgrade) reaches the handler, which answers 426.
-      if (!request.ws) return;
+    async function handshake(request: FastifyRequest, reply: FastifyReply, hold: Hold<Admission>) {
       const credential = await authenticateUpgrade(request, reply, 'predictions:read');
       const { principal, credentialKey, sessionSecret } = credential;
 
@@ -142,8 +131,9 @@ export function predictionsPushRoutes(
         normalized ? [`${NORMALIZATION_HEADER}: ${normalized}`] : [],
       );
 
-      const entry: Pending = {
-        admission: {
+      // The slot is held from here; if the upgrade never completes (the socket dies first) it is given back.
+      hold(
+        {
           principal,
           credentialKey,
           sessionSecret,
@@ -151,37 +141,16 @@ export function predictionsPushRoutes(
           connectionId,
         },
         headers,
-        adopted: false,
-      };
-      pending.set(request.raw, entry);
-      // The slot is held from here; if the upgrade never completes (the socket dies first) give it back.
-      request.raw.socket.once('close', () => {
-        if (!entry.adopted) hub.unreserve(principal, connectionId).catch(() => {});
-      });
+        () => hub.unreserve(principal, connectionId),
+      );
       setChosenSubprotocol(request.raw, answerProtocol(credential, PROTOCOL));
     }
 
-    app.route({
-      method: 'GET',
+    registerUpgradeRoute(app, {
       url: '/predictions',
-      config: { auth: 'none' },
-      schema: { hide: true },
-      onRequest: handshake,
-      handler: async () => {
-        throw new AppError(
-          'upgrade_required',
-          '/predictions is a WebSocket endpoint: connect with a WebSocket client (see docs/push-channel.md)',
-        );
-      },
-      wsHandler: (socket, request) => {
-        const entry = pending.get(request.raw);
-        if (!entry) {
-          socket.close(1011, 'handshake state lost');
-          return;
-        }
-        entry.adopted = true;
-        hub.adopt(socket, entry.admission);
-      },
+      docs: 'docs/push-channel.md',
+      handshake,
+      adopt: (socket, admission) => hub.adopt(socket, admission),
     });
   };
 }
