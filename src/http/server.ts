@@ -89,6 +89,12 @@ export async function buildServer(container: Container, options: ServerOptions =
   registerErrorHandling(app);
   registerInputGuard(app);
   await app.register(swagger, {
+    // Shared schemas (app.addSchema) appear under their own $id in components.schemas, so documents outside
+    // the paths (the webhooks section) can refer to them by name.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
     openapi: {
       openapi: '3.1.0',
       info: {

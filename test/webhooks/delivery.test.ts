@@ -102,7 +102,11 @@ describe.each(dbKinds())('webhook delivery on %s', (kind) => {
     const user = await t.user('member');
     const r = await receiver();
     let refused = 0;
-    r.respond = () => (refused < 6 ? (refused++, { status: 503 }) : { status: 200 });
+    r.respond = () => {
+      if (refused >= 6) return { status: 200 };
+      refused++;
+      return { status: 503 };
+    };
     const hook = await createWebhook(t, user.auth, r.url);
     const rules = ['alr_a', 'alr_b', 'alr_c'];
     const fired = [];

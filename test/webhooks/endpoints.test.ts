@@ -79,6 +79,23 @@ describe.each(dbKinds())('webhook endpoints on %s', (kind) => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('documents every route, the deliveries and the event body in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+    for (const path of [
+      '/api/webhooks',
+      '/api/webhooks/{id}',
+      '/api/webhooks/{id}/rotate',
+      '/api/webhooks/{id}/deliveries',
+      '/api/alerts/{id}/deliveries',
+    ])
+      expect(doc.paths[path], path).toBeDefined();
+    expect(Object.keys(doc.webhooks)).toEqual(['alert.triggered', 'onchain.flow']);
+    expect(doc.components.schemas.AccountEvent.properties).toHaveProperty('data');
+    expect(
+      doc.paths['/api/webhooks'].post.responses['201'].content['application/json'].schema.properties,
+    ).toHaveProperty('secret');
+  });
+
   it('rotates: a new secret, the previous one valid for 24 h more', async () => {
     const created = await createWebhook(t, member.auth, 'https://public.example/rotate');
     const res = await t.app.inject({

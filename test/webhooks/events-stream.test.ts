@@ -44,7 +44,7 @@ describe.each(dbKinds())('account event stream /events on %s', (kind) => {
     await fireEvents(t.container, bob.id, [{ ruleId: 'alr_bob' }]);
     const [a3] = await fireEvents(t.container, alice.id, [{ ruleId: 'alr_s3' }]);
     await c1.next((m) => m.id === a3!.id);
-    expect(c1.messages.map((m: any) => m.id)).toEqual([a1!.id, a2!.id, a3!.id]);
+    expect(c1.messages.map((m) => (m as { id: string }).id)).toEqual([a1!.id, a2!.id, a3!.id]);
     expect(c1.messages[1]).toEqual(JSON.parse(a2!.body));
     c1.ws.close();
     await c1.closed;
@@ -60,7 +60,7 @@ describe.each(dbKinds())('account event stream /events on %s', (kind) => {
     await c2.next((m) => m.id === missed[2]!.id);
     const [live] = await fireEvents(t.container, alice.id, [{ ruleId: 'alr_live' }]);
     await c2.next((m) => m.id === live!.id);
-    expect(c2.messages.map((m: any) => m.id)).toEqual([...missed.map((e) => e.id), live!.id]);
+    expect(c2.messages.map((m) => (m as { id: string }).id)).toEqual([...missed.map((e) => e.id), live!.id]);
   });
 
   it('starts at the handshake without after, and backfills an event whose bus message was lost', async () => {
@@ -79,7 +79,7 @@ describe.each(dbKinds())('account event stream /events on %s', (kind) => {
       Date.now(),
     );
     await c.next((m) => m.id === silent!.id, 8_000);
-    expect(c.messages.map((m: any) => m.id)).toEqual([silent!.id]);
+    expect(c.messages.map((m) => (m as { id: string }).id)).toEqual([silent!.id]);
   });
 
   it('refuses bad credentials, missing permission and unknown cursors with problem documents', async () => {
