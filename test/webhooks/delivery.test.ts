@@ -142,6 +142,26 @@ describe.each(dbKinds())('webhook delivery on %s', (kind) => {
         [...seen.map((id) => expected.indexOf(id))].sort((a, b) => a - b),
       );
     }
+    // Paged 5 at a time, newest first: every delivery once.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.app.inject({
+        url: `/api/webhooks/${hook.id}/deliveries?limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: user.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { data: Array<{ eventId: string }>; nextCursor: string | null };
+      paged.push(...page.data.map((d) => d.eventId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(fired.map((e) => e.id).reverse());
+    const badCursor = await t.app.inject({
+      url: `/api/webhooks/${hook.id}/deliveries?cursor=zzz`,
+      headers: user.auth,
+    });
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json().errors[0].pointer).toBe('/query/cursor');
     // The same webhook-id on each retry of one event.
     const idsPerEvent = new Map<string, Set<string>>();
     for (const x of r.received) {

@@ -4,7 +4,7 @@ import { EVENT_TYPES, type EventType } from '../../modules/events/index.ts';
 import {
   ATTEMPT_OUTCOMES,
   type AttemptOutcome,
-  isValidDeliveryCursor,
+  decodeDeliveryCursor,
   type WebhooksService,
 } from '../../modules/webhooks/index.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -150,7 +150,7 @@ export const webhookDocs: Record<string, OpenAPIV3_1.PathItemObject> = Object.fr
 );
 
 const page = (query: { limit?: number; cursor?: string }) => {
-  if (query.cursor !== undefined && !isValidDeliveryCursor(query.cursor))
+  if (query.cursor !== undefined && decodeDeliveryCursor(query.cursor) === undefined)
     throw new AppError('validation_failed', 'the cursor is not one this API returned', {
       errors: [{ pointer: '/query/cursor', message: 'not a cursor returned by this list' }],
     });

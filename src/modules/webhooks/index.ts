@@ -15,7 +15,8 @@ export {
 } from './model.ts';
 export { presentDelivery, presentEndpoint } from './present.ts';
 export {
-  createMemoryEndpointsRepository,
+  createMemoryWebhooksRepositories,
+  decodeDeliveryCursor,
   type DeliveriesRepository,
   type DeliveryFilter,
   type EndpointsRepository,
@@ -23,7 +24,6 @@ export {
 export {
   createKyselyDeliveriesRepository,
   createKyselyEndpointsRepository,
-  isValidDeliveryCursor,
 } from './repository.kysely.ts';
 export { maxAttempts, type RetryPolicy, retryDelay } from './retry.ts';
 export type { SecretBox } from './secret-box.ts';

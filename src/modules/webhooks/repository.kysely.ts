@@ -9,7 +9,12 @@ import type {
   EndpointStatus,
   WebhookEndpoint,
 } from './model.ts';
-import type { DeliveriesRepository, EndpointsRepository } from './repository.ts';
+import {
+  type DeliveriesRepository,
+  type EndpointsRepository,
+  decodeDeliveryCursor,
+  encodeDeliveryCursor,
+} from './repository.ts';
 import type {
   WebhookAttemptsTable,
   WebhookDeliveriesTable,
@@ -158,15 +163,6 @@ export function createKyselyEndpointsRepository(db: Kysely<WebhooksTables>): End
   };
 }
 
-const encodeCursor = (d: { eventSeq: number; id: string }) =>
-  Buffer.from(`${d.eventSeq}:${d.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { seq: number; id: string } | undefined {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{1,18}):([A-Za-z0-9_]{1,64})$/.exec(text);
-  return match ? { seq: Number(match[1]), id: match[2]! } : undefined;
-}
-
 /** A pending delivery `d` with no older pending one to the same endpoint and order key: next in its line. */
 const headOfLine = ({ not, exists, selectFrom }: ExpressionBuilder<DeliveriesFrom, 'd'>) =>
   not(
@@ -271,6 +267,19 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
     },
     async settle(attempt, next) {
       await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('webhook_deliveries')
+          .set({
+            status: next.status,
+            next_attempt_at: next.nextAttemptAt,
+            last_error: next.lastError,
+            finished_at: next.finishedAt,
+            lease_until: null,
+          })
+          .where('id', '=', attempt.deliveryId)
+          .executeTakeFirst();
+        // Deleted with its endpoint while the attempt was in flight: nothing left to record it on.
+        if (Number(updated.numUpdatedRows) === 0) return;
         await trx
           .insertInto('webhook_attempts')
           .values({
@@ -282,17 +291,6 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
             outcome: attempt.outcome,
             error: attempt.error,
           })
-          .execute();
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({
-            status: next.status,
-            next_attempt_at: next.nextAttemptAt,
-            last_error: next.lastError,
-            finished_at: next.finishedAt,
-            lease_until: null,
-          })
-          .where('id', '=', attempt.deliveryId)
           .execute();
       });
     },
@@ -325,7 +323,7 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
         'ruleId' in filter
           ? query.where('rule_id', '=', filter.ruleId)
           : query.where('endpoint_id', '=', filter.endpointId);
-      const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+      const after = options.cursor ? decodeDeliveryCursor(options.cursor) : undefined;
       if (after)
         query = query.where((eb) =>
           eb.or([
@@ -361,10 +359,8 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
       }));
       return {
         data,
-        nextCursor: rows.length > options.limit ? encodeCursor(page[page.length - 1]!) : null,
+        nextCursor: rows.length > options.limit ? encodeDeliveryCursor(page[page.length - 1]!) : null,
       };
     },
   };
 }
-
-export const isValidDeliveryCursor = (cursor: string): boolean => decodeCursor(cursor) !== undefined;

@@ -60,7 +60,7 @@ export interface DeliveriesRepository {
    * still pending, due and unleased (so two senders never send the same attempt). Undefined when taken.
    */
   claim(id: string, now: number, leaseUntil: number): Promise<Delivery | undefined>;
-  /** Records one attempt and the delivery's new state, in one transaction. */
+  /** Records one attempt and the delivery's new state, in one transaction (nothing if the row is gone). */
   settle(
     attempt: Attempt,
     next: {
@@ -75,14 +75,37 @@ export interface DeliveriesRepository {
   list(filter: DeliveryFilter, options: { limit: number; cursor?: string }): Promise<DeliveryPage>;
 }
 
-/** In-memory twin of the endpoints store, for unit tests of the service. */
-export function createMemoryEndpointsRepository(): EndpointsRepository {
+/** The opaque page cursor of delivery lists: the last row's event order and id. */
+export const encodeDeliveryCursor = (d: { eventSeq: number; id: string }) =>
+  Buffer.from(`${d.eventSeq}:${d.id}`).toString('base64url');
+
+export function decodeDeliveryCursor(cursor: string): { seq: number; id: string } | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{1,18}):([A-Za-z0-9_-]{1,64})$/.exec(text);
+  return match ? { seq: Number(match[1]), id: match[2]! } : undefined;
+}
+
+/** In-memory twins of both stores, sharing their endpoints (disabling one fails its deliveries), for unit tests. */
+export function createMemoryWebhooksRepositories(): {
+  endpoints: EndpointsRepository;
+  deliveries: DeliveriesRepository;
+} {
   const rows = new Map<string, WebhookEndpoint>();
   const mine = (accountId: string, id: string) => {
     const row = rows.get(id);
     return row && row.accountId === accountId ? row : undefined;
   };
-  return {
+  const outbox = new Map<string, Delivery>();
+  const attempts: Attempt[] = [];
+  const cursors = new Map<string, number>();
+  const pending = () => [...outbox.values()].filter((d) => d.status === 'pending');
+  const headOfLine = (d: Delivery) =>
+    !pending().some(
+      (o) => o.endpointId === d.endpointId && o.orderKey === d.orderKey && o.eventSeq < d.eventSeq,
+    );
+  const byOrder = (a: Delivery, b: Delivery) => a.eventSeq - b.eventSeq || (a.id < b.id ? -1 : 1);
+
+  const endpoints: EndpointsRepository = {
     insert: async (endpoint) => {
       rows.set(endpoint.id, { ...endpoint });
     },
@@ -91,7 +114,11 @@ export function createMemoryEndpointsRepository(): EndpointsRepository {
     list: async (accountId) =>
       [...rows.values()].filter((e) => e.accountId === accountId).sort((a, b) => b.createdAt - a.createdAt),
     countForAccount: async (accountId) => [...rows.values()].filter((e) => e.accountId === accountId).length,
-    delete: async (accountId, id) => (mine(accountId, id) ? rows.delete(id) : false),
+    delete: async (accountId, id) => {
+      if (!mine(accountId, id)) return false;
+      for (const d of outbox.values()) if (d.endpointId === id) outbox.delete(d.id);
+      return rows.delete(id);
+    },
     updateSecrets: async (id, secrets, at) => {
       const row = rows.get(id);
       if (!row) return;
@@ -103,4 +130,88 @@ export function createMemoryEndpointsRepository(): EndpointsRepository {
     enabledFor: async (accountIds) =>
       [...rows.values()].filter((e) => e.status === 'enabled' && accountIds.includes(e.accountId)),
   };
+
+  const deliveries: DeliveriesRepository = {
+    readCursor: async (name) => cursors.get(name) ?? 0,
+    async enqueue(list, cursor) {
+      let inserted = 0;
+      for (const d of list) {
+        if ([...outbox.values()].some((o) => o.eventId === d.eventId && o.endpointId === d.endpointId))
+          continue;
+        outbox.set(d.id, {
+          ...d,
+          status: 'pending',
+          attempts: 0,
+          leaseUntil: null,
+          lastError: null,
+          finishedAt: null,
+        });
+        inserted++;
+      }
+      if (cursor) cursors.set(cursor.name, Math.max(cursors.get(cursor.name) ?? 0, cursor.seq));
+      return inserted;
+    },
+    async due(now, limit) {
+      return pending()
+        .filter(
+          (d) => d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil < now) && headOfLine(d),
+        )
+        .sort(byOrder)
+        .slice(0, limit)
+        .map((d) => ({ ...d }));
+    },
+    async nextDueAt() {
+      const times = pending()
+        .filter(headOfLine)
+        .map((d) => Math.max(d.nextAttemptAt, d.leaseUntil === null ? 0 : d.leaseUntil + 1));
+      return times.length ? Math.min(...times) : undefined;
+    },
+    async claim(id, now, leaseUntil) {
+      const d = outbox.get(id);
+      if (
+        !d ||
+        d.status !== 'pending' ||
+        d.nextAttemptAt > now ||
+        (d.leaseUntil !== null && d.leaseUntil >= now)
+      )
+        return undefined;
+      d.attempts++;
+      d.leaseUntil = leaseUntil;
+      return { ...d };
+    },
+    async settle(attempt, next) {
+      const d = outbox.get(attempt.deliveryId);
+      if (!d) return;
+      Object.assign(d, { ...next, leaseUntil: null });
+      attempts.push({ ...attempt, latencyMs: Math.round(attempt.latencyMs) });
+    },
+    async disableEndpoint(endpointId, reason, at) {
+      const row = rows.get(endpointId);
+      if (row) Object.assign(row, { status: 'disabled', disabledReason: reason, updatedAt: at });
+      const failed = pending().filter((d) => d.endpointId === endpointId);
+      for (const d of failed)
+        Object.assign(d, { status: 'failed', lastError: reason, finishedAt: at, leaseUntil: null });
+      return failed.map((d) => ({ ...d }));
+    },
+    async list(filter, options) {
+      const after = options.cursor ? decodeDeliveryCursor(options.cursor) : undefined;
+      const matching = [...outbox.values()]
+        .filter(
+          (d) =>
+            d.accountId === filter.accountId &&
+            ('ruleId' in filter ? d.ruleId === filter.ruleId : d.endpointId === filter.endpointId) &&
+            (!after || d.eventSeq < after.seq || (d.eventSeq === after.seq && d.id < after.id)),
+        )
+        .sort((a, b) => byOrder(b, a));
+      const page = matching.slice(0, options.limit);
+      return {
+        data: page.map((d) => ({
+          ...d,
+          attemptLog: attempts.filter((a) => a.deliveryId === d.id).sort((a, b) => a.attempt - b.attempt),
+        })),
+        nextCursor: matching.length > options.limit ? encodeDeliveryCursor(page[page.length - 1]!) : null,
+      };
+    },
+  };
+  return { endpoints, deliveries };
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountEvent } from '../events/index.ts';
+import { systemClock } from '../../shared/clock.ts';
+import { type AccountEvent, createMemoryEventsRepository } from '../events/index.ts';
 import type { WebhookEndpoint } from './model.ts';
+import { createMemoryWebhooksRepositories } from './repository.ts';
 import { maxAttempts, retryDelay } from './retry.ts';
-import { deliveryId, matchEndpoints, ruleOf } from './sender.ts';
+import { createWebhookSender, defaultSenderOptions, deliveryId, matchEndpoints, ruleOf } from './sender.ts';
+import { newSigningSecret } from './signature.ts';
 
 const endpoint = (over: Partial<WebhookEndpoint>): WebhookEndpoint => ({
   id: 'wh_1',
@@ -71,5 +74,91 @@ describe('retry schedule', () => {
     expect(retryDelay(policy, 2, () => 0.999999)).toBe(72_000);
     expect(retryDelay(policy, 3, () => 0.5)).toBe(300_000);
     expect(retryDelay(policy, 4)).toBeUndefined();
+  });
+});
+
+describe('the sender over the in-memory stores', () => {
+  const box = { seal: (p: string) => `sealed:${p}`, open: (s: string) => s.slice(7) };
+  const log = { info() {}, warn() {}, error() {} };
+
+  async function setup(answer: (body: string, n: number) => number) {
+    const { endpoints, deliveries } = createMemoryWebhooksRepositories();
+    const events = createMemoryEventsRepository();
+    const sent: Array<{ body: string; headers: Record<string, string> }> = [];
+    const exhausted: string[] = [];
+    await endpoints.insert(
+      endpoint({ id: 'wh_1', secretSealed: box.seal(newSigningSecret()), createdAt: 0 }),
+    );
+    const sender = createWebhookSender(
+      {
+        events,
+        endpoints,
+        deliveries,
+        box,
+        clock: systemClock,
+        log,
+        exhausted: {
+          onExhausted: async (_account, rule) => {
+            exhausted.push(rule);
+          },
+        },
+        onEventAnnounced: async () => async () => {},
+        transport: {
+          async send(request) {
+            sent.push(request);
+            return { kind: 'response', statusCode: answer(request.body, sent.length), latencyMs: 1 };
+          },
+          close: async () => {},
+        },
+      },
+      { ...defaultSenderOptions, pollMs: 20, settleMs: 100, retry: { schedule: [10, 10, 10], jitter: 0 } },
+    );
+    const add = (rule: string, n: number) =>
+      events.add({
+        id: `evt_${rule}_${n}`,
+        accountId: 'usr_a',
+        type: 'alert.triggered',
+        body: JSON.stringify({ id: `evt_${rule}_${n}`, data: { rule: { id: rule } } }),
+        test: false,
+        createdAt: Date.now(),
+      });
+    return { sender, sent, exhausted, deliveries, endpoints, add };
+  }
+
+  const until = async (check: () => boolean) => {
+    const deadline = Date.now() + 5_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  const idOf = (body: string) => (JSON.parse(body) as { id: string }).id;
+
+  it('retries a failing event and holds the rule’s next one back until it is through', async () => {
+    const s = await setup((_body, n) => (n <= 2 ? 500 : 200));
+    s.add('r1', 1);
+    s.add('r1', 2);
+    await s.sender.start();
+    await until(() => s.sent.filter((x) => idOf(x.body) === 'evt_r1_2').length === 1);
+    await s.sender.stop();
+    expect(s.sent.map((x) => idOf(x.body))).toEqual(['evt_r1_1', 'evt_r1_1', 'evt_r1_1', 'evt_r1_2']);
+    const page = await s.deliveries.list({ accountId: 'usr_a', ruleId: 'r1' }, { limit: 10 });
+    expect(page.data.map((d) => [d.eventId, d.status, d.attempts])).toEqual([
+      ['evt_r1_2', 'delivered', 1],
+      ['evt_r1_1', 'delivered', 3],
+    ]);
+  });
+
+  it('fails a delivery for good after the schedule and reports its rule; 410 disables the endpoint', async () => {
+    const s = await setup((body) => (idOf(body) === 'evt_r2_1' ? 503 : 410));
+    s.add('r2', 1);
+    await s.sender.start();
+    await until(() => s.exhausted.includes('r2'));
+    expect(s.sent).toHaveLength(4); // first attempt + 3 retries
+    s.add('r3', 1);
+    s.sender.wake();
+    await until(() => s.exhausted.includes('r3'));
+    await s.sender.stop();
+    expect((await s.endpoints.findById('wh_1'))!.status).toBe('disabled');
   });
 });
