@@ -5,8 +5,9 @@ import type { WebSocket } from 'ws';
 import type { AuthApi } from '../http/plugins/auth.ts';
 import { sessionCookieOf } from '../http/plugins/auth.ts';
 import type { App } from '../http/types.ts';
-import type { Permission, Principal } from '../modules/accounts/index.ts';
+import type { AccountsService, Permission, Principal } from '../modules/accounts/index.ts';
 import { hashToken } from '../modules/accounts/token-format.ts';
+import { type Bus, topics } from '../shared/bus.ts';
 import { AppError } from '../shared/errors.ts';
 
 /** Who opened a WebSocket, and with which credential (so a revocation can close exactly its sockets). */
@@ -172,3 +173,38 @@ export function registerUpgradeRoute<A>(
 }
 
 export type Hold<A> = (admission: A, headers: string[], release: () => Promise<void>) => void;
+
+/** Re-checks a console session behind an open socket: false once it is gone or expired. */
+export function sessionStillValid(accounts: Pick<AccountsService, 'authenticateSession'>) {
+  return (secret: string): Promise<boolean> =>
+    accounts.authenticateSession(secret).then(
+      () => true,
+      (e) => {
+        if (e instanceof AppError) return false;
+        throw e;
+      },
+    );
+}
+
+/**
+ * For the scope's lifetime: `onPayload` for each message on `topic`, and token revocations (by hash) closing
+ * the hub's sockets opened with that token; on close, both unsubscribed and the hub closed.
+ */
+export async function followBus(
+  app: App,
+  bus: Bus,
+  topic: string,
+  onPayload: (payload: unknown) => void,
+  hub: { revokeTokenHash(hash: string): void; close(): Promise<void> },
+): Promise<void> {
+  const stopTopic = await bus.subscribe(topic, onPayload);
+  const stopRevoke = await bus.subscribe(topics.tokenRevoked, (payload) => {
+    const hash = (payload as { hash?: unknown }).hash;
+    if (typeof hash === 'string') hub.revokeTokenHash(hash);
+  });
+  app.addHook('onClose', async () => {
+    await stopTopic();
+    await stopRevoke();
+    await hub.close();
+  });
+}

@@ -11,7 +11,9 @@ import {
   type Hold,
   answerProtocol,
   createUpgradeAuthenticator,
+  followBus,
   registerUpgradeRoute,
+  sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
 import { memorySlots, redisSlots } from '../predictions/connection-slots.ts';
@@ -62,31 +64,13 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
           ? redisSlots(deps.redis, options.pingIntervalMs * 3, 'meridian:ws:events-slots:')
           : memorySlots(),
         isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: (secret) =>
-          accounts.authenticateSession(secret).then(
-            () => true,
-            (e) => {
-              if (e instanceof AppError) return false;
-              throw e;
-            },
-          ),
+        isSessionStillValid: sessionStillValid(accounts),
         log: app.log,
       },
       options,
     );
     deps.onHub?.(hub);
-    const stopEvents = await bus.subscribe(topics.accountEvent, (payload) =>
-      hub.publish(payload as AccountEvent),
-    );
-    const stopRevoke = await bus.subscribe(topics.tokenRevoked, (payload) => {
-      const hash = (payload as { hash?: unknown }).hash;
-      if (typeof hash === 'string') hub.revokeTokenHash(hash);
-    });
-    app.addHook('onClose', async () => {
-      await stopEvents();
-      await stopRevoke();
-      await hub.close();
-    });
+    await followBus(app, bus, topics.accountEvent, (payload) => hub.publish(payload as AccountEvent), hub);
 
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 

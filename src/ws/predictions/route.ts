@@ -13,7 +13,9 @@ import {
   type Hold,
   answerProtocol,
   createUpgradeAuthenticator,
+  followBus,
   registerUpgradeRoute,
+  sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
@@ -68,14 +70,7 @@ export function predictionsPushRoutes(
       {
         slots,
         isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: (secret) =>
-          accounts.authenticateSession(secret).then(
-            () => true,
-            (e) => {
-              if (e instanceof AppError) return false;
-              throw e;
-            },
-          ),
+        isSessionStillValid: sessionStillValid(accounts),
         onConnectionCountChange: (n) => metrics.wsConnections.set(n),
         log: app.log,
       },
@@ -84,18 +79,13 @@ export function predictionsPushRoutes(
     hubs.set(container, hub);
     options.onHub?.(hub);
 
-    const stopRefresh = await bus.subscribe(topics.predictionsRefreshed, (payload) =>
-      hub.publish(datapointsOf(payload)),
+    await followBus(
+      app,
+      bus,
+      topics.predictionsRefreshed,
+      (payload) => hub.publish(datapointsOf(payload)),
+      hub,
     );
-    const stopRevoke = await bus.subscribe(topics.tokenRevoked, (payload) => {
-      const hash = (payload as { hash?: unknown }).hash;
-      if (typeof hash === 'string') hub.revokeTokenHash(hash);
-    });
-    app.addHook('onClose', async () => {
-      await stopRefresh();
-      await stopRevoke();
-      await hub.close();
-    });
 
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 
