@@ -7,6 +7,5 @@ export const benches = {
   predictions: () => import('./predictions.ts'),
   portfolio: () => import('./portfolio.ts'),
   alerts: () => import('./alerts.ts'),
-  // Event → webhook received latency (bench/alerts-delivery.ts, from the webhooks work) registers here:
-  // 'alerts-delivery': () => import('./alerts-delivery.ts'),
+  'alerts-delivery': () => import('./alerts-delivery.ts'),
 };

@@ -27,6 +27,7 @@ import { type OnchainModule, buildOnchain } from './onchain.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
 import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
 import type { AlertsSummarySource } from '../modules/analytics/index.ts';
+import { type WebhooksBuildOptions, type WebhooksModule, buildWebhooks } from './webhooks.ts';
 import { type Metrics, createMetrics } from './metrics.ts';
 
 export interface ContainerOptions {
@@ -41,6 +42,8 @@ export interface ContainerOptions {
   leadershipIntervalMs?: number;
   /** Tests may replace the alerts module as the dashboard's source of alert counts and recent triggers. */
   alertsSummary?: AlertsSummarySource;
+  /** Webhook delivery overrides (tests: DNS answers, sender timings, a hook between claim and send). */
+  webhooks?: WebhooksBuildOptions;
 }
 
 /**
@@ -65,6 +68,8 @@ export interface Container {
   portfolio: PortfolioModule;
   /** Alert rules (service for the routes) and their evaluator (a job below). */
   alerts: AlertsModule;
+  /** Webhook endpoints, the delivery sender and the account event log's retention (jobs below). */
+  webhooks: WebhooksModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
   /** What an API-only process runs instead of the jobs: followers that reload state the workers publish. */
@@ -174,6 +179,19 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     alerts: options.alertsSummary ?? alerts.service,
   });
   jobs.push(leadership.leaderOnly(portfolio.job));
+  const webhooks = buildWebhooks(
+    config,
+    {
+      db,
+      bus,
+      clock,
+      logger: logger.child({ module: 'webhooks' }),
+      rules: { exists: (accountId, ruleId) => alerts.service.ruleExists(accountId, ruleId) },
+      exhausted: { onExhausted: (accountId, ruleId) => alerts.service.markRuleFailing(accountId, ruleId) },
+    },
+    options.webhooks,
+  );
+  jobs.push(leadership.leaderOnly(webhooks.job), leadership.leaderOnly(webhooks.retentionJob));
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
     {
@@ -202,6 +220,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     predictions,
     portfolio,
     alerts,
+    webhooks,
     jobs,
     apiFollowers,
     async readiness() {
@@ -222,6 +241,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       // Every process that served HTTP writes its last usage counts before storage closes.
       await portfolio.usage.stop();
       await leadership.close();
+      await webhooks.transport.close();
       await bus.close();
       await limiter.close();
       for (const close of closers) await close();

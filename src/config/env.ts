@@ -1,4 +1,14 @@
-import { type Variable, boolVar, enumVar, intVar, listVar, stringVar, urlVar } from './variables.ts';
+import {
+  type Variable,
+  boolVar,
+  durationListVar,
+  enumVar,
+  intVar,
+  listVar,
+  optionalStringVar,
+  stringVar,
+  urlVar,
+} from './variables.ts';
 
 /**
  * The environment schema. Add a variable here (and only here); `loadConfig` parses all of them at start
@@ -271,6 +281,53 @@ export const variables = {
     'Period of the prediction model refresh (worker role): one datapoint per symbol and horizon each time.',
     60_000,
     { min: 1_000, max: 3_600_000 },
+  ),
+  secretsKey: {
+    ...optionalStringVar(
+      'MERIDIAN_SECRETS_KEY',
+      'Operator secret (32+ characters) from which the key encrypting webhook signing secrets at rest (AES-256-GCM) is derived. Unset: embedded mode generates `secrets.key` (0600) in the data folder; scaled mode refuses webhook creation and does not deliver until it is set (every replica needs the same value).',
+    ),
+    parse: (raw: string | undefined): string | undefined => {
+      if (raw === undefined || raw === '') return undefined;
+      if (raw.length < 32)
+        throw new Error(
+          'MERIDIAN_SECRETS_KEY is not valid: at least 32 characters (e.g. `openssl rand -base64 32`)',
+        );
+      return raw;
+    },
+  },
+  webhookAllow: listVar(
+    'MERIDIAN_WEBHOOK_ALLOW',
+    'Comma-separated CIDRs (`127.0.0.1/32`, `fd00::/8`) and host names webhook deliveries may reach although they are loopback, private, link-local or otherwise internal (self-hosted receivers, tests).',
+    [],
+  ),
+  webhookAllowHttp: boolVar(
+    'MERIDIAN_WEBHOOK_ALLOW_HTTP',
+    'Accept plain `http://` webhook URLs (otherwise only `https://`).',
+    false,
+  ),
+  webhookRetrySchedule: durationListVar(
+    'MERIDIAN_WEBHOOK_RETRY_SCHEDULE',
+    'Delays between webhook delivery attempts (each ±20 % jitter); the delivery fails for good after the last.',
+    ['5s', '1m', '5m', '30m', '2h', '5h', '8h', '8h'],
+  ),
+  webhookTimeoutMs: intVar(
+    'MERIDIAN_WEBHOOK_TIMEOUT_MS',
+    'Time a webhook receiver has to answer one attempt (connect, headers and body).',
+    10_000,
+    { min: 100, max: 60_000 },
+  ),
+  webhookConcurrency: intVar(
+    'MERIDIAN_WEBHOOK_CONCURRENCY',
+    'Deliveries in flight at once to one webhook endpoint.',
+    4,
+    { min: 1, max: 100 },
+  ),
+  eventRetentionHours: intVar(
+    'MERIDIAN_EVENT_RETENTION_HOURS',
+    'Hours account events are kept for `/events` resume (`?after=`) before the retention job prunes them.',
+    48,
+    { min: 24, max: 8_760 },
   ),
 } satisfies Record<string, Variable<unknown>>;
 

@@ -119,3 +119,33 @@ export function listVar(name: string, description: string, fallback: string[]): 
             .filter(Boolean),
   };
 }
+
+const durationUnits: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses `250ms`, `5s`, `30m`, `2h`, `1d` into milliseconds; undefined when the text is not such a duration. */
+export function parseDelay(text: string): number | undefined {
+  const match = /^(\d{1,7})\s*(ms|s|m|h|d)$/i.exec(text.trim());
+  return match ? Number(match[1]) * durationUnits[match[2]!.toLowerCase()]! : undefined;
+}
+
+/** A comma-separated list of durations (`5s,1m,2h`), in milliseconds. */
+export function durationListVar(name: string, description: string, fallback: string[]): Variable<number[]> {
+  return {
+    name,
+    description,
+    defaultText: fallback.join(','),
+    parse: (raw) => {
+      const entries = (raw === undefined || raw.trim() === '' ? fallback : raw.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const delays = entries.map((e) => parseDelay(e));
+      if (!entries.length || delays.some((d) => d === undefined))
+        fail(
+          name,
+          raw ?? '',
+          'a comma-separated list of durations such as 5s,1m,30m,2h (units ms, s, m, h, d)',
+        );
+      return delays as number[];
+    },
+  };
+}

@@ -13,6 +13,7 @@ import { clientErrorAnswer, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { newRequestId } from '../shared/ids.ts';
 import { routeModules } from './routes/index.ts';
+import { webhookDocs } from './routes/webhooks.ts';
 import type { App } from './types.ts';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -96,6 +97,12 @@ export async function buildServer(container: Container, options: ServerOptions =
   registerErrorHandling(app);
   registerInputGuard(app);
   await app.register(swagger, {
+    // Shared schemas (app.addSchema) appear under their own $id in components.schemas, so documents outside
+    // the paths (the webhooks section) can refer to them by name.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -110,6 +117,7 @@ export async function buildServer(container: Container, options: ServerOptions =
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API token (mrd_…)' } },
       },
       security: [{ bearer: [] }],
+      webhooks: webhookDocs,
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -8,6 +8,7 @@ export const errorCatalogue = {
   unsupported_symbol: { status: 400, title: 'The symbol is not supported' },
   unknown_exchange: { status: 400, title: 'The exchange is not known' },
   bad_request: { status: 400, title: 'The request cannot be processed' },
+  url_not_allowed: { status: 400, title: 'The webhook URL is not allowed' },
   unauthenticated: { status: 401, title: 'Authentication is required' },
   invalid_token: { status: 401, title: 'The access token is not valid' },
   invalid_credentials: { status: 401, title: 'The email or password is wrong' },
@@ -36,6 +37,7 @@ export const errorCatalogue = {
   too_many_connections: { status: 429, title: 'The account has too many open push connections' },
   internal: { status: 500, title: 'Internal error' },
   unavailable: { status: 503, title: 'The service is temporarily unavailable' },
+  not_configured: { status: 503, title: 'The server is not configured for this feature' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -22,17 +22,31 @@ export async function registerWebSocketScope(
   paths: readonly string[],
   options: { refusedUpgradeTimeoutMs?: number } = {},
 ): Promise<void> {
-  const timeoutMs = options.refusedUpgradeTimeoutMs ?? 10_000;
   const gate = new EventEmitter();
-  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (paths.includes(pathOf(request.url ?? '/'))) gate.emit('upgrade', request, socket, head);
-    else answerAsHttp(app, request, socket, timeoutMs);
-  });
+  const routes = upgradeRoutes(app, options.refusedUpgradeTimeoutMs ?? 10_000);
+  for (const path of paths) routes.set(path, gate);
   await app.register(websocket, {
     // The plugin listens for upgrades on `server` when one is given; the gate stands in for the HTTP server.
     options: { ...websocketServerOptions, server: gate as never },
     preClose: closeWebSocketsOnShutdown(),
   });
+}
+
+/** Per HTTP server: WebSocket path → the gate of the scope serving it. One `upgrade` listener routes them all. */
+const upgradeRouters = new WeakMap<object, Map<string, EventEmitter>>();
+
+function upgradeRoutes(app: App, timeoutMs: number): Map<string, EventEmitter> {
+  let routes = upgradeRouters.get(app.server);
+  if (routes) return routes;
+  const table = new Map<string, EventEmitter>();
+  routes = table;
+  upgradeRouters.set(app.server, table);
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const gate = table.get(pathOf(request.url ?? '/'));
+    if (gate) gate.emit('upgrade', request, socket, head);
+    else answerAsHttp(app, request, socket, timeoutMs);
+  });
+  return table;
 }
 
 function pathOf(url: string): string {

@@ -6,6 +6,7 @@ import type { UsageTables } from '../../modules/usage/tables.ts';
 import type { AccountsTables } from '../../modules/accounts/tables.ts';
 import type { MarketTables } from '../../modules/market/tables.ts';
 import type { OnchainTables } from '../../modules/onchain/tables.ts';
+import type { WebhooksTables } from '../../modules/webhooks/tables.ts';
 
 /**
  * The whole relational schema as Kysely sees it: each module declares its own tables and they are
@@ -19,4 +20,5 @@ export interface Database
     EventsTables,
     PortfolioTables,
     UsageTables,
-    AlertsTables {}
+    AlertsTables,
+    WebhooksTables {}

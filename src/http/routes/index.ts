@@ -1,4 +1,5 @@
 import type { Container } from '../../app/container.ts';
+import { eventsStreamRoutes } from '../../ws/events/route.ts';
 import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { RouteModule } from '../types.ts';
@@ -12,6 +13,7 @@ import { onchainRoutes } from './onchain.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /** Every route module, in one list. Modules add their entry here. */
 export function routeModules(container: Container, auth: AuthApi): RouteModule[] {
@@ -30,5 +32,17 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
     analyticsRoutes({ analytics: container.portfolio.analytics }),
     alertsRoutes({ alerts: container.alerts.service }),
     predictionsPushRoutes(container, auth),
+    webhookRoutes({ webhooks: container.webhooks.service }),
+    eventsStreamRoutes(
+      {
+        config: container.config,
+        bus: container.bus,
+        redis: container.redis,
+        accounts: container.accounts,
+        events: container.webhooks.events,
+        latestSeq: (accountId) => container.webhooks.latestEventSeq(accountId),
+      },
+      auth,
+    ),
   ];
 }

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { Principal } from '../../modules/accounts/index.ts';
 import type { ParameterChange } from '../../modules/symbols/index.ts';
 import { isAppError } from '../../shared/errors.ts';
+import { startHeartbeat } from '../heartbeat.ts';
 import type { ConnectionSlots } from './connection-slots.ts';
 import { type SharedFrame, sharedTextFrame, writeSharedFrame } from './frame.ts';
 import { type ControlType, type PushError, type PushErrorCode, closeCodes, limits } from './protocol.ts';
@@ -366,22 +367,9 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
     }
   }
 
-  const pingTimer = setInterval(() => {
-    for (const conn of connections) {
-      if (conn.closing) continue;
-      if (!conn.alive) {
-        stats.terminated++;
-        conn.ws.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.ws.ping();
-    }
-    deps.slots
-      .renew([...connections].map((c) => ({ accountId: c.accountId, connectionId: c.id })))
-      .catch(() => {});
-  }, options.pingIntervalMs);
-  pingTimer.unref();
+  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, () => {
+    stats.terminated++;
+  });
 
   let verifying = false;
   const sweepTimer = setInterval(() => {

@@ -1,12 +1,7 @@
-import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../app/container.ts';
 import type { AuthApi } from '../../http/plugins/auth.ts';
-import { sessionCookieOf } from '../../http/plugins/auth.ts';
 import type { App, RouteModule } from '../../http/types.ts';
-import type { Principal } from '../../modules/accounts/index.ts';
-import { hashToken } from '../../modules/accounts/token-format.ts';
 import {
   NORMALIZATION_HEADER,
   type ParameterChange,
@@ -14,6 +9,15 @@ import {
 } from '../../modules/symbols/index.ts';
 import { topics } from '../../shared/bus.ts';
 import { AppError } from '../../shared/errors.ts';
+import {
+  type Hold,
+  answerProtocol,
+  createUpgradeAuthenticator,
+  followBus,
+  registerUpgradeRoute,
+  sessionStillValid,
+  upgradeHeaders,
+} from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
 import { memorySlots, redisSlots } from './connection-slots.ts';
 import {
@@ -34,18 +38,9 @@ export interface PushRouteOptions {
   onHub?: (hub: PushHub) => void;
 }
 
-const tokenShaped = /^mrd_[0-9A-Za-z]+$/;
-
 const hubs = new WeakMap<Container, PushHub>();
 /** The push hub serving a container's API (tests and the benchmark read its stats). */
 export const pushHubOf = (container: Container): PushHub | undefined => hubs.get(container);
-
-interface Pending {
-  admission: Admission;
-  /** Extra headers for the 101 answer (rate limit, normalization). */
-  headers: string[];
-  adopted: boolean;
-}
 
 /**
  * WebSocket `/predictions` on the API port. The handshake runs the same authentication and rate-limit
@@ -75,14 +70,7 @@ export function predictionsPushRoutes(
       {
         slots,
         isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: (secret) =>
-          accounts.authenticateSession(secret).then(
-            () => true,
-            (e) => {
-              if (e instanceof AppError) return false;
-              throw e;
-            },
-          ),
+        isSessionStillValid: sessionStillValid(accounts),
         onConnectionCountChange: (n) => metrics.wsConnections.set(n),
         log: app.log,
       },
@@ -91,75 +79,19 @@ export function predictionsPushRoutes(
     hubs.set(container, hub);
     options.onHub?.(hub);
 
-    const stopRefresh = await bus.subscribe(topics.predictionsRefreshed, (payload) =>
-      hub.publish(datapointsOf(payload)),
+    await followBus(
+      app,
+      bus,
+      topics.predictionsRefreshed,
+      (payload) => hub.publish(datapointsOf(payload)),
+      hub,
     );
-    const stopRevoke = await bus.subscribe(topics.tokenRevoked, (payload) => {
-      const hash = (payload as { hash?: unknown }).hash;
-      if (typeof hash === 'string') hub.revokeTokenHash(hash);
-    });
-    app.addHook('onClose', async () => {
-      await stopRefresh();
-      await stopRevoke();
-      await hub.close();
-    });
 
-    const pending = new WeakMap<IncomingMessage, Pending>();
-    // Extra headers on the 101 answer: the rate-limit state and any normalized query parameter.
-    app.websocketServer.on('headers', (headers: string[], request: IncomingMessage) => {
-      const entry = pending.get(request);
-      if (entry) headers.push(...entry.headers);
-    });
+    const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 
-    const allowed = config.wsAllowedOrigins.map(normalizeOrigin);
-
-    async function handshake(request: FastifyRequest, reply: FastifyReply) {
-      // A plain GET (no upgrade) reaches the handler, which answers 426.
-      if (!request.ws) return;
-      const origin = request.headers.origin;
-      if (
-        origin !== undefined &&
-        allowed.length &&
-        !allowed.includes('*') &&
-        !allowed.includes(normalizeOrigin(origin))
-      )
-        throw new AppError('forbidden', `WebSocket connections from origin ${origin} are not allowed`);
-
-      const offered = parseProtocols(request.headers['sec-websocket-protocol']);
-      const protocolToken = offered.find((p) => tokenShaped.test(p));
-      const usesProtocolToken = !request.headers.authorization && protocolToken !== undefined;
-      const principal: Principal = await auth.authenticate(
-        request,
-        'token',
-        usesProtocolToken ? protocolToken : undefined,
-      );
-      let credentialKey: string;
-      let sessionSecret: string | undefined;
-      if (principal.kind === 'session') {
-        // A browser sends cookies on a cross-site WebSocket handshake too: only the console's own origin.
-        if (
-          origin !== undefined &&
-          hostOf(origin) !== request.headers.host &&
-          !allowed.includes(normalizeOrigin(origin))
-        )
-          throw new AppError(
-            'csrf_rejected',
-            `a console session cannot open a WebSocket from origin ${origin}`,
-          );
-        sessionSecret = sessionCookieOf(request)!;
-        credentialKey = `session:${sha256(sessionSecret)}`;
-      } else {
-        const secret = usesProtocolToken
-          ? protocolToken!
-          : /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '')![1]!;
-        credentialKey = `token:${hashToken(secret)}`;
-      }
-      if (!principal.permissions.has('predictions:read'))
-        throw new AppError(
-          'forbidden',
-          'this needs the predictions:read permission, which these credentials lack',
-        );
-      await auth.charge(principal, reply);
+    async function handshake(request: FastifyRequest, reply: FastifyReply, hold: Hold<Admission>) {
+      const credential = await authenticateUpgrade(request, reply, 'predictions:read');
+      const { principal, credentialKey, sessionSecret } = credential;
 
       const changes: ParameterChange[] = [];
       const raw = rawListsFromQuery(request.query as Record<string, unknown>);
@@ -182,17 +114,16 @@ export function predictionsPushRoutes(
           { extra: { limit: principal.wsConnections, plan: principal.plan } },
         );
       }
-      const headers: string[] = [];
-      for (const name of ['ratelimit', 'ratelimit-policy']) {
-        const value = reply.getHeader(name);
-        if (typeof value === 'string') headers.push(`${name}: ${value}`);
-      }
       const normalized = normalizationHeaderValue(changes);
-      if (normalized) headers.push(`${NORMALIZATION_HEADER}: ${normalized}`);
-      headers.push(`x-request-id: ${request.id}`);
+      const headers = upgradeHeaders(
+        reply,
+        request.id,
+        normalized ? [`${NORMALIZATION_HEADER}: ${normalized}`] : [],
+      );
 
-      const entry: Pending = {
-        admission: {
+      // The slot is held from here; if the upgrade never completes (the socket dies first) it is given back.
+      hold(
+        {
           principal,
           credentialKey,
           sessionSecret,
@@ -200,62 +131,16 @@ export function predictionsPushRoutes(
           connectionId,
         },
         headers,
-        adopted: false,
-      };
-      pending.set(request.raw, entry);
-      // The slot is held from here; if the upgrade never completes (the socket dies first) give it back.
-      request.raw.socket.once('close', () => {
-        if (!entry.adopted) hub.unreserve(principal, connectionId).catch(() => {});
-      });
-      setChosenSubprotocol(
-        request.raw,
-        offered.includes(PROTOCOL) ? PROTOCOL : usesProtocolToken ? protocolToken! : (offered[0] ?? false),
+        () => hub.unreserve(principal, connectionId),
       );
+      setChosenSubprotocol(request.raw, answerProtocol(credential, PROTOCOL));
     }
 
-    app.route({
-      method: 'GET',
+    registerUpgradeRoute(app, {
       url: '/predictions',
-      config: { auth: 'none' },
-      schema: { hide: true },
-      onRequest: handshake,
-      handler: async () => {
-        throw new AppError(
-          'upgrade_required',
-          '/predictions is a WebSocket endpoint: connect with a WebSocket client (see docs/push-channel.md)',
-        );
-      },
-      wsHandler: (socket, request) => {
-        const entry = pending.get(request.raw);
-        if (!entry) {
-          socket.close(1011, 'handshake state lost');
-          return;
-        }
-        entry.adopted = true;
-        hub.adopt(socket, entry.admission);
-      },
+      docs: 'docs/push-channel.md',
+      handshake,
+      adopt: (socket, admission) => hub.adopt(socket, admission),
     });
   };
-}
-
-function parseProtocols(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function normalizeOrigin(origin: string): string {
-  return origin.trim().replace(/\/+$/, '').toLowerCase();
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
 }

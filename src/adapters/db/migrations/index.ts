@@ -6,6 +6,7 @@ import * as predictions from './0004_predictions.ts';
 import * as events from './0005_events.ts';
 import * as portfolio from './0006_portfolio.ts';
 import * as alerts from './0007_alerts.ts';
+import * as webhooks from './0009_webhooks.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_events': events,
   '0006_portfolio': portfolio,
   '0007_alerts': alerts,
+  '0009_webhooks': webhooks,
 };

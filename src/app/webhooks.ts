@@ -1,0 +1,201 @@
+import { lookup as dnsLookup, promises as dns } from 'node:dns';
+import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
+import { aesGcmSecretBox, keyFromFile, keyFromOperatorSecret } from '../adapters/webhooks/secret-box.ts';
+import { createGuardedTransport } from '../adapters/webhooks/transport.ts';
+import type { Config } from '../config/env.ts';
+import {
+  createKyselyEventsRepository,
+  type EventsRepository,
+  type EventsTables,
+} from '../modules/events/index.ts';
+import {
+  type AlertRules,
+  createAddressPolicy,
+  createKyselyDeliveriesRepository,
+  createKyselyEndpointsRepository,
+  createWebhookSender,
+  createWebhooksService,
+  type DeliveriesRepository,
+  type DeliveryExhausted,
+  defaultSenderOptions,
+  type SecretBox,
+  type SenderOptions,
+  type WebhookSender,
+  type WebhooksService,
+  type WebhooksTables,
+  type WebhookTransport,
+} from '../modules/webhooks/index.ts';
+import { type Bus, topics } from '../shared/bus.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Job } from './jobs.ts';
+import type { Logger } from './logger.ts';
+
+export interface WebhooksModule {
+  service: WebhooksService;
+  events: EventsRepository;
+  /** The account's latest event `seq` (0 when none). */
+  latestEventSeq(accountId: string): Promise<number>;
+  /** Undefined when secrets cannot be sealed (scaled mode without MERIDIAN_SECRETS_KEY). */
+  sender: WebhookSender | undefined;
+  transport: WebhookTransport;
+  /** The sender (leader-elected). */
+  job: Job;
+  /** Prunes account events past the retention period (leader-elected). */
+  retentionJob: Job;
+  /** The alerts module's rule lookup and failing-state hook (tests may replace them). */
+  ports: { rules: AlertRules; exhausted: DeliveryExhausted };
+}
+
+export interface WebhooksBuildOptions {
+  /** Name resolution for the create-time check and the transport (tests simulate DNS answers). */
+  lookup?: typeof dnsLookup;
+  sender?: Partial<Omit<SenderOptions, 'retry'>> & { jitter?: number };
+  /** Test hook: runs between an attempt's claim (committed) and its send. */
+  beforeSend?: Parameters<typeof createWebhookSender>[0]['beforeSend'];
+  rules?: AlertRules;
+  exhausted?: DeliveryExhausted;
+}
+
+const RETENTION_SWEEP_MS = 3_600_000;
+
+/**
+ * The secret box: MERIDIAN_SECRETS_KEY when set; otherwise, with embedded storage, a key file in the data folder
+ * (created on first use); otherwise (PostgreSQL, possibly several replicas that must share one key) none —
+ * creating or rotating a webhook answers 503 naming the variable and the sender does not run.
+ */
+function secretBoxFor(config: Config): { box?: SecretBox; missing?: string } {
+  if (config.secretsKey) return { box: aesGcmSecretBox(keyFromOperatorSecret(config.secretsKey)) };
+  if (config.storage === 'pglite') {
+    let box: SecretBox | undefined;
+    const lazy = () => {
+      box ??= aesGcmSecretBox(keyFromFile(config.dataDir));
+      return box;
+    };
+    return { box: { seal: (p, c) => lazy().seal(p, c), open: (s, c) => lazy().open(s, c) } };
+  }
+  return {
+    missing:
+      'webhook signing secrets are stored encrypted and this server has no key: set MERIDIAN_SECRETS_KEY (32+ characters, the same on every replica)',
+  };
+}
+
+export function buildWebhooks(
+  config: Config,
+  deps: {
+    db: DbHandle;
+    bus: Bus;
+    clock: Clock;
+    logger: Logger;
+    /** The alerts module: whose rules exist (deliveries per rule) and the rule's failing state. */
+    rules: AlertRules;
+    exhausted: DeliveryExhausted;
+  },
+  options: WebhooksBuildOptions = {},
+): WebhooksModule {
+  const log = deps.logger;
+  const lookup = options.lookup ?? dnsLookup;
+  const policy = createAddressPolicy(config.webhookAllow);
+  const events = createKyselyEventsRepository(tablesOf<EventsTables>(deps.db.db));
+  const endpoints = createKyselyEndpointsRepository(tablesOf<WebhooksTables>(deps.db.db));
+  const deliveries: DeliveriesRepository = createKyselyDeliveriesRepository(
+    tablesOf<WebhooksTables>(deps.db.db),
+  );
+  const { box, missing } = secretBoxFor(config);
+  const ports = {
+    rules: options.rules ?? deps.rules,
+    exhausted: options.exhausted ?? deps.exhausted,
+  };
+
+  const resolve = options.lookup
+    ? (host: string) =>
+        new Promise<string[]>((done, fail) =>
+          lookup(host, { all: true }, (error, addresses) =>
+            error ? fail(error) : done(addresses.map((a) => a.address)),
+          ),
+        )
+    : async (host: string) => (await dns.lookup(host, { all: true })).map((a) => a.address);
+
+  const service = createWebhooksService({
+    endpoints,
+    deliveries,
+    box,
+    boxMissingReason: missing,
+    urlRules: { policy, allowHttp: config.webhookAllowHttp, resolve },
+    rules: { exists: (accountId, ruleId) => ports.rules.exists(accountId, ruleId) },
+    clock: deps.clock,
+  });
+
+  const transport = createGuardedTransport({ policy, timeoutMs: config.webhookTimeoutMs, lookup });
+  const { jitter, ...senderOverrides } = options.sender ?? {};
+  const sender = box
+    ? createWebhookSender(
+        {
+          events,
+          endpoints,
+          deliveries,
+          transport,
+          box,
+          clock: deps.clock,
+          exhausted: { onExhausted: (accountId, ruleId) => ports.exhausted.onExhausted(accountId, ruleId) },
+          onEventAnnounced: (wake) => deps.bus.subscribe(topics.accountEvent, () => wake()),
+          log,
+          beforeSend: options.beforeSend,
+        },
+        {
+          ...defaultSenderOptions,
+          concurrencyPerEndpoint: config.webhookConcurrency,
+          leaseMs: config.webhookTimeoutMs * 2 + 5_000,
+          ...senderOverrides,
+          retry: { schedule: config.webhookRetrySchedule, jitter: jitter ?? 0.2 },
+        },
+      )
+    : undefined;
+
+  let sweep: NodeJS.Timeout | undefined;
+  const prune = async () => {
+    const removed = await events.pruneBefore(deps.clock.now() - config.eventRetentionHours * 3_600_000);
+    if (removed) log.info({ removed }, 'account events past retention pruned');
+  };
+
+  const eventTables = tablesOf<EventsTables>(deps.db.db);
+  return {
+    service,
+    events,
+    async latestEventSeq(accountId) {
+      const row = await eventTables
+        .selectFrom('account_events')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq);
+    },
+    sender,
+    transport,
+    ports,
+    job: {
+      name: 'webhook-sender',
+      start: async () => {
+        if (sender) await sender.start();
+        else log.error({}, `webhook sender not started: ${missing}`);
+      },
+      stop: async () => {
+        await sender?.stop();
+      },
+    },
+    retentionJob: {
+      name: 'events-retention',
+      start: async () => {
+        const run = () =>
+          prune().catch((error) =>
+            log.error({ err: error }, 'account event pruning failed; next sweep retries'),
+          );
+        await run();
+        sweep = setInterval(run, RETENTION_SWEEP_MS);
+        sweep.unref?.();
+      },
+      stop: async () => {
+        if (sweep) clearInterval(sweep);
+      },
+    },
+  };
+}

@@ -1,0 +1,286 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { Type } from 'typebox';
+import { EVENT_TYPES, type EventType } from '../../modules/events/index.ts';
+import {
+  ATTEMPT_OUTCOMES,
+  type AttemptOutcome,
+  decodeDeliveryCursor,
+  type WebhooksService,
+} from '../../modules/webhooks/index.ts';
+import { AppError } from '../../shared/errors.ts';
+import { ProblemSchema, authProblems } from '../schemas.ts';
+import type { RouteModule } from '../types.ts';
+
+const EventTypeSchema = Type.Unsafe<EventType>({ type: 'string', enum: [...EVENT_TYPES] });
+const Time = Type.String({ format: 'date-time' });
+const NullableTime = Type.Union([Time, Type.Null()]);
+
+const WebhookSchema = Type.Object(
+  {
+    id: Type.String({ description: 'wh_…' }),
+    url: Type.String(),
+    events: Type.Array(EventTypeSchema),
+    description: Type.Union([Type.String(), Type.Null()]),
+    status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')], {
+      description: 'disabled: the receiver answered 410 Gone; nothing more is sent to it',
+    }),
+    disabledReason: Type.Union([Type.String(), Type.Null()]),
+    previousSecretExpiresAt: Type.Union([Time, Type.Null()], {
+      description: 'After a rotation: until when the previous secret still signs (a second signature)',
+    }),
+    createdAt: Time,
+    updatedAt: Time,
+  },
+  { $id: 'Webhook' },
+);
+
+const WebhookWithSecret = Type.Object({
+  ...WebhookSchema.properties,
+  secret: Type.String({
+    description: 'The signing secret (whsec_…). Shown in this answer only, never again: store it now.',
+  }),
+});
+
+const CreateWebhookBody = Type.Object(
+  {
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md)',
+    }),
+    events: Type.Array(EventTypeSchema, { minItems: 1, uniqueItems: true }),
+    description: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+const AttemptSchema = Type.Object({
+  attempt: Type.Integer({ minimum: 1 }),
+  at: Time,
+  outcome: Type.Unsafe<AttemptOutcome>({ type: 'string', enum: [...ATTEMPT_OUTCOMES] }),
+  statusCode: Type.Union([Type.Integer(), Type.Null()]),
+  latencyMs: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+
+const DeliverySchema = Type.Object(
+  {
+    id: Type.String({
+      description: 'msg_… — the webhook-id header of every attempt (stable across retries)',
+    }),
+    webhookId: Type.String(),
+    eventId: Type.String(),
+    eventType: EventTypeSchema,
+    ruleId: Type.Union([Type.String(), Type.Null()]),
+    test: Type.Boolean(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+    attempts: Type.Integer(),
+    nextAttemptAt: NullableTime,
+    lastError: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Time,
+    finishedAt: NullableTime,
+    attemptLog: Type.Array(AttemptSchema),
+  },
+  { $id: 'WebhookDelivery' },
+);
+
+const DeliveryPage = Type.Object({
+  data: Type.Array(DeliverySchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as cursor for older deliveries',
+  }),
+});
+
+const PageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Default 50' })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** The event envelope every webhook body and `/events` message carries (the stored text, byte for byte). */
+export const AccountEventSchema = Type.Object(
+  {
+    id: Type.String({ description: 'evt_… — unique; the `after` resume cursor of /events' }),
+    type: EventTypeSchema,
+    version: Type.Literal(1, { description: 'Body version; a breaking change gets a new number' }),
+    timestamp: Time,
+    test: Type.Boolean({ description: 'true when fired by POST /api/alerts/:id/test' }),
+    data: Type.Object(
+      {
+        rule: Type.Object(
+          { id: Type.String(), name: Type.String(), type: Type.String() },
+          { additionalProperties: true },
+        ),
+        trigger: Type.Object({ id: Type.String(), firedAt: Time }, { additionalProperties: true }),
+      },
+      {
+        additionalProperties: true,
+        description:
+          'alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status confirmed) or its removal by a reorg (status removed, replaces: the original event id)',
+      },
+    ),
+  },
+  { $id: 'AccountEvent' },
+);
+
+/** OpenAPI 3.1 `webhooks`: what Meridian POSTs to a registered URL. */
+export const webhookDocs: Record<string, OpenAPIV3_1.PathItemObject> = Object.fromEntries(
+  EVENT_TYPES.map((type) => [
+    type,
+    {
+      post: {
+        summary: `${type} — signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature)`,
+        parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+          name,
+          in: 'header' as const,
+          required: true,
+          schema: { type: 'string' },
+        })),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/AccountEvent' } } },
+        },
+        responses: {
+          '2XX': { description: 'Delivered (any other answer is retried; 410 disables the endpoint)' },
+        },
+      },
+    },
+  ]),
+);
+
+const page = (query: { limit?: number; cursor?: string }) => {
+  if (query.cursor !== undefined && decodeDeliveryCursor(query.cursor) === undefined)
+    throw new AppError('validation_failed', 'the cursor is not one this API returned', {
+      errors: [{ pointer: '/query/cursor', message: 'not a cursor returned by this list' }],
+    });
+  return { limit: query.limit ?? 50, cursor: query.cursor };
+};
+
+/** Webhook endpoints (alerts:read / alerts:write) and the delivery history of a webhook or an alert rule. */
+export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule {
+  const { webhooks } = deps;
+  const tags = ['webhooks'];
+  return async (app) => {
+    app.addSchema(AccountEventSchema);
+
+    app.post(
+      '/api/webhooks',
+      {
+        config: { permission: 'alerts:write' },
+        schema: {
+          tags,
+          summary: 'Register a webhook endpoint; the answer holds its signing secret, shown once',
+          body: CreateWebhookBody,
+          response: {
+            201: WebhookWithSecret,
+            400: ProblemSchema,
+            409: ProblemSchema,
+            503: ProblemSchema,
+            ...authProblems,
+          },
+        },
+      },
+      async (request, reply) => {
+        const created = await webhooks.create(request.principal!.userId, request.body);
+        reply.header('cache-control', 'no-store').code(201);
+        return created;
+      },
+    );
+
+    app.get(
+      '/api/webhooks',
+      {
+        config: { permission: 'alerts:read' },
+        schema: {
+          tags,
+          summary: "The account's webhook endpoints (never their secrets)",
+          response: { 200: Type.Object({ data: Type.Array(WebhookSchema) }), ...authProblems },
+        },
+      },
+      async (request) => ({ data: await webhooks.list(request.principal!.userId) }),
+    );
+
+    app.get(
+      '/api/webhooks/:id',
+      {
+        config: { permission: 'alerts:read' },
+        schema: {
+          tags,
+          summary: 'One webhook endpoint',
+          params: IdParams,
+          response: { 200: WebhookSchema, 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request) => webhooks.get(request.principal!.userId, request.params.id),
+    );
+
+    app.delete(
+      '/api/webhooks/:id',
+      {
+        config: { permission: 'alerts:write' },
+        schema: {
+          tags,
+          summary: 'Delete a webhook endpoint; its pending deliveries are dropped',
+          params: IdParams,
+          response: { 204: Type.Null(), 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        await webhooks.remove(request.principal!.userId, request.params.id);
+        reply.code(204);
+        return null;
+      },
+    );
+
+    app.post(
+      '/api/webhooks/:id/rotate',
+      {
+        config: { permission: 'alerts:write' },
+        schema: {
+          tags,
+          summary: 'New signing secret (shown once); the previous one keeps signing for 24 h',
+          params: IdParams,
+          response: { 200: WebhookWithSecret, 404: ProblemSchema, 503: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const rotated = await webhooks.rotate(request.principal!.userId, request.params.id);
+        reply.header('cache-control', 'no-store');
+        return rotated;
+      },
+    );
+
+    app.get(
+      '/api/webhooks/:id/deliveries',
+      {
+        config: { permission: 'alerts:read' },
+        schema: {
+          tags,
+          summary: "A webhook's deliveries, newest first, each with every attempt",
+          params: IdParams,
+          querystring: PageQuery,
+          response: { 200: DeliveryPage, 400: ProblemSchema, 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request) =>
+        webhooks.deliveriesOfWebhook(request.principal!.userId, request.params.id, page(request.query)),
+    );
+
+    app.get(
+      '/api/alerts/:id/deliveries',
+      {
+        config: { permission: 'alerts:read' },
+        schema: {
+          tags: ['alerts'],
+          summary: "An alert rule's webhook deliveries, newest first, each with every attempt",
+          params: IdParams,
+          querystring: PageQuery,
+          response: { 200: DeliveryPage, 400: ProblemSchema, 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request) =>
+        webhooks.deliveriesOfRule(request.principal!.userId, request.params.id, page(request.query)),
+    );
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Webhook endpoints and the delivery of account events to them: registration (URL checked against the
+ * address policy, signing secret sealed at rest), the outbox sender (Standard Webhooks signatures, retries,
+ * per-rule order), and the deliveries lists.
+ */
+export { type AddressPolicy, createAddressPolicy, isIpLiteral } from './address-policy.ts';
+export {
+  ATTEMPT_OUTCOMES,
+  type Attempt,
+  type AttemptOutcome,
+  type Delivery,
+  type DeliveryStatus,
+  type EndpointStatus,
+  type WebhookEndpoint,
+} from './model.ts';
+export { presentDelivery, presentEndpoint } from './present.ts';
+export {
+  createMemoryWebhooksRepositories,
+  decodeDeliveryCursor,
+  type DeliveriesRepository,
+  type DeliveryFilter,
+  type EndpointsRepository,
+} from './repository.ts';
+export {
+  createKyselyDeliveriesRepository,
+  createKyselyEndpointsRepository,
+} from './repository.kysely.ts';
+export { maxAttempts, type RetryPolicy, retryDelay } from './retry.ts';
+export type { SecretBox } from './secret-box.ts';
+export {
+  createWebhookSender,
+  type DeliveryExhausted,
+  defaultSenderOptions,
+  deliveryId,
+  matchEndpoints,
+  ruleOf,
+  type SenderOptions,
+  type WebhookSender,
+} from './sender.ts';
+export {
+  type AlertRules,
+  type CreateWebhook,
+  createWebhooksService,
+  MAX_ENDPOINTS_PER_ACCOUNT,
+  ROTATION_GRACE_MS,
+  signingSecretsOf,
+  type WebhooksService,
+} from './service.ts';
+export { newSigningSecret, SECRET_PREFIX, signatureHeaders, signMessage } from './signature.ts';
+export type { WebhooksTables } from './tables.ts';
+export type { WebhookRequest, WebhookResponse, WebhookTransport } from './transport.ts';
+export { checkWebhookUrl, type ResolveHost, type UrlRules } from './url-check.ts';

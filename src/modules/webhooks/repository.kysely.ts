@@ -1,0 +1,366 @@
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import type { EventType } from '../events/index.ts';
+import type {
+  Attempt,
+  AttemptOutcome,
+  Delivery,
+  DeliveryStatus,
+  DeliveryWithAttempts,
+  EndpointStatus,
+  WebhookEndpoint,
+} from './model.ts';
+import {
+  type DeliveriesRepository,
+  type EndpointsRepository,
+  decodeDeliveryCursor,
+  encodeDeliveryCursor,
+} from './repository.ts';
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhooksTables,
+} from './tables.ts';
+
+function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    url: row.url,
+    events: (typeof row.events === 'string' ? JSON.parse(row.events) : row.events) as EventType[],
+    description: row.description,
+    secretSealed: row.secret_sealed,
+    previousSecretSealed: row.previous_secret_sealed,
+    previousSecretExpiresAt:
+      row.previous_secret_expires_at === null ? null : Number(row.previous_secret_expires_at),
+    status: row.status as EndpointStatus,
+    disabledReason: row.disabled_reason,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function deliveryFromRow(row: Selectable<WebhookDeliveriesTable>): Delivery {
+  return {
+    id: row.id,
+    endpointId: row.endpoint_id,
+    accountId: row.account_id,
+    eventSeq: Number(row.event_seq),
+    eventId: row.event_id,
+    eventType: row.event_type as EventType,
+    ruleId: row.rule_id,
+    orderKey: row.order_key,
+    body: row.body,
+    test: row.test,
+    status: row.status as DeliveryStatus,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    leaseUntil: row.lease_until === null ? null : Number(row.lease_until),
+    lastError: row.last_error,
+    createdAt: Number(row.created_at),
+    finishedAt: row.finished_at === null ? null : Number(row.finished_at),
+  };
+}
+
+function attemptFromRow(row: Selectable<WebhookAttemptsTable>): Attempt {
+  return {
+    deliveryId: row.delivery_id,
+    attempt: row.attempt,
+    startedAt: Number(row.started_at),
+    latencyMs: row.latency_ms,
+    statusCode: row.status_code,
+    outcome: row.outcome as AttemptOutcome,
+    error: row.error,
+  };
+}
+
+export function createKyselyEndpointsRepository(db: Kysely<WebhooksTables>): EndpointsRepository {
+  return {
+    async insert(e) {
+      await db
+        .insertInto('webhook_endpoints')
+        .values({
+          id: e.id,
+          account_id: e.accountId,
+          url: e.url,
+          events: JSON.stringify(e.events),
+          description: e.description,
+          secret_sealed: e.secretSealed,
+          previous_secret_sealed: e.previousSecretSealed,
+          previous_secret_expires_at: e.previousSecretExpiresAt,
+          status: e.status,
+          disabled_reason: e.disabledReason,
+          created_at: e.createdAt,
+          updated_at: e.updatedAt,
+        })
+        .execute();
+    },
+    async find(accountId, id) {
+      const row = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row ? endpointFromRow(row) : undefined;
+    },
+    async findById(id) {
+      const row = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? endpointFromRow(row) : undefined;
+    },
+    async list(accountId) {
+      const rows = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(endpointFromRow);
+    },
+    async countForAccount(accountId) {
+      const row = await db
+        .selectFrom('webhook_endpoints')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async delete(accountId, id) {
+      const result = await db
+        .deleteFrom('webhook_endpoints')
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async updateSecrets(id, secrets, at) {
+      await db
+        .updateTable('webhook_endpoints')
+        .set({
+          secret_sealed: secrets.sealed,
+          previous_secret_sealed: secrets.previousSealed,
+          previous_secret_expires_at: secrets.previousExpiresAt,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async enabledFor(accountIds) {
+      if (!accountIds.length) return [];
+      const rows = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('account_id', 'in', [...accountIds])
+        .where('status', '=', 'enabled')
+        .execute();
+      return rows.map(endpointFromRow);
+    },
+  };
+}
+
+/** A pending delivery `d` with no older pending one to the same endpoint and order key: next in its line. */
+const headOfLine = ({ not, exists, selectFrom }: ExpressionBuilder<DeliveriesFrom, 'd'>) =>
+  not(
+    exists(
+      selectFrom('webhook_deliveries as o')
+        .select(sql`1`.as('one'))
+        .whereRef('o.endpoint_id', '=', 'd.endpoint_id')
+        .whereRef('o.order_key', '=', 'd.order_key')
+        .where('o.status', '=', 'pending')
+        .whereRef('o.event_seq', '<', 'd.event_seq'),
+    ),
+  );
+
+type DeliveriesFrom = WebhooksTables & { d: WebhooksTables['webhook_deliveries'] };
+
+export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): DeliveriesRepository {
+  return {
+    async readCursor(name) {
+      const row = await db
+        .selectFrom('webhook_sender_state')
+        .select('cursor')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row ? Number(row.cursor) : 0;
+    },
+    async enqueue(deliveries, cursor, at) {
+      return db.transaction().execute(async (trx) => {
+        let inserted = 0;
+        if (deliveries.length) {
+          const result = await trx
+            .insertInto('webhook_deliveries')
+            .values(
+              deliveries.map((d) => ({
+                id: d.id,
+                endpoint_id: d.endpointId,
+                account_id: d.accountId,
+                event_seq: d.eventSeq,
+                event_id: d.eventId,
+                event_type: d.eventType,
+                rule_id: d.ruleId,
+                order_key: d.orderKey,
+                body: d.body,
+                test: d.test,
+                status: 'pending',
+                next_attempt_at: d.nextAttemptAt,
+                created_at: d.createdAt,
+              })),
+            )
+            .onConflict((oc) => oc.columns(['event_id', 'endpoint_id']).doNothing())
+            .executeTakeFirst();
+          inserted = Number(result.numInsertedOrUpdatedRows ?? 0);
+        }
+        if (cursor) {
+          await trx
+            .insertInto('webhook_sender_state')
+            .values({ name: cursor.name, cursor: cursor.seq, updated_at: at })
+            .onConflict((oc) =>
+              oc.column('name').doUpdateSet({
+                cursor: sql`greatest(webhook_sender_state.cursor, excluded.cursor)`,
+                updated_at: at,
+              }),
+            )
+            .execute();
+        }
+        return inserted;
+      });
+    },
+    async due(now, limit) {
+      const rows = await db
+        .selectFrom('webhook_deliveries as d')
+        .selectAll('d')
+        .where('d.status', '=', 'pending')
+        .where('d.next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
+        .where(headOfLine)
+        .orderBy('d.event_seq')
+        .orderBy('d.id')
+        .limit(limit)
+        .execute();
+      return rows.map(deliveryFromRow);
+    },
+    async nextDueAt() {
+      const row = await db
+        .selectFrom('webhook_deliveries as d')
+        .select(sql<number | null>`min(greatest(d.next_attempt_at, coalesce(d.lease_until + 1, 0)))`.as('at'))
+        .where('d.status', '=', 'pending')
+        .where(headOfLine)
+        .executeTakeFirst();
+      return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
+    },
+    async claim(id, now, leaseUntil) {
+      const row = await db
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: leaseUntil }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .returningAll()
+        .executeTakeFirst();
+      return row ? deliveryFromRow(row) : undefined;
+    },
+    async settle(attempt, next) {
+      await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('webhook_deliveries')
+          .set({
+            status: next.status,
+            next_attempt_at: next.nextAttemptAt,
+            last_error: next.lastError,
+            finished_at: next.finishedAt,
+            lease_until: null,
+          })
+          .where('id', '=', attempt.deliveryId)
+          .executeTakeFirst();
+        // Deleted with its endpoint while the attempt was in flight: nothing left to record it on.
+        if (Number(updated.numUpdatedRows) === 0) return;
+        await trx
+          .insertInto('webhook_attempts')
+          .values({
+            delivery_id: attempt.deliveryId,
+            attempt: attempt.attempt,
+            started_at: attempt.startedAt,
+            latency_ms: Math.round(attempt.latencyMs),
+            status_code: attempt.statusCode,
+            outcome: attempt.outcome,
+            error: attempt.error,
+          })
+          .execute();
+      });
+    },
+    async disableEndpoint(endpointId, reason, at) {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({ status: 'disabled', disabled_reason: reason, updated_at: at })
+          .where('id', '=', endpointId)
+          .execute();
+        const rows = await trx
+          .updateTable('webhook_deliveries')
+          .set({ status: 'failed', last_error: reason, finished_at: at, lease_until: null })
+          .where('endpoint_id', '=', endpointId)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .execute();
+        return rows.map(deliveryFromRow);
+      });
+    },
+    async list(filter, options) {
+      let query = db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('account_id', '=', filter.accountId)
+        .orderBy('event_seq', 'desc')
+        .orderBy('id', 'desc')
+        .limit(options.limit + 1);
+      query =
+        'ruleId' in filter
+          ? query.where('rule_id', '=', filter.ruleId)
+          : query.where('endpoint_id', '=', filter.endpointId);
+      const after = options.cursor ? decodeDeliveryCursor(options.cursor) : undefined;
+      if (after)
+        query = query.where((eb) =>
+          eb.or([
+            eb('event_seq', '<', after.seq),
+            eb.and([eb('event_seq', '=', after.seq), eb('id', '<', after.id)]),
+          ]),
+        );
+      const rows = (await query.execute()).map(deliveryFromRow);
+      const page = rows.slice(0, options.limit);
+      const attempts = page.length
+        ? await db
+            .selectFrom('webhook_attempts')
+            .selectAll()
+            .where(
+              'delivery_id',
+              'in',
+              page.map((d) => d.id),
+            )
+            .orderBy('delivery_id')
+            .orderBy('attempt')
+            .orderBy('id')
+            .execute()
+        : [];
+      const byDelivery = new Map<string, Attempt[]>();
+      for (const row of attempts) {
+        const list = byDelivery.get(row.delivery_id) ?? [];
+        list.push(attemptFromRow(row));
+        byDelivery.set(row.delivery_id, list);
+      }
+      const data: DeliveryWithAttempts[] = page.map((d) => ({
+        ...d,
+        attemptLog: byDelivery.get(d.id) ?? [],
+      }));
+      return {
+        data,
+        nextCursor: rows.length > options.limit ? encodeDeliveryCursor(page[page.length - 1]!) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import type {
+  Attempt,
+  Delivery,
+  DeliveryStatus,
+  DeliveryWithAttempts,
+  NewDelivery,
+  WebhookEndpoint,
+} from './model.ts';
+
+/** Webhook endpoints of accounts. */
+export interface EndpointsRepository {
+  insert(endpoint: WebhookEndpoint): Promise<void>;
+  find(accountId: string, id: string): Promise<WebhookEndpoint | undefined>;
+  list(accountId: string): Promise<WebhookEndpoint[]>;
+  countForAccount(accountId: string): Promise<number>;
+  /** Deletes the endpoint and, with it, its deliveries; false when the account has no such endpoint. */
+  delete(accountId: string, id: string): Promise<boolean>;
+  updateSecrets(
+    id: string,
+    secrets: { sealed: string; previousSealed: string | null; previousExpiresAt: number | null },
+    at: number,
+  ): Promise<void>;
+  /** Enabled endpoints of these accounts (the sender matches events against them). */
+  enabledFor(accountIds: readonly string[]): Promise<WebhookEndpoint[]>;
+  findById(id: string): Promise<WebhookEndpoint | undefined>;
+}
+
+/** What the deliveries list filters on: one rule's deliveries, or one endpoint's. */
+export type DeliveryFilter = { accountId: string } & ({ ruleId: string } | { endpointId: string });
+
+export interface DeliveryPage {
+  data: DeliveryWithAttempts[];
+  nextCursor: string | null;
+}
+
+/** The outbox and its attempt log, and the sender's cursor over the event log. */
+export interface DeliveriesRepository {
+  readCursor(name: string): Promise<number>;
+  /**
+   * In one transaction: inserts the deliveries (an (event, endpoint) pair already present is left alone) and
+   * moves the cursor. Returns how many rows were new.
+   */
+  enqueue(
+    deliveries: NewDelivery[],
+    cursor: { name: string; seq: number } | undefined,
+    at: number,
+  ): Promise<number>;
+  /**
+   * Pending deliveries due at `now` and not leased, each the oldest pending one of its endpoint and order
+   * key (so one rule's events reach an endpoint in order), oldest first.
+   */
+  due(now: number, limit: number): Promise<Delivery[]>;
+  /**
+   * When the next delivery `due` would return falls due: the earliest among the pending ones at the head of
+   * their endpoint and order key, a leased one counting from its lease's end (undefined when none is pending).
+   */
+  nextDueAt(): Promise<number | undefined>;
+  /**
+   * Takes a delivery for one attempt: counts the attempt and leases the row until `leaseUntil`, only if it is
+   * still pending, due and unleased (so two senders never send the same attempt). Undefined when taken.
+   */
+  claim(id: string, now: number, leaseUntil: number): Promise<Delivery | undefined>;
+  /** Records one attempt and the delivery's new state, in one transaction (nothing if the row is gone). */
+  settle(
+    attempt: Attempt,
+    next: {
+      status: DeliveryStatus;
+      nextAttemptAt: number;
+      lastError: string | null;
+      finishedAt: number | null;
+    },
+  ): Promise<void>;
+  /** Disables an endpoint and fails its pending deliveries; returns the failed ones. */
+  disableEndpoint(endpointId: string, reason: string, at: number): Promise<Delivery[]>;
+  list(filter: DeliveryFilter, options: { limit: number; cursor?: string }): Promise<DeliveryPage>;
+}
+
+/** The opaque page cursor of delivery lists: the last row's event order and id. */
+export const encodeDeliveryCursor = (d: { eventSeq: number; id: string }) =>
+  Buffer.from(`${d.eventSeq}:${d.id}`).toString('base64url');
+
+export function decodeDeliveryCursor(cursor: string): { seq: number; id: string } | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{1,18}):([A-Za-z0-9_-]{1,64})$/.exec(text);
+  return match ? { seq: Number(match[1]), id: match[2]! } : undefined;
+}
+
+/** In-memory twins of both stores, sharing their endpoints (disabling one fails its deliveries), for unit tests. */
+export function createMemoryWebhooksRepositories(): {
+  endpoints: EndpointsRepository;
+  deliveries: DeliveriesRepository;
+} {
+  const rows = new Map<string, WebhookEndpoint>();
+  const mine = (accountId: string, id: string) => {
+    const row = rows.get(id);
+    return row && row.accountId === accountId ? row : undefined;
+  };
+  const outbox = new Map<string, Delivery>();
+  const attempts: Attempt[] = [];
+  const cursors = new Map<string, number>();
+  const pending = () => [...outbox.values()].filter((d) => d.status === 'pending');
+  const headOfLine = (d: Delivery) =>
+    !pending().some(
+      (o) => o.endpointId === d.endpointId && o.orderKey === d.orderKey && o.eventSeq < d.eventSeq,
+    );
+  const byOrder = (a: Delivery, b: Delivery) => a.eventSeq - b.eventSeq || (a.id < b.id ? -1 : 1);
+
+  const endpoints: EndpointsRepository = {
+    insert: async (endpoint) => {
+      rows.set(endpoint.id, { ...endpoint });
+    },
+    find: async (accountId, id) => mine(accountId, id),
+    findById: async (id) => rows.get(id),
+    list: async (accountId) =>
+      [...rows.values()].filter((e) => e.accountId === accountId).sort((a, b) => b.createdAt - a.createdAt),
+    countForAccount: async (accountId) => [...rows.values()].filter((e) => e.accountId === accountId).length,
+    delete: async (accountId, id) => {
+      if (!mine(accountId, id)) return false;
+      for (const d of outbox.values()) if (d.endpointId === id) outbox.delete(d.id);
+      return rows.delete(id);
+    },
+    updateSecrets: async (id, secrets, at) => {
+      const row = rows.get(id);
+      if (!row) return;
+      row.secretSealed = secrets.sealed;
+      row.previousSecretSealed = secrets.previousSealed;
+      row.previousSecretExpiresAt = secrets.previousExpiresAt;
+      row.updatedAt = at;
+    },
+    enabledFor: async (accountIds) =>
+      [...rows.values()].filter((e) => e.status === 'enabled' && accountIds.includes(e.accountId)),
+  };
+
+  const deliveries: DeliveriesRepository = {
+    readCursor: async (name) => cursors.get(name) ?? 0,
+    async enqueue(list, cursor) {
+      let inserted = 0;
+      for (const d of list) {
+        if ([...outbox.values()].some((o) => o.eventId === d.eventId && o.endpointId === d.endpointId))
+          continue;
+        outbox.set(d.id, {
+          ...d,
+          status: 'pending',
+          attempts: 0,
+          leaseUntil: null,
+          lastError: null,
+          finishedAt: null,
+        });
+        inserted++;
+      }
+      if (cursor) cursors.set(cursor.name, Math.max(cursors.get(cursor.name) ?? 0, cursor.seq));
+      return inserted;
+    },
+    async due(now, limit) {
+      return pending()
+        .filter(
+          (d) => d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil < now) && headOfLine(d),
+        )
+        .sort(byOrder)
+        .slice(0, limit)
+        .map((d) => ({ ...d }));
+    },
+    async nextDueAt() {
+      const times = pending()
+        .filter(headOfLine)
+        .map((d) => Math.max(d.nextAttemptAt, d.leaseUntil === null ? 0 : d.leaseUntil + 1));
+      return times.length ? Math.min(...times) : undefined;
+    },
+    async claim(id, now, leaseUntil) {
+      const d = outbox.get(id);
+      if (
+        !d ||
+        d.status !== 'pending' ||
+        d.nextAttemptAt > now ||
+        (d.leaseUntil !== null && d.leaseUntil >= now)
+      )
+        return undefined;
+      d.attempts++;
+      d.leaseUntil = leaseUntil;
+      return { ...d };
+    },
+    async settle(attempt, next) {
+      const d = outbox.get(attempt.deliveryId);
+      if (!d) return;
+      Object.assign(d, { ...next, leaseUntil: null });
+      attempts.push({ ...attempt, latencyMs: Math.round(attempt.latencyMs) });
+    },
+    async disableEndpoint(endpointId, reason, at) {
+      const row = rows.get(endpointId);
+      if (row) Object.assign(row, { status: 'disabled', disabledReason: reason, updatedAt: at });
+      const failed = pending().filter((d) => d.endpointId === endpointId);
+      for (const d of failed)
+        Object.assign(d, { status: 'failed', lastError: reason, finishedAt: at, leaseUntil: null });
+      return failed.map((d) => ({ ...d }));
+    },
+    async list(filter, options) {
+      const after = options.cursor ? decodeDeliveryCursor(options.cursor) : undefined;
+      const matching = [...outbox.values()]
+        .filter(
+          (d) =>
+            d.accountId === filter.accountId &&
+            ('ruleId' in filter ? d.ruleId === filter.ruleId : d.endpointId === filter.endpointId) &&
+            (!after || d.eventSeq < after.seq || (d.eventSeq === after.seq && d.id < after.id)),
+        )
+        .sort((a, b) => byOrder(b, a));
+      const page = matching.slice(0, options.limit);
+      return {
+        data: page.map((d) => ({
+          ...d,
+          attemptLog: attempts.filter((a) => a.deliveryId === d.id).sort((a, b) => a.attempt - b.attempt),
+        })),
+        nextCursor: matching.length > options.limit ? encodeDeliveryCursor(page[page.length - 1]!) : null,
+      };
+    },
+  };
+  return { endpoints, deliveries };
+}

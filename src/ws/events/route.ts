@@ -1,0 +1,126 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../config/env.ts';
+import type { AuthApi } from '../../http/plugins/auth.ts';
+import type { App, RouteModule } from '../../http/types.ts';
+import type { AccountsService } from '../../modules/accounts/index.ts';
+import type { AccountEvent, EventsRepository } from '../../modules/events/index.ts';
+import { type Bus, topics } from '../../shared/bus.ts';
+import { AppError } from '../../shared/errors.ts';
+import {
+  type Hold,
+  answerProtocol,
+  createUpgradeAuthenticator,
+  followBus,
+  registerUpgradeRoute,
+  sessionStillValid,
+  upgradeHeaders,
+} from '../handshake.ts';
+import { memorySlots, redisSlots } from '../predictions/connection-slots.ts';
+import { PROTOCOL } from '../predictions/protocol.ts';
+import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
+import {
+  type EventsAdmission,
+  type EventsHub,
+  type EventsHubOptions,
+  createEventsHub,
+  defaultEventsHubOptions,
+} from './hub.ts';
+
+export interface EventsStreamDeps {
+  config: Pick<Config, 'wsAllowedOrigins' | 'wsPingIntervalMs' | 'wsSendBufferBytes' | 'eventRetentionHours'>;
+  bus: Bus;
+  redis?: Redis;
+  accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
+  events: Pick<EventsRepository, 'listForAccount' | 'findForAccount'>;
+  /** The account's latest event `seq` (0 when none): where a stream opened without `after` starts. */
+  latestSeq(accountId: string): Promise<number>;
+  hub?: Partial<EventsHubOptions>;
+  onHub?(hub: EventsHub): void;
+}
+
+const eventIdPattern = /^evt_[0-9A-Za-z]{1,64}$/;
+
+/**
+ * WebSocket `/events`: the account's event stream (the same events its webhooks receive, each message the
+ * event body text). Authenticated exactly like `/predictions` (Bearer header, token as subprotocol, or the
+ * console session) and needs `alerts:read`. `?after=<event id>` resumes after that event (kept at least
+ * MERIDIAN_EVENT_RETENTION_HOURS); without it the stream starts at the handshake.
+ */
+export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): RouteModule {
+  return async (app: App) => {
+    await registerWebSocketScope(app, ['/events']);
+    const { config, bus, accounts } = deps;
+    const options: EventsHubOptions = {
+      ...defaultEventsHubOptions,
+      pingIntervalMs: config.wsPingIntervalMs,
+      maxBufferedBytes: config.wsSendBufferBytes,
+      ...deps.hub,
+    };
+    const hub = createEventsHub(
+      {
+        events: deps.events,
+        slots: deps.redis
+          ? redisSlots(deps.redis, options.pingIntervalMs * 3, 'meridian:ws:events-slots:')
+          : memorySlots(),
+        isTokenStillValid: (id) => accounts.isTokenStillValid(id),
+        isSessionStillValid: sessionStillValid(accounts),
+        log: app.log,
+      },
+      options,
+    );
+    deps.onHub?.(hub);
+    await followBus(app, bus, topics.accountEvent, (payload) => hub.publish(payload as AccountEvent), hub);
+
+    const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
+
+    async function resumeSeq(accountId: string, after: unknown): Promise<number> {
+      if (after === undefined) return deps.latestSeq(accountId);
+      const problem = (message: string) =>
+        new AppError('validation_failed', `after: ${message}`, {
+          errors: [{ pointer: '/query/after', message }],
+        });
+      if (typeof after !== 'string' || !eventIdPattern.test(after))
+        throw problem('must be an event id (evt_…)');
+      const event = await deps.events.findForAccount(accountId, after);
+      if (!event)
+        throw problem(
+          `no event ${after} on this account: unknown, or older than the ${config.eventRetentionHours}-hour retention (reconnect without after to start from now)`,
+        );
+      return event.seq;
+    }
+
+    async function handshake(request: FastifyRequest, reply: FastifyReply, hold: Hold<EventsAdmission>) {
+      const credential = await authenticateUpgrade(request, reply, 'alerts:read');
+      const { principal } = credential;
+      const afterSeq = await resumeSeq(principal.userId, (request.query as { after?: unknown }).after);
+      const connectionId = hub.newConnectionId();
+      const slot = await hub.reserve(principal, connectionId);
+      if (!slot.ok)
+        throw new AppError(
+          'too_many_connections',
+          `this account already has ${slot.held} open event streams, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
+          { extra: { limit: principal.wsConnections, plan: principal.plan } },
+        );
+      hold(
+        {
+          principal,
+          credentialKey: credential.credentialKey,
+          sessionSecret: credential.sessionSecret,
+          connectionId,
+          afterSeq,
+        },
+        upgradeHeaders(reply, request.id),
+        () => hub.unreserve(principal, connectionId),
+      );
+      setChosenSubprotocol(request.raw, answerProtocol(credential, PROTOCOL));
+    }
+
+    registerUpgradeRoute(app, {
+      url: '/events',
+      docs: 'docs/webhooks.md',
+      handshake,
+      adopt: (socket, admission) => hub.adopt(socket, admission),
+    });
+  };
+}
