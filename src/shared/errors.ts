@@ -30,6 +30,7 @@ export const errorCatalogue = {
   too_many_connections: { status: 429, title: 'The account has too many open push connections' },
   internal: { status: 500, title: 'Internal error' },
   unavailable: { status: 503, title: 'The service is temporarily unavailable' },
+  storage_unavailable: { status: 503, title: 'The database is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

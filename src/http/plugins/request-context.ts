@@ -6,6 +6,7 @@ import {
   type onRequestHookHandler,
 } from 'fastify';
 import type { Metrics } from '../../app/metrics.ts';
+import { securityHeadersFor, setSecurityHeaders } from '../security-headers.ts';
 import type { App } from '../types.ts';
 
 export interface RequestContextOptions {
@@ -68,15 +69,18 @@ export class RequestsObserved extends LogController {
 }
 
 function entryHook(pattern: string, guard: onRequestHookHandler | undefined): onRequestHookHandler {
+  const headers = securityHeadersFor(pattern);
   if (!guard) {
     return (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      setSecurityHeaders(reply, headers);
       request.routePattern = pattern;
       done();
     };
   }
   return function (request, reply, done) {
     reply.header('x-request-id', request.id);
+    setSecurityHeaders(reply, headers);
     request.routePattern = pattern;
     guard.call(this, request, reply, done);
   };

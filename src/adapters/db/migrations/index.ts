@@ -3,6 +3,7 @@ import * as accounts from './0001_accounts.ts';
 import * as market from './0002_market.ts';
 import * as onchain from './0003_onchain.ts';
 import * as predictions from './0004_predictions.ts';
+import * as leadership from './0008_leadership.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_market': market,
   '0003_onchain': onchain,
   '0004_predictions': predictions,
+  '0008_leadership': leadership,
 };
