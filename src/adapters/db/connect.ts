@@ -36,7 +36,7 @@ export interface DbTimeouts {
 
 export const defaultDbTimeouts: DbTimeouts = {
   connectMs: 1_000,
-  statementMs: 1_500,
+  statementMs: 1_250,
   idleInTransactionMs: 5_000,
 };
 

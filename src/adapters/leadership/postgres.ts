@@ -150,7 +150,13 @@ export function postgresLeadership(
           transition = transition.then(() =>
             job.start(mine).catch((error: Error) => {
               options.log?.warn({ job: job.name, error: error.message }, 'job failed to start; releasing');
-              if (term === mine) void abdicate('job failed to start').then(() => release(job.name, granted));
+              if (term === mine)
+                void abdicate('job failed to start')
+                  .then(() => release(job.name, granted))
+                  .catch((releaseError: Error) => {
+                    // The lease then simply expires; a standby (or this process) claims it afterwards.
+                    options.log?.warn({ job: job.name, error: releaseError.message }, 'lease release failed');
+                  });
             }),
           );
           // Not awaited: renewals must go on while a slow job starts.
