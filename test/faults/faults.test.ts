@@ -99,6 +99,33 @@ async function marketLeader(job = 'market') {
 }
 
 /**
+ * Polls every replica with a revoked token until each refuses it (401) and `alsoDone()` holds; returns when
+ * each replica first refused it.
+ */
+async function refusedEverywhere(
+  replicas: MeridianProcess[],
+  auth: Record<string, string>,
+  alsoDone: () => boolean,
+): Promise<number[]> {
+  const refusedAt = replicas.map(() => 0);
+  await waitUntil(
+    'every replica to refuse the token (and the sockets to close)',
+    async () => {
+      await Promise.all(
+        replicas.map(async (p, i) => {
+          if (refusedAt[i]) return;
+          const o = await probe(`${p.baseUrl}/api/account`, auth, 5_000);
+          if (o.status === 401) refusedAt[i] = o.at;
+        }),
+      );
+      return refusedAt.every(Boolean) && alsoDone();
+    },
+    15_000,
+  );
+  return refusedAt;
+}
+
+/**
  * How long two workers led a job at once, at worst, over the whole run — from their own logs: a term runs
  * from 'leadership acquired' to 'leadership lost' (or on, if never lost).
  */
@@ -317,7 +344,7 @@ describe('surviving PostgreSQL and Redis failures', () => {
     const { rows } = await admin.query<{ term: string }>(
       "select term from leader_terms where job = 'market' order by term",
     );
-    rows.forEach((r, i) => expect(Number(r.term)).toBe(i + 1));
+    expect(rows.map((r) => Number(r.term))).toEqual(rows.map((_, i) => i + 1));
     figures.leaderBlackholed = {
       leaseMs,
       detectionMs: lost.time - cutAt,
@@ -383,7 +410,11 @@ describe('surviving PostgreSQL and Redis failures', () => {
       api.map((p) => connect(`ws://127.0.0.1:${p.port}/predictions`, { headers: victim.auth })),
     );
     const closedAt = sockets.map(() => 0);
-    sockets.forEach((s, i) => s.closed.then(() => (closedAt[i] = Date.now())));
+    sockets.forEach((s, i) => {
+      void s.closed.then(() => {
+        closedAt[i] = Date.now();
+      });
+    });
     const cli = await runCli(
       ['tokens', 'revoke', '--id', victim.tokenId],
       (await baseEnv('cli-revoke')) as never,
@@ -395,21 +426,7 @@ describe('surviving PostgreSQL and Redis failures', () => {
       [victim.tokenId],
     );
     const revokedAt = Number(rows[0]!.revoked_at);
-    const refusedAt = replicas.map(() => 0);
-    await waitUntil(
-      'every replica to refuse the token and every socket to close',
-      async () => {
-        await Promise.all(
-          replicas.map(async (p, i) => {
-            if (refusedAt[i]) return;
-            const o = await probe(`${p.baseUrl}/api/account`, victim.auth, 5_000);
-            if (o.status === 401) refusedAt[i] = o.at;
-          }),
-        );
-        return refusedAt.every(Boolean) && closedAt.every(Boolean);
-      },
-      15_000,
-    );
+    const refusedAt = await refusedEverywhere(replicas, victim.auth, () => closedAt.every(Boolean));
     const restLatency = Math.max(...refusedAt.map((t) => t - revokedAt));
     const socketLatency = Math.max(...closedAt.map((t) => t - revokedAt));
     expect(restLatency).toBeLessThanOrEqual(5_000);
@@ -443,28 +460,16 @@ describe('surviving PostgreSQL and Redis failures', () => {
     for (const p of replicas) await probe(`${p.baseUrl}/api/account`, second.auth, 5_000);
     const socket = await connect(`ws://127.0.0.1:${api[0]!.port}/predictions`, { headers: second.auth });
     let socketClosed = 0;
-    socket.closed.then(() => (socketClosed = Date.now()));
+    void socket.closed.then(() => {
+      socketClosed = Date.now();
+    });
     await runCli(['tokens', 'revoke', '--id', second.tokenId], (await baseEnv('cli-revoke-2')) as never);
     const again = await admin.query<{ revoked_at: string }>(
       'select revoked_at from api_tokens where id = $1',
       [second.tokenId],
     );
     const revoked2 = Number(again.rows[0]!.revoked_at);
-    const refused2 = replicas.map(() => 0);
-    await waitUntil(
-      'the second revocation everywhere',
-      async () => {
-        await Promise.all(
-          replicas.map(async (p, i) => {
-            if (refused2[i]) return;
-            const o = await probe(`${p.baseUrl}/api/account`, second.auth, 5_000);
-            if (o.status === 401) refused2[i] = o.at;
-          }),
-        );
-        return refused2.every(Boolean) && socketClosed > 0;
-      },
-      15_000,
-    );
+    const refused2 = await refusedEverywhere(replicas, second.auth, () => socketClosed > 0);
     figures.redisBack = {
       revocationRestMs: Math.max(...refused2.map((t) => t - revoked2)),
       revocationSocketMs: socketClosed - revoked2,
