@@ -38,12 +38,12 @@ export interface ContainerOptions {
   db?: DbHandle;
   /** Skip migrations (the database is known to be migrated). */
   skipMigrations?: boolean;
-  /** How often worker processes campaign for and check job leadership (PostgreSQL only). */
-  leadershipIntervalMs?: number;
   /** Tests may replace the alerts module as the dashboard's source of alert counts and recent triggers. */
   alertsSummary?: AlertsSummarySource;
   /** Webhook delivery overrides (tests: DNS answers, sender timings, a hook between claim and send). */
   webhooks?: WebhooksBuildOptions;
+  /** Lease of job leadership (PostgreSQL only); default MERIDIAN_LEADER_LEASE_MS. */
+  leaderLeaseMs?: number;
 }
 
 /**
@@ -83,7 +83,19 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics();
   const logger = createLogger(config.logLevel);
-  const db = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const storageLog = logger.child({ module: 'storage' });
+  const db =
+    options.db ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      timeouts: {
+        connectMs: config.dbConnectTimeoutMs,
+        statementMs: config.dbStatementTimeoutMs,
+        idleInTransactionMs: config.dbIdleInTransactionTimeoutMs,
+      },
+      onConnectionError: (error) => storageLog.warn({ error: error.message }, 'database connection lost'),
+    }));
   if (!options.skipMigrations) await migrateToLatest(db.db);
 
   const closers: Array<() => Promise<unknown>> = [];
@@ -95,7 +107,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     const subscriber = connectRedis(config.redisUrl, 'subscriber');
     // Start even if Redis is down: the limiter degrades to local mode and /readyz says so.
     await Promise.all([waitForRedis(redis, 3_000), waitForRedis(subscriber, 3_000)]);
-    bus = redisBus(redis, subscriber);
+    bus = redisBus(redis, subscriber, { log: logger.child({ module: 'bus' }) });
     limiter = redisRateLimiter(redis, clock, {
       onDegradedChange: (d) => metrics.rateLimitDegraded.set(d ? 1 : 0),
     });
@@ -132,9 +144,9 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   const jobs: Job[] = [];
   // Each background job runs in exactly one worker of the cluster (embedded: the only process).
   const leadership =
-    config.storage === 'postgres' && config.databaseUrl
-      ? postgresLeadership(config.databaseUrl, {
-          intervalMs: options.leadershipIntervalMs,
+    db.kind === 'postgres'
+      ? postgresLeadership(tablesOf(db.db), {
+          leaseMs: options.leaderLeaseMs ?? config.leaderLeaseMs,
           log: logger.child({ module: 'leadership' }),
         })
       : singleProcessLeadership();
@@ -224,17 +236,22 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     jobs,
     apiFollowers,
     async readiness() {
-      const checks: Record<string, string | null> = {};
-      checks.storage = await db.ping().then(
-        () => null,
-        (e: Error) => `unreachable: ${e.message}`,
-      );
-      if (redis) {
-        checks.redis = await redis.ping().then(
+      // Each check answers within its deadline whatever storage or Redis does (a frozen server never
+      // answers at all), so /readyz itself always answers within a second.
+      const [storage, cache] = await Promise.all([
+        withDeadline(db.ping(), readinessDeadlineMs).then(
           () => null,
-          () => 'unreachable: rate limits are enforced per replica until it returns',
-        );
-      }
+          (e: Error) => `unreachable: ${e.message}`,
+        ),
+        redis
+          ? withDeadline(redis.ping(), readinessDeadlineMs).then(
+              () => null,
+              () => 'unreachable: rate limits are enforced per replica until it returns',
+            )
+          : undefined,
+      ]);
+      const checks: Record<string, string | null> = { storage };
+      if (cache !== undefined) checks.redis = cache;
       return checks;
     },
     async close() {
@@ -248,4 +265,23 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       if (!options.db) await db.close();
     },
   };
+}
+
+const readinessDeadlineMs = 800;
+
+/** Rejects when the promise has not settled in time (the work itself goes on; its result is ignored). */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }

@@ -1,9 +1,6 @@
-/** A background job the worker role runs: started once, stopped on shutdown. */
-export interface Job {
-  name: string;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+import type { Job } from '../shared/leadership.ts';
+
+export type { Job };
 
 /** Starts jobs in order; stops them in reverse. */
 export function jobRunner(jobs: Job[]) {

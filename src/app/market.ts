@@ -12,6 +12,7 @@ import type { MarketTables } from '../modules/market/tables.ts';
 import { configureSupportedSymbols } from '../modules/symbols/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { LeaderTerm } from '../shared/leadership.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from './logger.ts';
 
@@ -62,6 +63,8 @@ export async function buildMarket(
       // follower needs besides (books for other notionals, bars in progress; docs/market.md) so API
       // replicas that do not run the feed (role `api`) answer as the worker does; every merged closed
       // candle is published.
+      // A leader that can no longer confirm its term publishes nothing; what it publishes carries the term.
+      if (leaderTerm && !leaderTerm.current()) return;
       if (topic === 'candle') deps.bus.publish(topics.marketCandle, payload).catch(() => {});
       else {
         const now = Date.now();
@@ -69,21 +72,39 @@ export async function buildMarket(
           lastSnapshotPublish = now;
           const { body, follower, ...rest } = payload as SnapshotPublication;
           deps.bus
-            .publish(topics.marketSnapshot, { ...rest, body: body.toString('utf8'), ...follower() })
+            .publish(topics.marketSnapshot, {
+              ...rest,
+              body: body.toString('utf8'),
+              ...follower(),
+              term: leaderTerm?.term ?? 0,
+            })
             .catch(() => {});
         }
       }
     },
   });
   let lastSnapshotPublish = 0;
-  // Follower: a process that does not run the market job serves what the worker publishes.
+  let leaderTerm: LeaderTerm | undefined;
+  // Follower: a process that does not run the market job serves what the worker publishes — from the
+  // newest leadership term it has heard of (a deposed leader's late message is ignored).
+  let newestTerm = 0;
   await deps.bus.subscribe(topics.marketSnapshot, (payload) => {
-    const body = (payload as { body?: unknown }).body;
+    const { body, term } = payload as { body?: unknown; term?: unknown };
+    const t = typeof term === 'number' ? term : 0;
+    if (t < newestTerm) return;
+    newestTerm = t;
     if (typeof body === 'string' && !service.running()) service.adoptMarketData(body, payload);
   });
   return {
     service,
     source,
-    job: { name: 'market', start: () => service.start(), stop: () => service.stop() },
+    job: {
+      name: 'market',
+      start: (term) => {
+        leaderTerm = term;
+        return service.start();
+      },
+      stop: () => service.stop(),
+    },
   };
 }

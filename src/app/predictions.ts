@@ -34,7 +34,7 @@ export function buildPredictions(
   });
   return {
     service,
-    job: { name: 'predictions-refresh', start: () => service.start(), stop: () => service.stop() },
+    job: { name: 'predictions-refresh', start: (term) => service.start(term), stop: () => service.stop() },
     async follow() {
       await service.load();
       return deps.bus.subscribe(topics.predictionsRefreshed, () => {

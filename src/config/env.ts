@@ -39,6 +39,30 @@ export const variables = {
     'Redis URL. When set, rate limits, the event bus and WebSocket fan-out are shared across replicas.',
     ['redis:', 'rediss:'],
   ),
+  dbConnectTimeoutMs: intVar(
+    'MERIDIAN_DB_CONNECT_TIMEOUT_MS',
+    'PostgreSQL: longest wait to open a connection or get a free pooled one; past it the request is answered 503 (storage_unavailable, Retry-After).',
+    1_000,
+    { min: 100, max: 60_000 },
+  ),
+  dbStatementTimeoutMs: intVar(
+    'MERIDIAN_DB_STATEMENT_TIMEOUT_MS',
+    'PostgreSQL: longest run of one statement (server `statement_timeout`; the client gives up 250 ms later, so a frozen server cannot hold a request). Past it: 503.',
+    1_250,
+    { min: 100, max: 600_000 },
+  ),
+  dbIdleInTransactionTimeoutMs: intVar(
+    'MERIDIAN_DB_IDLE_TX_TIMEOUT_MS',
+    'PostgreSQL: a session idle inside an open transaction this long is ended by the server (`idle_in_transaction_session_timeout`), releasing its locks.',
+    5_000,
+    { min: 100, max: 600_000 },
+  ),
+  leaderLeaseMs: intVar(
+    'MERIDIAN_LEADER_LEASE_MS',
+    "PostgreSQL: lease of a background job's leadership. The leader renews it every quarter lease and stops its job when it could not renew for half a lease; a standby takes over once the lease has expired.",
+    10_000,
+    { min: 1_000, max: 600_000 },
+  ),
   logLevel: enumVar(
     'LOG_LEVEL',
     'pino log level. At `debug` every request is logged; at `info` only errors and lifecycle events.',

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, type ProblemDetail, errorCatalogue } from '../shared/errors.ts';
+import { securityHeaderLines, securityHeadersFor, setSecurityHeaders } from './security-headers.ts';
 
 /** RFC 9457 problem document as Meridian sends it. */
 export interface Problem {
@@ -34,6 +35,8 @@ export function sendProblem(reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);
   // Also for requests that never reached a route's entry hook (no route matched, undecodable URL).
   reply.header('x-request-id', reply.request.id);
+  if (!reply.hasHeader('x-content-type-options'))
+    setSecurityHeaders(reply, securityHeadersFor(reply.request.routePattern));
   return reply
     .code(error.status)
     .type('application/problem+json')
@@ -56,6 +59,7 @@ export function clientErrorAnswer(
   const body = JSON.stringify({ type: problemType(code), title, status, detail, code, requestId });
   return (
     `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`
+    `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n${securityHeaderLines}` +
+    `Connection: close\r\n\r\n${body}`
   );
 }

@@ -1,5 +1,6 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { prepareDataDir } from '../adapters/db/data-dir.ts';
 
 /**
  * PGlite allows one process per data folder. The process that opens it holds this lock file (with its pid);
@@ -35,11 +36,11 @@ export function lockHolder(dataDir: string): number | undefined {
 }
 
 export function acquireDataDirLock(dataDir: string, role: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataDir(dataDir);
   const path = lockPath(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(path, 'wx');
+      const fd = openSync(path, 'wx', 0o600);
       writeSync(fd, JSON.stringify({ pid: process.pid, role, since: new Date().toISOString() }));
       closeSync(fd);
       return {

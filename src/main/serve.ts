@@ -37,6 +37,11 @@ export async function serve(config: Config, role: Role) {
     throw error;
   }
   const c = container;
+  // A promise nobody awaited failing (a background write while storage drops) must not end a server that
+  // is otherwise fine. It is logged loudly — the fault suite fails on any such line — and the process goes on.
+  process.on('unhandledRejection', (reason) => {
+    c.logger.error({ err: reason }, 'unhandled promise rejection (process kept running)');
+  });
   const app = role === 'worker' ? undefined : await buildServer(c);
   const log = app?.log;
 

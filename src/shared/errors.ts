@@ -38,6 +38,7 @@ export const errorCatalogue = {
   internal: { status: 500, title: 'Internal error' },
   unavailable: { status: 503, title: 'The service is temporarily unavailable' },
   not_configured: { status: 503, title: 'The server is not configured for this feature' },
+  storage_unavailable: { status: 503, title: 'The database is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

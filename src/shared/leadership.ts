@@ -1,9 +1,39 @@
-import type { Job } from '../app/jobs.ts';
+/** A background job: started once (with its leadership term when leader-elected), stopped on shutdown. */
+export interface Job {
+  name: string;
+  start(term?: LeaderTerm): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What a leader-elected job is given when it starts: its term, a number that grows with every change of
+ * leader. Writes the job makes carry it: a database write runs `assertLeaderTerm` (adapters/db/leader-fence)
+ * inside its transaction, so a write from a term that is no longer current is refused; a bus message puts
+ * `term` in its payload, so followers ignore messages older than the newest term they have seen.
+ */
+export interface LeaderTerm {
+  job: string;
+  /** 0 in embedded mode (one process, always the leader, nothing to fence). */
+  term: number;
+  /** False as soon as this process may no longer lead (its lease could not be confirmed in time). */
+  current(): boolean;
+}
+
+/** The single-process term: always current. */
+export const soleTerm = (job: string): LeaderTerm => ({ job, term: 0, current: () => true });
+
+/** Thrown by a fenced write whose term is no longer the job's current term. */
+export class StaleLeaderError extends Error {
+  constructor(job: string, term: number) {
+    super(`leadership of ${job} moved past term ${term}; the write was refused`);
+    this.name = 'StaleLeaderError';
+  }
+}
 
 /**
  * Leader election port. In scaled mode several worker processes run; a job that must run once per cluster
  * (market ingestion, the chain indexer, the model refresh) is wrapped so that it runs only in the process
- * holding that job's leadership, and starts elsewhere when the holder dies (failover).
+ * holding that job's leadership, and starts elsewhere when the holder dies or is cut off (failover).
  */
 export interface Leadership {
   /** Wraps a job: start() campaigns in the background; the job runs only while leading. */

@@ -68,7 +68,7 @@ describe.runIf(postgresAvailable() && redisUrl())('two evaluator processes on Po
     const publisher = connectRedis(redisUrl()!, 'test-driver');
     const subscriber = connectRedis(redisUrl()!, 'test-driver-sub');
     await Promise.all([waitForRedis(publisher, 3_000), waitForRedis(subscriber, 3_000)]);
-    const bus = redisBus(publisher, subscriber, prefix);
+    const bus = redisBus(publisher, subscriber, { channelPrefix: prefix });
     try {
       const repo = createKyselyAlertsRepository(tablesOf<AlertsTables & EventsTables>(handle.db));
       const service = createAlertsService({

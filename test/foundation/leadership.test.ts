@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../src/adapters/db/connect.ts';
+import { tablesOf } from '../../src/adapters/db/connect.ts';
+import { assertLeaderTerm } from '../../src/adapters/db/leader-fence.ts';
 import { postgresLeadership } from '../../src/adapters/leadership/postgres.ts';
-import type { Job } from '../../src/app/jobs.ts';
-import { postgresAvailable } from '../harness/db.ts';
-import { inject } from 'vitest';
+import type { LeadershipTables } from '../../src/adapters/leadership/tables.ts';
+import { type Job, type LeaderTerm, StaleLeaderError } from '../../src/shared/leadership.ts';
+import { openTestDatabase, postgresAvailable } from '../harness/db.ts';
 
 const waitFor = async (condition: () => boolean, timeoutMs: number) => {
   const until = Date.now() + timeoutMs;
@@ -13,12 +16,13 @@ const waitFor = async (condition: () => boolean, timeoutMs: number) => {
 };
 
 function countingJob(name: string) {
-  const state = { running: 0, starts: 0, stops: 0 };
+  const state = { running: 0, starts: 0, stops: 0, terms: [] as LeaderTerm[] };
   const job: Job = {
     name,
-    start: async () => {
+    start: async (term) => {
       state.running++;
       state.starts++;
+      if (term) state.terms.push(term);
     },
     stop: async () => {
       state.running--;
@@ -28,66 +32,109 @@ function countingJob(name: string) {
   return { job, state };
 }
 
-describe.runIf(postgresAvailable())('job leadership on real PostgreSQL', () => {
+describe.runIf(postgresAvailable())('job leadership (leases with terms) on real PostgreSQL', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  const db = () => tablesOf<LeadershipTables>(handle.db);
+
   it('runs a job in exactly one of several workers and fails over when the leader stops', async () => {
-    const url = inject('postgresAdminUrl')!;
-    const workers = [0, 1, 2].map(() => postgresLeadership(url, { intervalMs: 100 }));
-    const jobs = workers.map(() => countingJob(`test-job-${Date.now()}`));
-    // Same name → same lock.
-    for (const j of jobs) j.job.name = jobs[0]!.job.name;
+    const name = `job-${Date.now()}`;
+    const workers = [0, 1, 2].map((i) => postgresLeadership(db(), { leaseMs: 1_000, holder: `w${i}` }));
+    const jobs = workers.map(() => countingJob(name));
     const wrapped = workers.map((w, i) => w.leaderOnly(jobs[i]!.job));
     try {
       await Promise.all(wrapped.map((w) => w.start()));
-      await waitFor(() => wrapped.some((w) => w.isLeader()), 3_000);
-      await new Promise((r) => setTimeout(r, 300)); // several campaign rounds
+      await waitFor(() => jobs.some((j) => j.state.running === 1), 3_000);
+      await new Promise((r) => setTimeout(r, 600)); // several renewal rounds
       expect(wrapped.filter((w) => w.isLeader())).toHaveLength(1);
       expect(jobs.reduce((n, j) => n + j.state.running, 0)).toBe(1);
 
       const leader = wrapped.findIndex((w) => w.isLeader());
       await wrapped[leader]!.stop();
       expect(jobs[leader]!.state.running).toBe(0);
-      await waitFor(() => wrapped.some((w, i) => i !== leader && w.isLeader()), 3_000);
-      await new Promise((r) => setTimeout(r, 300));
+      await waitFor(() => jobs.some((j, i) => i !== leader && j.state.running === 1), 3_000);
       expect(jobs.reduce((n, j) => n + j.state.running, 0)).toBe(1);
+      const next = jobs.find((j) => j.state.running === 1)!;
+      expect(next.state.terms.at(-1)!.term).toBe(jobs[leader]!.state.terms.at(-1)!.term + 1);
+      const history = await db().selectFrom('leader_terms').selectAll().where('job', '=', name).execute();
+      expect(history.map((h) => Number(h.term))).toEqual([1, 2]);
     } finally {
       for (const w of workers) await w.close();
     }
   });
 
-  it('stops the job when the leader loses its database session, and one process leads again', async () => {
-    const url = inject('postgresAdminUrl')!;
-    const name = `test-lost-${Date.now()}`;
-    const a = postgresLeadership(url, { intervalMs: 100 });
-    const b = postgresLeadership(url, { intervalMs: 100 });
-    const ja = countingJob(name);
-    const jb = countingJob(name);
-    const wa = a.leaderOnly(ja.job);
-    const wb = b.leaderOnly(jb.job);
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
+  it('a leader that cannot confirm its lease stops before the standby is granted the next term', async () => {
+    const name = `cut-${Date.now()}`;
+    const events: string[] = [];
+    let blockRenewal = false;
+    // The leader's renewals are held (as by a frozen server or a blackholed link) by wrapping its executor.
+    const a = postgresLeadership(
+      blockingDb(db(), () => blockRenewal),
+      { leaseMs: 1_000, holder: 'a' },
+    );
+    const b = postgresLeadership(db(), { leaseMs: 1_000, holder: 'b' });
+    const job = (who: string): Job => ({
+      name,
+      start: async () => {
+        events.push(`${who}:start`);
+      },
+      stop: async () => {
+        events.push(`${who}:stop`);
+      },
+    });
+    const wa = a.leaderOnly(job('a'));
+    const wb = b.leaderOnly(job('b'));
     try {
       await wa.start();
-      await waitFor(() => wa.isLeader(), 3_000);
+      await waitFor(() => events.includes('a:start'), 3_000);
       await wb.start();
-      expect(wb.isLeader()).toBe(false);
-      // Kill the leader's session from outside, as a network loss or a crashed process would.
-      await admin.query(
-        `select pg_terminate_backend(l.pid) from pg_locks l join pg_stat_activity a on a.pid = l.pid
-         where l.locktype = 'advisory' and l.granted and a.application_name = $1`,
-        [`meridian-leader:${name}`],
-      );
-      // The old leader stops its job at once; then exactly one process (either: the old one reconnects and
-      // campaigns again like any standby) leads.
-      await waitFor(() => ja.state.stops === 1, 5_000);
-      await waitFor(() => wa.isLeader() !== wb.isLeader(), 5_000);
-      await new Promise((r) => setTimeout(r, 300));
-      expect([wa.isLeader(), wb.isLeader()].filter(Boolean)).toHaveLength(1);
-      expect(ja.state.running + jb.state.running).toBe(1);
+      blockRenewal = true;
+      await waitFor(() => events.includes('b:start'), 5_000);
+      expect(events).toEqual(['a:start', 'a:stop', 'b:start']);
     } finally {
+      blockRenewal = false;
       await a.close();
       await b.close();
-      await admin.end();
+    }
+  });
+
+  it('refuses a write carrying a term that is no longer current', async () => {
+    const name = `fence-${Date.now()}`;
+    const a = postgresLeadership(db(), { leaseMs: 1_000, holder: 'a' });
+    const { job, state } = countingJob(name);
+    const wa = a.leaderOnly(job);
+    try {
+      await wa.start();
+      await waitFor(() => state.terms.length === 1, 3_000);
+      const term = state.terms[0]!;
+      await assertLeaderTerm(handle.db, term);
+      // Another process takes over (the lease forced to expire and claimed with term + 1).
+      await db()
+        .updateTable('leader_leases')
+        .set({ term: term.term + 1, holder: 'other' })
+        .where('job', '=', name)
+        .execute();
+      const stale = { ...term, current: () => true }; // even a leader that still believes it leads
+      await expect(assertLeaderTerm(handle.db, stale)).rejects.toThrow(StaleLeaderError);
+      await waitFor(() => state.stops === 1, 3_000); // its next renewal finds the lease gone
+    } finally {
+      await a.close();
     }
   });
 });
+
+/** A Kysely whose lease renewals hang while `blocked()` — the leader's view of a frozen database. */
+function blockingDb<T>(db: import('kysely').Kysely<T>, blocked: () => boolean): import('kysely').Kysely<T> {
+  return db.withPlugin({
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      while (blocked()) await new Promise((r) => setTimeout(r, 20));
+      return args.result;
+    },
+  });
+}

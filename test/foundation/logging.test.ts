@@ -28,6 +28,27 @@ async function loggingApp(configLevel: string, serverLevel: string) {
 }
 
 describe('logs never carry secrets', () => {
+  it('redacts token-shaped values and credential parameters from logged query strings', async () => {
+    const { lines, container, app, close } = await loggingApp('debug', 'trace');
+    try {
+      const { user } = await container.accounts.createUser({ email: 'q@example.com', role: 'viewer' });
+      const { token } = await container.accounts.createToken(user.id, { name: 'q' });
+      await app.inject({
+        url: `/api/market-data?symbols=BTCUSDT&note=${token}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await app.inject({ url: '/api/account?access_token=hunter2hunter2&x=1' });
+      const log = lines.join('');
+      expect(log).toContain('/api/market-data?symbols=BTCUSDT&note=[redacted]');
+      expect(log).toContain('/api/account?access_token=[redacted]&x=1');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(token.slice(4, 20));
+      expect(log).not.toContain('hunter2hunter2');
+    } finally {
+      await close();
+    }
+  });
+
   it('logs every request at debug level without tokens, cookies or passwords', async () => {
     const { lines, container, app, close } = await loggingApp('debug', 'trace');
     try {

@@ -116,8 +116,8 @@ describe('market follower: custom notional and the bar in progress', () => {
     closers.push(async () => {
       for (const c of clients) c.disconnect();
     });
-    const workerBus = redisBus(clients[0]!, clients[1]!, prefix);
-    const apiBus = redisBus(clients[2]!, clients[3]!, prefix);
+    const workerBus = redisBus(clients[0]!, clients[1]!, { channelPrefix: prefix });
+    const apiBus = redisBus(clients[2]!, clients[3]!, { channelPrefix: prefix });
     closers.push(() => workerBus.close());
     closers.push(() => apiBus.close());
     await scenario(db, workerBus, apiBus, closers);

@@ -15,6 +15,7 @@ import {
 import { directionalEdge } from '../../src/modules/predictions/service.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
+import { StaleLeaderError } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
 
 const MIN = 60_000;
@@ -253,6 +254,28 @@ describe('predictions service and routes', () => {
   });
 });
 
+describe('fenced writes', () => {
+  it('the record refuses a refresh from a term that is no longer current, and stores nothing', async () => {
+    const repo = memoryPredictionRepository();
+    const clock = manualClock(START);
+    let current = true;
+    const service = createPredictionsService({
+      market: fakeMarket(clock),
+      repository: repo,
+      clock,
+      refreshMs: MIN,
+    });
+    await service.start({ job: 'predictions-refresh', term: 7, current: () => current });
+    const stored = repo.rows.length;
+    expect(stored).toBeGreaterThan(0);
+    current = false;
+    clock.advance(MIN);
+    await expect(service.refresh()).rejects.toThrow(StaleLeaderError);
+    expect(repo.rows.length).toBe(stored);
+    await service.stop();
+  });
+});
+
 describe.each(dbKinds())('Kysely repository on %s', (kind) => {
   it('stores, scores and reads back datapoints', async () => {
     const handle = await openTestDatabase(kind);
@@ -283,6 +306,23 @@ describe.each(dbKinds())('Kysely repository on %s', (kind) => {
       await reader.load();
       const q = { symbol: 'BTCUSDT', horizon: '15m' as const, granularityMs: MIN, limit: 96 };
       expect(JSON.parse(reader.predictions(q).toString()).data.length).toBe(17);
+      expect(JSON.parse(reader.performance().toString()).gaps).toEqual([]);
+
+      // An outage: five refresh points pass with no refresh. The next refresh records the gap explicitly.
+      clock.advance(5 * MIN);
+      await service.refresh();
+      const gaps = await repo.gaps(0);
+      expect(gaps).toEqual([
+        expect.objectContaining({ from_ms: START + 16 * MIN, to_ms: START + 22 * MIN, missed_points: 5 }),
+      ]);
+      await reader.load();
+      expect(JSON.parse(reader.performance().toString()).gaps).toEqual([
+        {
+          from: new Date(START + 16 * MIN).toISOString(),
+          to: new Date(START + 22 * MIN).toISOString(),
+          missedPoints: 5,
+        },
+      ]);
     } finally {
       await handle.close();
     }

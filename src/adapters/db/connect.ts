@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database.ts';
+import { prepareDataDir } from './data-dir.ts';
+import { resilientPool } from './postgres-pool.ts';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -18,35 +19,69 @@ export interface DbOptions {
   /** PGlite only: start from a dumped data folder (tests use a migrated snapshot). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL only: how long to wait for storage (defaults: the configuration's defaults). */
+  timeouts?: Partial<DbTimeouts>;
+  /** PostgreSQL only: told about connection errors (they are survived; this is for the log). */
+  onConnectionError?: (error: Error) => void;
 }
+
+export interface DbTimeouts {
+  /** Opening a connection, and waiting for a free pooled one. */
+  connectMs: number;
+  /** One statement: enforced by the server (statement_timeout) and, a little later, by the client. */
+  statementMs: number;
+  /** A session left idle inside a transaction is ended by the server. */
+  idleInTransactionMs: number;
+}
+
+export const defaultDbTimeouts: DbTimeouts = {
+  connectMs: 1_000,
+  statementMs: 1_250,
+  idleInTransactionMs: 5_000,
+};
+
+/** The slack the client-side deadline leaves the server's statement_timeout to answer first. */
+const clientDeadlineSlackMs = 250;
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite in the data folder (or in memory without one). */
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      { ...defaultDbTimeouts, ...options.timeouts },
+      options.onConnectionError ?? (() => {}),
+    );
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<DbHandle> {
+async function openPostgres(
+  url: string,
+  max: number,
+  timeouts: DbTimeouts,
+  onConnectionError: (error: Error) => void,
+): Promise<DbHandle> {
   const { default: pg } = await import('pg');
   // BIGINT (int8) and NUMERIC come back as strings by default; we keep NUMERIC as strings (exact
   // decimals) and parse int8 to number, since every int8 we store is a millisecond timestamp or a counter.
   pg.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + clientDeadlineSlackMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    keepAlive: true,
   });
-  pool.on('connect', (client) => {
-    // A client whose connection ends while checked out (a terminated backend, a restart) emits 'error' after
-    // failing its query; pg-pool listens only while the client is idle, so without this the process would
-    // crash on an event whose error the query in flight already reports to its caller.
-    client.on('error', () => {});
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: resilientPool(pool, onConnectionError) }),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     kind: 'postgres',
     ping: async () => {
-      await pool.query('select 1');
+      await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
     },
     close: () => db.destroy(),
   };
@@ -55,7 +90,7 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DbHandle> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) prepareDataDir(dataDir);
   const client = new PGlite({
     dataDir,
     loadDataDir,

@@ -7,6 +7,7 @@ import type { AccountsTables } from '../../modules/accounts/tables.ts';
 import type { MarketTables } from '../../modules/market/tables.ts';
 import type { OnchainTables } from '../../modules/onchain/tables.ts';
 import type { WebhooksTables } from '../../modules/webhooks/tables.ts';
+import type { LeadershipTables } from '../leadership/tables.ts';
 
 /**
  * The whole relational schema as Kysely sees it: each module declares its own tables and they are
@@ -21,4 +22,5 @@ export interface Database
     PortfolioTables,
     UsageTables,
     AlertsTables,
-    WebhooksTables {}
+    WebhooksTables,
+    LeadershipTables {}

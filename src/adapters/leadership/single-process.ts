@@ -1,6 +1,6 @@
-import type { Leadership } from '../../shared/leadership.ts';
+import { type Leadership, soleTerm } from '../../shared/leadership.ts';
 
-/** Embedded mode: one process owns the store, so it always leads. */
+/** Embedded mode: one process owns the store, so it always leads (term 0: nothing to fence). */
 export function singleProcessLeadership(): Leadership {
   return {
     leaderOnly: (job) => {
@@ -9,7 +9,7 @@ export function singleProcessLeadership(): Leadership {
         name: job.name,
         isLeader: () => leading,
         start: async () => {
-          await job.start();
+          await job.start(soleTerm(job.name));
           leading = true;
         },
         stop: async () => {

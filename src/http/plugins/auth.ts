@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, RouteOptions, onRequestHookHandler } from 'fastify';
 import type { Container } from '../../app/container.ts';
-import type { Permission, Principal } from '../../modules/accounts/index.ts';
+import { type Permission, type Principal, isWellFormedToken } from '../../modules/accounts/index.ts';
 import type { LimitDecision } from '../../shared/rate-limiter.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { App } from '../types.ts';
@@ -30,8 +30,17 @@ export interface RouteAccess {
 }
 const challenge = 'Bearer realm="meridian"';
 
-const clientKey = (request: FastifyRequest) =>
-  `authfail:${createHash('sha256').update(request.ip).digest('base64url')}`;
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/**
+ * Which counter a failed authentication is charged to. Credentials that could be real (a well-formed token
+ * or a session id the store does not know) are charged to the client address; malformed tokens (wrong
+ * shape or checksum, refused before any I/O) to their first characters. A valid credential is never
+ * checked against either counter, so other people's bad tokens behind the same address (NAT) never lock
+ * out a valid token.
+ */
+const addressFailureKey = (request: FastifyRequest) => `authfail:ip:${digest(request.ip)}`;
+const malformedFailureKey = (secret: string) => `authfail:malformed:${digest(secret.slice(0, 12))}`;
 
 // The values of the rate-limit headers. The policy is kept per limit: the HTTP layer flattens and validates
 // every header value it sends, and a kept string is flattened once.
@@ -60,15 +69,20 @@ function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Re
 export function registerAuth(app: App, container: Container) {
   const { accounts, limiter, config, metrics } = container;
 
-  // Addresses over their failure limit, with when the block ends. Failures are counted in the (shared)
-  // limiter; this local set lets the success path skip any limiter round trip.
+  // Failure counters over their limit, with when the block ends. Failures are counted in the (shared)
+  // limiter, so every replica blocks alike; this local map spares a blocked counter the limiter round trip.
   const blocked = new Map<string, number>();
 
-  async function failAuth(request: FastifyRequest, error: AppError): Promise<never> {
-    const decision = await limiter.consume(clientKey(request), config.authFailureLimit, windowMs);
+  async function failAuth(key: string, error: AppError): Promise<never> {
+    const blockedUntil = blocked.get(key);
+    if (blockedUntil !== undefined) {
+      if (blockedUntil > Date.now()) throw tooManyFailures(blockedUntil - Date.now());
+      blocked.delete(key);
+    }
+    const decision = await limiter.consume(key, config.authFailureLimit, windowMs);
     if (!decision.allowed) {
       if (blocked.size > 100_000) blocked.clear(); // bounded: an attack from many addresses cannot grow it forever
-      blocked.set(request.ip, Date.now() + decision.resetMs);
+      blocked.set(key, Date.now() + decision.resetMs);
       throw tooManyFailures(decision.resetMs);
     }
     throw withChallenge(error);
@@ -88,24 +102,27 @@ export function registerAuth(app: App, container: Container) {
     });
   };
 
-  /** Sends an authentication failure through the per-address failure limit. */
-  function refused(request: FastifyRequest, error: unknown): Promise<never> {
-    if (error instanceof AppError) return failAuth(request, error);
+  /**
+   * Sends a refused credential through its failure counter. Storage being unreachable is not a failure of
+   * the credential: it is answered as such (503), uncounted.
+   */
+  function refused(key: () => string, error: unknown): Promise<never> {
+    if (error instanceof AppError && error.status < 500) return failAuth(key(), error);
     throw error;
   }
 
   /** Runs a credential check, routing its failures (thrown or rejected) through `refused`. */
   function checked(
-    request: FastifyRequest,
+    key: () => string,
     check: () => Principal | Promise<Principal>,
   ): Principal | Promise<Principal> {
     let result: Principal | Promise<Principal>;
     try {
       result = check();
     } catch (error) {
-      return refused(request, error);
+      return refused(key, error);
     }
-    return result instanceof Promise ? result.catch((error) => refused(request, error)) : result;
+    return result instanceof Promise ? result.catch((error) => refused(key, error)) : result;
   }
 
   /**
@@ -117,13 +134,6 @@ export function registerAuth(app: App, container: Container) {
     mode: 'token' | 'session',
     tokenOverride?: string,
   ): Principal | Promise<Principal> {
-    if (blocked.size !== 0) {
-      const blockedUntil = blocked.get(request.ip);
-      if (blockedUntil !== undefined) {
-        if (blockedUntil > Date.now()) throw tooManyFailures(blockedUntil - Date.now());
-        blocked.delete(request.ip);
-      }
-    }
     const header = request.headers.authorization;
     if (tokenOverride !== undefined || header) {
       if (mode === 'session') {
@@ -137,17 +147,24 @@ export function registerAuth(app: App, container: Container) {
         const match = /^Bearer +(\S+)\s*$/i.exec(header ?? '');
         if (!match) {
           return failAuth(
-            request,
+            malformedFailureKey(header ?? ''),
             new AppError('unauthenticated', 'the Authorization header must be "Bearer <token>"'),
           );
         }
         secret = match[1]!;
       }
       const token = secret;
-      return checked(request, () => accounts.authenticateToken(token));
+      return checked(
+        () => (isWellFormedToken(token) ? addressFailureKey(request) : malformedFailureKey(token)),
+        () => accounts.authenticateToken(token),
+      );
     }
     const cookie = sessionCookieOf(request);
-    if (cookie) return checked(request, () => accounts.authenticateSession(cookie));
+    if (cookie)
+      return checked(
+        () => addressFailureKey(request),
+        () => accounts.authenticateSession(cookie),
+      );
     throw new AppError(mode === 'session' ? 'session_required' : 'unauthenticated', undefined, {
       headers: { 'www-authenticate': challenge },
     });

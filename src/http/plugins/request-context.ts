@@ -11,6 +11,7 @@ import type { Metrics } from '../../app/metrics.ts';
 export interface UsageRecorder {
   record(accountId: string, method: string, route: string, rateLimited: boolean): void;
 }
+import { securityHeadersFor, setSecurityHeaders } from '../security-headers.ts';
 import type { App } from '../types.ts';
 
 export interface RequestContextOptions {
@@ -84,15 +85,18 @@ export class RequestsObserved extends LogController {
 }
 
 function entryHook(pattern: string, guard: onRequestHookHandler | undefined): onRequestHookHandler {
+  const headers = securityHeadersFor(pattern);
   if (!guard) {
     return (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      setSecurityHeaders(reply, headers);
       request.routePattern = pattern;
       done();
     };
   }
   return function (request, reply, done) {
     reply.header('x-request-id', request.id);
+    setSecurityHeaders(reply, headers);
     request.routePattern = pattern;
     guard.call(this, request, reply, done);
   };

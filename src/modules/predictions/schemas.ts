@@ -129,4 +129,12 @@ export const PerformanceSchema = Type.Object({
   randomWalk: Type.String(),
   modelVersion: Type.String(),
   generatedAt: Type.String({ format: 'date-time' }),
+  gaps: Type.Array(
+    Type.Object({
+      from: Type.String({ format: 'date-time', description: 'The last refresh before the outage.' }),
+      to: Type.String({ format: 'date-time', description: 'The first refresh after it.' }),
+      missedPoints: Type.Integer({ description: 'Refresh points with no datapoint in between.' }),
+    }),
+    { description: 'Outages of the model refresh in the last 30 days: the record has no datapoints there.' },
+  ),
 });

@@ -1,11 +1,12 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
 import type { Clock } from '../../shared/clock.ts';
+import type { LeaderTerm } from '../../shared/leadership.ts';
 import { GRID, GRID_INDEX } from './calibration/conformal.ts';
 import { factorShares, toDatapoint, toRow } from './datapoint.ts';
 import { BarSeries } from './features/series.ts';
 import { MODEL_VERSION, type HorizonForecast, SymbolForecaster } from './models/engine.ts';
-import type { PredictionRepository, PredictionRow, ScoreUpdate } from './repository.ts';
+import type { PredictionGap, PredictionRepository, PredictionRow, ScoreUpdate } from './repository.ts';
 import { calibrationBins, crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
 import {
   type Bar,
@@ -83,6 +84,10 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let lastRefresh = 0;
+  /** When a refresh's datapoints were last stored: the start of a gap if the next one comes late. */
+  let lastStored = 0;
+  let gaps: PredictionGap[] = [];
+  let term: LeaderTerm | undefined;
 
   const keyOf = (s: string, h: string) => `${s}|${h}`;
 
@@ -244,8 +249,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     latest = rows;
     lastRefresh = now;
     cache = new Map();
-    await repository.insert(rows);
-    await repository.score(updates);
+    await repository.record(rows, updates, term);
+    await markGap(now);
+    lastStored = now;
     if (deps.bus && rows.length) await deps.bus.publish(topics.predictionsRefreshed, rows.map(toDatapoint));
     return rows;
   }
@@ -331,6 +337,11 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       drivers,
       modelVersion: MODEL_VERSION,
       generatedAt: new Date(lastRefresh || clock.now()).toISOString(),
+      gaps: gaps.map((g) => ({
+        from: new Date(g.from_ms).toISOString(),
+        to: new Date(g.to_ms).toISOString(),
+        missedPoints: g.missed_points,
+      })),
     };
   }
 
@@ -374,6 +385,11 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       randomWalk: 'Gaussian random walk with EWMA volatility (half-life 1 h)',
       modelVersion: MODEL_VERSION,
       generatedAt: new Date(lastRefresh || clock.now()).toISOString(),
+      gaps: gaps.map((g) => ({
+        from: new Date(g.from_ms).toISOString(),
+        to: new Date(g.to_ms).toISOString(),
+        missedPoints: g.missed_points,
+      })),
     };
   }
 
@@ -398,6 +414,25 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return bytes('perf', performanceReport);
   }
 
+  /**
+   * A refresh that comes more than 1.5 periods after the last stored one follows an outage (worker down,
+   * storage unreachable): the missed refresh points are recorded as a gap, shown in the performance report,
+   * rather than left as a silent hole. They are not backfilled: a forecast made now for a past instant would
+   * have seen its future.
+   */
+  async function markGap(now: number): Promise<void> {
+    if (!lastStored || now - lastStored <= 1.5 * refreshMs) return;
+    const gap: PredictionGap = {
+      from_ms: lastStored,
+      to_ms: now,
+      missed_points: Math.max(1, Math.round((now - lastStored) / refreshMs) - 1),
+      recorded_at: now,
+    };
+    await repository.recordGap(gap);
+    gaps = [...gaps.filter((g) => g.from_ms !== gap.from_ms), gap];
+    cache = new Map();
+  }
+
   /** Loads the recent record from storage (a process start, or an API replica after a refresh event). */
   async function load(): Promise<void> {
     const now = clock.now();
@@ -413,6 +448,8 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const newest = rows.length ? rows[rows.length - 1]!.generated_at : 0;
     latest = rows.filter((r) => r.generated_at === newest || now - r.generated_at < refreshMs);
     lastRefresh = newest;
+    lastStored = newest;
+    gaps = await repository.gaps(now - TRACK_RECORD_MS);
     cache = new Map();
   }
 
@@ -439,8 +476,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       for (const sym of market.symbols()) seriesOf(sym);
       for (const sym of market.symbols()) warmUp(sym);
     },
-    /** Worker role: load, warm up, then refresh every `refreshMs`. */
-    async start(): Promise<void> {
+    /** Worker role: load, warm up, then refresh every `refreshMs`; writes are fenced by the leader's term. */
+    async start(leaderTerm?: LeaderTerm): Promise<void> {
+      term = leaderTerm;
       await load();
       for (const sym of market.symbols()) seriesOf(sym);
       for (const sym of market.symbols()) warmUp(sym);

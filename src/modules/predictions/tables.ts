@@ -23,6 +23,15 @@ export interface PredictionsTable {
   scored_at: number | null;
 }
 
+/** Refresh points an outage left without a datapoint. */
+export interface PredictionGapsTable {
+  from_ms: number;
+  to_ms: number;
+  missed_points: number;
+  recorded_at: number;
+}
+
 export interface PredictionsTables {
   predictions: PredictionsTable;
+  prediction_gaps: PredictionGapsTable;
 }

@@ -90,7 +90,8 @@ export function redisSlots(redis: Redis, leaseMs: number, prefix = 'meridian:ws:
       const until = Date.now() + leaseMs;
       let n = 0;
       for (const { accountId, connectionId } of entries) {
-        pipeline.zadd(prefix + accountId, 'XX', until, connectionId);
+        // Without XX: a lease Redis lost (restart, failover, eviction) is created again, so the cap holds.
+        pipeline.zadd(prefix + accountId, until, connectionId);
         pipeline.pexpire(prefix + accountId, leaseMs);
         n++;
       }

@@ -7,6 +7,7 @@ import * as events from './0005_events.ts';
 import * as portfolio from './0006_portfolio.ts';
 import * as alerts from './0007_alerts.ts';
 import * as webhooks from './0009_webhooks.ts';
+import * as leadership from './0008_leadership.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005_events': events,
   '0006_portfolio': portfolio,
   '0007_alerts': alerts,
+  '0008_leadership': leadership,
   '0009_webhooks': webhooks,
 };
