@@ -93,7 +93,10 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
       stepMs: parseStep(values.step as string | undefined),
       onForecast: jsonl ? (d) => jsonl.write(`${JSON.stringify(d)}\n`) : undefined,
     });
-    if (jsonl) await new Promise<void>((resolve, reject) => jsonl.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    if (jsonl)
+      await new Promise<void>((resolve, reject) =>
+        jsonl.end((e?: Error | null) => (e ? reject(e) : resolve())),
+      );
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
     const svgPath = (values.svg as string | undefined) ?? out.replace(/\.json$/i, '') + '.svg';
     await writeFile(svgPath, reportSvg(report));
@@ -113,7 +116,8 @@ export function summaryTable(r: BacktestReport): string {
     `${r.symbol} ${r.from} → ${r.to}, bar ${r.barMs / 60_000}m, step ${r.stepMs / 60_000}m, basket ${r.basket.join(',')}, funding ${r.funding}, ${r.elapsedMs} ms`,
     'horizon forecaster     n       hit±se        ECE(em) skill(ref) DM(p)vsRef     skill(ewma) DM(p)vsEwma   cov80  cov80 by σ tercile  flat  conf sd',
   ];
-  const dm = (d: { statistic: number; pValue: number }) => `${d.statistic.toFixed(2)}(${d.pValue.toFixed(3)})`;
+  const dm = (d: { statistic: number; pValue: number }) =>
+    `${d.statistic.toFixed(2)}(${d.pValue.toFixed(3)})`;
   for (const [h, hr] of Object.entries(r.horizons)) {
     if (!hr) continue;
     lines.push(
@@ -136,7 +140,10 @@ export function summaryTable(r: BacktestReport): string {
           (100 * m.crpsSkillVsEwma).toFixed(3).padStart(11),
           dm(m.dieboldMarianoVsEwma).padStart(13),
           m.coverage80.toFixed(3).padStart(6),
-          m.coverage80BySigmaTercile.map((c) => c.toFixed(3)).join('/').padStart(19),
+          m.coverage80BySigmaTercile
+            .map((c) => c.toFixed(3))
+            .join('/')
+            .padStart(19),
           m.shareFlat.toFixed(3).padStart(6),
           m.confidence.sd.toFixed(4).padStart(8),
         ].join(' '),

@@ -273,7 +273,13 @@ export function runBacktest(input: BacktestInput): BacktestReport {
       }
     }
   }
-  for (const h of horizons) for (const p of pending.get(h)!) if (p.f.warm && p.f.t >= from) emit(p, null);
+  // Forecasts whose horizon runs past the data: written out unscored, and counted as such.
+  for (const h of horizons)
+    for (const p of pending.get(h)!) {
+      if (!p.f.warm || p.f.t < from) continue;
+      unscored.set(h, unscored.get(h)! + 1);
+      emit(p, null);
+    }
 
   const report: BacktestReport = {
     symbol: input.symbol,

@@ -213,7 +213,10 @@ const mean = (x: ArrayLike<number>): number => {
 };
 
 /** Hit rate with its HAC (Newey–West) standard error: overlapping horizons make outcomes correlated. */
-export function hitRateWithSE(hit: ArrayLike<number>, overlap: number): { hitRate: number; hitRateSE: number } {
+export function hitRateWithSE(
+  hit: ArrayLike<number>,
+  overlap: number,
+): { hitRate: number; hitRateSE: number } {
   const n = hit.length;
   return {
     hitRate: mean(hit),
