@@ -317,7 +317,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
       finalSigmaSlope: model.sigmaSlope.beta,
       finalShrinkage: {
         ...Object.fromEntries(FACTORS.map((f, k) => [f, model.memberShrink[k]!.factor])),
-        ensemble: model.ensembleShrink.factor,
+        ensemble: model.tuning.ensembleShrink ? model.ensembleShrink.factor : 1,
       },
       forecasters,
       finalWeights: { ...Object.fromEntries(FACTORS.map((f, k) => [f, w[k]!])), zero: w[ZERO_EXPERT]! },

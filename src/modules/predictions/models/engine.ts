@@ -1,5 +1,6 @@
 import { ConformalQuantiles, GRID, GRID_INDEX } from '../calibration/conformal.ts';
 import { consistentMedian, type DirectionCall, DirectionCalibrator } from '../calibration/direction.ts';
+import { SigmaBins } from '../calibration/sigma-bins.ts';
 import { SigmaSlope } from '../calibration/sigma-slope.ts';
 import { extractFeatures, FEATURE_NAMES, type FeatureContext, type FeatureSet } from '../features/extract.ts';
 import { clamp } from '../math.ts';
@@ -43,6 +44,8 @@ export interface EngineTuning {
   sigmaSlopePriorOutcomes: number;
   /** Combine the shrunk members by their fixed-share weights renormalized without the zero expert. */
   withoutZeroExpert: boolean;
+  /** One conformal layer per tercile of σ (Mondrian), falling back to the pooled layer until warm. */
+  mondrian: boolean;
   /** Shrink the combined mean again by the ensemble's own evidence. */
   ensembleShrink: boolean;
   /** σ candidate the slope shrinks toward. */
@@ -65,6 +68,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   sigmaSlopePriorOutcomes: 50,
   withoutZeroExpert: true,
   ensembleShrink: false,
+  mondrian: false,
   sigmaLevel: 'rv7d',
 };
 
@@ -105,6 +109,8 @@ export interface ViewForecast {
   /** Calibrated probability that the realized return lies strictly on the median's side (≥ 0.5). */
   confidence: number;
   call: DirectionCall;
+  /** Whether the quantiles came from the pooled conformal layer (not the σ bin's own). */
+  pooled: boolean;
 }
 
 export interface HorizonForecast {
@@ -115,6 +121,8 @@ export interface HorizonForecast {
   sigma: number;
   /** The σ pool before the slope. */
   sigmaPool: number;
+  /** Tercile of σ in its recent history (0 low … 2 high). */
+  sigmaBin: number;
   /** σ of each SIGMA_CANDIDATES entry at t; `sigmaPool` is their learned pool. */
   sigmaCandidates: Float64Array;
   /** Whether the model had been fitted when it made this forecast (the warm-up excluded from reports). */
@@ -134,7 +142,9 @@ export interface HorizonForecast {
 }
 
 interface View {
+  /** The conformal layer over all outcomes, and one per σ tercile (used once warm, `mondrian` only). */
   conformal: ConformalQuantiles;
+  byBin: ConformalQuantiles[];
   direction: DirectionCalibrator;
 }
 
@@ -163,15 +173,19 @@ const CALIBRATION_PRIOR_OUTCOMES = 100;
 const steps = (ms: number, stepMs: number, lo: number, hi: number) =>
   Math.max(lo, Math.min(hi, Math.round(ms / stepMs)));
 
-const newView = (stepMs: number, horizonMs: number): View => {
+const newConformal = (stepMs: number, overlap: number) =>
+  new ConformalQuantiles(
+    steps(CONFORMAL_WINDOW_MS, stepMs, 500, 50_000),
+    Math.max(ACI_GAMMA / overlap, (ACI_GAMMA_FLOOR_PER_HOUR * stepMs) / 3_600_000),
+    steps(CONFORMAL_MIN_MS, stepMs, 200, 5000),
+    steps(4 * 3_600_000, stepMs, 1, 1000),
+  );
+
+const newView = (stepMs: number, horizonMs: number, mondrian: boolean): View => {
   const overlap = Math.max(1, horizonMs / stepMs);
   return {
-    conformal: new ConformalQuantiles(
-      steps(CONFORMAL_WINDOW_MS, stepMs, 500, 50_000),
-      Math.max(ACI_GAMMA / overlap, (ACI_GAMMA_FLOOR_PER_HOUR * stepMs) / 3_600_000),
-      steps(CONFORMAL_MIN_MS, stepMs, 200, 5000),
-      steps(4 * 3_600_000, stepMs, 1, 1000),
-    ),
+    conformal: newConformal(stepMs, overlap),
+    byBin: mondrian ? [0, 1, 2].map(() => newConformal(stepMs, overlap)) : [],
     direction: new DirectionCalibrator(
       steps(CALIBRATION_WINDOW_MS, stepMs, 1000, 50_000),
       steps(CALIBRATION_REFIT_MS, stepMs, 50, 5000),
@@ -179,6 +193,12 @@ const newView = (stepMs: number, horizonMs: number): View => {
       CALIBRATION_PRIOR_OUTCOMES * overlap,
     ),
   };
+};
+
+/** The conformal layer a forecast in σ bin `bin` uses: its bin's once warm, else the pooled one. */
+const layerOf = (view: View, bin: number): ConformalQuantiles => {
+  const own = view.byBin[bin];
+  return own?.warm ? own : view.conformal;
 };
 
 /** One symbol × horizon: the members, their online weights, and the calibrated predictive distribution. */
@@ -192,6 +212,8 @@ export class HorizonModel {
   /** Learned choice of the predictive σ among SIGMA_CANDIDATES. */
   readonly sigmaPool: SigmaCombiner;
   readonly sigmaSlope: SigmaSlope;
+  /** Terciles of σ over the last 30 days of scored forecasts (the Mondrian conformal layers' groups). */
+  readonly sigmaBins: SigmaBins;
   readonly views: Partial<Record<ViewName, View>>;
   readonly tuning: EngineTuning;
   private readonly sigmaLevel: number;
@@ -235,13 +257,16 @@ export class HorizonModel {
       tuning.sigmaSlopePriorOutcomes * overlap,
       tuning.sigmaSlope,
     );
-    this.views = {
-      ensemble: newView(options.stepMs, horizonMs),
-      reference: newView(options.stepMs, horizonMs),
-    };
+    this.sigmaBins = new SigmaBins(
+      steps(30 * DAY_MS, options.stepMs, 1000, 50_000),
+      steps(DAY_MS, options.stepMs, 50, 5000),
+      steps(DAY_MS, options.stepMs, 200, 5000),
+    );
+    const view = () => newView(options.stepMs, horizonMs, tuning.mondrian);
+    this.views = { ensemble: view(), reference: view() };
     if (options.trackMembers) {
-      this.views.equal = newView(options.stepMs, horizonMs);
-      for (const f of FACTORS) this.views[f] = newView(options.stepMs, horizonMs);
+      this.views.equal = view();
+      for (const f of FACTORS) this.views[f] = view();
     }
   }
 
@@ -274,17 +299,27 @@ export class HorizonModel {
     const mu = ensembleFactor * combinedMu;
 
     const views: Partial<Record<ViewName, ViewForecast>> = {};
+    const sigmaBin = this.sigmaBins.bin(sigma);
     const make = (name: ViewName, m: number) => {
       const view = this.views[name];
       if (!view) return;
-      const q = view.conformal.quantiles(m, sigma, new Float64Array(GRID.length));
+      const layer = layerOf(view, sigmaBin);
+      const q = layer.quantiles(m, sigma, new Float64Array(GRID.length));
       const score = sigma > 0 ? m / sigma : 0;
       const call = view.direction.call(score);
       const median = consistentMedian(m, sigma, call);
       const shift = median - m;
       if (shift !== 0) for (let k = 0; k < q.length; k++) q[k] = q[k]! + shift;
       q[GRID_INDEX(0.5)] = median;
-      views[name] = { mu: m, median, quantiles: q, score, confidence: call.confidence, call };
+      views[name] = {
+        mu: m,
+        median,
+        quantiles: q,
+        score,
+        confidence: call.confidence,
+        call,
+        pooled: layer === view.conformal,
+      };
     };
     make('ensemble', mu);
     make('reference', 0);
@@ -311,6 +346,7 @@ export class HorizonModel {
       baseline,
       sigma,
       sigmaPool: pooled,
+      sigmaBin,
       sigmaCandidates,
       warm: this.views.ensemble!.conformal.warm && this.views.ensemble!.direction.fitted,
       features: fs,
@@ -341,11 +377,22 @@ export class HorizonModel {
     this.weights.update(losses);
     const ens = f.views.ensemble!;
     this.sigmaPool.update(f.sigmaCandidates, ens.mu, y);
+    this.sigmaBins.add(sigma);
     this.sigmaSlope.update(Math.log(f.sigmaPool / f.sigmaCandidates[this.sigmaLevel]!), y - ens.mu);
     for (const [name, vf] of Object.entries(f.views) as [ViewName, ViewForecast][]) {
       const view = this.views[name];
       if (!view) continue;
-      view.conformal.update(y, vf.mu, sigma, vf.quantiles, vf.median - vf.mu);
+      // Each layer learns from the quantiles it would have given: pooled and bin layers both see the outcome.
+      const shift = vf.median - vf.mu;
+      const own = view.byBin[f.sigmaBin];
+      if (own) {
+        const q = vf.pooled ? own.quantiles(vf.mu, sigma, new Float64Array(GRID.length)) : vf.quantiles;
+        own.update(y, vf.mu, sigma, q, vf.pooled ? 0 : shift);
+      }
+      const q = vf.pooled
+        ? vf.quantiles
+        : view.conformal.quantiles(vf.mu, sigma, new Float64Array(GRID.length));
+      view.conformal.update(y, vf.mu, sigma, q, vf.pooled ? shift : 0);
       view.direction.add(vf.score, y);
     }
     this.scored++;

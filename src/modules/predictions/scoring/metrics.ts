@@ -163,9 +163,7 @@ export function brierDecomposition(bins: readonly CalibrationBin[], n: number): 
 /** CRPS from the 19 published quantiles p05…p95 (log return): the rule an outside scorer can apply. */
 export function crpsFromPublished(q: ArrayLike<number>, y: number): number {
   let s = 0;
-  PUBLIC_QUANTILES.forEach((tau, k) => {
-    s += pinball(q[GRID_INDEX(tau)]!, tau, y);
-  });
+  for (const tau of PUBLIC_QUANTILES) s += pinball(q[GRID_INDEX(tau)]!, tau, y);
   return (2 * s) / PUBLIC_QUANTILES.length;
 }
 
