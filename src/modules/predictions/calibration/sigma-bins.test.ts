@@ -23,7 +23,12 @@ describe('one conformal layer per σ tercile', () => {
       const layer = byBin[b]!.warm ? byBin[b]! : pooled;
       layer.quantiles(0, sigma, q);
       const m = inside(y);
-      byBin[b]!.update(y, 0, sigma, layer === pooled ? byBin[b]!.quantiles(0, sigma, new Float64Array(99)) : q);
+      byBin[b]!.update(
+        y,
+        0,
+        sigma,
+        layer === pooled ? byBin[b]!.quantiles(0, sigma, new Float64Array(99)) : q,
+      );
       pooled.quantiles(0, sigma, q);
       const p = inside(y);
       pooled.update(y, 0, sigma, q);
