@@ -1,8 +1,17 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sharedDataPresent } from '../harness/shared-data.ts';
 import { readCandleFile, readFundingFile } from '../../src/modules/market/index.ts';
 import { GRID } from '../../src/modules/predictions/calibration/conformal.ts';
-import { FORECASTERS, runBacktest } from '../../src/modules/predictions/backtest/run.ts';
+import { runBacktestCommand } from '../../src/modules/predictions/backtest/cli.ts';
+import {
+  type BacktestDatapoint,
+  type BacktestReport,
+  FORECASTERS,
+  runBacktest,
+} from '../../src/modules/predictions/backtest/run.ts';
 import { reportSvg } from '../../src/modules/predictions/backtest/svg.ts';
 
 const SPOT = '../shared/data/market/binance-spot-2021/BTC_USDT-5m.json';
@@ -42,12 +51,25 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
     const all = await readCandleFile(SPOT);
     const bars = all.slice(0, 12 * 24 * 12); // 12 days of 5m bars
     const from = bars[0]!.openTime + 3 * 24 * 3_600_000;
-    const report = runBacktest({
-      symbol: 'BTCUSDT',
-      bars: new Map([['BTCUSDT', bars]]),
-      from,
-      horizons: ['15m', '1h'],
-    });
+    // Through the command line, as an operator runs it, with every forecast written out.
+    const dir = await mkdtemp(join(tmpdir(), 'meridian-backtest-'));
+    let report: BacktestReport;
+    let lines: BacktestDatapoint[];
+    try {
+      const code = await runBacktestCommand([
+        ...['--candles', SPOT, '--symbol', 'BTCUSDT', '--horizons', '15m,1h'],
+        ...['--from', String(from), '--to', String(bars.at(-1)!.openTime + 300_000)],
+        ...['--out', join(dir, 'r.json'), '--forecasts-out', join(dir, 'f.jsonl')],
+      ]);
+      expect(code).toBe(0);
+      report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as BacktestReport;
+      lines = (await readFile(join(dir, 'f.jsonl'), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as BacktestDatapoint);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
     const svg = reportSvg(report);
     expect(svg).toContain('<svg');
     expect(svg).toContain('Reliability diagram');
@@ -89,6 +111,11 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
         ewmaAt.push(ewma);
       }
       const z = Array.from(GRID, (p) => invPhi(p));
+      // The report starts after the warm-up (before the model's first fit); the JSONL says where that ends.
+      const firstWarm = Math.min(
+        ...lines.filter((d) => d.horizon === h).map((d) => Date.parse(d.generatedAt)),
+      );
+      let dropped = 0;
       let n = 0;
       let ups = 0;
       let crps = 0;
@@ -96,6 +123,10 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
       for (let i = 0; i < bars.length; i++) {
         const t = closeTime[i]!;
         if (t < from) continue;
+        if (t < firstWarm) {
+          if (byClose.has(t + hm)) dropped++;
+          continue;
+        }
         const j = byClose.get(t + hm);
         if (j === undefined) continue;
         const y = Math.log(bars[j]!.close / bars[i]!.close);
@@ -111,6 +142,7 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
         cover80 += Math.abs(y) <= sd * z[89]! ? 1 : 0;
       }
       const base = hr.forecasters.rw_ewma;
+      expect(hr.warmupDropped).toBe(dropped);
       expect(base.count).toBe(n);
       expect(base.hitRate).toBeCloseTo(ups / n, 10);
       expect(base.crps).toBeCloseTo(crps / n, 9);
@@ -119,6 +151,39 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
       expect(hr.forecasters.random_walk.hitRate).toBeCloseTo(ups / n, 10);
       // Direction: nothing near the look-ahead zone.
       expect(hr.forecasters.ensemble.hitRate).toBeLessThan(0.6);
+
+      // An outside scorer of the JSONL (the published datapoints, 19 quantiles, outcome) reproduces the report.
+      const mine = lines.filter((d) => d.horizon === h);
+      const scoredLines = mine.filter((d) => d.outcome !== null);
+      expect(scoredLines.length).toBe(hr.count);
+      expect(mine.length).toBe(hr.count + hr.unscored);
+      let hitN = 0;
+      let cov = 0;
+      let crps19 = 0;
+      let flat = 0;
+      for (const d of scoredLines) {
+        expect(Object.keys(d.quantiles)).toHaveLength(19);
+        expect(d.confidence).toBeGreaterThanOrEqual(0.5);
+        const realized = d.outcome!.realized;
+        const hit = d.prediction >= d.baseline ? realized > d.baseline : realized < d.baseline;
+        expect(d.outcome!.hit).toBe(hit);
+        hitN += hit ? 1 : 0;
+        flat += d.prediction === d.baseline ? 1 : 0;
+        cov += d.quantiles.p10! <= realized && realized <= d.quantiles.p90! ? 1 : 0;
+        const y = Math.log(realized / d.baseline);
+        let s = 0;
+        for (let k = 1; k <= 19; k++) {
+          const tau = k / 20;
+          const q = Math.log(d.quantiles[`p${String(5 * k).padStart(2, '0')}`]! / d.baseline);
+          s += y >= q ? tau * (y - q) : (1 - tau) * (q - y);
+        }
+        crps19 += (2 * s) / 19;
+      }
+      const ens = hr.forecasters.ensemble;
+      expect(hitN / scoredLines.length).toBeCloseTo(ens.hitRate, 10);
+      expect(flat / scoredLines.length).toBeCloseTo(ens.shareFlat, 10);
+      expect(cov / scoredLines.length).toBeCloseTo(ens.coverage80, 3);
+      expect(crps19 / scoredLines.length / ens.crpsPublished).toBeCloseTo(1, 6);
     }
   }, 60_000);
 
@@ -137,6 +202,8 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
     for (const check of [hr.leakage!.shuffled, hr.leakage!.shiftedOneDay]) {
       expect(Math.abs(check.hitRate - 0.5)).toBeLessThan(4 * Math.sqrt(0.25 / n) * 2);
       expect(check.brierSkill).toBeLessThan(0.005);
+      // Against outcomes it cannot know, the forecast is no better than the calibrated zero-mean reference.
+      expect(Math.abs(check.crpsSkillVsReference)).toBeLessThan(0.005);
     }
   }, 60_000);
 });

@@ -246,11 +246,44 @@ describe('predictions service and routes', () => {
     expect(row.count).toBeGreaterThan(50);
     expect(row).toMatchObject({
       hitRate: expect.any(Number),
+      hitRateSE: expect.any(Number),
       brier: expect.any(Number),
       crpsSkillVsRandomWalk: expect.any(Number),
+      crpsSkillVsReference: expect.any(Number),
+      eceEqualMass: expect.any(Number),
+      shareFlat: expect.any(Number),
       coverage80: expect.any(Number),
     });
     expect((row.calibration as unknown[]).length).toBe(10);
+    expect((row.calibrationEqualMass as unknown[]).length).toBe(10);
+    expect(row.coverage80BySigmaTercile).toHaveLength(3);
+    // The same figures, recomputed here from the stored record with the definitions in docs/forecasting.md.
+    const scored = repository.rows.filter(
+      (r) => r.symbol === 'BTCUSDT' && r.horizon === '15m' && r.scored_at !== null,
+    );
+    expect(row.count).toBe(scored.length);
+    const hits = scored.map((r) => (r.hit ? 1 : 0) as number);
+    expect(row.hitRate).toBeCloseTo(hits.reduce((a, b) => a + b, 0) / hits.length, 4);
+    expect(row.shareFlat).toBeCloseTo(
+      scored.filter((r) => r.prediction === r.baseline).length / scored.length,
+      4,
+    );
+    let model = 0;
+    let reference = 0;
+    for (const r of scored) {
+      const y = Math.log(r.realized! / r.baseline);
+      const median = Math.log(r.prediction / r.baseline);
+      for (const [key, price] of Object.entries(r.quantiles)) {
+        const tau = Number(key.slice(1)) / 100;
+        const q = Math.log(price / r.baseline);
+        const loss = (x: number) => (y >= x ? tau * (y - x) : (1 - tau) * (x - y));
+        model += loss(q);
+        reference += loss(q - median);
+      }
+    }
+    expect(row.crpsSkillVsReference).toBeCloseTo(1 - model / reference, 4);
+    // Every published confidence is at least 0.5 and agrees with the published side.
+    for (const r of repository.rows) expect(r.confidence).toBeGreaterThanOrEqual(0.5);
   });
 });
 

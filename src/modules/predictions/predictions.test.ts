@@ -140,8 +140,16 @@ describe('datapoint invariants', () => {
         'factors',
         'generatedAt',
       ]);
-      expect(d.confidence).toBeGreaterThanOrEqual(0);
+      expect(d.confidence).toBeGreaterThanOrEqual(0.5);
       expect(d.confidence).toBeLessThanOrEqual(1);
+      // The published side is the one the direction calibrator rates likelier (flat only when neither side
+      // is rated above 0.5, and a flat forecast counts as "up").
+      const call = f.views.ensemble!.call;
+      if (call.floored) expect(d.prediction).toBe(d.baseline);
+      else {
+        expect(d.prediction >= d.baseline ? 1 : -1).toBe(call.side);
+        expect(call.side === 1 ? call.up : call.down).toBeGreaterThanOrEqual(0.5);
+      }
       expect(d.expectedMovePct).toBeCloseTo((100 * (d.prediction - d.baseline)) / d.baseline, 6);
       const total = FACTORS.reduce((a, k) => a + Math.abs(d.factors[k]), 0);
       expect(d.prediction === d.baseline ? total === 0 : Math.abs(total - 1) < 1e-9).toBe(true);

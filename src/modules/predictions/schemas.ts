@@ -102,12 +102,16 @@ export const OutlookSchema = Type.Object({
 });
 
 const Bin = Type.Object({
-  lower: Type.Number(),
-  upper: Type.Number(),
+  lower: Type.Union([Type.Number(), Type.Null()]),
+  upper: Type.Union([Type.Number(), Type.Null()]),
   count: Type.Integer(),
   meanConfidence: Type.Union([Type.Number(), Type.Null()]),
   hitRate: Type.Union([Type.Number(), Type.Null()]),
 });
+
+const Num = Type.Number();
+const NullableNum = Type.Union([Type.Number(), Type.Null()]);
+const DieboldMarianoSchema = Type.Object({ statistic: NullableNum, pValue: NullableNum });
 
 export const PerformanceSchema = Type.Object({
   data: Type.Array(
@@ -115,18 +119,44 @@ export const PerformanceSchema = Type.Object({
       symbol: Type.String(),
       horizon: Type.String(),
       count: Type.Integer(),
-      hitRate: Type.Number(),
-      brier: Type.Number(),
-      crpsSkillVsRandomWalk: Type.Number(),
-      ece: Type.Number(),
+      hitRate: Num,
+      hitRateSE: Type.Union([Type.Number(), Type.Null()], {
+        description:
+          'HAC (Newey–West) standard error of the hit rate; overlapping horizons correlate outcomes',
+      }),
+      brier: Num,
+      brierDecomposition: Type.Object(
+        { reliability: Num, resolution: Num, uncertainty: Num },
+        {
+          description:
+            'Murphy decomposition on the equal-mass bins: Brier ≈ reliability − resolution + uncertainty',
+        },
+      ),
+      ece: Type.Number({ description: 'Expected calibration error, ten equal-width bins of confidence' }),
+      eceEqualMass: Type.Number({ description: 'Expected calibration error, ten equal-mass bins (deciles)' }),
       calibration: Type.Array(Bin),
-      coverage80: Type.Number(),
-      coverage90: Type.Number(),
+      calibrationEqualMass: Type.Array(Bin),
+      confidence: Type.Object(
+        { sd: NullableNum, min: NullableNum, max: NullableNum },
+        { description: 'Spread of confidence (sharpness)' },
+      ),
+      shareFlat: Type.Number({ description: 'Share of datapoints with prediction = baseline' }),
+      crpsSkillVsReference: Type.Number({
+        description: '1 − CRPS / CRPS of the calibrated zero-mean reference (19 published quantiles)',
+      }),
+      dieboldMarianoVsReference: DieboldMarianoSchema,
+      crpsSkillVsRandomWalk: Num,
+      coverage80: Num,
+      coverage90: Num,
+      coverage80BySigmaTercile: Type.Array(NullableNum, {
+        description: '80 % coverage in the low, middle and high tercile of the predictive σ',
+      }),
       from: Type.String({ format: 'date-time' }),
       to: Type.String({ format: 'date-time' }),
     }),
   ),
   randomWalk: Type.String(),
+  reference: Type.String(),
   modelVersion: Type.String(),
   generatedAt: Type.String({ format: 'date-time' }),
   gaps: Type.Array(

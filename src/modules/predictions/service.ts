@@ -7,7 +7,8 @@ import { factorShares, toDatapoint, toRow } from './datapoint.ts';
 import { BarSeries } from './features/series.ts';
 import { MODEL_VERSION, type HorizonForecast, SymbolForecaster } from './models/engine.ts';
 import type { PredictionGap, PredictionRepository, PredictionRow, ScoreUpdate } from './repository.ts';
-import { calibrationBins, crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
+import { crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
+import { roundDeep, trackRecord } from './scoring/track-record.ts';
 import {
   type Bar,
   FACTORS,
@@ -354,35 +355,20 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     for (const [k, list] of allScored) if (list.length) groups.set(k, list);
     const data = [...groups.entries()].map(([k, rows]) => {
       const [symbol, horizon] = k.split('|');
-      const n = rows.length;
-      const hits: number[] = rows.map((r) => (r.hit ? 1 : 0));
-      const confs = rows.map((r) => r.confidence);
-      const { bins, ece } = calibrationBins(confs, hits);
-      const crps = rows.reduce((s, r) => s + (r.crps ?? 0), 0) / n;
-      const crpsRw = rows.reduce((s, r) => s + (r.crps_rw ?? 0), 0) / n;
       return {
         symbol,
         horizon,
-        count: n,
-        hitRate: round(hits.reduce((a, b) => a + b, 0) / n),
-        brier: round(rows.reduce((s, r, i) => s + (r.confidence - hits[i]!) ** 2, 0) / n),
-        crpsSkillVsRandomWalk: round(crpsRw > 0 ? 1 - crps / crpsRw : 0),
-        ece: round(ece),
-        calibration: bins.map((b) => ({
-          ...b,
-          meanConfidence: b.meanConfidence === null ? null : round(b.meanConfidence),
-          hitRate: b.hitRate === null ? null : round(b.hitRate),
-        })),
-        coverage80: round(rows.filter((r) => r.covered80).length / n),
-        coverage90: round(rows.filter((r) => r.covered90).length / n),
+        ...roundDeep(trackRecord(rows, horizon as Horizon, Math.max(refreshMs, MINUTE))),
         from: new Date(rows[0]!.generated_at).toISOString(),
-        to: new Date(rows[n - 1]!.generated_at).toISOString(),
+        to: new Date(rows[rows.length - 1]!.generated_at).toISOString(),
       };
     });
     data.sort((a, b) => `${a.symbol}|${a.horizon}`.localeCompare(`${b.symbol}|${b.horizon}`));
     return {
       data,
       randomWalk: 'Gaussian random walk with EWMA volatility (half-life 1 h)',
+      reference:
+        'Calibrated zero-mean reference: the published quantiles re-centred on the baseline; both scored on the 19 published quantiles',
       modelVersion: MODEL_VERSION,
       generatedAt: new Date(lastRefresh || clock.now()).toISOString(),
       gaps: gaps.map((g) => ({

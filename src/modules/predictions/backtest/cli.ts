@@ -1,17 +1,30 @@
+import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseCandleFileName, readCandleFile, readFundingFile } from '../../market/index.ts';
 import { canonicalCandidate } from '../../symbols/index.ts';
 import type { Bar, Horizon } from '../types.ts';
-import { type BacktestReport, runBacktest } from './run.ts';
+import { type BacktestReport, type LeakageScore, runBacktest } from './run.ts';
 import { reportSvg } from './svg.ts';
 
 const usage = `usage: meridian backtest --candles FILE [--candles FILE …] [--funding FILE] --symbol S
-                         [--from T --to T] [--horizons 15m,1h,6h] --out report.json [--svg report.svg]
+                         [--from T --to T] [--horizons 15m,1h,6h] [--step 1m|5m|…] --out report.json
+                         [--svg report.svg] [--forecasts-out forecasts.jsonl]
 
 Runs the production prediction model walk-forward over recorded candles (freqtrade JSON or CSV
 timestamp,open,high,low,close,volume). Extra --candles files form the market basket. T is ISO 8601 or ms.
-Writes the JSON report and an SVG picture (reliability diagram + coverage over time) next to it.`;
+--step is the time between forecasts (default: the bar size; production refreshes every minute, so run
+1-minute candles to evaluate at the deployed cadence). Writes the JSON report and an SVG picture
+(reliability diagram on equal-mass bins + coverage over time) next to it; --forecasts-out also writes every
+forecast made after the warm-up as the API datapoint with quantiles and outcome, one JSON object a line.`;
+
+const STEP = /^(\d+)([mh])$/;
+function parseStep(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const m = STEP.exec(v);
+  if (!m) throw new Error(`--step: expected e.g. 1m, 5m or 1h, got ${v}`);
+  return Number(m[1]) * (m[2] === 'h' ? 3_600_000 : 60_000);
+}
 
 function parseTime(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined;
@@ -35,6 +48,8 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
         horizons: { type: 'string' },
         out: { type: 'string' },
         svg: { type: 'string' },
+        step: { type: 'string' },
+        'forecasts-out': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -66,6 +81,8 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
     for (const k of [...bars.keys()]) if (k !== symbol && bars.get(k) === bars.get(symbol)) bars.delete(k);
     const funding = values.funding ? await readFundingFile(String(values.funding)) : undefined;
     const horizons = values.horizons ? (String(values.horizons).split(',') as Horizon[]) : undefined;
+    const jsonlPath = values['forecasts-out'] as string | undefined;
+    const jsonl = jsonlPath ? createWriteStream(jsonlPath) : undefined;
     const report: BacktestReport = runBacktest({
       symbol,
       bars,
@@ -73,11 +90,19 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
       from: parseTime(values.from as string | undefined, 'from'),
       to: parseTime(values.to as string | undefined, 'to'),
       horizons,
+      stepMs: parseStep(values.step as string | undefined),
+      onForecast: jsonl ? (d) => jsonl.write(`${JSON.stringify(d)}\n`) : undefined,
     });
+    if (jsonl)
+      await new Promise<void>((resolve, reject) =>
+        jsonl.end((e?: Error | null) => (e ? reject(e) : resolve())),
+      );
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
     const svgPath = (values.svg as string | undefined) ?? out.replace(/\.json$/i, '') + '.svg';
     await writeFile(svgPath, reportSvg(report));
-    process.stdout.write(`${summaryTable(report)}\nreport: ${out}\npicture: ${svgPath}\n`);
+    process.stdout.write(
+      `${summaryTable(report)}\nreport: ${out}\npicture: ${svgPath}${jsonlPath ? `\nforecasts: ${jsonlPath}` : ''}\n`,
+    );
     return 0;
   } catch (error) {
     process.stderr.write(`backtest failed: ${(error as Error).message}\n`);
@@ -88,11 +113,20 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
 /** A short plain-text summary for the terminal. */
 export function summaryTable(r: BacktestReport): string {
   const lines = [
-    `${r.symbol} ${r.from} → ${r.to}, bar ${r.barMs / 60_000}m, basket ${r.basket.join(',')}, funding ${r.funding}, ${r.elapsedMs} ms`,
-    'horizon forecaster     n       hit±se        brierSk   ECE     CRPSsk(ewma) cov80  cov90  DM(p)',
+    `${r.symbol} ${r.from} → ${r.to}, bar ${r.barMs / 60_000}m, step ${r.stepMs / 60_000}m, basket ${r.basket.join(',')}, funding ${r.funding}, ${r.elapsedMs} ms`,
+    'horizon forecaster     n       hit±se        ECE(em) skill(ref) DM(p)vsRef     skill(ewma) DM(p)vsEwma   cov80  cov80 by σ tercile  flat  conf sd',
   ];
+  const dm = (d: { statistic: number; pValue: number }) =>
+    `${d.statistic.toFixed(2)}(${d.pValue.toFixed(3)})`;
   for (const [h, hr] of Object.entries(r.horizons)) {
     if (!hr) continue;
+    lines.push(
+      `${h.padEnd(7)} warm-up dropped ${hr.warmupDropped}, unscored ${hr.unscored}, ACI adaptation ${hr.aciAdaptationPerHour.toFixed(5)}/h, σ slope ${hr.finalSigmaSlope.toFixed(3)}, shrinkage ${Object.entries(
+        hr.finalShrinkage,
+      )
+        .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+        .join(' ')}`,
+    );
     for (const [name, m] of Object.entries(hr.forecasters)) {
       lines.push(
         [
@@ -100,23 +134,27 @@ export function summaryTable(r: BacktestReport): string {
           name.padEnd(14),
           String(m.count).padEnd(7),
           `${(100 * m.hitRate).toFixed(2)}±${(100 * m.hitRateSE).toFixed(2)}`.padEnd(13),
-          m.brierSkill.toFixed(4).padStart(8),
-          m.ece.toFixed(4).padStart(7),
-          m.crpsSkillVsEwma.toFixed(4).padStart(12),
+          m.eceEqualMass.toFixed(4).padStart(7),
+          (100 * m.crpsSkillVsReference).toFixed(3).padStart(9),
+          dm(m.dieboldMarianoVsReference).padStart(13),
+          (100 * m.crpsSkillVsEwma).toFixed(3).padStart(11),
+          dm(m.dieboldMarianoVsEwma).padStart(13),
           m.coverage80.toFixed(3).padStart(6),
-          m.coverage90.toFixed(3).padStart(6),
-          `${m.dieboldMarianoVsRandomWalk.statistic.toFixed(2)}(${m.dieboldMarianoVsRandomWalk.pValue.toFixed(3)})`.padStart(
-            12,
-          ),
+          m.coverage80BySigmaTercile
+            .map((c) => c.toFixed(3))
+            .join('/')
+            .padStart(19),
+          m.shareFlat.toFixed(3).padStart(6),
+          m.confidence.sd.toFixed(4).padStart(8),
         ].join(' '),
       );
     }
     if (hr.leakage) {
       const s = hr.leakage.shuffled;
       const d = hr.leakage.shiftedOneDay;
-      lines.push(
-        `${h.padEnd(7)} leakage: shuffled hit ${(100 * s.hitRate).toFixed(2)} brierSk ${s.brierSkill.toFixed(4)} crpsSk ${s.crpsSkillVsEwma.toFixed(4)}; shifted 1d hit ${(100 * d.hitRate).toFixed(2)} brierSk ${d.brierSkill.toFixed(4)} crpsSk ${d.crpsSkillVsEwma.toFixed(4)}`,
-      );
+      const f = (x: LeakageScore) =>
+        `hit ${(100 * x.hitRate).toFixed(2)} brierSk ${x.brierSkill.toFixed(4)} crpsSk(ewma) ${x.crpsSkillVsEwma.toFixed(4)} crpsSk(ref) ${x.crpsSkillVsReference.toFixed(4)}`;
+      lines.push(`${h.padEnd(7)} leakage: shuffled ${f(s)}; shifted 1d ${f(d)}`);
     }
   }
   return lines.join('\n');

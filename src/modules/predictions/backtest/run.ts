@@ -1,7 +1,9 @@
 import { mulberry32 } from '../../../shared/random.ts';
-import { GRID } from '../calibration/conformal.ts';
+import { GRID, GRID_INDEX } from '../calibration/conformal.ts';
+import { toDatapoint, toRow } from '../datapoint.ts';
 import { BarSeries, FundingSeries } from '../features/series.ts';
 import {
+  type EngineTuning,
   MODEL_VERSION,
   SymbolForecaster,
   ZERO_EXPERT,
@@ -40,21 +42,51 @@ export interface BacktestInput {
   leakageCheck?: boolean;
   /** Seed of the leakage check's permutation. */
   seed?: number;
+  /** Time between forecasts (default: the bar size of the symbol's candles); a multiple of the bar size. */
+  stepMs?: number;
+  /** Receives every forecast made after the warm-up, as the API datapoint with quantiles and outcome. */
+  onForecast?: (datapoint: BacktestDatapoint) => void;
+  /** Design switches (see EngineTuning); production defaults when absent. */
+  tuning?: Partial<EngineTuning>;
 }
 
-export const FORECASTERS = ['ensemble', 'equal', ...FACTORS, 'random_walk', 'rw_ewma'] as const;
+/** A published datapoint with `include=quantiles,outcome`, as GET /api/predictions would answer it. */
+export type BacktestDatapoint = ReturnType<typeof toDatapoint> & {
+  quantiles: Record<string, number>;
+  outcome: { realized: number; hit: boolean; scoredAt: string } | null;
+};
+
+export const FORECASTERS = ['ensemble', 'reference', 'equal', ...FACTORS, 'random_walk', 'rw_ewma'] as const;
+const VIEWS: readonly ViewName[] = ['ensemble', 'reference', 'equal', ...FACTORS];
 export type ForecasterName = (typeof FORECASTERS)[number];
+
+export interface LeakageScore {
+  hitRate: number;
+  brierSkill: number;
+  crpsSkillVsEwma: number;
+  /** Against the calibrated zero-mean reference scored on the same outcomes: ≈ 0 without look-ahead. */
+  crpsSkillVsReference: number;
+}
 
 export interface LeakageCheck {
   /** The ensemble scored against realized returns randomly permuted across time. */
-  shuffled: { hitRate: number; brierSkill: number; crpsSkillVsEwma: number };
+  shuffled: LeakageScore;
   /** The ensemble scored against the return realized one day later than the one it forecast. */
-  shiftedOneDay: { hitRate: number; brierSkill: number; crpsSkillVsEwma: number };
+  shiftedOneDay: LeakageScore;
 }
 
 export interface HorizonReport {
   horizon: Horizon;
   count: number;
+  /** Forecasts made before the model's first fit (conformal layer and direction calibrator): not scored. */
+  warmupDropped: number;
+  /** Forecasts at or after the warm-up left unscored: no bar at the target time, or past `to`. */
+  unscored: number;
+  /** Total variation per hour of the ensemble's ACI level for its 80 % interval (adaptation speed). */
+  aciAdaptationPerHour: number;
+  /** Final slope of the realized scale on log σ (1: none) and evidence shrinkage factors. */
+  finalSigmaSlope: number;
+  finalShrinkage: Record<string, number>;
   forecasters: Record<ForecasterName, ForecasterMetrics>;
   finalWeights: Record<string, number>;
   /** Final weights of the σ pool (models/sigma-pool.ts). */
@@ -68,6 +100,7 @@ export interface BacktestReport {
   symbol: string;
   modelVersion: string;
   barMs: number;
+  stepMs: number;
   basket: string[];
   funding: boolean;
   from: string;
@@ -101,6 +134,7 @@ interface Compact {
   median: number;
   conf: number;
   q: Float32Array;
+  qRef: Float32Array;
   ewmaSigma: number;
   y: number;
 }
@@ -115,6 +149,9 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   const targetBars = input.bars.get(input.symbol);
   if (!targetBars || targetBars.length === 0) throw new Error(`no candles for ${input.symbol}`);
   const barMs = inferBarMs(targetBars);
+  const stepMs = input.stepMs ?? barMs;
+  if (!(stepMs >= barMs) || stepMs % barMs !== 0)
+    throw new Error(`step ${stepMs} ms is not a multiple of the ${barMs} ms bars`);
   const seriesBySymbol = new Map<string, BarSeries>();
   for (const [sym, bars] of input.bars) seriesBySymbol.set(sym, BarSeries.from(sym, inferBarMs(bars), bars));
   const series = seriesBySymbol.get(input.symbol)!;
@@ -125,7 +162,11 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   };
   const from = input.from ?? Number.NEGATIVE_INFINITY;
   const to = input.to ?? Number.POSITIVE_INFINITY;
-  const engine = new SymbolForecaster(input.symbol, horizons, { stepMs: barMs, trackMembers: true });
+  const engine = new SymbolForecaster(input.symbol, horizons, {
+    stepMs,
+    trackMembers: true,
+    tuning: input.tuning,
+  });
   const keep = input.leakageCheck ?? true;
 
   const pending = new Map<Horizon, Pending[]>(horizons.map((h) => [h, []]));
@@ -134,40 +175,66 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   );
   const compact = new Map<Horizon, Compact[]>(horizons.map((h) => [h, []]));
   const times = new Map<Horizon, number[]>(horizons.map((h) => [h, []]));
+  const warmupDropped = new Map<Horizon, number>(horizons.map((h) => [h, 0]));
+  const unscored = new Map<Horizon, number>(horizons.map((h) => [h, 0]));
+  const aci = new Map<Horizon, { last: number; total: number; t0: number; t1: number }>(
+    horizons.map((h) => [h, { last: Number.NaN, total: 0, t0: Number.NaN, t1: Number.NaN }]),
+  );
   const grid = new Float64Array(GRID.length);
   let made = 0;
   let firstT = Number.NaN;
   let lastT = Number.NaN;
 
-  const resolve = (h: Horizon, p: Pending, price: number) => {
-    const y = Math.log(price / p.f.baseline);
-    const scored = p.f.t >= from && p.f.t + HORIZON_MS[h] <= to;
-    if (scored) {
-      const a = acc.get(h)!;
-      for (const name of ['ensemble', 'equal', ...FACTORS] as ViewName[]) {
-        const v = p.f.views[name]!;
-        a.get(name as ForecasterName)!.add(v.quantiles, v.median, v.confidence, y);
-      }
-      a.get('random_walk')!.add(gaussianGrid(0, p.rwSigma, grid), 0, 0.5, y);
-      a.get('rw_ewma')!.add(gaussianGrid(0, p.ewmaSigma, grid), 0, 0.5, y);
-      times.get(h)!.push(p.f.t);
-      if (Number.isNaN(firstT)) firstT = p.f.t;
-      lastT = Math.max(Number.isNaN(lastT) ? p.f.t : lastT, p.f.t);
-      if (keep) {
-        const e = p.f.views.ensemble!;
-        compact.get(h)!.push({
-          t: p.f.t,
-          median: e.median,
-          conf: e.confidence,
-          q: Float32Array.from(e.quantiles),
-          ewmaSigma: p.ewmaSigma,
-          y,
-        });
-      }
-    }
-    engine.learn(p.f, price);
+  const emit = (p: Pending, outcome: BacktestDatapoint['outcome']) => {
+    if (!input.onForecast) return;
+    const row = toRow(input.symbol, p.f, series);
+    input.onForecast({ ...toDatapoint(row), quantiles: row.quantiles, outcome });
   };
 
+  const resolve = (h: Horizon, p: Pending, price: number | undefined) => {
+    const target = p.f.t + HORIZON_MS[h];
+    const inPeriod = p.f.t >= from && target <= to;
+    if (!p.f.warm) {
+      if (inPeriod && price !== undefined) warmupDropped.set(h, warmupDropped.get(h)! + 1);
+    } else if (p.f.t >= from) {
+      if (price === undefined || !inPeriod) {
+        unscored.set(h, unscored.get(h)! + 1);
+        emit(p, null);
+      } else {
+        const y = Math.log(price / p.f.baseline);
+        const e = p.f.views.ensemble!;
+        emit(p, {
+          realized: price,
+          hit: e.median >= 0 ? y > 0 : y < 0,
+          scoredAt: new Date(target).toISOString(),
+        });
+        const a = acc.get(h)!;
+        for (const name of VIEWS) {
+          const v = p.f.views[name]!;
+          a.get(name as ForecasterName)!.add(v.quantiles, v.median, v.confidence, y, p.f.sigma);
+        }
+        a.get('random_walk')!.add(gaussianGrid(0, p.rwSigma, grid), 0, 0.5, y, p.f.sigma);
+        a.get('rw_ewma')!.add(gaussianGrid(0, p.ewmaSigma, grid), 0, 0.5, y, p.f.sigma);
+        times.get(h)!.push(p.f.t);
+        if (Number.isNaN(firstT)) firstT = p.f.t;
+        lastT = Math.max(Number.isNaN(lastT) ? p.f.t : lastT, p.f.t);
+        if (keep) {
+          compact.get(h)!.push({
+            t: p.f.t,
+            median: e.median,
+            conf: e.confidence,
+            q: Float32Array.from(e.quantiles),
+            qRef: Float32Array.from(p.f.views.reference!.quantiles),
+            ewmaSigma: p.ewmaSigma,
+            y,
+          });
+        }
+      }
+    }
+    if (price !== undefined) engine.learn(p.f, price);
+  };
+
+  let next = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < series.length; i++) {
     const t = series.closeTime[i]!;
     if (t > to) break;
@@ -179,10 +246,12 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         const target = p.f.t + HORIZON_MS[h];
         const j = series.indexAt(target);
         // A gap at the target time (exchange maintenance) leaves the forecast unscored.
-        if (j >= 0 && series.closeTime[j] === target) resolve(h, p, series.close[j]!);
+        resolve(h, p, j >= 0 && series.closeTime[j] === target ? series.close[j]! : undefined);
       }
     }
-    // 2. Forecast from what is known at t.
+    // 2. Forecast from what is known at t, once per step.
+    if (t < next) continue;
+    next = t + stepMs;
     const forecasts = engine.forecast(ctx, t);
     if (!forecasts) continue;
     const rw = expandingSigma(series, i, 1);
@@ -194,13 +263,29 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         rwSigma: rw === undefined ? f.sigma : rw * Math.sqrt(hm),
       });
       made++;
+      if (f.warm && t >= from) {
+        const level = engine.models[f.horizon].views.ensemble!.conformal.levels[GRID_INDEX(0.1)]!;
+        const s = aci.get(f.horizon)!;
+        if (!Number.isNaN(s.last)) s.total += Math.abs(level - s.last);
+        else s.t0 = t;
+        s.last = level;
+        s.t1 = t;
+      }
     }
   }
+  // Forecasts whose horizon runs past the data: written out unscored, and counted as such.
+  for (const h of horizons)
+    for (const p of pending.get(h)!) {
+      if (!p.f.warm || p.f.t < from) continue;
+      unscored.set(h, unscored.get(h)! + 1);
+      emit(p, null);
+    }
 
   const report: BacktestReport = {
     symbol: input.symbol,
     modelVersion: MODEL_VERSION,
     barMs,
+    stepMs,
     basket: [...seriesBySymbol.keys()],
     funding: Boolean(ctx.funding),
     from: Number.isNaN(firstT) ? '' : new Date(firstT).toISOString(),
@@ -211,21 +296,33 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   };
   for (const h of horizons) {
     const a = acc.get(h)!;
-    const overlap = Math.max(1, Math.round(HORIZON_MS[h] / barMs));
-    const refs = { ewma: a.get('rw_ewma')!, randomWalk: a.get('random_walk')! };
+    const overlap = Math.max(1, Math.round(HORIZON_MS[h] / stepMs));
+    const refs = {
+      ewma: a.get('rw_ewma')!,
+      randomWalk: a.get('random_walk')!,
+      reference: a.get('reference')!,
+    };
     const forecasters = {} as Record<ForecasterName, ForecasterMetrics>;
     if (a.get('ensemble')!.count < 2) continue;
     for (const name of FORECASTERS) forecasters[name] = summarize(a.get(name)!, refs, overlap);
-    const w = engine.models[h].weights.weights;
+    const model = engine.models[h];
+    const w = model.weights.weights;
+    const s = aci.get(h)!;
     report.horizons[h] = {
       horizon: h,
       count: a.get('ensemble')!.count,
+      warmupDropped: warmupDropped.get(h)!,
+      unscored: unscored.get(h)!,
+      aciAdaptationPerHour: s.t1 > s.t0 ? s.total / ((s.t1 - s.t0) / 3_600_000) : 0,
+      finalSigmaSlope: model.sigmaSlope.beta,
+      finalShrinkage: {
+        ...Object.fromEntries(FACTORS.map((f, k) => [f, model.memberShrink[k]!.factor])),
+        ensemble: model.tuning.ensembleShrink ? model.ensembleShrink.factor : 1,
+      },
       forecasters,
       finalWeights: { ...Object.fromEntries(FACTORS.map((f, k) => [f, w[k]!])), zero: w[ZERO_EXPERT]! },
-      finalSigmaWeights: Object.fromEntries(
-        SIGMA_CANDIDATES.map((c, k) => [c, engine.models[h].sigmaPool.weights[k]!]),
-      ),
-      leakage: keep ? leakageCheck(compact.get(h)!, barMs, input.seed ?? 1) : undefined,
+      finalSigmaWeights: Object.fromEntries(SIGMA_CANDIDATES.map((c, k) => [c, model.sigmaPool.weights[k]!])),
+      leakage: keep ? leakageCheck(compact.get(h)!, stepMs, input.seed ?? 1) : undefined,
       coverageSeries: coverageSeries(a.get('ensemble')!, times.get(h)!),
     };
   }
@@ -253,12 +350,13 @@ function coverageSeries(a: ScoreAccumulator, times: number[]): HorizonReport['co
 export { mulberry32 } from '../../../shared/random.ts';
 
 /** Scores the same forecasts against outcomes they cannot know: a permutation and a one-day shift. */
-export function leakageCheck(rows: Compact[], barMs: number, seed: number): LeakageCheck {
-  const score = (ys: number[], idx: number[]) => {
+export function leakageCheck(rows: Compact[], stepMs: number, seed: number): LeakageCheck {
+  const score = (ys: number[], idx: number[]): LeakageScore => {
     let hits = 0;
     let brier = 0;
     let crps = 0;
     let crpsE = 0;
+    let crpsR = 0;
     const g = new Float64Array(GRID.length);
     for (let k = 0; k < idx.length; k++) {
       const r = rows[idx[k]!]!;
@@ -267,10 +365,16 @@ export function leakageCheck(rows: Compact[], barMs: number, seed: number): Leak
       hits += hit;
       brier += (r.conf - hit) ** 2;
       crps += crpsFromGrid(r.q, y);
+      crpsR += crpsFromGrid(r.qRef, y);
       crpsE += crpsFromGrid(gaussianGrid(0, r.ewmaSigma, g), y);
     }
     const n = Math.max(idx.length, 1);
-    return { hitRate: hits / n, brierSkill: 1 - brier / n / 0.25, crpsSkillVsEwma: 1 - crps / crpsE };
+    return {
+      hitRate: hits / n,
+      brierSkill: 1 - brier / n / 0.25,
+      crpsSkillVsEwma: 1 - crps / crpsE,
+      crpsSkillVsReference: 1 - crps / crpsR,
+    };
   };
   const rand = mulberry32(seed);
   const perm = rows.map((r) => r.y);
@@ -279,7 +383,7 @@ export function leakageCheck(rows: Compact[], barMs: number, seed: number): Leak
     [perm[i], perm[j]] = [perm[j]!, perm[i]!];
   }
   const all = rows.map((_, i) => i);
-  const shift = Math.max(1, Math.round((24 * 60 * 60_000) / barMs));
+  const shift = Math.max(1, Math.round((24 * 60 * 60_000) / stepMs));
   const idx = all.slice(0, Math.max(0, rows.length - shift));
   const shifted = idx.map((i) => rows[i + shift]!.y);
   return { shuffled: score(perm, all), shiftedOneDay: score(shifted, idx) };

@@ -68,10 +68,14 @@ export class ConformalQuantiles {
     return out;
   }
 
-  /** Records the outcome of a forecast whose quantiles were `q` (as returned by `quantiles`). */
-  update(y: number, mu: number, sigma: number, q: Float64Array): void {
+  /**
+   * Records the outcome of a forecast whose quantiles were `q` (as returned by `quantiles`, then moved by
+   * `shift` when the published median was moved to agree with the direction call).
+   */
+  update(y: number, mu: number, sigma: number, q: Float64Array, shift = 0): void {
+    const ys = y + shift;
     for (let j = 0; j < PAIRS; j++) {
-      const covered = q[j]! <= y && y <= q[GRID.length - 1 - j]! ? 1 : 0;
+      const covered = q[j]! <= ys && ys <= q[GRID.length - 1 - j]! ? 1 : 0;
       const nominal = 1 - (2 * (j + 1)) / 100;
       const b = this.levels[j]! + this.gamma * (nominal - covered);
       this.levels[j] = Math.max(-0.1, Math.min(1.2, b));

@@ -28,6 +28,11 @@ export class IsotonicCalibrator {
     this.hits = new Uint8Array(window);
   }
 
+  /** Whether the first fit has happened (until then every answer is 0.5). */
+  get fitted(): boolean {
+    return this.edges.length > 0;
+  }
+
   add(score: number, hit: boolean): void {
     this.scores[this.head] = score;
     this.hits[this.head] = hit ? 1 : 0;

@@ -48,14 +48,14 @@ export function neweyWestVariance(x: ArrayLike<number>, lag: number): number {
 }
 
 export interface DieboldMariano {
-  /** Mean of |e_model| − |e_randomWalk| (negative: the model's absolute error is smaller). */
+  /** Mean loss difference (negative: the first forecaster's loss is smaller). */
   meanDifference: number;
   statistic: number;
   pValue: number;
   lag: number;
 }
 
-/** Diebold–Mariano test of equal absolute error, HAC variance with lag ≥ overlap − 1 (overlapping horizons). */
+/** Diebold–Mariano test of equal loss (d = loss difference), HAC variance with lag ≥ overlap − 1 (overlapping horizons). */
 export function dieboldMariano(d: ArrayLike<number>, overlap: number): DieboldMariano {
   const n = d.length;
   const lag = Math.max(overlap - 1, Math.floor(4 * (n / 100) ** (2 / 9)));
@@ -106,24 +106,94 @@ export function calibrationBins(
   return { bins, ece };
 }
 
+/** Equal-mass bins: the forecasts sorted by confidence, cut into `k` groups of (nearly) equal count. */
+export function calibrationBinsEqualMass(
+  conf: ArrayLike<number>,
+  hit: ArrayLike<number>,
+  k = 10,
+): { bins: CalibrationBin[]; ece: number } {
+  const n = conf.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => conf[a]! - conf[b]!);
+  const bins: CalibrationBin[] = [];
+  let ece = 0;
+  for (let b = 0; b < k; b++) {
+    const lo = Math.floor((b * n) / k);
+    const hi = Math.floor(((b + 1) * n) / k);
+    if (hi <= lo) continue;
+    let sc = 0;
+    let sh = 0;
+    for (let i = lo; i < hi; i++) {
+      sc += conf[order[i]!]!;
+      sh += hit[order[i]!]!;
+    }
+    const c = hi - lo;
+    bins.push({
+      lower: conf[order[lo]!]!,
+      upper: conf[order[hi - 1]!]!,
+      count: c,
+      meanConfidence: sc / c,
+      hitRate: sh / c,
+    });
+    ece += (c / n) * Math.abs(sc / c - sh / c);
+  }
+  return { bins, ece };
+}
+
+export interface BrierDecomposition {
+  /** Murphy's decomposition on the equal-mass bins: Brier ≈ reliability − resolution + uncertainty. */
+  reliability: number;
+  resolution: number;
+  uncertainty: number;
+}
+
+export function brierDecomposition(bins: readonly CalibrationBin[], n: number): BrierDecomposition {
+  let hits = 0;
+  for (const b of bins) hits += (b.hitRate ?? 0) * b.count;
+  const base = n ? hits / n : Number.NaN;
+  let reliability = 0;
+  let resolution = 0;
+  for (const b of bins) {
+    if (!b.count) continue;
+    reliability += (b.count / n) * (b.meanConfidence! - b.hitRate!) ** 2;
+    resolution += (b.count / n) * (b.hitRate! - base) ** 2;
+  }
+  return { reliability, resolution, uncertainty: base * (1 - base) };
+}
+
+/** CRPS from the 19 published quantiles p05…p95 (log return): the rule an outside scorer can apply. */
+export function crpsFromPublished(q: ArrayLike<number>, y: number): number {
+  let s = 0;
+  for (const tau of PUBLIC_QUANTILES) s += pinball(q[GRID_INDEX(tau)]!, tau, y);
+  return (2 * s) / PUBLIC_QUANTILES.length;
+}
+
 /** One forecaster's scored outcomes, accumulated in time order. */
 export class ScoreAccumulator {
   readonly hit: number[] = [];
   readonly conf: number[] = [];
   readonly crps: number[] = [];
+  readonly crpsPublished: number[] = [];
   readonly absErr: number[] = [];
   readonly cover80: number[] = [];
   readonly cover90: number[] = [];
+  readonly sigma: number[] = [];
+  readonly flat: number[] = [];
   readonly pinballSum = new Float64Array(PUBLIC_QUANTILES.length);
 
-  /** q: the 99-level grid quantiles of the log return; median: its 0.50 quantile; y: realized log return. */
-  add(q: ArrayLike<number>, median: number, confidence: number, y: number): void {
+  /**
+   * q: the 99-level grid quantiles of the log return; median: its 0.50 quantile; y: realized log return;
+   * sigma: the predictive σ the forecast was made with (for conditional coverage).
+   */
+  add(q: ArrayLike<number>, median: number, confidence: number, y: number, sigma = Number.NaN): void {
     this.hit.push((median >= 0 ? y > 0 : y < 0) ? 1 : 0);
     this.conf.push(confidence);
     this.crps.push(crpsFromGrid(q, y));
+    this.crpsPublished.push(crpsFromPublished(q, y));
     this.absErr.push(Math.abs(y - median));
     this.cover80.push(q[GRID_INDEX(0.1)]! <= y && y <= q[GRID_INDEX(0.9)]! ? 1 : 0);
     this.cover90.push(q[GRID_INDEX(0.05)]! <= y && y <= q[GRID_INDEX(0.95)]! ? 1 : 0);
+    this.sigma.push(sigma);
+    this.flat.push(median === 0 ? 1 : 0);
     PUBLIC_QUANTILES.forEach((tau, k) => {
       this.pinballSum[k]! += pinball(q[GRID_INDEX(tau)]!, tau, y);
     });
@@ -134,8 +204,58 @@ export class ScoreAccumulator {
   }
 }
 
-const mean = (x: readonly number[]): number =>
-  x.length ? x.reduce((a, b) => a + b, 0) / x.length : Number.NaN;
+const mean = (x: ArrayLike<number>): number => {
+  let s = 0;
+  for (let i = 0; i < x.length; i++) s += x[i]!;
+  return x.length ? s / x.length : Number.NaN;
+};
+
+/** Hit rate with its HAC (Newey–West) standard error: overlapping horizons make outcomes correlated. */
+export function hitRateWithSE(
+  hit: ArrayLike<number>,
+  overlap: number,
+): { hitRate: number; hitRateSE: number } {
+  const n = hit.length;
+  return {
+    hitRate: mean(hit),
+    hitRateSE: n > 1 ? Math.sqrt(neweyWestVariance(hit, Math.max(overlap - 1, 1)) / n) : Number.NaN,
+  };
+}
+
+export interface ConfidenceSummary {
+  /** Standard deviation of confidence (sharpness), its minimum and maximum. */
+  sd: number;
+  min: number;
+  max: number;
+}
+
+export function confidenceSummary(conf: ArrayLike<number>): ConfidenceSummary {
+  const m = mean(conf);
+  let v = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < conf.length; i++) {
+    v += (conf[i]! - m) ** 2;
+    min = Math.min(min, conf[i]!);
+    max = Math.max(max, conf[i]!);
+  }
+  return { sd: conf.length ? Math.sqrt(v / conf.length) : Number.NaN, min, max };
+}
+
+/** Coverage of the 80 % interval within each tercile of the predictive σ (low, middle, high). */
+export function coverageBySigmaTercile(sigma: ArrayLike<number>, cover: ArrayLike<number>): number[] {
+  const n = sigma.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => sigma[a]! - sigma[b]!);
+  const out: number[] = [];
+  for (let t = 0; t < 3; t++) {
+    const lo = Math.floor((t * n) / 3);
+    const hi = Math.floor(((t + 1) * n) / 3);
+    let c = 0;
+    for (let i = lo; i < hi; i++) c += cover[order[i]!]!;
+    out.push(hi > lo ? c / (hi - lo) : Number.NaN);
+  }
+  return out;
+}
 
 export interface ForecasterMetrics {
   count: number;
@@ -145,32 +265,49 @@ export interface ForecasterMetrics {
   brier: number;
   /** 1 − Brier / 0.25 (the coin flip's Brier score). */
   brierSkill: number;
+  brierDecomposition: BrierDecomposition;
+  /** ECE on ten equal-width bins of confidence, and on ten equal-mass bins (deciles of confidence). */
   ece: number;
+  eceEqualMass: number;
   calibration: CalibrationBin[];
+  calibrationEqualMass: CalibrationBin[];
+  confidence: ConfidenceSummary;
+  /** Share of forecasts whose median is exactly the baseline. */
+  shareFlat: number;
   crps: number;
+  /** CRPS on the 19 published quantiles (what a scorer of the datapoints computes). */
+  crpsPublished: number;
+  /** 1 − CRPS / CRPS of the calibrated zero-mean reference (same σ, its own conformal layer). */
+  crpsSkillVsReference: number;
   crpsSkillVsEwma: number;
   crpsSkillVsRandomWalk: number;
+  /** Diebold–Mariano on the CRPS difference (negative: this forecaster's CRPS is smaller), HAC. */
+  dieboldMarianoVsReference: DieboldMariano;
+  dieboldMarianoVsEwma: DieboldMariano;
   pinball: Record<string, number>;
   coverage80: number;
   coverage90: number;
+  /** 80 % coverage in the low, middle and high tercile of the predictive σ. */
+  coverage80BySigmaTercile: number[];
   meanAbsError: number;
+  /** Diebold–Mariano of |error| vs the random walk's (its median is 0). */
   dieboldMarianoVsRandomWalk: DieboldMariano;
 }
 
 export function summarize(
   a: ScoreAccumulator,
-  refs: { ewma: ScoreAccumulator; randomWalk: ScoreAccumulator },
+  refs: { ewma: ScoreAccumulator; randomWalk: ScoreAccumulator; reference: ScoreAccumulator },
   overlap: number,
 ): ForecasterMetrics {
   const n = a.count;
-  const hitRate = mean(a.hit);
-  const hitRateSE = n > 1 ? Math.sqrt(neweyWestVariance(a.hit, Math.max(overlap - 1, 1)) / n) : Number.NaN;
+  const { hitRate, hitRateSE } = hitRateWithSE(a.hit, overlap);
   let brier = 0;
   for (let i = 0; i < n; i++) brier += (a.conf[i]! - a.hit[i]!) ** 2;
   brier /= n;
   const { bins, ece } = calibrationBins(a.conf, a.hit);
+  const equalMass = calibrationBinsEqualMass(a.conf, a.hit);
   const crps = mean(a.crps);
-  const d = a.absErr.map((e, i) => e - refs.randomWalk.absErr[i]!);
+  const diff = (x: readonly number[], y: readonly number[]) => x.map((e, i) => e - y[i]!);
   const pin: Record<string, number> = {};
   PUBLIC_QUANTILES.forEach((tau, k) => {
     pin[quantileKey(tau)] = a.pinballSum[k]! / n;
@@ -181,15 +318,25 @@ export function summarize(
     hitRateSE,
     brier,
     brierSkill: 1 - brier / 0.25,
+    brierDecomposition: brierDecomposition(equalMass.bins, n),
     ece,
+    eceEqualMass: equalMass.ece,
     calibration: bins,
+    calibrationEqualMass: equalMass.bins,
+    confidence: confidenceSummary(a.conf),
+    shareFlat: mean(a.flat),
     crps,
+    crpsPublished: mean(a.crpsPublished),
+    crpsSkillVsReference: 1 - crps / mean(refs.reference.crps),
     crpsSkillVsEwma: 1 - crps / mean(refs.ewma.crps),
     crpsSkillVsRandomWalk: 1 - crps / mean(refs.randomWalk.crps),
+    dieboldMarianoVsReference: dieboldMariano(diff(a.crps, refs.reference.crps), overlap),
+    dieboldMarianoVsEwma: dieboldMariano(diff(a.crps, refs.ewma.crps), overlap),
     pinball: pin,
     coverage80: mean(a.cover80),
     coverage90: mean(a.cover90),
+    coverage80BySigmaTercile: coverageBySigmaTercile(a.sigma, a.cover80),
     meanAbsError: mean(a.absErr),
-    dieboldMarianoVsRandomWalk: dieboldMariano(d, overlap),
+    dieboldMarianoVsRandomWalk: dieboldMariano(diff(a.absErr, refs.randomWalk.absErr), overlap),
   };
 }

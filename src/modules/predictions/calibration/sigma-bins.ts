@@ -1,0 +1,42 @@
+/**
+ * Which tercile of its recent history the predictive σ is in: 0 (low), 1, 2 (high). The cut points are the
+ * 1/3 and 2/3 quantiles of log σ over a rolling window of scored forecasts, recomputed every `refitEvery`
+ * additions; until the first fit every σ is in the middle bin. Used to run one conformal layer per bin
+ * (Mondrian conformal prediction), so 80 % coverage holds within each σ tercile, not only on average.
+ */
+export class SigmaBins {
+  private readonly window: Float64Array;
+  private head = 0;
+  private size = 0;
+  private sinceFit = 0;
+  private lo = Number.POSITIVE_INFINITY;
+  private hi = Number.POSITIVE_INFINITY;
+
+  constructor(
+    readonly windowSize: number,
+    readonly refitEvery: number,
+    readonly minCount: number,
+  ) {
+    this.window = new Float64Array(windowSize);
+  }
+
+  bin(sigma: number): 0 | 1 | 2 {
+    if (!Number.isFinite(this.lo)) return 1;
+    const x = Math.log(sigma);
+    return x < this.lo ? 0 : x < this.hi ? 1 : 2;
+  }
+
+  /** Records the σ of a scored forecast. */
+  add(sigma: number): void {
+    if (!(sigma > 0)) return;
+    this.window[this.head] = Math.log(sigma);
+    this.head = (this.head + 1) % this.windowSize;
+    if (this.size < this.windowSize) this.size++;
+    if (++this.sinceFit >= this.refitEvery && this.size >= this.minCount) {
+      this.sinceFit = 0;
+      const sorted = this.window.slice(0, this.size).sort();
+      this.lo = sorted[Math.floor(this.size / 3)]!;
+      this.hi = sorted[Math.floor((2 * this.size) / 3)]!;
+    }
+  }
+}
