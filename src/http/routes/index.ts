@@ -1,5 +1,6 @@
 import type { Container } from '../../app/container.ts';
 import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
+import { consoleRoutes } from '../console.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
@@ -21,5 +22,6 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
     onchainRoutes({ onchain: container.onchain.service }),
     predictionsRoutes({ predictions: container.predictions.service }),
     predictionsPushRoutes(container, auth),
+    consoleRoutes(),
   ];
 }
