@@ -66,7 +66,8 @@ const observe: Middleware = {
       for (const listener of usageListeners) listener(reading);
     }
     const path = new URL(request.url).pathname;
-    if (response.status === 401 && path.startsWith('/api/'))
+    // GET /api/account is how the console asks "am I signed in?": its 401 is an answer, not an expiry.
+    if (response.status === 401 && path.startsWith('/api/') && path !== '/api/account')
       for (const listener of sessionListeners) listener();
     return response;
   },

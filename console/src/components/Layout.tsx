@@ -17,15 +17,15 @@ export function RequireSession() {
   const account = useAccount();
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   useEffect(
     () =>
       onSessionEnded(() => {
-        queryClient.setQueryData(['account'], null);
+        // Leave the cached account alone: clearing it would re-render this guard into a plain redirect
+        // that loses the "session ended" notice. Signing in again refreshes it.
         navigate(`/sign-in?next=${here(window.location)}&expired=1`, { replace: true });
       }),
-    [navigate, queryClient],
+    [navigate],
   );
 
   if (account.isPending) return <PageSkeleton />;

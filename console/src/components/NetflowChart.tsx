@@ -44,6 +44,8 @@ export function NetflowChart({ series }: { series: NetflowSeries[] }) {
     });
     api.timeScale().fitContent();
     return () => {
+      // On unmount the chart itself is removed first (its effect was declared first): nothing to detach then.
+      if (chart.current !== api) return;
       for (const line of added) api.removeSeries(line);
     };
   }, [series]);

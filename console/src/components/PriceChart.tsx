@@ -111,6 +111,7 @@ export function PriceChart({
     };
   }, []);
 
+  const framedInterval = useRef(0);
   useEffect(() => {
     series.current?.candles.setData(
       candles.map((k) => ({
@@ -121,7 +122,14 @@ export function PriceChart({
         close: k.close,
       })),
     );
-  }, [candles]);
+    // On the first data of an interval, show the last ~120 candles and the room the forecast fan needs.
+    if (candles.length && framedInterval.current !== intervalSeconds) {
+      framedInterval.current = intervalSeconds;
+      chart.current
+        ?.timeScale()
+        .setVisibleLogicalRange({ from: candles.length - 120, to: candles.length + 8 });
+    }
+  }, [candles, intervalSeconds]);
 
   const lastCandle = candles.length ? candles.at(-1)!.openTime / 1000 : undefined;
   useEffect(() => {

@@ -7,7 +7,7 @@ import { Logo } from '../components/Layout.tsx';
 
 /** Only same-site paths are followed after sign-in (never an absolute URL someone put in the link). */
 export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/sign-in') ? next : '/';
+  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/sign-in') ? next : '/';
 }
 
 export function SignIn() {
