@@ -36,14 +36,15 @@ export function usePredictionStream(options: StreamOptions) {
   const [lastAt, setLastAt] = useState<number | undefined>();
   const callbacks = useRef(options);
   callbacks.current = options;
-  const key = `${symbols?.join(',') ?? ''}|${horizon ?? ''}`;
+  // A string, so a new array with the same symbols keeps the same connection.
+  const symbolList = symbols?.join(',') ?? '';
 
   useEffect(() => {
     const Impl = WebSocketImpl ?? globalThis.WebSocket;
     const url = streamUrl(
       origin ?? globalThis.location.origin,
-      key.split('|')[0]?.split(',').filter(Boolean),
-      key.split('|')[1] || undefined,
+      symbolList ? symbolList.split(',') : undefined,
+      horizon,
     );
     let socket: WebSocket | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -87,7 +88,7 @@ export function usePredictionStream(options: StreamOptions) {
       if (retry) clearTimeout(retry);
       socket?.close(1000);
     };
-  }, [key, WebSocketImpl, origin]);
+  }, [symbolList, horizon, WebSocketImpl, origin]);
 
   return { state, received, lastAt };
 }
