@@ -92,7 +92,8 @@ export async function run() {
       }));
       if (i > 0) {
         // The first load warms the server's caches and the browser process; it is not counted.
-        fcp.push(timing.fcp);
+        // Chromium occasionally reports no paint entry for a load; such a load has no baseline figure.
+        if (Number.isFinite(timing.fcp)) fcp.push(timing.fcp);
         fmp.push(timing.fmp);
       }
       await context.close();
