@@ -50,19 +50,7 @@ export async function run() {
   const server = await startConsoleServer({ MERIDIAN_MODEL_REFRESH_MS: '1000' });
   const browser = await launchChromium();
   try {
-    const created = await server.cli([
-      'users',
-      'create',
-      '--email',
-      email,
-      '--role',
-      'member',
-      '--password',
-      password,
-      '--plan',
-      'pro',
-    ]);
-    if (created.code !== 0) throw new Error(created.stderr);
+    await server.createUser(email, password, { plan: 'pro' });
     const signInContext = await browser.newContext({ baseURL: server.address });
     const login = await signInContext.request.post('/auth/login', { data: { email, password } });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);

@@ -34,17 +34,7 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     mkdirSync(artifactsDir, { recursive: true });
     // A short model refresh so the symbol page sees a new datapoint within seconds.
     server = await startConsoleServer({ MERIDIAN_MODEL_REFRESH_MS: '2000' });
-    const created = await server.cli([
-      'users',
-      'create',
-      '--email',
-      email,
-      '--role',
-      'member',
-      '--password',
-      password,
-    ]);
-    expect(created.code, created.stderr).toBe(0);
+    await server.createUser(email, password);
     browser = await launchChromium();
   }, 180_000);
 
@@ -144,6 +134,26 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await page.locator('table.data tbody tr td code').first().waitFor({ timeout: 20_000 });
     await shot(page, 'flows');
     expect(csp).toEqual([]);
+  });
+
+  it('rotating a key in the page shows the new secret once and the old one stops working', async () => {
+    const page = await newPage();
+    await signIn(page, '/settings/keys');
+    await page.waitForURL(/\/settings\/keys$/);
+    await page.getByLabel('Name').fill('rotate-bot');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const first = (await page.getByTestId('new-secret').textContent())!.trim();
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await page.getByRole('button', { name: 'Rotate rotate-bot' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'New secret for “rotate-bot”' }).count())
+      .toBe(1);
+    const second = (await page.getByTestId('new-secret').textContent())!.trim();
+    expect(second).not.toBe(first);
+    expect(await accountStatus(second)).toBe(200);
+    expect(await accountStatus(first)).toBe(401);
+    await shot(page, 'api-key-rotated');
   });
 
   it('draws a new forecast datapoint on the symbol page when the model refreshes, without reload', async () => {

@@ -43,6 +43,8 @@ export interface ConsoleServer {
   child: ChildProcess;
   /** Runs `meridian …` against this server (handed over its admin socket, as an operator would). */
   cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** `meridian users create` with a known password; throws with the CLI's message when it fails. */
+  createUser(email: string, password: string, options?: { role?: string; plan?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,23 +78,40 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
+  const cli = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const run = spawn(process.execPath, [bin, ...args], { env: childEnv });
+      let stdout = '';
+      let stderr = '';
+      run.stdout.on('data', (d) => {
+        stdout += d;
+      });
+      run.stderr.on('data', (d) => {
+        stderr += d;
+      });
+      run.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    });
   return {
     address,
     dataDir,
     child,
-    cli: (args) =>
-      new Promise((resolve) => {
-        const run = spawn(process.execPath, [bin, ...args], { env: childEnv });
-        let stdout = '';
-        let stderr = '';
-        run.stdout.on('data', (d) => {
-          stdout += d;
-        });
-        run.stderr.on('data', (d) => {
-          stderr += d;
-        });
-        run.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-      }),
+    cli,
+    async createUser(email, password, { role = 'member', plan = 'standard' } = {}) {
+      const args = [
+        'users',
+        'create',
+        '--email',
+        email,
+        '--role',
+        role,
+        '--password',
+        password,
+        '--plan',
+        plan,
+      ];
+      const result = await cli(args);
+      if (result.code !== 0) throw new Error(`meridian users create failed: ${result.stderr}`);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {

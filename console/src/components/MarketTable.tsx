@@ -6,6 +6,7 @@ import { formatBps, formatPercent, formatPrice, formatSymbol, formatUsd } from '
 import { depthWithin, venueCounts } from '../lib/market.ts';
 import { ErrorNote } from './ErrorNote.tsx';
 import { SkeletonRows } from './Skeleton.tsx';
+import { TableHead } from './TableHead.tsx';
 
 interface Props {
   items: MarketItem[] | undefined;
@@ -33,27 +34,17 @@ export function MarketTable({ items, error, forecasts, onRetry }: Props) {
       {error && !items ? <ErrorNote error={error} onRetry={onRetry} /> : null}
       <div className="table-scroll">
         <table className="data market-table">
-          <thead>
-            <tr>
-              <th scope="col">Symbol</th>
-              <th scope="col" className="num">
-                Price
-              </th>
-              <th scope="col" className="num">
-                24 h
-              </th>
-              <th scope="col" className="num">
-                Depth ±1 %
-              </th>
-              <th scope="col" className="num">
-                Slippage buy / sell
-              </th>
-              <th scope="col">Venues</th>
-              <th scope="col" className="num">
-                1 h forecast
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Symbol',
+              { label: 'Price', num: true },
+              { label: '24 h', num: true },
+              { label: 'Depth ±1 %', num: true },
+              { label: 'Slippage buy / sell', num: true },
+              'Venues',
+              { label: '1 h forecast', num: true },
+            ]}
+          />
           <tbody aria-live="off">
             {items ? (
               items.map((item) => (

@@ -3,6 +3,7 @@ import { usePerformance } from '../hooks/queries.ts';
 import { formatDateTime, formatRatio } from '../lib/format.ts';
 import { ErrorNote } from './ErrorNote.tsx';
 import { Skeleton } from './Skeleton.tsx';
+import { TableHead } from './TableHead.tsx';
 
 /** The scored track record for one symbol: hit rate and calibration per horizon, with a reliability diagram. */
 export function TrackRecord({ symbol, horizon }: { symbol: string; horizon: string }) {
@@ -30,29 +31,17 @@ export function TrackRecord({ symbol, horizon }: { symbol: string; horizon: stri
         <div className="track">
           <div className="table-scroll">
             <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">Horizon</th>
-                  <th scope="col" className="num">
-                    Scored
-                  </th>
-                  <th scope="col" className="num">
-                    Hit rate
-                  </th>
-                  <th scope="col" className="num">
-                    In 80 % band
-                  </th>
-                  <th scope="col" className="num">
-                    In 90 % band
-                  </th>
-                  <th scope="col" className="num" title="Expected calibration error (lower is better)">
-                    ECE
-                  </th>
-                  <th scope="col" className="num" title="CRPS skill against a random walk (above 0 beats it)">
-                    Skill
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Horizon',
+                  { label: 'Scored', num: true },
+                  { label: 'Hit rate', num: true },
+                  { label: 'In 80 % band', num: true },
+                  { label: 'In 90 % band', num: true },
+                  { label: 'ECE', num: true, title: 'Expected calibration error (lower is better)' },
+                  { label: 'Skill', num: true, title: 'CRPS skill against a random walk (above 0 beats it)' },
+                ]}
+              />
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.horizon} aria-current={r === selected ? 'true' : undefined}>

@@ -58,6 +58,7 @@ describe('formatters', () => {
     expect(formatRelative('2026-01-04T12:00:00Z', now)).toBe('in 3 days');
     expect(formatRelative(now - 3000, now)).toBe('now');
     expect(formatRelative('2025-12-31T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelative(now + 90 * 86_400_000 - 1000, now)).toBe('in 3 months');
     expect(formatRelative(null, now)).toBe('—');
     expect(formatRelative('garbage', now)).toBe('—');
   });

@@ -77,7 +77,7 @@ export function formatRelative(time: string | number | null | undefined, now: nu
   const diff = at - now;
   if (Math.abs(diff) < 10_000) return 'now';
   for (const [unit, ms] of units) {
-    if (Math.abs(diff) >= ms || unit === 'second') return relative.format(Math.trunc(diff / ms), unit);
+    if (Math.abs(diff) >= ms || unit === 'second') return relative.format(Math.round(diff / ms), unit);
   }
   return dash;
 }

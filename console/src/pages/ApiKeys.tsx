@@ -7,6 +7,7 @@ import { SkeletonRows } from '../components/Skeleton.tsx';
 import { UsagePanel } from './Dashboard.tsx';
 import { useAccount, useTokens } from '../hooks/queries.ts';
 import { formatDateTime, formatRelative } from '../lib/format.ts';
+import { TableHead } from '../components/TableHead.tsx';
 
 const expiries = [
   { value: '', label: 'Never' },
@@ -49,20 +50,18 @@ export default function ApiKeys() {
         <ErrorNote error={tokens.error} onRetry={() => tokens.refetch()} />
         <div className="table-scroll">
           <table className="data keys-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Name',
+                'Key',
+                'Permissions',
+                'Created',
+                'Last used',
+                'Expires',
+                'Status',
+                { label: 'Actions', hidden: true },
+              ]}
+            />
             <tbody>
               {tokens.data ? (
                 tokens.data.length === 0 ? (

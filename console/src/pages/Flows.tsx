@@ -6,6 +6,7 @@ import { Skeleton, SkeletonRows } from '../components/Skeleton.tsx';
 import { type FlowFilters, useFlows } from '../hooks/queries.ts';
 import { formatAmount, formatDateTime, formatUsd, shortHash } from '../lib/format.ts';
 import { netflowByExchange } from '../lib/netflow.ts';
+import { TableHead } from '../components/TableHead.tsx';
 
 const directions = ['deposit', 'withdrawal', 'internal'] as const;
 
@@ -126,20 +127,16 @@ export default function Flows() {
         </header>
         <div className="table-scroll">
           <table className="data">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Exchange</th>
-                <th scope="col">Direction</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col" className="num">
-                  USD
-                </th>
-                <th scope="col">Transaction</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Time',
+                'Exchange',
+                'Direction',
+                { label: 'Amount', num: true },
+                { label: 'USD', num: true },
+                'Transaction',
+              ]}
+            />
             <tbody>
               {flows.data ? (
                 flows.data.data.length === 0 ? (

@@ -14,6 +14,7 @@ import { useCandles, useForecasts, useMarketData } from '../hooks/queries.ts';
 import { usePredictionStream } from '../hooks/usePredictionStream.ts';
 import { formatDateTime, formatPercent, formatPrice, formatRatio, formatSymbol } from '../lib/format.ts';
 import { forecastPath, mergeDatapoints } from '../lib/forecast.ts';
+import { TableHead } from '../components/TableHead.tsx';
 
 const intervals = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 const intervalSeconds: Record<string, number> = {
@@ -177,21 +178,15 @@ function RecentForecasts({ datapoints }: { datapoints: Datapoint[] }) {
       </header>
       <div className="table-scroll">
         <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Made</th>
-              <th scope="col" className="num">
-                Forecast
-              </th>
-              <th scope="col" className="num">
-                Realized
-              </th>
-              <th scope="col" className="num">
-                Error
-              </th>
-              <th scope="col">Direction</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Made',
+              { label: 'Forecast', num: true },
+              { label: 'Realized', num: true },
+              { label: 'Error', num: true },
+              'Direction',
+            ]}
+          />
           <tbody>
             {scored.length === 0 ? (
               <tr>
