@@ -121,7 +121,7 @@ export default function Flows() {
           <h2 id="flows-title">Recent flows</h2>
           {flows.data ? (
             <span className="muted small">
-              {flows.data.data.length} shown · labels {flows.data.labels.version}
+              {flows.data.data.length} loaded · labels {flows.data.labels.version}
             </span>
           ) : null}
         </header>
