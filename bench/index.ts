@@ -1,6 +1,7 @@
 /** Every benchmark, by name. Each module exports `run()`. */
 export const benches = {
   account: () => import('./account.ts'),
+  console: () => import('./console.ts'),
   market: () => import('./market.ts'),
   onchain: () => import('./onchain.ts'),
   push: () => import('./push.ts'),

@@ -52,6 +52,10 @@ describe.skipIf(nested)('fresh clone', () => {
         });
         expect(me.status).toBe(200);
         expect((await fetch(`${started.address}/readyz`)).status).toBe(200);
+        // npm start built the web console, served at /.
+        const consolePage = await fetch(`${started.address}/`);
+        expect(consolePage.status).toBe(200);
+        expect(await consolePage.text()).toContain('<div id="root">');
       } finally {
         if (server.exitCode === null && server.pid) {
           const exited = new Promise((r) => server.once('exit', r));

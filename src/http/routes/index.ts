@@ -1,6 +1,7 @@
 import type { Container } from '../../app/container.ts';
 import { eventsStreamRoutes } from '../../ws/events/route.ts';
 import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
+import { consoleRoutes } from '../console.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
@@ -44,5 +45,6 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
       },
       auth,
     ),
+    consoleRoutes(),
   ];
 }

@@ -1,0 +1,87 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../api/client.ts';
+import type { Horizon } from '../api/types.ts';
+
+/** The signed-in account; a 401 means "not signed in" (null), not an error. */
+export function useAccount() {
+  return useQuery({
+    queryKey: ['account'],
+    queryFn: async () => {
+      const { data, response } = await api.GET('/api/account');
+      if (response.status === 401) return null;
+      return unwrap(Promise.resolve({ data, response, error: response.ok ? undefined : data }));
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** Market aggregates for every symbol, refreshed every few seconds while the page is visible. */
+export function useMarketData(refreshMs = 5000) {
+  return useQuery({
+    queryKey: ['market-data'],
+    queryFn: () => unwrap(api.GET('/api/market-data')).then((body) => body.data),
+    refetchInterval: refreshMs,
+  });
+}
+
+export function useOutlook(symbol: string | undefined) {
+  return useQuery({
+    queryKey: ['outlook', symbol ?? 'all'],
+    queryFn: () => unwrap(api.GET('/api/predictions/ai-outlook', { params: { query: { symbol } } })),
+    staleTime: 30_000,
+  });
+}
+
+export function useCandles(symbol: string, interval: string) {
+  return useQuery({
+    queryKey: ['candles', symbol, interval],
+    queryFn: () =>
+      unwrap(api.GET('/api/market-history', { params: { query: { symbol, interval, limit: 300 } } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useForecasts(symbol: string, horizon: Horizon) {
+  return useQuery({
+    queryKey: ['forecasts', symbol, horizon],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/predictions', {
+          params: { query: { symbol, horizon, include: 'quantiles,outcome', limit: 96 } },
+        }),
+      ).then((body) => body.data),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePerformance() {
+  return useQuery({
+    queryKey: ['performance'],
+    queryFn: () => unwrap(api.GET('/api/predictions/performance')),
+    staleTime: 60_000,
+  });
+}
+
+export interface FlowFilters {
+  exchange?: string;
+  asset?: string;
+  direction?: 'deposit' | 'withdrawal' | 'internal';
+  minUsd?: number;
+}
+
+export function useFlows(filters: FlowFilters) {
+  return useQuery({
+    queryKey: ['flows', filters],
+    queryFn: () => unwrap(api.GET('/api/onchain/flows', { params: { query: { ...filters, limit: 500 } } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useTokens() {
+  return useQuery({
+    queryKey: ['tokens'],
+    queryFn: () => unwrap(api.GET('/api/account/tokens')).then((body) => body.data),
+  });
+}

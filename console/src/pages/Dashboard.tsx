@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { Account, Datapoint } from '../api/types.ts';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { MarketTable } from '../components/MarketTable.tsx';
+import { OutlookCard } from '../components/OutlookWidget.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
+import { LiveBadge } from '../components/LiveBadge.tsx';
+import { analyticsFigures, useAnalytics } from '../hooks/analytics.ts';
+import { useAccount, useMarketData } from '../hooks/queries.ts';
+import { useUsage } from '../hooks/usage.ts';
+import { usePredictionStream } from '../hooks/usePredictionStream.ts';
+
+export function Dashboard() {
+  const market = useMarketData();
+  const queryClient = useQueryClient();
+  const [forecasts, setForecasts] = useState(() => new Map<string, Datapoint>());
+  const onData = useCallback(
+    (points: Datapoint[]) => {
+      setForecasts((previous) => {
+        const next = new Map(previous);
+        for (const point of points) if (point.horizon === '1h') next.set(point.symbol, point);
+        return next;
+      });
+      queryClient.invalidateQueries({ queryKey: ['outlook'] });
+    },
+    [queryClient],
+  );
+  const stream = usePredictionStream({ horizon: '1h', onData });
+  const symbols = market.data?.map((item) => item.symbol);
+
+  return (
+    <div className="page">
+      <div className="page-title">
+        <div>
+          <h1>Dashboard</h1>
+          <p className="muted">Markets, the model's outlook and your API usage at a glance.</p>
+        </div>
+        <LiveBadge state={stream.state} lastAt={stream.lastAt} />
+      </div>
+      <UsagePanel />
+      <MarketTable
+        items={market.data}
+        error={market.error}
+        forecasts={forecasts}
+        onRetry={() => market.refetch()}
+      />
+      <section aria-labelledby="outlook-title">
+        <h2 id="outlook-title" className="section-title">
+          AI outlook
+        </h2>
+        <div className="grid outlook-grid">
+          {(symbols ?? ['', '', '', '']).map((symbol, i) =>
+            symbol ? (
+              <OutlookCard key={symbol} symbol={symbol} compact />
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <article key={i} className="outlook card" aria-hidden="true">
+                <Skeleton height={20} width="40%" />
+                <Skeleton height={12} />
+                <Skeleton height={36} />
+              </article>
+            ),
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Plan, rate limit and the requests used in the current window; the analytics summary when the server has it. */
+export function UsagePanel() {
+  const account = useAccount().data as Account;
+  const usage = useUsage();
+  const analytics = useAnalytics();
+  const figures = analytics.data ? analyticsFigures(analytics.data) : [];
+  const limit = usage?.limit ?? account.limits.requestsPerMinute;
+  const used = usage?.used ?? 0;
+  return (
+    <section className="grid stats" aria-label="Plan and usage">
+      <div className="card stat">
+        <span className="stat-label">Plan</span>
+        <span className="stat-value capitalize">{account.plan}</span>
+        <span className="muted small">Role {account.role}</span>
+      </div>
+      <div className="card stat">
+        <span className="stat-label">Rate limit</span>
+        <span className="stat-value">{limit.toLocaleString('en-US')}</span>
+        <span className="muted small">requests per {usage?.windowSeconds ?? 60} s, all keys together</span>
+      </div>
+      <div className="card stat">
+        <span className="stat-label">Used in this window</span>
+        <span className="stat-value">{usage ? used.toLocaleString('en-US') : '—'}</span>
+        <meter
+          className="usage-meter"
+          min={0}
+          max={limit}
+          value={used}
+          aria-label="Share of the rate limit used"
+        />
+      </div>
+      <div className="card stat">
+        <span className="stat-label">Push connections</span>
+        <span className="stat-value">{account.limits.wsConnections}</span>
+        <span className="muted small">concurrent WebSockets allowed</span>
+      </div>
+      {analytics.isError ? (
+        <div className="card stat wide">
+          <ErrorNote error={analytics.error} onRetry={() => analytics.refetch()} />
+        </div>
+      ) : null}
+      {figures.map((figure) => (
+        <div key={figure.label} className="card stat">
+          <span className="stat-label">{figure.label}</span>
+          <span className="stat-value">
+            {typeof figure.value === 'number' ? figure.value.toLocaleString('en-US') : figure.value}
+          </span>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// Builds the web console (console/ → console/dist/) when the build is missing or older than its sources,
+// so that `npm start` on a fresh clone serves it with nothing done first. Staleness is a hash of every
+// source file (not mtimes: a checkout or a merge sets those arbitrarily), kept beside the build.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const consoleDir = join(root, 'console');
+const stampFile = join(consoleDir, 'dist', '.source-hash');
+
+function* files(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (!/\.test\.tsx?$/.test(entry.name)) yield path;
+  }
+}
+
+/** The hash of everything the build reads: sources, page, config and the installed dependency set. */
+export function consoleSourceHash() {
+  const hash = createHash('sha256');
+  const inputs = [
+    ...files(join(consoleDir, 'src')),
+    join(consoleDir, 'index.html'),
+    join(consoleDir, 'vite.config.ts'),
+    join(root, 'package-lock.json'),
+  ];
+  for (const path of inputs) {
+    if (!existsSync(path) || !statSync(path).isFile()) continue;
+    hash.update(path.slice(root.length)).update('\0').update(readFileSync(path)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export function consoleBuildIsCurrent() {
+  return existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === consoleSourceHash();
+}
+
+/** Runs `vite build` and stamps the result; returns the exit status. */
+export function buildConsole({ quiet = false } = {}) {
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--config', join(consoleDir, 'vite.config.ts')],
+    {
+      cwd: consoleDir,
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    },
+  );
+  if (result.status !== 0) return result.status ?? 1;
+  compressAssets(join(consoleDir, 'dist', 'assets'));
+  writeFileSync(stampFile, `${consoleSourceHash()}\n`);
+  return 0;
+}
+
+/** Brotli and gzip copies beside each text asset, served as they are (no compression per request). */
+function compressAssets(dir) {
+  for (const path of files(dir)) {
+    if (!/\.(js|css|svg|json)$/.test(path)) continue;
+    const body = readFileSync(path);
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const force = process.argv.includes('--force');
+  if (force || !consoleBuildIsCurrent()) {
+    console.error('meridian: building the web console…');
+    const status = buildConsole();
+    if (status !== 0) process.exit(status);
+  }
+}
