@@ -1,3 +1,4 @@
+import { run as runDelivery } from './alerts-delivery.ts';
 import { memoryBus } from '../src/adapters/bus/memory.ts';
 import { simulatedSource } from '../src/adapters/market/simulated/index.ts';
 import { createEvaluator } from '../src/modules/alerts/evaluator.ts';
@@ -287,11 +288,14 @@ export async function run() {
       `off the tick), rules visited ${median.stats.visited} (${(median.stats.visited / ticks.length).toFixed(1)} a tick)`,
   );
   console.log(`target ≤ 1000 µs per tick (mean): ${evalMean <= 1 ? 'met' : 'NOT met'}`);
+  // The other half of the alerts target: a fired event's way to a webhook receiver.
+  const delivery = await runDelivery();
   return {
     perTickUs: evalMean * 1000,
     p50Us: evalP50 * 1000,
     scanPerTickUs: scanMean * 1000,
     ratioP50: evalP50 / scanP50,
+    delivery,
   };
 }
 

@@ -131,8 +131,11 @@ describe.skipIf(!postgresAvailable())('a PostgreSQL connection killed mid-import
       await watcher.query('select pg_terminate_backend($1)', [pid]);
       await locker.query('rollback');
       const killed = await first;
-      expect(killed.statusCode).toBe(500);
+      // A lost database connection is the storage being unavailable: 503 with Retry-After, never a 500.
+      expect(killed.statusCode).toBe(503);
       expect(killed.headers['content-type']).toContain('application/problem+json');
+      expect(killed.json().code).toBe('storage_unavailable');
+      expect(Number(killed.headers['retry-after'])).toBeGreaterThan(0);
       const counts = await watcher.query(
         `select (select count(*) from portfolio_rows where account_id = $1)::int as rows,
                 (select count(*) from portfolio_imports where account_id = $1)::int as imports`,
