@@ -53,7 +53,7 @@ describe.each(dbKinds())('Idempotency-Key on POST /api/portfolio/import (%s)', (
     expect(later.statusCode).toBe(201);
     expect(later.body).toBe(created[0]!.body);
     expect(later.headers['idempotent-replayed']).toBe('true');
-  });
+  }, 180_000); // 1,000 requests through the whole app: generous on a loaded machine, asserts nothing about time
 
   it('the same key with another body is refused with 422; keys are per account', async () => {
     const first = await post('key-mismatch', rows(2, 'first'));
