@@ -1,4 +1,4 @@
-// The refresh both push servers send: 7 symbols × 3 horizons, the seed's datapoint fields (≈ 5 KB as JSON).
+// The refresh both push servers send: 7 symbols × 3 horizons, the documented datapoint fields (≈ 5 KB as JSON).
 const symbols = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT'];
 const horizons = ['15m', '1h', '6h'];
 

@@ -1,6 +1,6 @@
 /**
  * Rate limiter port: a sliding log. `consume` serves a request only when fewer than `limit` requests were
- * served in the trailing `windowMs`, so no window of that length ever holds more than `limit` — the seed's
+ * served in the trailing `windowMs`, so no window of that length ever holds more than `limit` — the contract's
  * "120 requests per minute" read strictly — and a request is refused only when that is really so.
  */
 export interface LimitDecision {

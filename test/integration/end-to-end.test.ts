@@ -28,7 +28,7 @@ describe('end to end: market → predictions → REST and push', () => {
     await t.close();
   });
 
-  it('a refresh reaches REST and the narrowed push stream in the seed’s shape', async () => {
+  it('a refresh reaches REST and the narrowed push stream in the documented shape', async () => {
     const pushed = client.next((m) => Array.isArray(m?.data), 30_000);
     const rows = await t.container.predictions.service.refresh();
     expect(rows.length).toBe(2 * 3);

@@ -166,7 +166,7 @@ describe('predictions service and routes', () => {
     expect(res.headers['meridian-normalized']).toBe(header);
   });
 
-  it('include=quantiles,outcome,modelVersion adds the extras; the default shape has exactly the seed fields', async () => {
+  it('include=quantiles,outcome,modelVersion adds the extras; the default shape has exactly the documented fields', async () => {
     const plain = await app.inject({
       url: '/api/predictions?symbol=BTCUSDT&horizon=15m&limit=96&granularity=1m',
     });

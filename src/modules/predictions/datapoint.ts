@@ -64,7 +64,7 @@ export function toRow(symbol: string, f: HorizonForecast, series: BarSeries): Pr
 const horizonMsOf = (f: HorizonForecast) =>
   ({ '15m': 900_000, '1h': 3_600_000, '6h': 21_600_000 })[f.horizon];
 
-/** The public datapoint of a stored row: exactly the seed's eight fields, in the seed's order. */
+/** The public datapoint of a stored row: exactly the eight documented fields, in their documented order. */
 export function toDatapoint(r: PredictionRow): PredictionDatapoint {
   return {
     symbol: r.symbol,

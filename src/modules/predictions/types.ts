@@ -38,7 +38,7 @@ export interface LiveInputs {
   basisBps?: number;
 }
 
-/** The public datapoint, exactly the seed's fields. */
+/** The public datapoint, exactly the documented fields. */
 export interface PredictionDatapoint {
   symbol: string;
   horizon: Horizon;

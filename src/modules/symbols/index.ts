@@ -1,6 +1,6 @@
 /**
- * Symbols module — the one place where request identifiers are normalized (PRODUCT.md "Identifiers and
- * normalization"). Every endpoint uses it, and reports what it changed with the `Meridian-Normalized`
+ * Symbols module — the one place where request identifiers are normalized (see docs/api.md,
+ * "Normalization"). Every endpoint uses it, and reports what it changed with the `Meridian-Normalized`
  * response header (see `NormalizationLog`).
  */
 export {

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors.ts';
 
-/** The default supported set (PRODUCT.md "Identifiers and normalization"); configurable at start. */
+/** The default supported set; configurable at start. */
 export const DEFAULT_SYMBOLS = [
   'BTCUSDT',
   'ETHUSDT',
@@ -107,7 +107,7 @@ export interface NormalizeOptions {
 }
 
 /**
- * Normalizes a requested symbol to the supported set. Unsupported → the default symbol (seed rule 1),
+ * Normalizes a requested symbol to the supported set. Unsupported → the default symbol (the documented fallback),
  * or with `strict` an `unsupported_symbol` error (400) listing the supported set.
  */
 export function normalizeSymbol(
