@@ -24,239 +24,245 @@ if (!haveChromium) console.warn(`skipping the console browser suite: ${chromiumP
 const email = 'console-e2e@example.com';
 const password = 'e2e-password-that-is-long';
 
-describe.skipIf(!haveChromium)('web console in chromium against the real server', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+// Each test walks several pages in a real browser: generous per-test time on a loaded machine (nothing is timed).
+describe.skipIf(!haveChromium)(
+  'web console in chromium against the real server',
+  { timeout: 120_000 },
+  () => {
+    let server: ConsoleServer;
+    let browser: Browser;
+    const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    ensureConsoleBuilt();
-    mkdirSync(artifactsDir, { recursive: true });
-    // A short model refresh so the symbol page sees a new datapoint within seconds.
-    server = await startConsoleServer({ MERIDIAN_MODEL_REFRESH_MS: '2000' });
-    await server.createUser(email, password);
-    browser = await launchChromium();
-  }, 180_000);
+    beforeAll(async () => {
+      ensureConsoleBuilt();
+      mkdirSync(artifactsDir, { recursive: true });
+      // A short model refresh so the symbol page sees a new datapoint within seconds.
+      server = await startConsoleServer({ MERIDIAN_MODEL_REFRESH_MS: '2000' });
+      await server.createUser(email, password);
+      browser = await launchChromium();
+    }, 180_000);
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: options.width ?? 1280, height: 900 },
-      colorScheme: options.colorScheme ?? 'light',
-      baseURL: server.address,
+    afterAll(async () => {
+      for (const context of contexts) await context.close();
+      await browser?.close();
+      await server?.stop();
     });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('page error:', error.message));
-    return page;
-  }
 
-  async function signIn(page: Page, path = '/') {
-    await page.goto(path);
-    await page.waitForURL(/\/sign-in/);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
+    async function newPage(options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+      const context = await browser.newContext({
+        viewport: { width: options.width ?? 1280, height: 900 },
+        colorScheme: options.colorScheme ?? 'light',
+        baseURL: server.address,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error('page error:', error.message));
+      return page;
+    }
 
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+    async function signIn(page: Page, path = '/') {
+      await page.goto(path);
+      await page.waitForURL(/\/sign-in/);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    }
 
-  const accountStatus = async (token: string) =>
-    (await fetch(`${server.address}/api/account`, { headers: { authorization: `Bearer ${token}` } })).status;
+    const shot = (page: Page, name: string) =>
+      page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 
-  it('serves the console with a strict CSP, long-lived hashed assets and a no-cache index', async () => {
-    const index = await fetch(`${server.address}/`);
-    expect(index.status).toBe(200);
-    expect(index.headers.get('cache-control')).toBe('no-cache');
-    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(index.headers.get('content-security-policy')).not.toContain('unsafe-inline');
-    const html = await index.text();
-    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
-    expect(script).toBeDefined();
-    const asset = await fetch(`${server.address}${script}`, { headers: { 'accept-encoding': 'br' } });
-    expect(asset.status).toBe(200);
-    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    // An unknown path is still an API-style 404, never the console's HTML.
-    const unknown = await fetch(`${server.address}/no-such-page`);
-    expect(unknown.status).toBe(404);
-    expect(unknown.headers.get('content-type')).toContain('application/problem+json');
-  });
+    const accountStatus = async (token: string) =>
+      (await fetch(`${server.address}/api/account`, { headers: { authorization: `Bearer ${token}` } }))
+        .status;
 
-  it('signs in, creates a key whose secret works, and revoking it in the page refuses it within 5 s', async () => {
-    const page = await newPage();
-    const csp: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) csp.push(message.text());
+    it('serves the console with a strict CSP, long-lived hashed assets and a no-cache index', async () => {
+      const index = await fetch(`${server.address}/`);
+      expect(index.status).toBe(200);
+      expect(index.headers.get('cache-control')).toBe('no-cache');
+      expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(index.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+      const html = await index.text();
+      const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(`${server.address}${script}`, { headers: { 'accept-encoding': 'br' } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // An unknown path is still an API-style 404, never the console's HTML.
+      const unknown = await fetch(`${server.address}/no-such-page`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('content-type')).toContain('application/problem+json');
     });
-    await page.goto('/sign-in');
-    await shot(page, 'sign-in');
-    await signIn(page);
-    await page.waitForURL(`${server.address}/`);
-    await expect.poll(() => page.locator('tr[data-symbol]').count(), { timeout: 20_000 }).toBe(7);
-    await page.getByRole('heading', { name: 'AI outlook' }).waitFor();
-    await page.locator('.outlook .bias').first().waitFor();
-    await shot(page, 'dashboard');
 
-    await page.getByRole('link', { name: 'API keys' }).click();
-    await page.getByLabel('Name').fill('e2e-bot');
-    await page.getByRole('button', { name: 'Create key' }).click();
-    const secret = (await page.getByTestId('new-secret').textContent())!.trim();
-    expect(secret).toMatch(/^mrd_[A-Za-z0-9]+$/);
-    await expect.poll(() => page.getByText('It is shown only once').count()).toBe(1);
-    await shot(page, 'api-key-created');
-    expect(await accountStatus(secret)).toBe(200);
+    it('signs in, creates a key whose secret works, and revoking it in the page refuses it within 5 s', async () => {
+      const page = await newPage();
+      const csp: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) csp.push(message.text());
+      });
+      await page.goto('/sign-in');
+      await shot(page, 'sign-in');
+      await signIn(page);
+      await page.waitForURL(`${server.address}/`);
+      await expect.poll(() => page.locator('tr[data-symbol]').count(), { timeout: 20_000 }).toBe(7);
+      await page.getByRole('heading', { name: 'AI outlook' }).waitFor();
+      await page.locator('.outlook .bias').first().waitFor();
+      await shot(page, 'dashboard');
 
-    await page.getByRole('button', { name: 'I have stored it' }).click();
-    await page.getByRole('button', { name: 'Revoke e2e-bot' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Revoke “e2e-bot”?' });
-    await dialog.waitFor();
-    await shot(page, 'api-key-revoke-confirm');
-    await dialog.getByRole('button', { name: 'Revoke key' }).click();
-    const revokedAt = Date.now();
-    await waitFor(
-      'the revoked key to be refused',
-      async () => ((await accountStatus(secret)) === 401 ? true : undefined),
-      5000,
-    );
-    expect(Date.now() - revokedAt).toBeLessThanOrEqual(5000);
-    await expect
-      .poll(() => page.locator('tr', { hasText: 'e2e-bot' }).locator('.badge').textContent())
-      .toBe('revoked');
-    await shot(page, 'api-keys');
+      await page.getByRole('link', { name: 'API keys' }).click();
+      await page.getByLabel('Name').fill('e2e-bot');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const secret = (await page.getByTestId('new-secret').textContent())!.trim();
+      expect(secret).toMatch(/^mrd_[A-Za-z0-9]+$/);
+      await expect.poll(() => page.getByText('It is shown only once').count()).toBe(1);
+      await shot(page, 'api-key-created');
+      expect(await accountStatus(secret)).toBe(200);
 
-    await page.getByRole('link', { name: 'On-chain flows' }).click();
-    await page.locator('table.data tbody tr td code').first().waitFor({ timeout: 20_000 });
-    await shot(page, 'flows');
-    expect(csp).toEqual([]);
-  });
+      await page.getByRole('button', { name: 'I have stored it' }).click();
+      await page.getByRole('button', { name: 'Revoke e2e-bot' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Revoke “e2e-bot”?' });
+      await dialog.waitFor();
+      await shot(page, 'api-key-revoke-confirm');
+      await dialog.getByRole('button', { name: 'Revoke key' }).click();
+      const revokedAt = Date.now();
+      await waitFor(
+        'the revoked key to be refused',
+        async () => ((await accountStatus(secret)) === 401 ? true : undefined),
+        5000,
+      );
+      expect(Date.now() - revokedAt).toBeLessThanOrEqual(5000);
+      await expect
+        .poll(() => page.locator('tr', { hasText: 'e2e-bot' }).locator('.badge').textContent())
+        .toBe('revoked');
+      await shot(page, 'api-keys');
 
-  it('rotating a key in the page shows the new secret once and the old one stops working', async () => {
-    const page = await newPage();
-    await signIn(page, '/settings/keys');
-    await page.waitForURL(/\/settings\/keys$/);
-    await page.getByLabel('Name').fill('rotate-bot');
-    await page.getByRole('button', { name: 'Create key' }).click();
-    const first = (await page.getByTestId('new-secret').textContent())!.trim();
-    await page.getByRole('button', { name: 'I have stored it' }).click();
-    await page.getByRole('button', { name: 'Rotate rotate-bot' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'New secret for “rotate-bot”' }).count())
-      .toBe(1);
-    const second = (await page.getByTestId('new-secret').textContent())!.trim();
-    expect(second).not.toBe(first);
-    expect(await accountStatus(second)).toBe(200);
-    expect(await accountStatus(first)).toBe(401);
-    await shot(page, 'api-key-rotated');
-  });
+      await page.getByRole('link', { name: 'On-chain flows' }).click();
+      await page.locator('table.data tbody tr td code').first().waitFor({ timeout: 20_000 });
+      await shot(page, 'flows');
+      expect(csp).toEqual([]);
+    });
 
-  it('draws a new forecast datapoint on the symbol page when the model refreshes, without reload', async () => {
-    const page = await newPage({ colorScheme: 'dark' });
-    await signIn(page, '/symbols/BTCUSDT?horizon=15m');
-    await page.waitForURL(/\/symbols\/BTCUSDT/);
-    const chart = page.locator('.chart[data-forecast-points]');
-    await chart.waitFor();
-    await page.locator('.live.open').waitFor({ timeout: 15_000 });
-    const before = await chart.getAttribute('data-last-forecast');
-    const navigations: string[] = [];
-    page.on('framenavigated', (frame) => navigations.push(frame.url()));
-    // The next refresh arrives over the push channel and is drawn with the chart's incremental update.
-    const after = await waitFor(
-      'a new forecast on the chart',
-      async () => {
-        const last = await chart.getAttribute('data-last-forecast');
-        return last && last !== before ? last : undefined;
-      },
-      20_000,
-    );
-    expect(Date.parse(after)).toBeGreaterThan(Date.parse(before || '1970-01-01'));
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('meridian:chart-update').length), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(0);
-    expect(navigations).toEqual([]);
-    await page.locator('.factor-bars li').first().waitFor();
-    await shot(page, 'symbol-dark');
-  });
+    it('rotating a key in the page shows the new secret once and the old one stops working', async () => {
+      const page = await newPage();
+      await signIn(page, '/settings/keys');
+      await page.waitForURL(/\/settings\/keys$/);
+      await page.getByLabel('Name').fill('rotate-bot');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const first = (await page.getByTestId('new-secret').textContent())!.trim();
+      await page.getByRole('button', { name: 'I have stored it' }).click();
+      await page.getByRole('button', { name: 'Rotate rotate-bot' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'New secret for “rotate-bot”' }).count())
+        .toBe(1);
+      const second = (await page.getByTestId('new-secret').textContent())!.trim();
+      expect(second).not.toBe(first);
+      expect(await accountStatus(second)).toBe(200);
+      expect(await accountStatus(first)).toBe(401);
+      await shot(page, 'api-key-rotated');
+    });
 
-  it('a keyboard alone signs in, creates a key and revokes it', async () => {
-    const page = await newPage();
-    await page.goto('/sign-in');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('email');
-    await page.keyboard.type(email);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.address}/`);
+    it('draws a new forecast datapoint on the symbol page when the model refreshes, without reload', async () => {
+      const page = await newPage({ colorScheme: 'dark' });
+      await signIn(page, '/symbols/BTCUSDT?horizon=15m');
+      await page.waitForURL(/\/symbols\/BTCUSDT/);
+      const chart = page.locator('.chart[data-forecast-points]');
+      await chart.waitFor();
+      await page.locator('.live.open').waitFor({ timeout: 15_000 });
+      const before = await chart.getAttribute('data-last-forecast');
+      const navigations: string[] = [];
+      page.on('framenavigated', (frame) => navigations.push(frame.url()));
+      // The next refresh arrives over the push channel and is drawn with the chart's incremental update.
+      const after = await waitFor(
+        'a new forecast on the chart',
+        async () => {
+          const last = await chart.getAttribute('data-last-forecast');
+          return last && last !== before ? last : undefined;
+        },
+        20_000,
+      );
+      expect(Date.parse(after)).toBeGreaterThan(Date.parse(before || '1970-01-01'));
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByName('meridian:chart-update').length), {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
+      expect(navigations).toEqual([]);
+      await page.locator('.factor-bars li').first().waitFor();
+      await shot(page, 'symbol-dark');
+    });
 
-    const tabTo = async (
-      matches: (el: { id: string; text: string; label: string }) => boolean,
-      what: string,
-    ) => {
-      for (let i = 0; i < 60; i++) {
-        await page.keyboard.press('Tab');
-        const focused = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          return {
-            id: el?.id ?? '',
-            text: el?.textContent?.trim() ?? '',
-            label: el?.getAttribute('aria-label') ?? '',
-          };
-        });
-        if (matches(focused)) return;
-      }
-      throw new Error(`Tab never reached ${what}`);
-    };
+    it('a keyboard alone signs in, creates a key and revokes it', async () => {
+      const page = await newPage();
+      await page.goto('/sign-in');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('email');
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(password);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${server.address}/`);
 
-    await tabTo((el) => el.text === 'API keys', 'the API keys link');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/settings\/keys/);
-    await tabTo((el) => el.id === 'key-name', 'the key name field');
-    await page.keyboard.type('keyboard-bot');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('new-secret').waitFor();
-    // Focus moves to the secret's heading so a screen reader announces it.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('secret-title');
-    const secret = (await page.getByTestId('new-secret').textContent())!.trim();
-    expect(await accountStatus(secret)).toBe(200);
+      const tabTo = async (
+        matches: (el: { id: string; text: string; label: string }) => boolean,
+        what: string,
+      ) => {
+        for (let i = 0; i < 60; i++) {
+          await page.keyboard.press('Tab');
+          const focused = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            return {
+              id: el?.id ?? '',
+              text: el?.textContent?.trim() ?? '',
+              label: el?.getAttribute('aria-label') ?? '',
+            };
+          });
+          if (matches(focused)) return;
+        }
+        throw new Error(`Tab never reached ${what}`);
+      };
 
-    await tabTo((el) => el.label === 'Revoke keyboard-bot', 'the revoke button');
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog').waitFor();
-    await tabTo((el) => el.text === 'Revoke key', 'the confirm button');
-    await page.keyboard.press('Enter');
-    await waitFor(
-      'the revoked key to be refused',
-      async () => ((await accountStatus(secret)) === 401 ? true : undefined),
-      5000,
-    );
-    await shot(page, 'keyboard-path');
-  });
+      await tabTo((el) => el.text === 'API keys', 'the API keys link');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/settings\/keys/);
+      await tabTo((el) => el.id === 'key-name', 'the key name field');
+      await page.keyboard.type('keyboard-bot');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('new-secret').waitFor();
+      // Focus moves to the secret's heading so a screen reader announces it.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('secret-title');
+      const secret = (await page.getByTestId('new-secret').textContent())!.trim();
+      expect(await accountStatus(secret)).toBe(200);
 
-  it('an ended session sends the person to sign in and back to where they were', async () => {
-    const page = await newPage({ width: 390 });
-    await signIn(page, '/flows');
-    await page.waitForURL(/\/flows$/);
-    await page.locator('table.data tbody tr td code').first().waitFor({ timeout: 20_000 });
-    await shot(page, 'flows-phone');
-    // The session ends elsewhere (another tab signs out); the next call answers 401.
-    await page.evaluate(() => fetch('/auth/logout', { method: 'POST' }));
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'API keys' }).click();
-    await page.waitForURL(/\/sign-in\?next=%2Fsettings%2Fkeys/);
-    await page.getByText('Your session ended').waitFor();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/settings\/keys$/);
-    await page.getByRole('heading', { name: 'Your keys' }).waitFor();
-    await shot(page, 'api-keys-phone');
-  });
-});
+      await tabTo((el) => el.label === 'Revoke keyboard-bot', 'the revoke button');
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor();
+      await tabTo((el) => el.text === 'Revoke key', 'the confirm button');
+      await page.keyboard.press('Enter');
+      await waitFor(
+        'the revoked key to be refused',
+        async () => ((await accountStatus(secret)) === 401 ? true : undefined),
+        5000,
+      );
+      await shot(page, 'keyboard-path');
+    });
+
+    it('an ended session sends the person to sign in and back to where they were', async () => {
+      const page = await newPage({ width: 390 });
+      await signIn(page, '/flows');
+      await page.waitForURL(/\/flows$/);
+      await page.locator('table.data tbody tr td code').first().waitFor({ timeout: 20_000 });
+      await shot(page, 'flows-phone');
+      // The session ends elsewhere (another tab signs out); the next call answers 401.
+      await page.evaluate(() => fetch('/auth/logout', { method: 'POST' }));
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('link', { name: 'API keys' }).click();
+      await page.waitForURL(/\/sign-in\?next=%2Fsettings%2Fkeys/);
+      await page.getByText('Your session ended').waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/settings\/keys$/);
+      await page.getByRole('heading', { name: 'Your keys' }).waitFor();
+      await shot(page, 'api-keys-phone');
+    });
+  },
+);

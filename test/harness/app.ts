@@ -3,6 +3,7 @@ import { type Container, type ContainerOptions, buildContainer } from '../../src
 import { loadConfig } from '../../src/config/env.ts';
 import { buildServer } from '../../src/http/server.ts';
 import type { App } from '../../src/http/types.ts';
+import type { DbTimeouts } from '../../src/adapters/db/connect.ts';
 import type { PasswordHasher } from '../../src/modules/accounts/index.ts';
 import { type DbKind, openTestDatabase } from './db.ts';
 
@@ -36,9 +37,15 @@ let counter = 0;
 
 /** A full app (real database, real routes) with the given environment on top of the defaults. */
 export async function createTestApp(
-  options: { db?: DbKind; env?: Record<string, string>; container?: ContainerOptions } = {},
+  options: {
+    db?: DbKind;
+    env?: Record<string, string>;
+    container?: ContainerOptions;
+    /** PostgreSQL pool timeouts of the test database (default: the production defaults). */
+    dbTimeouts?: Partial<DbTimeouts>;
+  } = {},
 ): Promise<TestApp> {
-  const db = await openTestDatabase(options.db ?? 'pglite');
+  const db = await openTestDatabase(options.db ?? 'pglite', options.dbTimeouts);
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const container = await buildContainer(config, {
     hasher: fastHasher,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { type DbHandle, openDatabase } from '../../src/adapters/db/connect.ts';
+import { type DbHandle, type DbTimeouts, openDatabase } from '../../src/adapters/db/connect.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -17,16 +17,16 @@ export const redisUrl = () => inject('redisUrl');
  * A clean, migrated database for one test: PGlite loaded from the migrated snapshot, or a PostgreSQL
  * database cloned from the template (CREATE DATABASE … TEMPLATE) and dropped on close.
  */
-export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
+export async function openTestDatabase(kind: DbKind, timeouts?: Partial<DbTimeouts>): Promise<DbHandle> {
   if (kind === 'pglite') {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
     return openDatabase({ loadDataDir: snapshot });
   }
-  return openTestPostgres();
+  return openTestPostgres(timeouts);
 }
 
 /** A clean PostgreSQL database cloned from the template, with its URL (for child processes); dropped on close. */
-export async function openTestPostgres(): Promise<DbHandle & { url: string }> {
+export async function openTestPostgres(timeouts?: Partial<DbTimeouts>): Promise<DbHandle & { url: string }> {
   const template = inject('postgresTemplate');
   const adminUrl = inject('postgresAdminUrl');
   if (!template || !adminUrl) throw new Error('PostgreSQL is not available for this run');
@@ -38,7 +38,7 @@ export async function openTestPostgres(): Promise<DbHandle & { url: string }> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, timeouts });
   return {
     ...handle,
     url: url.toString(),
