@@ -99,6 +99,49 @@ describe.each(dbKinds())('webhook delivery on %s', (kind) => {
     expect(() => new Webhook(hook.secret).verify(got.body, headers)).not.toThrow();
   });
 
+  it('receiver unreachable (connection refused), then back: every event arrives once, in order per rule', async () => {
+    const user = await t.user('member');
+    const gone = await startReceiver();
+    const port = gone.port;
+    await gone.close(); // nothing listens on the port now: every connection is refused
+    const hook = await createWebhook(t, user.auth, `http://127.0.0.1:${port}/hook`);
+    const rules = ['alr_refused_a', 'alr_refused_b'];
+    const fired = [];
+    for (let round = 0; round < 3; round++)
+      fired.push(
+        ...(await fireEvents(
+          t.container,
+          user.id,
+          rules.map((ruleId) => ({ ruleId })),
+        )),
+      );
+    const attempts = async () =>
+      (
+        await t.app.inject({ url: `/api/webhooks/${hook.id}/deliveries?limit=100`, headers: user.auth })
+      ).json().data as Array<{
+        status: string;
+        attemptLog: Array<{ outcome: string; error: string | null }>;
+      }>;
+    await waitFor('a refused connection recorded', async () =>
+      (await attempts()).some((d) => d.attemptLog.some((a) => a.outcome !== 'delivered' && a.error)),
+    );
+    const back = await startReceiver(port);
+    receivers.push(back);
+    await waitFor('every delivery settled', async () => {
+      const page = await attempts();
+      return page.length === fired.length && page.every((d) => d.status === 'delivered');
+    });
+    const accepted = back.received.map((x) => eventIdOf(x.body));
+    expect(new Set(accepted).size).toBe(accepted.length); // none twice
+    expect([...accepted].sort()).toEqual(fired.map((e) => e.id).sort()); // none lost
+    for (const rule of rules) {
+      const expected = fired.filter((e) => ruleIdOf(e.body) === rule).map((e) => e.id);
+      expect(back.received.filter((x) => ruleIdOf(x.body) === rule).map((x) => eventIdOf(x.body))).toEqual(
+        expected,
+      );
+    }
+  });
+
   it('receiver down, then up: every event arrives once, in order per rule', async () => {
     const user = await t.user('member');
     const r = await receiver();

@@ -59,7 +59,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(): Promise<Receiver> {
+/** `port`: listen on that port (a receiver coming back where a stopped one was); default any free port. */
+export async function startReceiver(port = 0): Promise<Receiver> {
   let active = 0;
   const state: Receiver = {
     url: '',
@@ -86,7 +87,7 @@ export async function startReceiver(): Promise<Receiver> {
     });
   });
   server.keepAliveTimeout = 1_000;
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', () => done()));
   state.port = (server.address() as AddressInfo).port;
   state.url = `http://127.0.0.1:${state.port}/hook`;
   const close = state.close;

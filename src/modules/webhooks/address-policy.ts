@@ -68,6 +68,17 @@ export function createAddressPolicy(allow: readonly string[]): AddressPolicy {
         address = (address as ipaddr.IPv6).toIPv4Address();
         if (allowedByCidr(address)) return undefined;
       }
+      // The deprecated IPv4-compatible form (::a.b.c.d, RFC 4291 §2.5.5.1) is judged by the IPv4 address it
+      // carries; ipaddr.js calls the whole ::/96 block unicast.
+      if (address.kind() === 'ipv6') {
+        const parts = (address as ipaddr.IPv6).parts;
+        if (parts.slice(0, 6).every((p) => p === 0) && (parts[6]! !== 0 || parts[7]! > 1)) {
+          const v4 = ipaddr.fromByteArray((address as ipaddr.IPv6).toByteArray().slice(12));
+          if (allowedByCidr(v4)) return undefined;
+          if (v4.range() !== 'unicast' || metadataAddresses.has(v4.toString()))
+            return `${address.toString()} embeds ${v4.toString()}, ${rangeNames[v4.range()] ?? 'an address that may not be reached'}`;
+        }
+      }
       const canonical = address.toString();
       if (metadataAddresses.has(canonical)) return `${canonical} is a cloud metadata address`;
       const range = address.range();
