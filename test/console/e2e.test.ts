@@ -259,4 +259,116 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await page.getByRole('heading', { name: 'Your keys' }).waitFor();
     await shot(page, 'api-keys-phone');
   });
+
+  it('creates a price alert in the page (field problems next to the field), pauses it and deletes it', async () => {
+    const page = await newPage();
+    await signIn(page, '/alerts');
+    await page.waitForURL(/\/alerts$/);
+    await page.getByRole('heading', { name: 'Your rules' }).waitFor();
+    await page.getByText('No rules yet').waitFor();
+
+    // An empty price is refused by the server; its problem appears under that field, not only in a note.
+    await page.getByLabel('Name (optional)').fill('e2e breakout');
+    await page.getByLabel('Symbol').fill('btc');
+    await page.getByRole('button', { name: 'Create rule' }).click();
+    const priceError = page.locator('#rule-condition-value-error');
+    await priceError.waitFor();
+    expect((await priceError.textContent())!.length).toBeGreaterThan(3);
+    expect(await page.getByLabel('Price').getAttribute('aria-invalid')).toBe('true');
+    await shot(page, 'alerts-field-error');
+
+    await page.getByLabel('Price').fill('250000');
+    await page.getByRole('button', { name: 'Create rule' }).click();
+    const row = page.locator('tr[data-rule-id]', { hasText: 'e2e breakout' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('BTCUSDT crosses above 250,000.00');
+    expect(await row.getByTestId('rule-state').textContent()).toBe('active');
+    await shot(page, 'alerts');
+
+    await page.getByRole('button', { name: 'Pause e2e breakout' }).click();
+    await expect.poll(() => row.getByTestId('rule-state').textContent()).toBe('paused');
+    const stored = await page.evaluate(() => fetch('/api/alerts').then((r) => r.json()));
+    expect(stored.data.map((r: { name: string; state: string }) => [r.name, r.state])).toEqual([
+      ['e2e breakout', 'paused'],
+    ]);
+
+    await page.getByRole('button', { name: 'Test e2e breakout' }).click();
+    await page.getByRole('heading', { name: 'Deliveries of “e2e breakout”' }).waitFor();
+    await page
+      .getByText(/Test event evt_\w+ sent/)
+      .first()
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Delete e2e breakout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete “e2e breakout”?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Delete rule' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    const after = await page.evaluate(() => fetch('/api/alerts').then((r) => r.json()));
+    expect(after.data).toEqual([]);
+
+    await page.getByRole('button', { name: 'Webhook endpoints' }).click();
+    await page.getByRole('heading', { name: 'Register an endpoint' }).waitFor();
+    await shot(page, 'alerts-webhooks');
+  });
+
+  it('a CSV with a bad row shows the problem next to that row and stores nothing; a good one shows holdings', async () => {
+    const page = await newPage();
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/portfolio/import'))
+        keys.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await signIn(page, '/portfolio');
+    await page.waitForURL(/\/portfolio$/);
+    await page.getByText('No holdings yet').waitFor();
+
+    const bad = 'asset,quantity,costBasis\nBTC,0.5,20000\nETH,lots,3000\nSOL,10,900\n';
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    const problems = page.locator('tr[data-problems-for="3"]');
+    await problems.waitFor();
+    expect(await problems.textContent()).toMatch(/Row 2 · quantity: .*lots/);
+    // The problem sits right under the offending line, and that line is marked.
+    expect(await page.locator('tr[data-line="3"] + tr').getAttribute('data-problems-for')).toBe('3');
+    expect(await page.locator('tr[data-line="3"]').getAttribute('class')).toContain('row-invalid');
+    expect(await page.locator('tr.row-problems').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Import/ }).isDisabled()).toBe(true);
+    await shot(page, 'portfolio-csv-error');
+    const nothing = await page.evaluate(() => fetch('/api/portfolio/rows').then((r) => r.json()));
+    expect(nothing.data).toEqual([]);
+
+    const good = 'asset,quantity,costBasis\nBTC,0.5,20000\nETH,2,3000\nXMR,1,\n';
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    const accepted = await page.locator('[role="status"] .notice.ok').textContent({ timeout: 10_000 });
+    expect(accepted).toContain('3 rows ready');
+    const dryRun = await page.evaluate(() => fetch('/api/portfolio/rows').then((r) => r.json()));
+    expect(dryRun.data).toEqual([]);
+    await page.getByRole('button', { name: 'Import 3 rows' }).click();
+    await page.getByText('Imported 3 rows: 3 new').waitFor();
+    await page.locator('tr[data-asset="BTC"]').waitFor();
+    expect(await page.locator('tr[data-asset]').count()).toBe(3);
+    expect(await page.locator('tr[data-asset="XMR"]').textContent()).toContain('no price');
+    expect(await page.locator('tr[data-asset="XMR"] td').nth(2).textContent()).toBe('—');
+    const stored = await page.evaluate(() => fetch('/api/portfolio/rows').then((r) => r.json()));
+    expect(stored.data.map((r: { asset: string }) => r.asset).sort()).toEqual(['BTC', 'ETH', 'XMR']);
+    // One Idempotency-Key per upload attempt: every request carried one, and no two attempts shared it.
+    expect(keys.length).toBe(3);
+    expect(keys.every((k) => /^[0-9a-f-]{36}$/.test(k))).toBe(true);
+    expect(new Set(keys).size).toBe(3);
+    await page.getByRole('heading', { name: 'Import history' }).waitFor();
+    await shot(page, 'portfolio');
+
+    const phone = await newPage({ width: 390, colorScheme: 'dark' });
+    await signIn(phone, '/portfolio');
+    await phone.locator('tr[data-asset="BTC"]').waitFor();
+    await shot(phone, 'portfolio-phone-dark');
+    await phone.goto('/');
+    await phone.getByRole('heading', { name: 'Allocation' }).waitFor();
+    await phone.locator('.bar-list li').first().waitFor();
+    await shot(phone, 'dashboard-phone-dark');
+  });
 });
