@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +36,12 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     ensureConsoleBuilt();
     mkdirSync(artifactsDir, { recursive: true });
     // A short model refresh so the symbol page sees a new datapoint within seconds.
-    server = await startConsoleServer({ MERIDIAN_MODEL_REFRESH_MS: '2000' });
+    // Webhook receivers in this suite listen on loopback over http, which the address policy refuses by default.
+    server = await startConsoleServer({
+      MERIDIAN_MODEL_REFRESH_MS: '2000',
+      MERIDIAN_WEBHOOK_ALLOW: '127.0.0.1/32',
+      MERIDIAN_WEBHOOK_ALLOW_HTTP: 'true',
+    });
     await server.createUser(email, password);
     browser = await launchChromium();
   }, 180_000);
@@ -64,8 +72,11 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  const shot = async (page: Page, name: string) => {
+    // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  };
 
   const accountStatus = async (token: string) =>
     (await fetch(`${server.address}/api/account`, { headers: { authorization: `Bearer ${token}` } })).status;
@@ -370,5 +381,86 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await phone.getByRole('heading', { name: 'Allocation' }).waitFor();
     await phone.locator('.bar-list li').first().waitFor();
     await shot(phone, 'dashboard-phone-dark');
+  });
+
+  it('registers a webhook in the page (secret once), test-fires a rule to it and shows the signed delivery', async () => {
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      const page = await newPage();
+      await signIn(page, '/alerts?tab=webhooks');
+      await page.waitForURL(/tab=webhooks/);
+      await page.getByLabel('URL').fill(url);
+      await page.getByLabel('Description (optional)').fill('e2e receiver');
+      await page.getByRole('button', { name: 'Register endpoint' }).click();
+      const secret = (await page.getByTestId('new-secret').textContent())!.trim();
+      expect(secret).toMatch(/^whsec_/);
+      await page.getByText('It is shown only once').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('secret-title');
+      await shot(page, 'webhook-created');
+      await page.getByRole('button', { name: 'I have stored it' }).click();
+      expect(await page.getByTestId('new-secret').count()).toBe(0);
+      await page.locator('tr[data-webhook-id]', { hasText: url }).waitFor();
+
+      await page.getByRole('button', { name: 'Rules' }).click();
+      await page.getByLabel('Name (optional)').fill('webhook rule');
+      await page.getByLabel('Symbol').fill('ETHUSDT');
+      await page.getByLabel('Price').fill('1');
+      await page.getByLabel('e2e receiver').check();
+      await page.getByRole('button', { name: 'Create rule' }).click();
+      await page.locator('tr[data-rule-id]', { hasText: 'webhook rule' }).waitFor();
+      await page.getByRole('button', { name: 'Test webhook rule' }).click();
+
+      // The delivery reaches the receiver signed with the secret the page showed (Standard Webhooks).
+      const delivery = await waitFor('the test delivery', async () => received[0], 20_000);
+      const id = String(delivery.headers['webhook-id']);
+      const timestamp = String(delivery.headers['webhook-timestamp']);
+      const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+      const expected = createHmac('sha256', key)
+        .update(`${id}.${timestamp}.${delivery.body}`)
+        .digest('base64');
+      expect(String(delivery.headers['webhook-signature']).split(' ')).toContain(`v1,${expected}`);
+      expect(JSON.parse(delivery.body).test).toBe(true);
+
+      // …and the rule's deliveries in the page show it delivered, with the attempt's status and latency.
+      const deliveries = page.locator('section', {
+        has: page.getByRole('heading', { name: 'Deliveries of “webhook rule”' }),
+      });
+      await expect
+        .poll(() => deliveries.locator('.badge.ok').first().textContent(), { timeout: 20_000 })
+        .toBe('delivered');
+      await deliveries.getByText('1 attempt').click();
+      const attempt = deliveries.locator('details tbody tr').first();
+      expect(await attempt.locator('td').nth(3).textContent()).toBe('204');
+      expect(await attempt.locator('td').nth(4).textContent()).toMatch(/^\d+ ms$|^\d+\.\d+ s$/);
+      await shot(page, 'alert-deliveries');
+
+      await page.getByRole('button', { name: 'Webhook endpoints' }).click();
+      await page.getByRole('button', { name: 'Rotate the secret of e2e receiver' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
+      await page.getByRole('heading', { name: 'New signing secret for e2e receiver' }).waitFor();
+      const rotated = (await page.getByTestId('new-secret').textContent())!.trim();
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+      await page.getByRole('button', { name: 'I have stored it' }).click();
+      await page.getByRole('button', { name: 'Delete e2e receiver' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete endpoint' }).click();
+      await page.getByText('No endpoints yet').waitFor();
+      const left = await page.evaluate(() => fetch('/api/webhooks').then((r) => r.json()));
+      expect(left.data).toEqual([]);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

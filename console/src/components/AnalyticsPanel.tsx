@@ -148,7 +148,7 @@ function Allocation({ analytics: a }: { analytics: Analytics | undefined }) {
               </span>
               <span className="bar-value">
                 {item.allocationPct === null ? (
-                  <span className="badge warn">no price</span>
+                  <span className="badge warn plain">no price</span>
                 ) : (
                   `${formatPercent(item.allocationPct, 1, false)} · ${formatUsdAmount(item.valueUsd)}`
                 )}
@@ -233,7 +233,7 @@ function TrackRecordSummary({ analytics: a }: { analytics: Analytics | undefined
     <article className="card" aria-labelledby="record-title">
       <header className="card-header">
         <h3 id="record-title">Forecast track record</h3>
-        {a ? <span className="badge">model {a.forecasts.modelVersion}</span> : null}
+        {a ? <span className="badge plain">{a.forecasts.modelVersion}</span> : null}
       </header>
       {!a ? (
         <CardSkeleton />

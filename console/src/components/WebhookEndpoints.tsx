@@ -92,23 +92,25 @@ export function WebhookEndpoints() {
                           ? `signs until ${formatRelative(w.previousSecretExpiresAt, now).replace(/^in /, 'in ')}`
                           : '—'}
                       </td>
-                      <td className="row-actions">
-                        <button
-                          type="button"
-                          className="button small ghost"
-                          aria-label={`Rotate the secret of ${label(w)}`}
-                          onClick={() => setConfirm({ webhook: w, action: 'rotate' })}
-                        >
-                          Rotate
-                        </button>
-                        <button
-                          type="button"
-                          className="button small danger"
-                          aria-label={`Delete ${label(w)}`}
-                          onClick={() => setConfirm({ webhook: w, action: 'delete' })}
-                        >
-                          Delete
-                        </button>
+                      <td>
+                        <div className="row-actions">
+                          <button
+                            type="button"
+                            className="button small ghost"
+                            aria-label={`Rotate the secret of ${label(w)}`}
+                            onClick={() => setConfirm({ webhook: w, action: 'rotate' })}
+                          >
+                            Rotate
+                          </button>
+                          <button
+                            type="button"
+                            className="button small danger"
+                            aria-label={`Delete ${label(w)}`}
+                            onClick={() => setConfirm({ webhook: w, action: 'delete' })}
+                          >
+                            Delete
+                          </button>
+                        </div>
                       </td>
                     </tr>
                   ))

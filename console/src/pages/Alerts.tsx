@@ -179,51 +179,53 @@ function Rules() {
                       <td title={formatDateTime(rule.createdAt)}>
                         {formatRelative(rule.createdAt, Date.now())}
                       </td>
-                      <td className="row-actions">
-                        {rule.state === 'active' || rule.state === 'failing' ? (
+                      <td>
+                        <div className="row-actions">
+                          {rule.state === 'active' || rule.state === 'failing' ? (
+                            <button
+                              type="button"
+                              className="button small ghost"
+                              aria-label={`Pause ${rule.name}`}
+                              onClick={() => setState.mutate({ rule, state: 'paused' })}
+                            >
+                              Pause
+                            </button>
+                          ) : rule.state === 'paused' || rule.state === 'triggered' ? (
+                            <button
+                              type="button"
+                              className="button small ghost"
+                              aria-label={`Resume ${rule.name}`}
+                              onClick={() => setState.mutate({ rule, state: 'active' })}
+                            >
+                              Resume
+                            </button>
+                          ) : null}
                           <button
                             type="button"
                             className="button small ghost"
-                            aria-label={`Pause ${rule.name}`}
-                            onClick={() => setState.mutate({ rule, state: 'paused' })}
+                            aria-label={`Test ${rule.name}`}
+                            onClick={() => testFire.mutate(rule)}
                           >
-                            Pause
+                            Test
                           </button>
-                        ) : rule.state === 'paused' || rule.state === 'triggered' ? (
                           <button
                             type="button"
                             className="button small ghost"
-                            aria-label={`Resume ${rule.name}`}
-                            onClick={() => setState.mutate({ rule, state: 'active' })}
+                            aria-label={`Deliveries of ${rule.name}`}
+                            aria-pressed={selected?.id === rule.id}
+                            onClick={() => setSelected(selected?.id === rule.id ? undefined : rule)}
                           >
-                            Resume
+                            Deliveries
                           </button>
-                        ) : null}
-                        <button
-                          type="button"
-                          className="button small ghost"
-                          aria-label={`Test ${rule.name}`}
-                          onClick={() => testFire.mutate(rule)}
-                        >
-                          Test
-                        </button>
-                        <button
-                          type="button"
-                          className="button small ghost"
-                          aria-label={`Deliveries of ${rule.name}`}
-                          aria-pressed={selected?.id === rule.id}
-                          onClick={() => setSelected(selected?.id === rule.id ? undefined : rule)}
-                        >
-                          Deliveries
-                        </button>
-                        <button
-                          type="button"
-                          className="button small danger"
-                          aria-label={`Delete ${rule.name}`}
-                          onClick={() => setDeleting(rule)}
-                        >
-                          Delete
-                        </button>
+                          <button
+                            type="button"
+                            className="button small danger"
+                            aria-label={`Delete ${rule.name}`}
+                            onClick={() => setDeleting(rule)}
+                          >
+                            Delete
+                          </button>
+                        </div>
                       </td>
                     </tr>
                   ))
@@ -383,6 +385,7 @@ function CreateRule() {
         <Segmented
           label="Rule type"
           options={types}
+          labels={typeLabel}
           value={type}
           onChange={(next) => {
             setType(next);

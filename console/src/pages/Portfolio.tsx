@@ -175,7 +175,7 @@ function HoldingRow({ holding: h }: { holding: Holding }) {
       </th>
       <td className="num">{formatAmount(h.quantity)}</td>
       <td className="num" title={h.priceAsOf ? `as of ${formatDateTime(h.priceAsOf)}` : undefined}>
-        {unpriced ? <span className="badge warn">no price</span> : formatPrice(h.price)}
+        {unpriced ? <span className="badge warn plain">no price</span> : formatPrice(h.price)}
       </td>
       <td className="num">{formatUsdAmount(h.valueUsd)}</td>
       <td className="num" title={h.costBasisUsd === null ? 'Some lots have no cost basis' : undefined}>
@@ -469,15 +469,17 @@ function StoredRows({ onReset }: { onReset(): void }) {
                     <td className="truncate" title={row.note ?? undefined}>
                       {row.note ?? '—'}
                     </td>
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        className="button small ghost"
-                        aria-label={`Delete the ${row.asset} row of ${row.quantity}`}
-                        onClick={() => setDeleting(row)}
-                      >
-                        Delete
-                      </button>
+                    <td>
+                      <div className="row-actions">
+                        <button
+                          type="button"
+                          className="button small ghost"
+                          aria-label={`Delete the ${row.asset} row of ${row.quantity}`}
+                          onClick={() => setDeleting(row)}
+                        >
+                          Delete
+                        </button>
+                      </div>
                     </td>
                   </tr>
                 ))
