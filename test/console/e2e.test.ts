@@ -26,6 +26,9 @@ if (!haveChromium) console.warn(`skipping the console browser suite: ${chromiumP
 
 const email = 'console-e2e@example.com';
 const password = 'e2e-password-that-is-long';
+// The alerts, webhooks and portfolio walks use their own account, so the requests of the walks before them
+// (which share one account's rate-limit quota) cannot run their quota out.
+const ownerEmail = 'console-e2e-owner@example.com';
 
 describe.skipIf(!haveChromium)('web console in chromium against the real server', () => {
   let server: ConsoleServer;
@@ -43,6 +46,7 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
       MERIDIAN_WEBHOOK_ALLOW_HTTP: 'true',
     });
     await server.createUser(email, password);
+    await server.createUser(ownerEmail, password);
     browser = await launchChromium();
   }, 180_000);
 
@@ -64,10 +68,10 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     return page;
   }
 
-  async function signIn(page: Page, path = '/') {
+  async function signIn(page: Page, path = '/', who = email) {
     await page.goto(path);
     await page.waitForURL(/\/sign-in/);
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email').fill(who);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
@@ -77,6 +81,14 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
   };
+
+  /** Waits for `target`; an error note appearing first fails with its words instead of a bare timeout. */
+  async function settle(page: Page, target: ReturnType<Page['locator']>) {
+    const note = page.locator('.error-note').first();
+    await Promise.race([target.first().waitFor(), note.waitFor()]);
+    if (!(await target.count()) && (await note.count()))
+      throw new Error(`the page said: ${await note.textContent()}`);
+  }
 
   const accountStatus = async (token: string) =>
     (await fetch(`${server.address}/api/account`, { headers: { authorization: `Bearer ${token}` } })).status;
@@ -273,7 +285,7 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
 
   it('creates a price alert in the page (field problems next to the field), pauses it and deletes it', async () => {
     const page = await newPage();
-    await signIn(page, '/alerts');
+    await signIn(page, '/alerts', ownerEmail);
     await page.waitForURL(/\/alerts$/);
     await page.getByRole('heading', { name: 'Your rules' }).waitFor();
     await page.getByText('No rules yet').waitFor();
@@ -291,6 +303,7 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await page.getByLabel('Price').fill('250000');
     await page.getByRole('button', { name: 'Create rule' }).click();
     const row = page.locator('tr[data-rule-id]', { hasText: 'e2e breakout' });
+    await settle(page, page.getByText('Rule “e2e breakout” created'));
     await row.waitFor();
     expect(await row.textContent()).toContain('BTCUSDT crosses above 250,000.00');
     expect(await row.getByTestId('rule-state').textContent()).toBe('active');
@@ -330,7 +343,7 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
       if (request.method() === 'POST' && request.url().includes('/api/portfolio/import'))
         keys.push(request.headers()['idempotency-key'] ?? '');
     });
-    await signIn(page, '/portfolio');
+    await signIn(page, '/portfolio', ownerEmail);
     await page.waitForURL(/\/portfolio$/);
     await page.getByText('No holdings yet').waitFor();
 
@@ -374,7 +387,7 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await shot(page, 'portfolio');
 
     const phone = await newPage({ width: 390, colorScheme: 'dark' });
-    await signIn(phone, '/portfolio');
+    await signIn(phone, '/portfolio', ownerEmail);
     await phone.locator('tr[data-asset="BTC"]').waitFor();
     await shot(phone, 'portfolio-phone-dark');
     await phone.goto('/');
@@ -399,11 +412,12 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     try {
       const page = await newPage();
-      await signIn(page, '/alerts?tab=webhooks');
+      await signIn(page, '/alerts?tab=webhooks', ownerEmail);
       await page.waitForURL(/tab=webhooks/);
       await page.getByLabel('URL').fill(url);
       await page.getByLabel('Description (optional)').fill('e2e receiver');
       await page.getByRole('button', { name: 'Register endpoint' }).click();
+      await settle(page, page.getByTestId('new-secret'));
       const secret = (await page.getByTestId('new-secret').textContent())!.trim();
       expect(secret).toMatch(/^whsec_/);
       await page.getByText('It is shown only once').waitFor();
@@ -419,7 +433,7 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
       await page.getByLabel('Price').fill('1');
       await page.getByLabel('e2e receiver').check();
       await page.getByRole('button', { name: 'Create rule' }).click();
-      await page.locator('tr[data-rule-id]', { hasText: 'webhook rule' }).waitFor();
+      await settle(page, page.locator('tr[data-rule-id]', { hasText: 'webhook rule' }));
       await page.getByRole('button', { name: 'Test webhook rule' }).click();
 
       // The delivery reaches the receiver signed with the secret the page showed (Standard Webhooks).
