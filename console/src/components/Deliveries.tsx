@@ -1,9 +1,7 @@
 import type { AlertRule, Delivery } from '../api/types.ts';
 import { useAlertDeliveries } from '../hooks/alerts.ts';
 import { formatDateTime, formatLatency, formatRelative } from '../lib/format.ts';
-import { ErrorNote } from './ErrorNote.tsx';
-import { SkeletonRows } from './Skeleton.tsx';
-import { TableHead } from './TableHead.tsx';
+import { TableCard } from './TableCard.tsx';
 
 const statusTone = { delivered: 'ok', pending: 'warn', failed: 'out' } as const;
 
@@ -12,36 +10,22 @@ export function Deliveries({ rule, onClose }: { rule: AlertRule; onClose(): void
   const deliveries = useAlertDeliveries(rule.id);
   const columns = ['Event', 'Status', { label: 'Attempts', num: true }, 'Created', 'Last error'];
   return (
-    <section className="card flush" aria-labelledby="deliveries-title">
-      <header className="card-header">
-        <h2 id="deliveries-title">Deliveries of “{rule.name}”</h2>
+    <TableCard
+      id="deliveries-title"
+      title={`Deliveries of “${rule.name}”`}
+      actions={
         <button type="button" className="button small ghost" onClick={onClose}>
           Close
         </button>
-      </header>
-      <ErrorNote error={deliveries.error} onRetry={() => deliveries.refetch()} />
-      <div className="table-scroll">
-        <table className="data">
-          <TableHead columns={columns} />
-          <tbody>
-            {deliveries.data ? (
-              deliveries.data.data.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="muted">
-                    No deliveries yet. They appear when the rule fires (or on “Test”) and it names a webhook
-                    endpoint, or you have endpoints subscribed to alert.triggered.
-                  </td>
-                </tr>
-              ) : (
-                deliveries.data.data.map((delivery) => <DeliveryRows key={delivery.id} delivery={delivery} />)
-              )
-            ) : (
-              <SkeletonRows rows={2} columns={columns.length} />
-            )}
-          </tbody>
-        </table>
-      </div>
-    </section>
+      }
+      columns={columns}
+      items={deliveries.data?.data}
+      row={(delivery) => <DeliveryRows key={delivery.id} delivery={delivery} />}
+      empty="No deliveries yet. They appear when the rule fires (or on “Test”) and it names a webhook endpoint, or you have endpoints subscribed to alert.triggered."
+      error={deliveries.error}
+      onRetry={() => deliveries.refetch()}
+      skeletonRows={2}
+    />
   );
 }
 

@@ -8,8 +8,7 @@ import { fieldErrors } from '../lib/problems.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
 import { SecretPanel } from './SecretPanel.tsx';
-import { SkeletonRows } from './Skeleton.tsx';
-import { TableHead } from './TableHead.tsx';
+import { TableCard } from './TableCard.tsx';
 
 const events: WebhookEvent[] = ['alert.triggered', 'onchain.flow'];
 
@@ -55,73 +54,54 @@ export function WebhookEndpoints() {
         />
       ) : null}
       <CreateWebhook onCreated={(title, value) => setSecret({ title, secret: value, rotated: false })} />
-      <section className="card flush" aria-labelledby="webhooks-title">
-        <header className="card-header">
-          <h2 id="webhooks-title">Endpoints</h2>
-        </header>
-        <ErrorNote error={webhooks.error} onRetry={() => webhooks.refetch()} />
-        <div className="table-scroll">
-          <table className="data">
-            <TableHead columns={columns} />
-            <tbody>
-              {webhooks.data ? (
-                webhooks.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={columns.length} className="muted">
-                      No endpoints yet. Register one above.
-                    </td>
-                  </tr>
-                ) : (
-                  webhooks.data.map((w) => (
-                    <tr
-                      key={w.id}
-                      data-webhook-id={w.id}
-                      className={w.status === 'enabled' ? undefined : 'inactive'}
-                    >
-                      <th scope="row">
-                        <span className="endpoint-url">{w.url}</span>
-                        {w.description ? <span className="muted small"> · {w.description}</span> : null}
-                      </th>
-                      <td className="small">{w.events.join(', ')}</td>
-                      <td title={w.disabledReason ?? undefined}>
-                        <span className={`badge ${w.status === 'enabled' ? 'ok' : 'out'}`}>{w.status}</span>
-                      </td>
-                      <td title={formatDateTime(w.createdAt)}>{formatRelative(w.createdAt, now)}</td>
-                      <td title={formatDateTime(w.previousSecretExpiresAt)}>
-                        {w.previousSecretExpiresAt && Date.parse(w.previousSecretExpiresAt) > now
-                          ? `signs until ${formatRelative(w.previousSecretExpiresAt, now).replace(/^in /, 'in ')}`
-                          : '—'}
-                      </td>
-                      <td>
-                        <div className="row-actions">
-                          <button
-                            type="button"
-                            className="button small ghost"
-                            aria-label={`Rotate the secret of ${label(w)}`}
-                            onClick={() => setConfirm({ webhook: w, action: 'rotate' })}
-                          >
-                            Rotate
-                          </button>
-                          <button
-                            type="button"
-                            className="button small danger"
-                            aria-label={`Delete ${label(w)}`}
-                            onClick={() => setConfirm({ webhook: w, action: 'delete' })}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )
-              ) : (
-                <SkeletonRows rows={2} columns={columns.length} />
-              )}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <TableCard
+        id="webhooks-title"
+        title="Endpoints"
+        columns={columns}
+        items={webhooks.data}
+        row={(w) => (
+          <tr key={w.id} data-webhook-id={w.id} className={w.status === 'enabled' ? undefined : 'inactive'}>
+            <th scope="row">
+              <span className="endpoint-url">{w.url}</span>
+              {w.description ? <span className="muted small"> · {w.description}</span> : null}
+            </th>
+            <td className="small">{w.events.join(', ')}</td>
+            <td title={w.disabledReason ?? undefined}>
+              <span className={`badge ${w.status === 'enabled' ? 'ok' : 'out'}`}>{w.status}</span>
+            </td>
+            <td title={formatDateTime(w.createdAt)}>{formatRelative(w.createdAt, now)}</td>
+            <td title={formatDateTime(w.previousSecretExpiresAt)}>
+              {w.previousSecretExpiresAt && Date.parse(w.previousSecretExpiresAt) > now
+                ? `signs until ${formatRelative(w.previousSecretExpiresAt, now).replace(/^in /, 'in ')}`
+                : '—'}
+            </td>
+            <td>
+              <div className="row-actions">
+                <button
+                  type="button"
+                  className="button small ghost"
+                  aria-label={`Rotate the secret of ${label(w)}`}
+                  onClick={() => setConfirm({ webhook: w, action: 'rotate' })}
+                >
+                  Rotate
+                </button>
+                <button
+                  type="button"
+                  className="button small danger"
+                  aria-label={`Delete ${label(w)}`}
+                  onClick={() => setConfirm({ webhook: w, action: 'delete' })}
+                >
+                  Delete
+                </button>
+              </div>
+            </td>
+          </tr>
+        )}
+        empty="No endpoints yet. Register one above."
+        error={webhooks.error}
+        onRetry={() => webhooks.refetch()}
+        skeletonRows={2}
+      />
       {confirm ? (
         <ConfirmDialog
           title={

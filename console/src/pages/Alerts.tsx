@@ -6,8 +6,7 @@ import type { AlertRule, AlertState, AlertType, NewAlert } from '../api/types.ts
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Segmented } from '../components/Segmented.tsx';
-import { SkeletonRows } from '../components/Skeleton.tsx';
-import { TableHead } from '../components/TableHead.tsx';
+import { TableCard } from '../components/TableCard.tsx';
 import { Deliveries } from '../components/Deliveries.tsx';
 import { WebhookEndpoints } from '../components/WebhookEndpoints.tsx';
 import { useAlertRules, useWebhooks } from '../hooks/alerts.ts';
@@ -99,9 +98,10 @@ function Rules() {
   return (
     <>
       <CreateRule />
-      <section className="card flush" aria-labelledby="rules-title">
-        <header className="card-header wrap">
-          <h2 id="rules-title">Your rules</h2>
+      <TableCard
+        id="rules-title"
+        title="Your rules"
+        actions={
           <div className="inline-filters">
             <div className="field">
               <label htmlFor="filter-state">State</label>
@@ -136,126 +136,116 @@ function Rules() {
               </select>
             </div>
           </div>
-        </header>
-        <ErrorNote error={rules.error} onRetry={() => rules.refetch()} />
-        <ErrorNote error={setState.error ?? testFire.error} />
-        <p className="visually-hidden" role="status">
-          {tested ?? ''}
-        </p>
-        {tested ? <p className="notice ok inset">{tested}</p> : null}
-        <div className="table-scroll">
-          <table className="data alerts-table">
-            <TableHead columns={columns} />
-            <tbody>
-              {rules.data ? (
-                rules.data.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={columns.length} className="muted">
-                      {filters.state || filters.type
-                        ? 'No rule matches these filters.'
-                        : 'No rules yet. Create one above.'}
-                    </td>
-                  </tr>
-                ) : (
-                  rules.data.data.map((rule) => (
-                    <tr
-                      key={rule.id}
-                      data-rule-id={rule.id}
-                      aria-current={selected?.id === rule.id ? 'true' : undefined}
-                    >
-                      <th scope="row">{rule.name}</th>
-                      <td>{typeLabel[rule.type]}</td>
-                      <td className="small">{describeCondition(rule)}</td>
-                      <td>
-                        <span className={`badge ${stateTone[rule.state]}`} data-testid="rule-state">
-                          {rule.state}
-                        </span>
-                      </td>
-                      <td title={formatDateTime(rule.lastTriggeredAt)}>
-                        {rule.triggerCount > 0
-                          ? `${rule.triggerCount}× · ${formatRelative(rule.lastTriggeredAt, Date.now())}`
-                          : 'Never'}
-                      </td>
-                      <td title={formatDateTime(rule.createdAt)}>
-                        {formatRelative(rule.createdAt, Date.now())}
-                      </td>
-                      <td>
-                        <div className="row-actions">
-                          {rule.state === 'active' || rule.state === 'failing' ? (
-                            <button
-                              type="button"
-                              className="button small ghost"
-                              aria-label={`Pause ${rule.name}`}
-                              onClick={() => setState.mutate({ rule, state: 'paused' })}
-                            >
-                              Pause
-                            </button>
-                          ) : rule.state === 'paused' || rule.state === 'triggered' ? (
-                            <button
-                              type="button"
-                              className="button small ghost"
-                              aria-label={`Resume ${rule.name}`}
-                              onClick={() => setState.mutate({ rule, state: 'active' })}
-                            >
-                              Resume
-                            </button>
-                          ) : null}
-                          <button
-                            type="button"
-                            className="button small ghost"
-                            aria-label={`Test ${rule.name}`}
-                            onClick={() => testFire.mutate(rule)}
-                          >
-                            Test
-                          </button>
-                          <button
-                            type="button"
-                            className="button small ghost"
-                            aria-label={`Deliveries of ${rule.name}`}
-                            aria-pressed={selected?.id === rule.id}
-                            onClick={() => setSelected(selected?.id === rule.id ? undefined : rule)}
-                          >
-                            Deliveries
-                          </button>
-                          <button
-                            type="button"
-                            className="button small danger"
-                            aria-label={`Delete ${rule.name}`}
-                            onClick={() => setDeleting(rule)}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )
-              ) : (
-                <SkeletonRows rows={3} columns={columns.length} />
-              )}
-            </tbody>
-          </table>
-        </div>
-        <nav className="pager" aria-label="Rule pages">
-          <button
-            type="button"
-            className="button small ghost"
-            disabled={cursors.length <= 1}
-            onClick={() => setCursors((c) => c.slice(0, -1))}
+        }
+        notes={
+          <>
+            <ErrorNote error={setState.error ?? testFire.error} />
+            <p className="visually-hidden" role="status">
+              {tested ?? ''}
+            </p>
+            {tested ? <p className="notice ok inset">{tested}</p> : null}
+          </>
+        }
+        columns={columns}
+        items={rules.data?.data}
+        row={(rule) => (
+          <tr
+            key={rule.id}
+            data-rule-id={rule.id}
+            aria-current={selected?.id === rule.id ? 'true' : undefined}
           >
-            Previous
-          </button>
-          <span className="muted small">Page {cursors.length}</span>
-          <button
-            type="button"
-            className="button small ghost"
-            disabled={!rules.data?.nextCursor}
-            onClick={() => setCursors((c) => [...c, rules.data!.nextCursor!])}
-          >
-            Next
-          </button>
-        </nav>
-      </section>
+            <th scope="row">{rule.name}</th>
+            <td>{typeLabel[rule.type]}</td>
+            <td className="small">{describeCondition(rule)}</td>
+            <td>
+              <span className={`badge ${stateTone[rule.state]}`} data-testid="rule-state">
+                {rule.state}
+              </span>
+            </td>
+            <td title={formatDateTime(rule.lastTriggeredAt)}>
+              {rule.triggerCount > 0
+                ? `${rule.triggerCount}× · ${formatRelative(rule.lastTriggeredAt, Date.now())}`
+                : 'Never'}
+            </td>
+            <td title={formatDateTime(rule.createdAt)}>{formatRelative(rule.createdAt, Date.now())}</td>
+            <td>
+              <div className="row-actions">
+                {rule.state === 'active' || rule.state === 'failing' ? (
+                  <button
+                    type="button"
+                    className="button small ghost"
+                    aria-label={`Pause ${rule.name}`}
+                    onClick={() => setState.mutate({ rule, state: 'paused' })}
+                  >
+                    Pause
+                  </button>
+                ) : rule.state === 'paused' || rule.state === 'triggered' ? (
+                  <button
+                    type="button"
+                    className="button small ghost"
+                    aria-label={`Resume ${rule.name}`}
+                    onClick={() => setState.mutate({ rule, state: 'active' })}
+                  >
+                    Resume
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="button small ghost"
+                  aria-label={`Test ${rule.name}`}
+                  onClick={() => testFire.mutate(rule)}
+                >
+                  Test
+                </button>
+                <button
+                  type="button"
+                  className="button small ghost"
+                  aria-label={`Deliveries of ${rule.name}`}
+                  aria-pressed={selected?.id === rule.id}
+                  onClick={() => setSelected(selected?.id === rule.id ? undefined : rule)}
+                >
+                  Deliveries
+                </button>
+                <button
+                  type="button"
+                  className="button small danger"
+                  aria-label={`Delete ${rule.name}`}
+                  onClick={() => setDeleting(rule)}
+                >
+                  Delete
+                </button>
+              </div>
+            </td>
+          </tr>
+        )}
+        empty={
+          filters.state || filters.type ? 'No rule matches these filters.' : 'No rules yet. Create one above.'
+        }
+        error={rules.error}
+        onRetry={() => rules.refetch()}
+        tableClass="alerts-table"
+        footer={
+          <nav className="pager" aria-label="Rule pages">
+            <button
+              type="button"
+              className="button small ghost"
+              disabled={cursors.length <= 1}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
+            >
+              Previous
+            </button>
+            <span className="muted small">Page {cursors.length}</span>
+            <button
+              type="button"
+              className="button small ghost"
+              disabled={!rules.data?.nextCursor}
+              onClick={() => setCursors((c) => [...c, rules.data!.nextCursor!])}
+            >
+              Next
+            </button>
+          </nav>
+        }
+      />
       {selected ? <Deliveries rule={selected} onClose={() => setSelected(undefined)} /> : null}
       {deleting ? (
         <ConfirmDialog

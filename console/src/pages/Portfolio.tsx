@@ -4,8 +4,8 @@ import { api, unwrap } from '../api/client.ts';
 import type { Holding, ImportResult, Portfolio as PortfolioBody, PortfolioRow } from '../api/types.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
-import { Skeleton, SkeletonRows } from '../components/Skeleton.tsx';
-import { TableHead } from '../components/TableHead.tsx';
+import { Skeleton } from '../components/Skeleton.tsx';
+import { TableCard } from '../components/TableCard.tsx';
 import { importCsv, usePortfolio, usePortfolioImports, usePortfolioRows } from '../hooks/portfolio.ts';
 import { type CsvPreview, previewCsv } from '../lib/csv-preview.ts';
 import {
@@ -136,32 +136,16 @@ function Holdings({
     { label: '24 h', num: true },
   ];
   return (
-    <section className="card flush" aria-labelledby="holdings-title">
-      <header className="card-header">
-        <h2 id="holdings-title">Holdings</h2>
-      </header>
-      <ErrorNote error={error} onRetry={onRetry} />
-      <div className="table-scroll">
-        <table className="data holdings-table">
-          <TableHead columns={columns} />
-          <tbody>
-            {portfolio ? (
-              portfolio.holdings.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="muted">
-                    No holdings yet. Import a CSV below.
-                  </td>
-                </tr>
-              ) : (
-                portfolio.holdings.map((holding) => <HoldingRow key={holding.asset} holding={holding} />)
-              )
-            ) : (
-              <SkeletonRows rows={3} columns={columns.length} />
-            )}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <TableCard
+      id="holdings-title"
+      title="Holdings"
+      columns={columns}
+      items={portfolio?.holdings}
+      row={(holding) => <HoldingRow key={holding.asset} holding={holding} />}
+      empty="No holdings yet. Import a CSV below."
+      error={error}
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -433,63 +417,54 @@ function StoredRows({ onReset }: { onReset(): void }) {
     { label: 'Actions', hidden: true },
   ];
   return (
-    <section className="card flush" aria-labelledby="rows-title">
-      <header className="card-header">
-        <h2 id="rows-title">Stored rows</h2>
-        <button type="button" className="button small danger" onClick={onReset} disabled={!rows.data?.length}>
-          Reset portfolio
-        </button>
-      </header>
-      <ErrorNote error={rows.error} onRetry={() => rows.refetch()} />
-      <div className="table-scroll">
-        <table className="data">
-          <TableHead columns={columns} />
-          <tbody>
-            {rows.data ? (
-              rows.data.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="muted">
-                    Nothing stored.
-                  </td>
-                </tr>
-              ) : (
-                rows.data.map((row) => (
-                  <tr key={row.id} data-row-id={row.id}>
-                    <th scope="row">{row.asset}</th>
-                    <td className="num">{formatAmount(row.quantity)}</td>
-                    <td className="num">
-                      {row.costBasis === null
-                        ? '—'
-                        : `${formatAmount(row.costBasis)} ${row.costCurrency ?? 'USD'}`}
-                    </td>
-                    <td title={formatDateTime(row.acquiredAt)}>
-                      {row.acquiredAt ? formatDateTime(row.acquiredAt).slice(0, 10) : '—'}
-                    </td>
-                    <td>{row.venue ?? '—'}</td>
-                    <td className="truncate" title={row.note ?? undefined}>
-                      {row.note ?? '—'}
-                    </td>
-                    <td>
-                      <div className="row-actions">
-                        <button
-                          type="button"
-                          className="button small ghost"
-                          aria-label={`Delete the ${row.asset} row of ${row.quantity}`}
-                          onClick={() => setDeleting(row)}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )
-            ) : (
-              <SkeletonRows rows={3} columns={columns.length} />
-            )}
-          </tbody>
-        </table>
-      </div>
+    <>
+      <TableCard
+        id="rows-title"
+        title="Stored rows"
+        actions={
+          <button
+            type="button"
+            className="button small danger"
+            onClick={onReset}
+            disabled={!rows.data?.length}
+          >
+            Reset portfolio
+          </button>
+        }
+        columns={columns}
+        items={rows.data}
+        row={(row) => (
+          <tr key={row.id} data-row-id={row.id}>
+            <th scope="row">{row.asset}</th>
+            <td className="num">{formatAmount(row.quantity)}</td>
+            <td className="num">
+              {row.costBasis === null ? '—' : `${formatAmount(row.costBasis)} ${row.costCurrency ?? 'USD'}`}
+            </td>
+            <td title={formatDateTime(row.acquiredAt)}>
+              {row.acquiredAt ? formatDateTime(row.acquiredAt).slice(0, 10) : '—'}
+            </td>
+            <td>{row.venue ?? '—'}</td>
+            <td className="truncate" title={row.note ?? undefined}>
+              {row.note ?? '—'}
+            </td>
+            <td>
+              <div className="row-actions">
+                <button
+                  type="button"
+                  className="button small ghost"
+                  aria-label={`Delete the ${row.asset} row of ${row.quantity}`}
+                  onClick={() => setDeleting(row)}
+                >
+                  Delete
+                </button>
+              </div>
+            </td>
+          </tr>
+        )}
+        empty="Nothing stored."
+        error={rows.error}
+        onRetry={() => rows.refetch()}
+      />
       {deleting ? (
         <ConfirmDialog
           title={`Delete this ${deleting.asset} row?`}
@@ -507,7 +482,7 @@ function StoredRows({ onReset }: { onReset(): void }) {
           </p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </>
   );
 }
 
@@ -523,40 +498,25 @@ function ImportHistory() {
   ];
   const now = Date.now();
   return (
-    <section className="card flush" aria-labelledby="imports-title">
-      <header className="card-header">
-        <h2 id="imports-title">Import history</h2>
-      </header>
-      <ErrorNote error={imports.error} onRetry={() => imports.refetch()} />
-      <div className="table-scroll">
-        <table className="data">
-          <TableHead columns={columns} />
-          <tbody>
-            {imports.data ? (
-              imports.data.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="muted">
-                    No imports yet.
-                  </td>
-                </tr>
-              ) : (
-                imports.data.map((entry) => (
-                  <tr key={entry.id}>
-                    <td title={formatDateTime(entry.createdAt)}>{formatRelative(entry.createdAt, now)}</td>
-                    <td className="uppercase">{entry.format}</td>
-                    <td className="num">{entry.rows}</td>
-                    <td className="num">{entry.inserted}</td>
-                    <td className="num">{entry.updated}</td>
-                    <td className="num">{entry.unchanged}</td>
-                  </tr>
-                ))
-              )
-            ) : (
-              <SkeletonRows rows={2} columns={columns.length} />
-            )}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <TableCard
+      id="imports-title"
+      title="Import history"
+      columns={columns}
+      items={imports.data}
+      row={(entry) => (
+        <tr key={entry.id}>
+          <td title={formatDateTime(entry.createdAt)}>{formatRelative(entry.createdAt, now)}</td>
+          <td className="uppercase">{entry.format}</td>
+          <td className="num">{entry.rows}</td>
+          <td className="num">{entry.inserted}</td>
+          <td className="num">{entry.updated}</td>
+          <td className="num">{entry.unchanged}</td>
+        </tr>
+      )}
+      empty="No imports yet."
+      error={imports.error}
+      onRetry={() => imports.refetch()}
+      skeletonRows={2}
+    />
   );
 }
