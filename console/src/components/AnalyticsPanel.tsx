@@ -41,7 +41,9 @@ export function AnalyticsPanel() {
       </div>
       <div className="grid stats">
         <Stat label="Portfolio value" value={a && formatUsdAmount(a.portfolio.valueUsd)}>
-          {a ? (
+          {a && isEmpty(a) ? (
+            <span className="muted small">No holdings yet</span>
+          ) : a ? (
             <span className={`small ${tone(a.portfolio.change24hUsd) || 'muted'}`}>
               {formatUsdAmount(a.portfolio.change24hUsd, { signed: true })} (
               {formatPercent(a.portfolio.change24hPct)}) in 24 h
@@ -53,7 +55,9 @@ export function AnalyticsPanel() {
           value={a && formatUsdAmount(a.portfolio.unrealizedPnlUsd, { signed: true })}
           tone={tone(a?.portfolio.unrealizedPnlUsd)}
         >
-          {a ? (
+          {a && isEmpty(a) ? (
+            <span className="muted small">Import a CSV on the portfolio page</span>
+          ) : a ? (
             <span className="muted small">
               {formatPercent(a.portfolio.unrealizedPnlPct)} on {formatUsdAmount(a.portfolio.costBasisUsd)}{' '}
               cost
@@ -107,6 +111,9 @@ function Stat({
     </div>
   );
 }
+
+const isEmpty = (a: Analytics) =>
+  a.portfolio.allocation.length === 0 && a.portfolio.unpricedAssets.length === 0;
 
 const otherStates = (byState: Analytics['alerts']['byState']) => {
   const parts = (['triggered', 'paused', 'failing', 'expired'] as const)
