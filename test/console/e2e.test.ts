@@ -334,6 +334,13 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await page.getByRole('button', { name: 'Webhook endpoints' }).click();
     await page.getByRole('heading', { name: 'Register an endpoint' }).waitFor();
     await shot(page, 'alerts-webhooks');
+
+    const phone = await newPage({ width: 390, colorScheme: 'dark' });
+    await signIn(phone, '/alerts', ownerEmail);
+    await phone.getByRole('heading', { name: 'Your rules' }).waitFor();
+    await phone.getByRole('button', { name: 'Address flow' }).click();
+    await phone.getByLabel('Minimum USD').waitFor();
+    await shot(phone, 'alerts-phone-dark');
   });
 
   it('a CSV with a bad row shows the problem next to that row and stores nothing; a good one shows holdings', async () => {

@@ -10,7 +10,7 @@ import { TableCard } from '../components/TableCard.tsx';
 import { Deliveries } from '../components/Deliveries.tsx';
 import { WebhookEndpoints } from '../components/WebhookEndpoints.tsx';
 import { useAlertRules, useWebhooks } from '../hooks/alerts.ts';
-import { describeCondition } from '../lib/alerts.ts';
+import { describeCondition, ruleBody } from '../lib/alerts.ts';
 import { formatDateTime, formatRelative } from '../lib/format.ts';
 import { fieldErrors } from '../lib/problems.ts';
 
@@ -292,54 +292,6 @@ const priceOps = [
   { value: 'change_pct', label: 'changes by %' },
 ] as const;
 
-/** The form's values as the API's body: empty optional fields are left out, numbers parsed. */
-function ruleBody(type: AlertType, form: FormData): NewAlert {
-  const text = (name: string) => String(form.get(name) ?? '').trim();
-  const number = (name: string) => (text(name) === '' ? Number.NaN : Number(text(name)));
-  const optional = (name: string) => (text(name) ? text(name) : undefined);
-  const common = {
-    ...(optional('name') ? { name: text('name') } : {}),
-    trigger: {
-      mode: text('mode') as 'once' | 'every',
-      ...(text('cooldownSec') ? { cooldownSec: number('cooldownSec') } : {}),
-    },
-    ...(text('expiresAt') ? { expiresAt: new Date(text('expiresAt')).toISOString() } : {}),
-    channels: { events: true, webhookIds: form.getAll('webhookIds').map(String) },
-  };
-  if (type === 'price') {
-    const op = text('op');
-    return {
-      ...common,
-      type,
-      symbol: text('symbol'),
-      condition: {
-        op,
-        value: number('value'),
-        ...(op === 'change_pct' ? { window: text('window') } : {}),
-      },
-    } as NewAlert;
-  }
-  if (type === 'volume')
-    return {
-      ...common,
-      type,
-      symbol: text('symbol'),
-      condition: { op: 'above', value: number('value'), window: text('window') as '1h' },
-    };
-  return {
-    ...common,
-    type,
-    condition: {
-      direction: text('direction') as 'in',
-      minUsd: number('minUsd'),
-      ...(optional('exchange') ? { exchange: text('exchange') } : {}),
-      ...(optional('asset') ? { asset: text('asset') } : {}),
-      ...(optional('address') ? { address: text('address') } : {}),
-      ...(optional('window') ? { window: text('window') as '1h' } : {}),
-    },
-  };
-}
-
 function CreateRule() {
   const queryClient = useQueryClient();
   const webhooks = useWebhooks();
@@ -367,6 +319,23 @@ function CreateRule() {
   const id = (name: RuleField) => `rule-${name.replace('/', '-')}`;
   const described = (name: RuleField) =>
     byField.has(name) ? { 'aria-invalid': true, 'aria-describedby': `${id(name)}-error` } : {};
+  const windowField = field(
+    'condition/window',
+    type === 'address_flow' ? 'Sum over (optional)' : 'Window',
+    <select
+      id={id('condition/window')}
+      name="window"
+      defaultValue={type === 'address_flow' ? '' : '1h'}
+      {...described('condition/window')}
+    >
+      {type === 'address_flow' ? <option value="">Each transfer</option> : null}
+      {windows.map((w) => (
+        <option key={w} value={w}>
+          {w}
+        </option>
+      ))}
+    </select>,
+  );
 
   return (
     <form className="card create-rule" onSubmit={submit} aria-labelledby="create-rule-title" noValidate>
@@ -444,25 +413,7 @@ function CreateRule() {
               />,
             )
           : null}
-        {type === 'volume' || (type === 'price' && op === 'change_pct') || type === 'address_flow'
-          ? field(
-              'condition/window',
-              type === 'address_flow' ? 'Sum over (optional)' : 'Window',
-              <select
-                id={id('condition/window')}
-                name="window"
-                defaultValue={type === 'address_flow' ? '' : '1h'}
-                {...described('condition/window')}
-              >
-                {type === 'address_flow' ? <option value="">Each transfer</option> : null}
-                {windows.map((w) => (
-                  <option key={w} value={w}>
-                    {w}
-                  </option>
-                ))}
-              </select>,
-            )
-          : null}
+        {type === 'volume' || (type === 'price' && op === 'change_pct') ? windowField : null}
         {type === 'address_flow' ? (
           <>
             {field(
@@ -491,6 +442,7 @@ function CreateRule() {
                 {...described('condition/minUsd')}
               />,
             )}
+            {windowField}
             {field(
               'condition/exchange',
               'Exchange (optional)',
