@@ -401,6 +401,24 @@ describe.skipIf(!haveChromium)('web console in chromium against the real server'
     await phone.getByRole('heading', { name: 'Allocation' }).waitFor();
     await phone.locator('.bar-list li').first().waitFor();
     await shot(phone, 'dashboard-phone-dark');
+
+    // Delete one row, then reset, each after its confirmation.
+    await page.getByRole('button', { name: 'Delete the XMR row of 1' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this XMR row?' })
+      .getByRole('button', { name: 'Delete row' })
+      .click();
+    await expect.poll(() => page.locator('tr[data-asset="XMR"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reset portfolio' }).click();
+    await page
+      .getByRole('dialog', { name: 'Reset the portfolio?' })
+      .getByRole('button', { name: 'Delete every row' })
+      .click();
+    await page.getByText('No holdings yet').waitFor();
+    const reset = await page.evaluate(() => fetch('/api/portfolio/rows').then((r) => r.json()));
+    expect(reset.data).toEqual([]);
+    // The import history stays.
+    expect(await page.locator('section[aria-labelledby="imports-title"] tbody tr').count()).toBe(1);
   });
 
   it('registers a webhook in the page (secret once), test-fires a rule to it and shows the signed delivery', async () => {
