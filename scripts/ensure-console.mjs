@@ -50,6 +50,9 @@ export function buildConsole({ quiet = false } = {}) {
     [vite, 'build', '--config', join(consoleDir, 'vite.config.ts')],
     {
       cwd: consoleDir,
+      // Always a production build: a NODE_ENV inherited from the caller (vitest sets `test`) would give
+      // React's development build, unminified, to whoever loads the console next.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     },
   );

@@ -11,6 +11,8 @@ import { SignIn } from './pages/SignIn.tsx';
 const SymbolPage = lazy(() => import('./pages/SymbolPage.tsx'));
 const Flows = lazy(() => import('./pages/Flows.tsx'));
 const ApiKeys = lazy(() => import('./pages/ApiKeys.tsx'));
+const Alerts = lazy(() => import('./pages/Alerts.tsx'));
+const Portfolio = lazy(() => import('./pages/Portfolio.tsx'));
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache(),
@@ -34,6 +36,8 @@ export function App() {
               <Route index element={<Dashboard />} />
               <Route path="symbols/:symbol" element={<Lazy page={<SymbolPage />} />} />
               <Route path="flows" element={<Lazy page={<Flows />} />} />
+              <Route path="alerts" element={<Lazy page={<Alerts />} />} />
+              <Route path="portfolio" element={<Lazy page={<Portfolio />} />} />
               <Route path="settings" element={<Lazy page={<ApiKeys />} />} />
               <Route path="settings/keys" element={<Lazy page={<ApiKeys />} />} />
             </Route>

@@ -12,7 +12,16 @@ export const consoleDistDir = fileURLToPath(new URL('../../console/dist/', impor
  * The console's client-side pages. Each is answered with index.html (the app routes in the browser); any
  * other unknown path stays a 404 problem document, so API clients never get HTML by mistake.
  */
-export const consolePages = ['/', '/sign-in', '/symbols/:symbol', '/flows', '/settings', '/settings/keys'];
+export const consolePages = [
+  '/',
+  '/sign-in',
+  '/symbols/:symbol',
+  '/flows',
+  '/alerts',
+  '/portfolio',
+  '/settings',
+  '/settings/keys',
+];
 
 /**
  * Everything the console needs comes from this origin: scripts and styles only from files (no inline code,

@@ -1,4 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,9 @@ if (!haveChromium) console.warn(`skipping the console browser suite: ${chromiumP
 
 const email = 'console-e2e@example.com';
 const password = 'e2e-password-that-is-long';
+// The alerts, webhooks and portfolio walks use their own account, so the requests of the walks before them
+// (which share one account's rate-limit quota) cannot run their quota out.
+const ownerEmail = 'console-e2e-owner@example.com';
 
 // Each test walks several pages in a real browser: generous per-test time on a loaded machine (nothing is timed).
 describe.skipIf(!haveChromium)(
@@ -37,8 +43,14 @@ describe.skipIf(!haveChromium)(
       ensureConsoleBuilt();
       mkdirSync(artifactsDir, { recursive: true });
       // A short model refresh so the symbol page sees a new datapoint within seconds.
-      server = await startConsoleServer({ MERIDIAN_MODEL_REFRESH_MS: '2000' });
+      // Webhook receivers in this suite listen on loopback over http, which the address policy refuses by default.
+      server = await startConsoleServer({
+        MERIDIAN_MODEL_REFRESH_MS: '2000',
+        MERIDIAN_WEBHOOK_ALLOW: '127.0.0.1/32',
+        MERIDIAN_WEBHOOK_ALLOW_HTTP: 'true',
+      });
       await server.createUser(email, password);
+      await server.createUser(ownerEmail, password);
       browser = await launchChromium();
     }, 180_000);
 
@@ -60,16 +72,27 @@ describe.skipIf(!haveChromium)(
       return page;
     }
 
-    async function signIn(page: Page, path = '/') {
+    async function signIn(page: Page, path = '/', who = email) {
       await page.goto(path);
       await page.waitForURL(/\/sign-in/);
-      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Email').fill(who);
       await page.getByLabel('Password').fill(password);
       await page.getByRole('button', { name: 'Sign in' }).click();
     }
 
-    const shot = (page: Page, name: string) =>
-      page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+    const shot = async (page: Page, name: string) => {
+      // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+    };
+
+    /** Waits for `target`; an error note appearing first fails with its words instead of a bare timeout. */
+    async function settle(page: Page, target: ReturnType<Page['locator']>) {
+      const note = page.locator('.error-note').first();
+      await Promise.race([target.first().waitFor(), note.waitFor()]);
+      if (!(await target.count()) && (await note.count()))
+        throw new Error(`the page said: ${await note.textContent()}`);
+    }
 
     const accountStatus = async (token: string) =>
       (await fetch(`${server.address}/api/account`, { headers: { authorization: `Bearer ${token}` } }))
@@ -263,6 +286,226 @@ describe.skipIf(!haveChromium)(
       await page.waitForURL(/\/settings\/keys$/);
       await page.getByRole('heading', { name: 'Your keys' }).waitFor();
       await shot(page, 'api-keys-phone');
+    });
+
+    it('creates a price alert in the page (field problems next to the field), pauses it and deletes it', async () => {
+      const page = await newPage();
+      await signIn(page, '/alerts', ownerEmail);
+      await page.waitForURL(/\/alerts$/);
+      await page.getByRole('heading', { name: 'Your rules' }).waitFor();
+      await page.getByText('No rules yet').waitFor();
+
+      // An empty price is refused by the server; its problem appears under that field, not only in a note.
+      await page.getByLabel('Name (optional)').fill('e2e breakout');
+      await page.getByLabel('Symbol').fill('btc');
+      await page.getByRole('button', { name: 'Create rule' }).click();
+      const priceError = page.locator('#rule-condition-value-error');
+      await priceError.waitFor();
+      expect((await priceError.textContent())!.length).toBeGreaterThan(3);
+      expect(await page.getByLabel('Price').getAttribute('aria-invalid')).toBe('true');
+      await shot(page, 'alerts-field-error');
+
+      await page.getByLabel('Price').fill('250000');
+      await page.getByRole('button', { name: 'Create rule' }).click();
+      const row = page.locator('tr[data-rule-id]', { hasText: 'e2e breakout' });
+      await settle(page, page.getByText('Rule “e2e breakout” created'));
+      await row.waitFor();
+      expect(await row.textContent()).toContain('BTCUSDT crosses above 250,000.00');
+      expect(await row.getByTestId('rule-state').textContent()).toBe('active');
+      await shot(page, 'alerts');
+
+      await page.getByRole('button', { name: 'Pause e2e breakout' }).click();
+      await expect.poll(() => row.getByTestId('rule-state').textContent()).toBe('paused');
+      const stored = await page.evaluate(() => fetch('/api/alerts').then((r) => r.json()));
+      expect(stored.data.map((r: { name: string; state: string }) => [r.name, r.state])).toEqual([
+        ['e2e breakout', 'paused'],
+      ]);
+
+      await page.getByRole('button', { name: 'Test e2e breakout' }).click();
+      await page.getByRole('heading', { name: 'Deliveries of “e2e breakout”' }).waitFor();
+      await page
+        .getByText(/Test event evt_\w+ sent/)
+        .first()
+        .waitFor();
+
+      await page.getByRole('button', { name: 'Delete e2e breakout' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete “e2e breakout”?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Delete rule' }).click();
+      await expect.poll(() => row.count()).toBe(0);
+      const after = await page.evaluate(() => fetch('/api/alerts').then((r) => r.json()));
+      expect(after.data).toEqual([]);
+
+      await page.getByRole('button', { name: 'Webhook endpoints' }).click();
+      await page.getByRole('heading', { name: 'Register an endpoint' }).waitFor();
+      await shot(page, 'alerts-webhooks');
+
+      const phone = await newPage({ width: 390, colorScheme: 'dark' });
+      await signIn(phone, '/alerts', ownerEmail);
+      await phone.getByRole('heading', { name: 'Your rules' }).waitFor();
+      await phone.getByRole('button', { name: 'Address flow' }).click();
+      await phone.getByLabel('Minimum USD').waitFor();
+      await shot(phone, 'alerts-phone-dark');
+    });
+
+    it('a CSV with a bad row shows the problem next to that row and stores nothing; a good one shows holdings', async () => {
+      const page = await newPage();
+      const keys: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().includes('/api/portfolio/import'))
+          keys.push(request.headers()['idempotency-key'] ?? '');
+      });
+      await signIn(page, '/portfolio', ownerEmail);
+      await page.waitForURL(/\/portfolio$/);
+      await page.getByText('No holdings yet').waitFor();
+
+      const bad = 'asset,quantity,costBasis\nBTC,0.5,20000\nETH,lots,3000\nSOL,10,900\n';
+      await page
+        .getByLabel('CSV file')
+        .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+      const problems = page.locator('tr[data-problems-for="3"]');
+      await problems.waitFor();
+      expect(await problems.textContent()).toMatch(/Row 2 · quantity: .*lots/);
+      // The problem sits right under the offending line, and that line is marked.
+      expect(await page.locator('tr[data-line="3"] + tr').getAttribute('data-problems-for')).toBe('3');
+      expect(await page.locator('tr[data-line="3"]').getAttribute('class')).toContain('row-invalid');
+      expect(await page.locator('tr.row-problems').count()).toBe(1);
+      expect(await page.getByRole('button', { name: /^Import/ }).isDisabled()).toBe(true);
+      await shot(page, 'portfolio-csv-error');
+      const nothing = await page.evaluate(() => fetch('/api/portfolio/rows').then((r) => r.json()));
+      expect(nothing.data).toEqual([]);
+
+      const good = 'asset,quantity,costBasis\nBTC,0.5,20000\nETH,2,3000\nXMR,1,\n';
+      await page
+        .getByLabel('CSV file')
+        .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+      const accepted = await page.locator('[role="status"] .notice.ok').textContent({ timeout: 10_000 });
+      expect(accepted).toContain('3 rows ready');
+      const dryRun = await page.evaluate(() => fetch('/api/portfolio/rows').then((r) => r.json()));
+      expect(dryRun.data).toEqual([]);
+      await page.getByRole('button', { name: 'Import 3 rows' }).click();
+      await page.getByText('Imported 3 rows: 3 new').waitFor();
+      await page.locator('tr[data-asset="BTC"]').waitFor();
+      expect(await page.locator('tr[data-asset]').count()).toBe(3);
+      expect(await page.locator('tr[data-asset="XMR"]').textContent()).toContain('no price');
+      expect(await page.locator('tr[data-asset="XMR"] td').nth(2).textContent()).toBe('—');
+      const stored = await page.evaluate(() => fetch('/api/portfolio/rows').then((r) => r.json()));
+      expect(stored.data.map((r: { asset: string }) => r.asset).sort()).toEqual(['BTC', 'ETH', 'XMR']);
+      // One Idempotency-Key per upload attempt: every request carried one, and no two attempts shared it.
+      expect(keys.length).toBe(3);
+      expect(keys.every((k) => /^[0-9a-f-]{36}$/.test(k))).toBe(true);
+      expect(new Set(keys).size).toBe(3);
+      await page.getByRole('heading', { name: 'Import history' }).waitFor();
+      await shot(page, 'portfolio');
+
+      const phone = await newPage({ width: 390, colorScheme: 'dark' });
+      await signIn(phone, '/portfolio', ownerEmail);
+      await phone.locator('tr[data-asset="BTC"]').waitFor();
+      await shot(phone, 'portfolio-phone-dark');
+      await phone.goto('/');
+      await phone.getByRole('heading', { name: 'Allocation' }).waitFor();
+      await phone.locator('.bar-list li').first().waitFor();
+      await shot(phone, 'dashboard-phone-dark');
+
+      // Delete one row, then reset, each after its confirmation.
+      await page.getByRole('button', { name: 'Delete the XMR row of 1' }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete this XMR row?' })
+        .getByRole('button', { name: 'Delete row' })
+        .click();
+      await expect.poll(() => page.locator('tr[data-asset="XMR"]').count()).toBe(0);
+      await page.getByRole('button', { name: 'Reset portfolio' }).click();
+      await page
+        .getByRole('dialog', { name: 'Reset the portfolio?' })
+        .getByRole('button', { name: 'Delete every row' })
+        .click();
+      await page.getByText('No holdings yet').waitFor();
+      const reset = await page.evaluate(() => fetch('/api/portfolio/rows').then((r) => r.json()));
+      expect(reset.data).toEqual([]);
+      // The import history stays.
+      expect(await page.locator('section[aria-labelledby="imports-title"] tbody tr').count()).toBe(1);
+    });
+
+    it('registers a webhook in the page (secret once), test-fires a rule to it and shows the signed delivery', async () => {
+      const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+      const receiver = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk) => {
+          body += chunk;
+        });
+        request.on('end', () => {
+          received.push({ headers: request.headers, body });
+          response.writeHead(204).end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      try {
+        const page = await newPage();
+        await signIn(page, '/alerts?tab=webhooks', ownerEmail);
+        await page.waitForURL(/tab=webhooks/);
+        await page.getByLabel('URL').fill(url);
+        await page.getByLabel('Description (optional)').fill('e2e receiver');
+        await page.getByRole('button', { name: 'Register endpoint' }).click();
+        await settle(page, page.getByTestId('new-secret'));
+        const secret = (await page.getByTestId('new-secret').textContent())!.trim();
+        expect(secret).toMatch(/^whsec_/);
+        await page.getByText('It is shown only once').waitFor();
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('secret-title');
+        await shot(page, 'webhook-created');
+        await page.getByRole('button', { name: 'I have stored it' }).click();
+        expect(await page.getByTestId('new-secret').count()).toBe(0);
+        await page.locator('tr[data-webhook-id]', { hasText: url }).waitFor();
+
+        await page.getByRole('button', { name: 'Rules' }).click();
+        await page.getByLabel('Name (optional)').fill('webhook rule');
+        await page.getByLabel('Symbol').fill('ETHUSDT');
+        await page.getByLabel('Price').fill('1');
+        await page.getByLabel('e2e receiver').check();
+        await page.getByRole('button', { name: 'Create rule' }).click();
+        await settle(page, page.locator('tr[data-rule-id]', { hasText: 'webhook rule' }));
+        await page.getByRole('button', { name: 'Test webhook rule' }).click();
+
+        // The delivery reaches the receiver signed with the secret the page showed (Standard Webhooks).
+        const delivery = await waitFor('the test delivery', async () => received[0], 20_000);
+        const id = String(delivery.headers['webhook-id']);
+        const timestamp = String(delivery.headers['webhook-timestamp']);
+        const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+        const expected = createHmac('sha256', key)
+          .update(`${id}.${timestamp}.${delivery.body}`)
+          .digest('base64');
+        expect(String(delivery.headers['webhook-signature']).split(' ')).toContain(`v1,${expected}`);
+        expect(JSON.parse(delivery.body).test).toBe(true);
+
+        // …and the rule's deliveries in the page show it delivered, with the attempt's status and latency.
+        const deliveries = page.locator('section', {
+          has: page.getByRole('heading', { name: 'Deliveries of “webhook rule”' }),
+        });
+        await expect
+          .poll(() => deliveries.locator('.badge.ok').first().textContent(), { timeout: 20_000 })
+          .toBe('delivered');
+        await deliveries.getByText('1 attempt').click();
+        const attempt = deliveries.locator('details tbody tr').first();
+        expect(await attempt.locator('td').nth(3).textContent()).toBe('204');
+        expect(await attempt.locator('td').nth(4).textContent()).toMatch(/^\d+ ms$|^\d+\.\d+ s$/);
+        await shot(page, 'alert-deliveries');
+
+        await page.getByRole('button', { name: 'Webhook endpoints' }).click();
+        await page.getByRole('button', { name: 'Rotate the secret of e2e receiver' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
+        await page.getByRole('heading', { name: 'New signing secret for e2e receiver' }).waitFor();
+        const rotated = (await page.getByTestId('new-secret').textContent())!.trim();
+        expect(rotated).toMatch(/^whsec_/);
+        expect(rotated).not.toBe(secret);
+        await page.getByRole('button', { name: 'I have stored it' }).click();
+        await page.getByRole('button', { name: 'Delete e2e receiver' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Delete endpoint' }).click();
+        await page.getByText('No endpoints yet').waitFor();
+        const left = await page.evaluate(() => fetch('/api/webhooks').then((r) => r.json()));
+        expect(left.data).toEqual([]);
+      } finally {
+        await new Promise((resolve) => receiver.close(resolve));
+      }
     });
   },
 );

@@ -31,7 +31,15 @@ async function appServing(build: boolean) {
 describe('serving the web console', () => {
   it('answers every console page with index.html: never cached, strict CSP', async () => {
     const app = await appServing(true);
-    for (const url of ['/', '/sign-in', '/symbols/ETHUSDT', '/flows', '/settings/keys']) {
+    for (const url of [
+      '/',
+      '/sign-in',
+      '/symbols/ETHUSDT',
+      '/flows',
+      '/alerts',
+      '/portfolio',
+      '/settings/keys',
+    ]) {
       const page = await app.inject({ url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');

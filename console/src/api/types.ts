@@ -18,3 +18,31 @@ export type Datapoint = Ok<'/api/predictions', 'get'>['data'][number];
 export type Outlook = Ok<'/api/predictions/ai-outlook', 'get'>;
 export type Performance = Ok<'/api/predictions/performance', 'get'>['data'][number];
 export type Horizon = Datapoint['horizon'];
+
+type Created<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: { 201: { content: { 'application/json': infer T } } };
+}
+  ? T
+  : never;
+type Body<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody: { content: { 'application/json': infer T } };
+}
+  ? T
+  : never;
+
+export type AlertsPage = Ok<'/api/alerts', 'get'>;
+export type AlertRule = AlertsPage['data'][number];
+export type AlertState = AlertRule['state'];
+export type AlertType = AlertRule['type'];
+export type NewAlert = Body<'/api/alerts', 'post'>;
+export type Delivery = Ok<'/api/alerts/{id}/deliveries', 'get'>['data'][number];
+export type Webhook = Ok<'/api/webhooks', 'get'>['data'][number];
+export type NewWebhook = Body<'/api/webhooks', 'post'>;
+export type WebhookEvent = Webhook['events'][number];
+export type CreatedWebhook = Created<'/api/webhooks', 'post'>;
+export type Portfolio = Ok<'/api/portfolio', 'get'>;
+export type Holding = Portfolio['holdings'][number];
+export type PortfolioRow = Ok<'/api/portfolio/rows', 'get'>['data'][number];
+export type PortfolioImport = Ok<'/api/portfolio/imports', 'get'>['data'][number];
+export type ImportResult = Ok<'/api/portfolio/import', 'post'>;
+export type Analytics = Ok<'/api/dashboard/analytics', 'get'>;

@@ -1,9 +1,19 @@
 import { ApiError } from '../api/client.ts';
 
 /** An error in words: the problem document's `detail`, plus each invalid field it names. */
-export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ErrorNote({
+  error,
+  onRetry,
+  errors,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  /** The invalid fields to list, when the page shows some of them elsewhere (next to a field or a row). */
+  errors?: { pointer: string; message: string }[];
+}) {
   if (!error) return null;
   const problem = error instanceof ApiError ? error.problem : undefined;
+  const listed = errors ?? problem?.errors ?? [];
   const message =
     error instanceof Error
       ? error.message === 'Failed to fetch'
@@ -13,10 +23,10 @@ export function ErrorNote({ error, onRetry }: { error: unknown; onRetry?: () => 
   return (
     <div className="error-note" role="alert">
       <strong>{message}</strong>
-      {problem?.errors?.length ? (
+      {listed.length ? (
         <ul>
-          {problem.errors.map((e) => (
-            <li key={e.pointer}>
+          {listed.map((e) => (
+            <li key={e.pointer + e.message}>
               <code>{e.pointer}</code> {e.message}
             </li>
           ))}

@@ -74,6 +74,8 @@ export function Layout() {
           </NavLink>
           <NavLink to="/symbols/BTCUSDT">Markets</NavLink>
           <NavLink to="/flows">On-chain flows</NavLink>
+          <NavLink to="/alerts">Alerts</NavLink>
+          <NavLink to="/portfolio">Portfolio</NavLink>
           <NavLink to="/settings/keys">API keys</NavLink>
           <div className="account">
             <span className="account-email" title={account.email}>

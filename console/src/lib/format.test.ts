@@ -3,6 +3,8 @@ import {
   formatAmount,
   formatBps,
   formatDateTime,
+  formatLatency,
+  formatUsdAmount,
   formatPercent,
   formatPrice,
   formatRatio,
@@ -68,5 +70,27 @@ describe('formatters', () => {
     expect(formatSymbol('BTCUSDT')).toBe('BTC / USDT');
     expect(formatSymbol('WEIRD')).toBe('WEIRD');
     expect(shortHash('0x1234567890abcdef1234')).toBe('0x1234…1234');
+  });
+});
+
+describe('formatUsdAmount', () => {
+  it('shows exact decimal strings as dollars and cents without float rounding', () => {
+    expect(formatUsdAmount('12345678901234.5')).toBe('$12,345,678,901,234.50');
+    expect(formatUsdAmount('0.1')).toBe('$0.10');
+    expect(formatUsdAmount('-80.10')).toBe('−$80.10');
+    expect(formatUsdAmount('5', { signed: true })).toBe('+$5.00');
+    expect(formatUsdAmount('-0.00', { signed: true })).toBe('$0.00');
+  });
+  it('renders null (no price, no cost) as a dash, never $0', () => {
+    expect(formatUsdAmount(null)).toBe('—');
+    expect(formatUsdAmount(undefined)).toBe('—');
+  });
+});
+
+describe('formatLatency', () => {
+  it('uses ms below a second and seconds above', () => {
+    expect(formatLatency(84.6)).toBe('85 ms');
+    expect(formatLatency(1240)).toBe('1.24 s');
+    expect(formatLatency(null)).toBe('—');
   });
 });

@@ -100,3 +100,24 @@ export function formatSymbol(symbol: string): string {
 export function shortHash(value: string, keep = 6): string {
   return value.length <= keep * 2 + 1 ? value : `${value.slice(0, keep)}…${value.slice(-4)}`;
 }
+
+/**
+ * An exact USD decimal string from the server ("12345.6", "-80.10") as dollars and cents, grouped, never
+ * parsed to a float: "$12,345.60", "−$80.10", "+$5.00" when signed. null (no price, no cost) is a dash.
+ */
+export function formatUsdAmount(value: string | null | undefined, { signed = false } = {}): string {
+  if (value === null || value === undefined) return dash;
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return value;
+  const [, minus, whole, fraction = ''] = match;
+  const cents = fraction.padEnd(2, '0').slice(0, 2);
+  const zero = /^0+$/.test(whole!) && /^0*$/.test(fraction);
+  const sign = zero ? '' : minus ? '−' : signed ? '+' : '';
+  return `${sign}$${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+/** A latency in milliseconds: "85 ms", "1.24 s". */
+export function formatLatency(ms: number | null | undefined): string {
+  if (!isNumber(ms)) return dash;
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}

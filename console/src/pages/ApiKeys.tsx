@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api/client.ts';
 import type { Account, Permission, Token } from '../api/types.ts';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
+import { SecretPanel } from '../components/SecretPanel.tsx';
 import { SkeletonRows } from '../components/Skeleton.tsx';
 import { UsagePanel } from './Dashboard.tsx';
 import { useAccount, useTokens } from '../hooks/queries.ts';
@@ -41,7 +43,14 @@ export default function ApiKeys() {
         </div>
       </div>
       <UsagePanel />
-      {secret ? <SecretPanel secret={secret} onDone={() => setSecret(undefined)} /> : null}
+      {secret ? (
+        <SecretPanel
+          title={secret.rotated ? `New secret for “${secret.name}”` : `Key “${secret.name}” created`}
+          secret={secret.token}
+          warning={`Copy this secret now. It is shown only once — Meridian stores only a hash and cannot show it again.${secret.rotated ? ' The previous secret stopped working.' : ''}`}
+          onDone={() => setSecret(undefined)}
+        />
+      ) : null}
       <CreateKey permissions={account.permissions} onCreated={setSecret} />
       <section className="card flush" aria-labelledby="keys-title">
         <header className="card-header">
@@ -87,7 +96,7 @@ export default function ApiKeys() {
         </div>
       </section>
       {confirm ? (
-        <ConfirmDialog
+        <ConfirmKeyAction
           token={confirm.token}
           action={confirm.action}
           onClose={() => setConfirm(undefined)}
@@ -225,51 +234,7 @@ function CreateKey({
   );
 }
 
-/** The secret, shown once: a copy button and a warning that it will not be shown again. */
-function SecretPanel({ secret, onDone }: { secret: Secret; onDone(): void }) {
-  const [copied, setCopied] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret.token);
-      setCopied(true);
-    } catch {
-      // Clipboard refused (permissions, insecure context): select the text so the person can copy it.
-      const range = document.createRange();
-      range.selectNodeContents(document.getElementById('new-secret')!);
-      window.getSelection()?.removeAllRanges();
-      window.getSelection()?.addRange(range);
-    }
-  };
-  return (
-    <section className="card secret-panel" aria-labelledby="secret-title">
-      <h2 id="secret-title" ref={heading} tabIndex={-1}>
-        {secret.rotated ? `New secret for “${secret.name}”` : `Key “${secret.name}” created`}
-      </h2>
-      <p className="warning">
-        Copy this secret now. It is shown only once — Meridian stores only a hash and cannot show it again.
-        {secret.rotated ? ' The previous secret stopped working.' : ''}
-      </p>
-      <div className="secret-row">
-        <code id="new-secret" data-testid="new-secret">
-          {secret.token}
-        </code>
-        <button type="button" className="button" onClick={copy}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
-      <span className="visually-hidden" role="status">
-        {copied ? 'Secret copied to the clipboard' : ''}
-      </span>
-      <button type="button" className="button ghost" onClick={onDone}>
-        I have stored it
-      </button>
-    </section>
-  );
-}
-
-function ConfirmDialog({
+function ConfirmKeyAction({
   token,
   action,
   onClose,
@@ -280,49 +245,27 @@ function ConfirmDialog({
   onClose(): void;
   onRotated(secret: string): void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
-  const run = useMutation({
-    mutationFn: async () => {
-      const path = { params: { path: { id: token.id } } };
-      if (action === 'revoke') {
-        await unwrap(api.DELETE('/api/account/tokens/{id}', path));
-        return undefined;
-      }
-      return (await unwrap(api.POST('/api/account/tokens/{id}/rotate', path))).token;
-    },
-    onSuccess: (secret) => {
-      queryClient.invalidateQueries({ queryKey: ['tokens'] });
-      if (secret) onRotated(secret);
-      onClose();
-    },
-  });
+  const path = { params: { path: { id: token.id } } };
   const revoke = action === 'revoke';
+  const confirm = async () => {
+    if (revoke) await unwrap(api.DELETE('/api/account/tokens/{id}', path));
+    else onRotated((await unwrap(api.POST('/api/account/tokens/{id}/rotate', path))).token);
+    await queryClient.invalidateQueries({ queryKey: ['tokens'] });
+  };
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby="confirm-title" onClose={onClose}>
-      <h2 id="confirm-title">{revoke ? `Revoke “${token.name}”?` : `Rotate “${token.name}”?`}</h2>
+    <ConfirmDialog
+      title={revoke ? `Revoke “${token.name}”?` : `Rotate “${token.name}”?`}
+      confirmLabel={revoke ? 'Revoke key' : 'Rotate key'}
+      danger={revoke}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
       <p>
         {revoke
           ? 'Requests with this key will be refused from now on, and its open push connections close within seconds. This cannot be undone.'
           : 'A new secret replaces this one at once (same name, permissions and expiry). Anything still using the old secret stops working.'}
       </p>
-      <ErrorNote error={run.error} />
-      <div className="dialog-actions">
-        <button type="button" className="button ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={`button ${revoke ? 'danger' : 'primary'}`}
-          onClick={() => run.mutate()}
-          disabled={run.isPending}
-        >
-          {revoke ? 'Revoke key' : 'Rotate key'}
-        </button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }

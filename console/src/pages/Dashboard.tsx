@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { Account, Datapoint } from '../api/types.ts';
-import { ErrorNote } from '../components/ErrorNote.tsx';
+import { AnalyticsPanel } from '../components/AnalyticsPanel.tsx';
 import { MarketTable } from '../components/MarketTable.tsx';
 import { OutlookCard } from '../components/OutlookWidget.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { LiveBadge } from '../components/LiveBadge.tsx';
-import { analyticsFigures, useAnalytics } from '../hooks/analytics.ts';
 import { useAccount, useMarketData } from '../hooks/queries.ts';
 import { useUsage } from '../hooks/usage.ts';
 import { usePredictionStream } from '../hooks/usePredictionStream.ts';
@@ -39,6 +38,7 @@ export function Dashboard() {
         <LiveBadge state={stream.state} lastAt={stream.lastAt} />
       </div>
       <UsagePanel />
+      <AnalyticsPanel />
       <MarketTable
         items={market.data}
         error={market.error}
@@ -68,12 +68,10 @@ export function Dashboard() {
   );
 }
 
-/** Plan, rate limit and the requests used in the current window; the analytics summary when the server has it. */
+/** Plan, rate limit and the requests used in the current window. */
 export function UsagePanel() {
   const account = useAccount().data as Account;
   const usage = useUsage();
-  const analytics = useAnalytics();
-  const figures = analytics.data ? analyticsFigures(analytics.data) : [];
   const limit = usage?.limit ?? account.limits.requestsPerMinute;
   const used = usage?.used ?? 0;
   return (
@@ -104,19 +102,6 @@ export function UsagePanel() {
         <span className="stat-value">{account.limits.wsConnections}</span>
         <span className="muted small">concurrent WebSockets allowed</span>
       </div>
-      {analytics.isError ? (
-        <div className="card stat wide">
-          <ErrorNote error={analytics.error} onRetry={() => analytics.refetch()} />
-        </div>
-      ) : null}
-      {figures.map((figure) => (
-        <div key={figure.label} className="card stat">
-          <span className="stat-label">{figure.label}</span>
-          <span className="stat-value">
-            {typeof figure.value === 'number' ? figure.value.toLocaleString('en-US') : figure.value}
-          </span>
-        </div>
-      ))}
     </section>
   );
 }
