@@ -121,12 +121,14 @@ export function startTarget(
   args: string[],
   /** Run under `taskset` with these arguments (e.g. `['-c', '1']` to pin the server to CPU 1). */
   taskset?: string[],
+  /** Extra environment of the target (its configuration). */
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; info: Record<string, string> }> {
   const node = [process.execPath, '--import', 'tsx', script, ...args];
   const [command, ...argv] = taskset ? ['taskset', ...taskset, ...node] : node;
   const child = spawn(command!, argv, {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'silent' },
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
   });
   return new Promise((resolve, reject) => {
     let out = '';
