@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely';
+import { type QueryExecutorProvider, sql } from 'kysely';
 import type { LeaderTerm } from '../../src/shared/leadership.ts';
 
 /** Makes `term` the current, unexpired term of `job` in `leader_leases` (as a campaign that won would). */
-export async function holdLease(db: Kysely<unknown>, job: string, term: number): Promise<void> {
+export async function holdLease(db: QueryExecutorProvider, job: string, term: number): Promise<void> {
   await sql`
     insert into leader_leases (job, term, holder, expires_at) values (${job}, ${term}, 'test', ${Date.now() + 600_000})
     on conflict (job) do update set term = excluded.term, holder = excluded.holder, expires_at = excluded.expires_at`.execute(
