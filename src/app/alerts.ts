@@ -105,6 +105,6 @@ export function buildAlerts(
   return {
     service,
     evaluator,
-    job: { name: 'alerts-evaluator', start: () => evaluator.start(), stop: () => evaluator.stop() },
+    job: { name: 'alerts-evaluator', start: (term) => evaluator.start(term), stop: () => evaluator.stop() },
   };
 }

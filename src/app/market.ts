@@ -102,7 +102,7 @@ export async function buildMarket(
       name: 'market',
       start: (term) => {
         leaderTerm = term;
-        return service.start();
+        return service.start(term);
       },
       stop: () => service.stop(),
     },

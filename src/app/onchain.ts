@@ -87,7 +87,7 @@ export function buildOnchain(
     indexer,
     job: {
       name: 'onchain-indexer',
-      start: async () => indexer.start(),
+      start: async (term) => indexer.start(term),
       stop: async () => {
         await indexer.stop();
         await source.close?.();

@@ -174,8 +174,8 @@ export function buildWebhooks(
     ports,
     job: {
       name: 'webhook-sender',
-      start: async () => {
-        if (sender) await sender.start();
+      start: async (term) => {
+        if (sender) await sender.start(term);
         else log.error({}, `webhook sender not started: ${missing}`);
       },
       stop: async () => {

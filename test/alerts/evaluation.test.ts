@@ -20,7 +20,9 @@ import {
 import { normalizeExchange } from '../../src/modules/symbols/index.ts';
 import { type Bus, topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
+import type { LeaderTerm } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { believedTerm, holdLease } from '../harness/leases.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: event bodies are checked field by field
 type Json = any;
@@ -54,7 +56,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
 
   /** A fresh bus, service and started evaluator on the shared database (a "process"). */
   async function boot(
-    options: { flowHistory?: FlowHistory } = {},
+    options: { flowHistory?: FlowHistory; term?: LeaderTerm } = {},
   ): Promise<{ evaluator: Evaluator; announced: AccountEvent[] }> {
     bus = memoryBus();
     service = createAlertsService({
@@ -75,7 +77,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
     });
     const announced: AccountEvent[] = [];
     await bus.subscribe(topics.accountEvent, (e) => announced.push(e as AccountEvent));
-    await evaluator.start();
+    await evaluator.start(options.term);
     return { evaluator, announced };
   }
 
@@ -187,6 +189,44 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
     ).rejects.toMatchObject({
       code: 'conflict',
     });
+    await evaluator.stop();
+  });
+
+  it('an evaluator whose leadership term is stale writes nothing: no firing, side or expiry stored', async () => {
+    const job = `alerts-evaluator-${kind}`;
+    await holdLease(handle.db, job, 5);
+    const { evaluator, announced } = await boot({ term: believedTerm(job, 4) });
+    const acc = account();
+    clock.set(T0);
+    const crossing = await rule(
+      acc,
+      {
+        type: 'price',
+        symbol: 'ADAUSDT',
+        condition: { op: 'crosses_above', value: 1 },
+        trigger: { mode: 'every', cooldownSec: 60 },
+      },
+      evaluator,
+    );
+    const expiring = await rule(
+      acc,
+      {
+        type: 'price',
+        symbol: 'DOGEUSDT',
+        condition: { op: 'below', value: 1 },
+        expiresAt: new Date(T0 + 10_000).toISOString(),
+      },
+      evaluator,
+    );
+    await drive(evaluator, [
+      ['ADAUSDT', 0.9, T0 + 1000], // sets the side (a side write)
+      ['ADAUSDT', 1.1, T0 + 2000], // crosses: a firing
+      ['DOGEUSDT', 2, T0 + 11_000], // the sweep expires the other rule
+    ]);
+    expect(await bodies(acc)).toHaveLength(0);
+    expect(announced.filter((e) => e.accountId === acc)).toHaveLength(0);
+    expect((await repo.get(acc, crossing.id))?.lastSatisfied).toBeNull();
+    expect((await repo.get(acc, expiring.id))?.state).toBe('active');
     await evaluator.stop();
   });
 

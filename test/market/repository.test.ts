@@ -8,7 +8,9 @@ import {
   memoryCandleRepository,
 } from '../../src/modules/market/repository.ts';
 import type { MarketTables } from '../../src/modules/market/tables.ts';
+import { StaleLeaderError } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { believedTerm, holdLease } from '../harness/leases.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const MIN = 60_000;
@@ -56,6 +58,16 @@ describe.each(dbKinds())('candle repository on %s', (kind) => {
     });
     await repo.upsert([awkward]);
     expect(await repo.at('AAAUSDT', 'binance', '1m', T0 + 5 * MIN)).toEqual(plain(awkward));
+  });
+
+  it('refuses a write from a stale leadership term and stores nothing; the current term writes', async () => {
+    const job = `market-${kind}`;
+    await holdLease(handle.db, job, 5);
+    const rows = [candle('FENCEUSDT', 0), candle('FENCEUSDT', 1)];
+    await expect(repo.upsert(rows, believedTerm(job, 4))).rejects.toThrow(StaleLeaderError);
+    expect(await repo.range('FENCEUSDT', 'binance', '1m', 0, Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    await repo.upsert(rows, believedTerm(job, 5));
+    expect(await repo.range('FENCEUSDT', 'binance', '1m', 0, Number.MAX_SAFE_INTEGER, 10)).toHaveLength(2);
   });
 
   it('upsert replaces by (symbol, venue, interval, open time)', async () => {

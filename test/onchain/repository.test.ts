@@ -9,7 +9,9 @@ import {
   formatUnits,
 } from '../../src/modules/onchain/index.ts';
 import type { IndexedBlock } from '../../src/modules/onchain/repository.ts';
+import { StaleLeaderError } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { believedTerm, holdLease } from '../harness/leases.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const AT = T0 + 3_600_000;
@@ -65,6 +67,26 @@ describe.each(dbKinds())('on-chain repository on %s', (kind) => {
     repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(handle.db));
   });
   afterAll(() => handle?.close());
+
+  it('refuses commit, rewind and prune from a stale leadership term, changing nothing', async () => {
+    const job = `onchain-indexer-${kind}`;
+    await holdLease(handle.db, job, 8);
+    const stale = believedTerm(job, 7);
+    const current = believedTerm(job, 8);
+    const f = flow('cf', 21);
+    await expect(repo.commit('cf', blocks('cf', 20, 22), [f], AT, stale)).rejects.toThrow(StaleLeaderError);
+    expect(await repo.checkpoint('cf')).toBeUndefined();
+    expect(await repo.lowestBlock('cf')).toBeUndefined();
+    expect(await repo.list({ exchange: 'binance', asset: f.asset, limit: 1000 })).not.toContainEqual(f);
+    expect(await repo.commit('cf', blocks('cf', 20, 22), [f], AT, current)).toEqual([f]);
+    await expect(repo.rewind('cf', 20, AT + 1, stale)).rejects.toThrow(StaleLeaderError);
+    await expect(repo.pruneBlocks('cf', 22, stale)).rejects.toThrow(StaleLeaderError);
+    expect(await repo.checkpoint('cf')).toEqual({ blockNumber: 22, blockHash: hash('cf', 22) });
+    expect(await repo.lowestBlock('cf')).toBe(20);
+    expect(
+      (await repo.list({ exchange: 'binance', asset: f.asset, limit: 1000 })).map((x) => x.txHash),
+    ).toContain(f.txHash);
+  });
 
   it('commits blocks, flows and the checkpoint; reads every field back with its type', async () => {
     expect(await repo.checkpoint('c1')).toBeUndefined();

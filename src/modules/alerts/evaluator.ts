@@ -2,6 +2,7 @@ import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { newId } from '../../shared/ids.ts';
+import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import type { EventType } from '../events/index.ts';
 import { type MinuteBar, MarketWindows } from './market-window.ts';
 import { ruleSummary } from './present.ts';
@@ -170,8 +171,11 @@ export interface EvaluatorStats {
 }
 
 export interface Evaluator {
-  /** Loads the live rules, subscribes to the engines' topics, starts the timers. */
-  start(): Promise<void>;
+  /**
+   * Loads the live rules, subscribes to the engines' topics, starts the timers. Its writes carry `term` (the
+   * evaluator job's leadership term) and are refused once it is no longer current.
+   */
+  start(term?: LeaderTerm): Promise<void>;
   stop(): Promise<void>;
   /** The bus handlers, exposed for tests and the benchmark to drive tick by tick. */
   onSnapshot(payload: unknown): void;
@@ -748,6 +752,8 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
 
   // ── writes ──
 
+  let term: LeaderTerm | undefined;
+
   function enqueue(work: () => Promise<void>) {
     queued++;
     writing = writing
@@ -757,6 +763,11 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
             await work();
             return;
           } catch (error) {
+            if (error instanceof StaleLeaderError) {
+              // This process no longer leads: the current leader evaluates and writes instead.
+              log.warn({ err: String(error) }, 'alerts: write refused, leadership moved on');
+              return;
+            }
             if (!running && attempt >= 3) {
               log.error({ err: String(error) }, 'alerts: write abandoned at shutdown');
               return;
@@ -773,7 +784,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
 
   async function commit(records: TriggerRecord[]) {
     if (records.length === 0) return;
-    const result = await repo.recordTriggers(records, clock.now());
+    const result = await repo.recordTriggers(records, clock.now(), term);
     recorded += result.recorded.length;
     for (const event of result.events) {
       await bus.publish(topics.accountEvent, event).catch((error: unknown) => {
@@ -797,12 +808,12 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
         satisfied: l.satisfied === true,
       }));
       dirtySides.clear();
-      enqueue(() => repo.saveSides(sides));
+      enqueue(() => repo.saveSides(sides, term));
     }
     if (pendingExpiries.length) {
       const list = pendingExpiries.splice(0);
       enqueue(async () => {
-        const changed = await repo.expire(list, clock.now());
+        const changed = await repo.expire(list, clock.now(), term);
         if (changed.length) log.info({ rules: changed.length }, 'alerts: rules expired');
       });
     }
@@ -844,7 +855,8 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     };
 
   return {
-    async start() {
+    async start(leaderTerm) {
+      term = leaderTerm;
       running = true;
       unsubscribers.push(
         await bus.subscribe(topics.alertRuleChanged, (payload) => {

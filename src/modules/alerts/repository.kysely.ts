@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import { type EventsTables, insertAccountEvents } from '../events/index.ts';
 import {
   type AlertsRepository,
@@ -207,35 +208,34 @@ export function createKyselyAlertsRepository(db: Db): AlertsRepository {
       const row = await db.selectFrom('alert_rules').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? { rule: fromRow(row), deleted: row.deleted_at !== null } : undefined;
     },
-    async recordTriggers(list, atMs) {
+    async recordTriggers(list, atMs, term) {
       if (list.length === 0) return { recorded: [], events: [] };
-      return retrying(() => db.transaction().execute((trx) => record(trx, list, atMs)));
+      return retrying(() =>
+        db.transaction().execute(async (trx) => {
+          await assertLeaderTerm(trx, term);
+          return record(trx, list, atMs);
+        }),
+      );
     },
-    async saveSides(sides) {
+    async saveSides(sides, term) {
       if (sides.length === 0) return;
       const sorted = [...sides].sort((a, b) => (a.id < b.id ? -1 : 1));
-      await retrying(async () => {
-        await sql`update alert_rules as r set last_satisfied = u.s
-          from unnest(${sorted.map((s) => s.id)}::text[], ${sorted.map((s) => s.satisfied)}::boolean[],
-                      ${sorted.map((s) => s.version)}::integer[]) as u(id, s, v)
-          where r.id = u.id and r.version = u.v`.execute(db);
-      });
+      await retrying(() =>
+        db.transaction().execute(async (trx) => {
+          await assertLeaderTerm(trx, term);
+          await sql`update alert_rules as r set last_satisfied = u.s
+            from unnest(${sorted.map((s) => s.id)}::text[], ${sorted.map((s) => s.satisfied)}::boolean[],
+                        ${sorted.map((s) => s.version)}::integer[]) as u(id, s, v)
+            where r.id = u.id and r.version = u.v`.execute(trx);
+        }),
+      );
     },
-    async expire(rules, atMs) {
-      const changed: string[] = [];
-      for (const { id, version } of rules) {
-        const row = await db
-          .updateTable('alert_rules')
-          .set({ state: 'expired', updated_at: atMs })
-          .where('id', '=', id)
-          .where('version', '=', version)
-          .where('deleted_at', 'is', null)
-          .where('state', 'in', LIVE_STATES)
-          .returning('id')
-          .executeTakeFirst();
-        if (row) changed.push(row.id);
-      }
-      return changed;
+    async expire(rules, atMs, term) {
+      if (rules.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
+        return expireIn(trx, rules, atMs);
+      });
     },
     async firesForFlows(flowIds) {
       if (flowIds.length === 0) return [];
@@ -293,6 +293,27 @@ export function createKyselyAlertsRepository(db: Db): AlertsRepository {
       };
     },
   };
+}
+
+async function expireIn(
+  trx: Transaction<AlertsTables & EventsTables>,
+  rules: Array<{ id: string; version: number }>,
+  atMs: number,
+): Promise<string[]> {
+  const changed: string[] = [];
+  for (const { id, version } of rules) {
+    const row = await trx
+      .updateTable('alert_rules')
+      .set({ state: 'expired', updated_at: atMs })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('deleted_at', 'is', null)
+      .where('state', 'in', LIVE_STATES)
+      .returning('id')
+      .executeTakeFirst();
+    if (row) changed.push(row.id);
+  }
+  return changed;
 }
 
 async function record(

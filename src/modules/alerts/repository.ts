@@ -1,3 +1,4 @@
+import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import type { AccountEvent, EventType, NewAccountEvent } from '../events/index.ts';
 import { type AlertRule, LIVE_STATES, type RuleState, type RuleType } from './rule.ts';
 
@@ -103,16 +104,23 @@ export interface AlertsRepository {
   changedSince(sinceMs: number): Promise<Array<{ rule: AlertRule; deleted: boolean }>>;
   /** One rule by id, whatever its account (evaluator reload on a change notice). */
   byId(id: string): Promise<{ rule: AlertRule; deleted: boolean } | undefined>;
+  /*
+   * The evaluator's writes (recordTriggers, saveSides, expire) take its leadership term: with one, the write's
+   * transaction is fenced by it (StaleLeaderError, nothing written, once the term is no longer current).
+   */
   /**
    * The exactly-once write: in one transaction, locks the rules, skips triggers whose (rule, key) exists or
    * whose rule changed, inserts the account events and the trigger rows, and updates the rules' counters and
    * states.
    */
-  recordTriggers(triggers: TriggerRecord[], atMs: number): Promise<RecordedTriggers>;
+  recordTriggers(triggers: TriggerRecord[], atMs: number, term?: LeaderTerm): Promise<RecordedTriggers>;
   /** Persists crossing sides; an update for an older version than stored is ignored. */
-  saveSides(sides: Array<{ id: string; version: number; satisfied: boolean }>): Promise<void>;
+  saveSides(
+    sides: Array<{ id: string; version: number; satisfied: boolean }>,
+    term?: LeaderTerm,
+  ): Promise<void>;
   /** Live rules of these versions → expired. Returns the ids changed. */
-  expire(rules: Array<{ id: string; version: number }>, atMs: number): Promise<string[]>;
+  expire(rules: Array<{ id: string; version: number }>, atMs: number, term?: LeaderTerm): Promise<string[]>;
   /** Firings based on these flows (for reorg retractions). */
   firesForFlows(flowIds: string[]): Promise<StoredTrigger[]>;
   /** Rules per state (deleted ones left out) and the newest `recentLimit` triggers of the account. */
@@ -130,6 +138,11 @@ export const emptyRuleCounts = (): Record<RuleState, number> => ({
 type Events = (events: NewAccountEvent[], atMs: number) => AccountEvent[];
 
 /** In-memory twin for unit tests of the service and the evaluator. `appendEvents` plays the event log. */
+/** The memory twin's fence: a term its holder already knows is lost. */
+function refuseStale(term: LeaderTerm | undefined): void {
+  if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
+}
+
 export function createMemoryAlertsRepository(appendEvents: Events): AlertsRepository & {
   rules: Map<string, AlertRule & { deletedAt: number | null }>;
   triggers: Map<string, StoredTrigger>;
@@ -238,7 +251,8 @@ export function createMemoryAlertsRepository(appendEvents: Events): AlertsReposi
       const r = rules.get(id);
       return r ? { rule: copy(r), deleted: r.deletedAt !== null } : undefined;
     },
-    async recordTriggers(list, atMs) {
+    async recordTriggers(list, atMs, term) {
+      refuseStale(term);
       const recorded: TriggerRecord[] = [];
       for (const t of list) {
         const r = rules.get(t.ruleId);
@@ -276,13 +290,15 @@ export function createMemoryAlertsRepository(appendEvents: Events): AlertsReposi
       });
       return { recorded, events };
     },
-    async saveSides(sides) {
+    async saveSides(sides, term) {
+      refuseStale(term);
       for (const s of sides) {
         const r = rules.get(s.id);
         if (r && r.version === s.version) r.lastSatisfied = s.satisfied;
       }
     },
-    async expire(list, atMs) {
+    async expire(list, atMs, term) {
+      refuseStale(term);
       const changed: string[] = [];
       for (const { id, version } of list) {
         const r = rules.get(id);

@@ -1,4 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryExecutorProvider, sql } from 'kysely';
+import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
+import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import type { Candle, CandleInterval } from './candles.ts';
 import type { MarketTables } from './tables.ts';
 
@@ -10,8 +12,12 @@ export interface StoredCandle extends Candle {
 
 /** The candle store port. Kysely serves PGlite and PostgreSQL; `memoryCandleRepository` is its test twin. */
 export interface CandleRepository {
-  /** Inserts or replaces by (symbol, venue, interval, open_time). Batched internally. */
-  upsert(rows: readonly StoredCandle[]): Promise<void>;
+  /**
+   * Inserts or replaces by (symbol, venue, interval, open_time). Batched internally. With the writer's
+   * leadership term, all batches are one transaction fenced by that term: StaleLeaderError, nothing written,
+   * when the term is no longer current.
+   */
+  upsert(rows: readonly StoredCandle[], term?: LeaderTerm): Promise<void>;
   /** Rows with fromMs ≤ open_time < toMs, oldest first, at most `limit`. */
   range(
     symbol: string,
@@ -48,29 +54,37 @@ export function kyselyCandleRepository(db: Kysely<MarketTables>): CandleReposito
     volume: r.volume,
     quoteVolume: r.quote_volume,
   });
+  async function upsertBatches(executor: QueryExecutorProvider, rows: readonly StoredCandle[]) {
+    // One statement per batch with each column as an array (unnest): ~3× faster than a multi-row VALUES
+    // list on PGlite and PostgreSQL alike, and the statement text stays constant.
+    // The same key twice in one statement would fail ("ON CONFLICT DO UPDATE command cannot affect row a
+    // second time"): keep the last row per key, like the memory twin.
+    const byKey = new Map<string, StoredCandle>();
+    for (const r of rows) byKey.set(`${r.symbol}|${r.venue}|${r.interval}|${r.openTime}`, r);
+    const unique = byKey.size === rows.length ? rows : [...byKey.values()];
+    for (let i = 0; i < unique.length; i += BATCH) {
+      const chunk = unique.slice(i, i + BATCH);
+      const col = <T>(f: (r: StoredCandle) => T) => chunk.map(f);
+      await sql`
+        insert into market_candles (symbol, venue, interval, open_time, open, high, low, close, volume, quote_volume)
+        select * from unnest(
+          ${col((r) => r.symbol)}::text[], ${col((r) => r.venue)}::text[], ${col((r) => r.interval)}::text[],
+          ${col((r) => r.openTime)}::bigint[], ${col((r) => r.open)}::float8[], ${col((r) => r.high)}::float8[],
+          ${col((r) => r.low)}::float8[], ${col((r) => r.close)}::float8[], ${col((r) => r.volume)}::float8[],
+          ${col((r) => r.quoteVolume)}::float8[])
+        on conflict (symbol, venue, interval, open_time) do update set
+          open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+          volume = excluded.volume, quote_volume = excluded.quote_volume`.execute(executor);
+    }
+  }
   return {
-    async upsert(rows) {
-      // One statement per batch with each column as an array (unnest): ~3× faster than a multi-row VALUES
-      // list on PGlite and PostgreSQL alike, and the statement text stays constant.
-      // The same key twice in one statement would fail ("ON CONFLICT DO UPDATE command cannot affect row a
-      // second time"): keep the last row per key, like the memory twin.
-      const byKey = new Map<string, StoredCandle>();
-      for (const r of rows) byKey.set(`${r.symbol}|${r.venue}|${r.interval}|${r.openTime}`, r);
-      const unique = byKey.size === rows.length ? rows : [...byKey.values()];
-      for (let i = 0; i < unique.length; i += BATCH) {
-        const chunk = unique.slice(i, i + BATCH);
-        const col = <T>(f: (r: StoredCandle) => T) => chunk.map(f);
-        await sql`
-          insert into market_candles (symbol, venue, interval, open_time, open, high, low, close, volume, quote_volume)
-          select * from unnest(
-            ${col((r) => r.symbol)}::text[], ${col((r) => r.venue)}::text[], ${col((r) => r.interval)}::text[],
-            ${col((r) => r.openTime)}::bigint[], ${col((r) => r.open)}::float8[], ${col((r) => r.high)}::float8[],
-            ${col((r) => r.low)}::float8[], ${col((r) => r.close)}::float8[], ${col((r) => r.volume)}::float8[],
-            ${col((r) => r.quoteVolume)}::float8[])
-          on conflict (symbol, venue, interval, open_time) do update set
-            open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
-            volume = excluded.volume, quote_volume = excluded.quote_volume`.execute(db);
-      }
+    async upsert(rows, term) {
+      if (term && term.term !== 0) {
+        await db.transaction().execute(async (trx) => {
+          await assertLeaderTerm(trx, term);
+          await upsertBatches(trx, rows);
+        });
+      } else await upsertBatches(db, rows);
     },
     async range(symbol, venue, interval, fromMs, toMs, limit) {
       const rows = await db
@@ -121,7 +135,8 @@ export function memoryCandleRepository(): CandleRepository & { size(): number } 
   const sorted = (s: string, v: string, i: string) =>
     [...(series.get(key(s, v, i))?.values() ?? [])].sort((a, b) => a.openTime - b.openTime);
   return {
-    async upsert(rows) {
+    async upsert(rows, term) {
+      if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
       for (const r of rows) {
         const k = key(r.symbol, r.venue, r.interval);
         let m = series.get(k);

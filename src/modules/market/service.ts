@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
+import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import { splitSymbol } from '../symbols/index.ts';
 import {
   CANDLE_INTERVALS,
@@ -58,8 +59,11 @@ export interface SnapshotPublication {
 /** The running market: the public `MarketService` plus lifecycle and the pre-serialized API bytes. */
 export interface MarketRuntime extends MarketService {
   engine: MarketEngine;
-  /** Loads/generates history, persists what is missing, starts the source and the snapshot timer. */
-  start(): Promise<void>;
+  /**
+   * Loads/generates history, persists what is missing, starts the source and the snapshot timer. Candle
+   * writes carry `term` (the market job's leadership term) and are refused once it is no longer current.
+   */
+  start(term?: LeaderTerm): Promise<void>;
   stop(): Promise<void>;
   /** Runs one aggregation step now (tests, replays). */
   tickNow(): void;
@@ -205,13 +209,21 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   const running = () => historyReady && !stopped;
 
   let failures = 0;
+  let term: LeaderTerm | undefined;
   async function writeLoop(): Promise<void> {
     while (pending.length > 0) {
       const batch = pending.splice(0, 2000);
       try {
-        await repository.upsert(batch);
+        await repository.upsert(batch, term);
         failures = 0;
       } catch (error) {
+        if (error instanceof StaleLeaderError) {
+          // This process no longer leads: the current leader writes these candles itself.
+          dropped += batch.length + pending.length;
+          pending.length = 0;
+          options.log?.warn({ err: error }, 'market candle writes refused: leadership moved on');
+          return;
+        }
         // Keep the rows and retry on the next round (storage may be briefly unavailable); a batch that
         // keeps failing (10 rounds, ~20 s) is dropped so it cannot block every later write.
         if (++failures >= 10) {
@@ -438,7 +450,8 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     pendingWrites: () => pending.length,
     flush,
     status: () => ({ historyReady, persistedHistory, events: engine.stats.events, gaps: engine.stats.gaps }),
-    async start() {
+    async start(leaderTerm) {
+      term = leaderTerm;
       stopped = false;
       await loadHistory();
       historyReady = true;

@@ -1,4 +1,5 @@
 import { type Bus, topics } from '../../shared/bus.ts';
+import type { LeaderTerm } from '../../shared/leadership.ts';
 import { type Clock, systemClock } from '../../shared/clock.ts';
 import type { AddressBook } from './address-book.ts';
 import { cachedPrices, classifyTransfer, type Flow } from './classify.ts';
@@ -69,7 +70,8 @@ export type StepResult =
   | { kind: 'reorg'; ancestor: number; removedFlows: number };
 
 export interface Indexer {
-  start(): void;
+  /** Starts the loop; its writes carry `term` (the indexer job's leadership term) and are fenced by it. */
+  start(term?: LeaderTerm): void;
   stop(): Promise<void>;
   /** One unit of work; exposed for tests and the benchmark. */
   step(): Promise<StepResult>;
@@ -152,7 +154,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
         'onchain: reorg deeper than the retained block window; rewinding past it',
       );
     }
-    const { removedFlows, removedIds } = await repo.rewind(chain, ancestor, clock.now());
+    const { removedFlows, removedIds } = await repo.rewind(chain, ancestor, clock.now(), term);
     if (bus && removedIds.length) {
       // Consumers of onchain.flow (alerts) retract what they acted on; the ids are the API's flow ids.
       await bus
@@ -218,12 +220,14 @@ export function createIndexer(options: IndexerOptions): Indexer {
       })),
       flows,
       clock.now(),
+      term,
     );
     const last = blocks.at(-1) as ChainBlock;
     status.checkpoint = last.number;
     status.blocksIndexed += blocks.length;
     status.flowsIndexed += inserted.length;
-    if (last.number % 64 === 0 || blocks.length > 1) await repo.pruneBlocks(chain, last.number - retain);
+    if (last.number % 64 === 0 || blocks.length > 1)
+      await repo.pruneBlocks(chain, last.number - retain, term);
     if (bus) {
       for (const flow of inserted) {
         await bus.publish(topics.onchainFlow, toFlowDto(flow)).catch((error: unknown) => {
@@ -233,6 +237,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
     }
     return { kind: 'indexed', from: first.number, to: last.number, flows: inserted.length };
   }
+
+  let term: LeaderTerm | undefined;
 
   async function run(): Promise<void> {
     let delay = backoffMin;
@@ -257,8 +263,9 @@ export function createIndexer(options: IndexerOptions): Indexer {
   }
 
   return {
-    start() {
+    start(leaderTerm) {
       if (status.running) return;
+      term = leaderTerm;
       status.running = true;
       loop = run();
     },

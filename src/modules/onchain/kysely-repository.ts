@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import { type Flow, flowId } from './classify.ts';
 import { formatUnits } from './decimal.ts';
 import type { FlowQuery, OnchainRepository } from './repository.ts';
@@ -89,10 +90,11 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
       return row?.low === null || row?.low === undefined ? undefined : Number(row.low);
     },
 
-    async commit(chain, blocks, flows, atMs) {
+    async commit(chain, blocks, flows, atMs, term) {
       const last = blocks.at(-1);
       if (!last) return [];
       return db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
         for (let i = 0; i < blocks.length; i += CHUNK) {
           await trx
             .insertInto('onchain_blocks')
@@ -141,8 +143,9 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
       });
     },
 
-    async rewind(chain, ancestor, atMs) {
+    async rewind(chain, ancestor, atMs, term) {
       return db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
         const removed = await trx
           .deleteFrom('onchain_flows')
           .where('chain', '=', chain)
@@ -176,12 +179,15 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
       });
     },
 
-    async pruneBlocks(chain, belowNumber) {
-      await db
-        .deleteFrom('onchain_blocks')
-        .where('chain', '=', chain)
-        .where('number', '<', belowNumber)
-        .execute();
+    async pruneBlocks(chain, belowNumber, term) {
+      await db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
+        await trx
+          .deleteFrom('onchain_blocks')
+          .where('chain', '=', chain)
+          .where('number', '<', belowNumber)
+          .execute();
+      });
     },
 
     async list(query: FlowQuery) {

@@ -1,3 +1,4 @@
+import type { LeaderTerm } from '../../shared/leadership.ts';
 import type { Flow, FlowDirection } from './classify.ts';
 
 /** Position of a flow in newest-first order; the cursor carries the last one a page returned. */
@@ -36,7 +37,11 @@ export interface IndexedBlock {
   timestampMs: number;
 }
 
-/** The on-chain repository port; `kysely-repository.ts` implements it on PGlite and PostgreSQL. */
+/**
+ * The on-chain repository port; `kysely-repository.ts` implements it on PGlite and PostgreSQL. The writes
+ * (commit, rewind, pruneBlocks) take the indexer's leadership term: with one, the write's transaction is
+ * fenced by it (StaleLeaderError, nothing written, once the term is no longer current).
+ */
 export interface OnchainRepository {
   checkpoint(chain: string): Promise<Checkpoint | undefined>;
   /** Hash recorded for an indexed block, if it is still in the retained window. */
@@ -47,15 +52,22 @@ export interface OnchainRepository {
    * Atomically records blocks, their flows and the new checkpoint (the last block). Flows already present
    * (same chain, tx hash, log index, exchange) are left alone; returns only the flows newly inserted.
    */
-  commit(chain: string, blocks: IndexedBlock[], flows: Flow[], atMs: number): Promise<Flow[]>;
+  commit(
+    chain: string,
+    blocks: IndexedBlock[],
+    flows: Flow[],
+    atMs: number,
+    term?: LeaderTerm,
+  ): Promise<Flow[]>;
   /** Removes every flow and block above `ancestor` and moves the checkpoint back to it. */
   rewind(
     chain: string,
     ancestor: number,
     atMs: number,
+    term?: LeaderTerm,
   ): Promise<{ removedFlows: number; removedIds: string[] }>;
   /** Forgets retained block hashes below `number` (flows are kept). */
-  pruneBlocks(chain: string, belowNumber: number): Promise<void>;
+  pruneBlocks(chain: string, belowNumber: number, term?: LeaderTerm): Promise<void>;
   list(query: FlowQuery): Promise<Flow[]>;
   totals(query: { exchange?: string; asset?: string; sinceMs: number }): Promise<FlowTotals>;
 }

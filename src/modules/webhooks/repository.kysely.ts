@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import type { EventType } from '../events/index.ts';
 import type {
   Attempt,
@@ -253,16 +254,24 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
         .executeTakeFirst();
       return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
     },
-    async claim(id, now, leaseUntil) {
-      const row = await db
-        .updateTable('webhook_deliveries')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: leaseUntil }))
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .returningAll()
-        .executeTakeFirst();
+    async claim(id, now, leaseUntil, term) {
+      const take = (executor: Kysely<WebhooksTables>) =>
+        executor
+          .updateTable('webhook_deliveries')
+          .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: leaseUntil }))
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+          .returningAll()
+          .executeTakeFirst();
+      const row =
+        term && term.term !== 0
+          ? await db.transaction().execute(async (trx) => {
+              await assertLeaderTerm(trx, term);
+              return take(trx);
+            })
+          : await take(db);
       return row ? deliveryFromRow(row) : undefined;
     },
     async settle(attempt, next) {

@@ -1,3 +1,4 @@
+import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import type {
   Attempt,
   Delivery,
@@ -58,8 +59,10 @@ export interface DeliveriesRepository {
   /**
    * Takes a delivery for one attempt: counts the attempt and leases the row until `leaseUntil`, only if it is
    * still pending, due and unleased (so two senders never send the same attempt). Undefined when taken.
+   * With the sender's leadership term the claim is fenced by it: StaleLeaderError, nothing changed, once the
+   * term is no longer current.
    */
-  claim(id: string, now: number, leaseUntil: number): Promise<Delivery | undefined>;
+  claim(id: string, now: number, leaseUntil: number, term?: LeaderTerm): Promise<Delivery | undefined>;
   /** Records one attempt and the delivery's new state, in one transaction (nothing if the row is gone). */
   settle(
     attempt: Attempt,
@@ -166,7 +169,8 @@ export function createMemoryWebhooksRepositories(): {
         .map((d) => Math.max(d.nextAttemptAt, d.leaseUntil === null ? 0 : d.leaseUntil + 1));
       return times.length ? Math.min(...times) : undefined;
     },
-    async claim(id, now, leaseUntil) {
+    async claim(id, now, leaseUntil, term) {
+      if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
       const d = outbox.get(id);
       if (
         !d ||

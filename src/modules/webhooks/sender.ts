@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.ts';
+import type { LeaderTerm } from '../../shared/leadership.ts';
 import type { AccountEvent, EventsRepository } from '../events/index.ts';
 import type { AttemptOutcome, Delivery, NewDelivery, WebhookEndpoint } from './model.ts';
 import type { DeliveriesRepository, EndpointsRepository } from './repository.ts';
@@ -157,6 +158,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => Promise<void>) | undefined;
   let cursor = 0;
+  let term: LeaderTerm | undefined;
   /** Events already turned into deliveries by this process but still inside the settle window. */
   const seen = new Set<number>();
   const inflight = new Map<string, Promise<void>>();
@@ -237,7 +239,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
 
   async function attemptOnce(candidate: Delivery) {
     const startedAt = clock.now();
-    const delivery = await deliveries.claim(candidate.id, startedAt, startedAt + options.leaseMs);
+    const delivery = await deliveries.claim(candidate.id, startedAt, startedAt + options.leaseMs, term);
     if (!delivery) return;
     const endpoint = await deps.endpoints.findById(delivery.endpointId);
     if (!endpoint) return; // deleted meanwhile: its deliveries went with it
@@ -403,7 +405,8 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
   }
 
   return {
-    async start() {
+    async start(leaderTerm?: LeaderTerm) {
+      term = leaderTerm;
       cursor = await deliveries.readCursor(CURSOR);
       running = true;
       unsubscribe = await deps.onEventAnnounced(() => wake());
