@@ -68,6 +68,8 @@ export interface EngineTuning {
    * at 6 h on BTC 2021. 100 was preferred to 20 and 50 on BTC 2021 (Brier and ECE at every horizon).
    */
   calibrationPriorOutcomes: number;
+  /** Window of (score, outcome) pairs the direction calibrator is fitted on, in ms. */
+  calibrationWindowMs: number;
   /** Floor of the ACI step, per hour of time. */
   aciGammaFloorPerHour: number;
 }
@@ -96,6 +98,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   sigmaPoolSize: SIGMA_CANDIDATES_CLOSE,
   calibrationPriorOutcomes: 100,
   aciGammaFloorPerHour: 0.0024,
+  calibrationWindowMs: 21 * DAY_MS,
 };
 
 /**
@@ -190,8 +193,7 @@ interface View {
 const CONFORMAL_WINDOW_MS = 10 * DAY_MS;
 /** The conformal layer answers Gaussian quantiles for its first day of outcomes. */
 const CONFORMAL_MIN_MS = DAY_MS;
-/** Window of (score, outcome) pairs the direction calibrator is fitted on (about three weeks), refit daily. */
-const CALIBRATION_WINDOW_MS = 21 * DAY_MS;
+/** The direction calibrator is refitted daily once it has three days of scored outcomes. */
 const CALIBRATION_REFIT_MS = DAY_MS;
 const CALIBRATION_MIN_MS = 3 * DAY_MS;
 /**
@@ -219,7 +221,7 @@ const newView = (stepMs: number, horizonMs: number, tuning: EngineTuning): View 
       ? [0, 1, 2].map(() => newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour))
       : [],
     direction: new DirectionCalibrator(
-      steps(CALIBRATION_WINDOW_MS, stepMs, 1000, 50_000),
+      steps(tuning.calibrationWindowMs, stepMs, 1000, 100_000),
       steps(CALIBRATION_REFIT_MS, stepMs, 50, 5000),
       steps(CALIBRATION_MIN_MS, stepMs, 300, 10_000),
       tuning.calibrationPriorOutcomes * overlap,
