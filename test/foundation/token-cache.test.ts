@@ -144,7 +144,11 @@ describe.skipIf(!postgresAvailable())(
           const { user } = await context.accounts.createUser({ email: 'bus@example.com', role: 'member' });
           await context.accounts.setRole('bus@example.com', 'viewer');
           await context.close(); // waits for the announcement
-          await waitFor(() => seen.some((m) => (m as { userId?: string }).userId === user.id), 10_000);
+          await waitFor(
+            async () => seen.find((m) => (m as { userId?: string }).userId === user.id),
+            'the role change announced on the bus',
+            10_000,
+          );
         } finally {
           await listener.quit();
         }
