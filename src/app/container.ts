@@ -252,7 +252,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   };
 }
 
-const readinessDeadlineMs = 800;
+const readinessDeadlineMs = 600;
 
 /** Rejects when the promise has not settled in time (the work itself goes on; its result is ignored). */
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
