@@ -103,6 +103,54 @@ describe('token cache: role and plan changes reach a replica that was not told, 
   });
 });
 
+describe('token cache: an announcement heard during a lookup', () => {
+  it('keeps the lookup from caching what it read before the change', async () => {
+    const db = await openTestDatabase('pglite');
+    opened.push(db);
+    const clock = manualClock(Date.UTC(2026, 0, 1));
+    const repo = kyselyAccountsRepository(tablesOf(db.db));
+    let hold: Promise<void> | undefined;
+    let release!: () => void;
+    let markRead!: () => void;
+    const slow = {
+      ...repo,
+      findTokenByHash: async (hash: string) => {
+        const found = await repo.findTokenByHash(hash);
+        if (hold) {
+          markRead();
+          await hold;
+        }
+        return found;
+      },
+    };
+    const a = createAccountsService({
+      repo: slow,
+      hasher: fastHasher,
+      clock,
+      plans,
+      sessionTtlMs: 3_600_000,
+    });
+    const b = replica(db, clock);
+    const { user } = await b.createUser({ email: 'heard@example.com', role: 'member' });
+    const { token } = await b.createToken(user.id, { name: 'heard' });
+
+    const read = new Promise<void>((r) => {
+      markRead = r;
+    });
+    hold = new Promise<void>((r) => {
+      release = r;
+    });
+    const pending = a.authenticateToken(token);
+    await read; // the lookup has the old row
+    await b.setRole('heard@example.com', 'viewer');
+    a.dropUser(user.id); // the bus announcement arrives while the lookup is still in flight
+    hold = undefined;
+    release();
+    expect(await pending).toMatchObject({ role: 'member' }); // that request began before the change
+    expect(await a.authenticateToken(token)).toMatchObject({ role: 'viewer' }); // not served from the cache
+  });
+});
+
 describe.skipIf(!postgresAvailable())(
   'operator CLI context: the change is stored before Redis is waited for',
   () => {
