@@ -9,16 +9,11 @@ import { memoryRateLimiter } from '../adapters/limiter/memory.ts';
 import { redisRateLimiter } from '../adapters/limiter/redis.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
-import {
-  type AccountsService,
-  type PasswordHasher,
-  argon2idHasher,
-  createAccountsService,
-  kyselyAccountsRepository,
-} from '../modules/accounts/index.ts';
+import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
+import { announceOn, buildAccounts } from './accounts.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
 import { type Logger, createLogger } from './logger.ts';
@@ -118,21 +113,11 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     limiter = memoryRateLimiter(clock);
   }
 
-  const accounts = createAccountsService({
-    repo: kyselyAccountsRepository(tablesOf(db.db)),
-    hasher: options.hasher ?? (await argon2idHasher()),
+  const accounts = await buildAccounts(config, {
+    db,
     clock,
-    plans: {
-      standard: { rateLimit: config.standardRateLimit, wsConnections: config.wsConnectionsStandard },
-      pro: { rateLimit: config.proRateLimit, wsConnections: config.wsConnectionsPro },
-    },
-    sessionTtlMs: config.sessionTtlHours * 3_600_000,
-    announceRevocation: (hash) => {
-      bus.publish(topics.tokenRevoked, { hash }).catch(() => {});
-    },
-    announceUserChange: (userId) => {
-      bus.publish(topics.tokenRevoked, { userId }).catch(() => {});
-    },
+    hasher: options.hasher,
+    announce: announceOn(bus),
   });
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
   await bus.subscribe(topics.tokenRevoked, (payload) => {
@@ -267,7 +252,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   };
 }
 
-const readinessDeadlineMs = 800;
+const readinessDeadlineMs = 600;
 
 /** Rejects when the promise has not settled in time (the work itself goes on; its result is ignored). */
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -1,3 +1,4 @@
+import type { LeaderTerm } from '../shared/leadership.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService } from '../modules/accounts/index.ts';
@@ -133,9 +134,9 @@ export function buildPortfolio(
   portfolio.onChange((accountId) => analytics.invalidate(accountId));
 
   let timer: NodeJS.Timeout | undefined;
-  const prune = () =>
+  const prune = (term?: LeaderTerm) =>
     portfolio
-      .pruneIdempotencyKeys()
+      .pruneIdempotencyKeys(term)
       .catch((error: Error) =>
         log.warn(
           { error: error.message },
@@ -148,9 +149,9 @@ export function buildPortfolio(
     analytics,
     job: {
       name: 'idempotency-keys-pruner',
-      start: async () => {
-        await prune();
-        timer = setInterval(() => void prune(), 3_600_000);
+      start: async (term) => {
+        await prune(term);
+        timer = setInterval(() => void prune(term), 3_600_000);
         timer.unref?.();
       },
       stop: async () => {

@@ -1,3 +1,4 @@
+import type { LeaderTerm } from '../shared/leadership.ts';
 import { lookup as dnsLookup, promises as dns } from 'node:dns';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import { aesGcmSecretBox, keyFromFile, keyFromOperatorSecret } from '../adapters/webhooks/secret-box.ts';
@@ -152,8 +153,8 @@ export function buildWebhooks(
     : undefined;
 
   let sweep: NodeJS.Timeout | undefined;
-  const prune = async () => {
-    const removed = await events.pruneBefore(deps.clock.now() - config.eventRetentionHours * 3_600_000);
+  const prune = async (term?: LeaderTerm) => {
+    const removed = await events.pruneBefore(deps.clock.now() - config.eventRetentionHours * 3_600_000, term);
     if (removed) log.info({ removed }, 'account events past retention pruned');
   };
 
@@ -184,9 +185,9 @@ export function buildWebhooks(
     },
     retentionJob: {
       name: 'events-retention',
-      start: async () => {
+      start: async (term) => {
         const run = () =>
-          prune().catch((error) =>
+          prune(term).catch((error) =>
             log.error({ err: error }, 'account event pruning failed; next sweep retries'),
           );
         await run();

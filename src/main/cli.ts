@@ -1,12 +1,11 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
-import { buildContainer } from '../app/container.ts';
+import { buildOperatorContext } from '../app/operator.ts';
 import { type Config, ConfigError, configMarkdownTable, loadConfig } from '../config/env.ts';
 import { operatorUsage, runOperatorCommand } from '../modules/operator/commands.ts';
 import { sendAdminCommand } from './admin-socket.ts';
 import { DataDirBusyError, acquireDataDirLock, lockHolder, socketPath } from './data-dir-lock.ts';
-import { serve, splitRoleProblem } from './serve.ts';
 
 const usage = `Usage: meridian <command>
 
@@ -38,6 +37,8 @@ async function main(argv: string[]): Promise<number> {
     const { values } = parseArgs({ args: rest, options: { role: { type: 'string' } } });
     const role = values.role ?? config.role;
     if (!['all', 'api', 'worker'].includes(role)) throw new UsageError('--role must be all, api or worker');
+    // Imported here: serving loads every module, which one-shot commands (users, tokens) need not wait for.
+    const { serve, splitRoleProblem } = await import('./serve.ts');
     const split = splitRoleProblem(config, role);
     if (split) throw new UsageError(split);
     const running = await serve(config, role as 'all' | 'api' | 'worker');
@@ -75,11 +76,11 @@ async function runAccountCommand(config: Config, argv: string[]): Promise<number
     return print(result);
   }
   return withStorage(config, async () => {
-    const container = await buildContainer(config);
+    const context = await buildOperatorContext(config);
     try {
-      return print(await runOperatorCommand(container, argv));
+      return print(await runOperatorCommand(context, argv));
     } finally {
-      await container.close();
+      await context.close();
     }
   });
 }

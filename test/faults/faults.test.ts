@@ -125,6 +125,42 @@ async function refusedEverywhere(
   return refusedAt;
 }
 
+interface AccountAnswer {
+  role: string;
+  plan: string;
+  limits: { requestsPerMinute: number; wsConnections: number };
+}
+
+async function accountOf(p: MeridianProcess, auth: Record<string, string>): Promise<AccountAnswer> {
+  const res = await fetch(`${p.baseUrl}/api/account`, { headers: auth, signal: AbortSignal.timeout(5_000) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as AccountAnswer;
+}
+
+/**
+ * Polls every replica (every 150 ms: the account stays inside its standard per-replica limit meanwhile) until
+ * its /api/account answer shows the change; returns when each first did.
+ */
+async function reflectedEverywhere(
+  replicas: MeridianProcess[],
+  auth: Record<string, string>,
+  changed: (a: AccountAnswer) => boolean,
+): Promise<number[]> {
+  const seenAt = replicas.map(() => 0);
+  const until = Date.now() + 15_000;
+  while (!seenAt.every(Boolean)) {
+    if (Date.now() > until) throw new Error(`replicas never showed the change: ${JSON.stringify(seenAt)}`);
+    await Promise.all(
+      replicas.map(async (p, i) => {
+        if (seenAt[i]) return;
+        if (changed(await accountOf(p, auth))) seenAt[i] = Date.now();
+      }),
+    );
+    await sleep(150);
+  }
+  return seenAt;
+}
+
 /**
  * How long two workers led a job at once, at worst, over the whole run — from their own logs: a term runs
  * from 'leadership acquired' to 'leadership lost' (or on, if never lost).
@@ -395,7 +431,7 @@ describe('surviving PostgreSQL and Redis failures', () => {
     };
   }, 60_000);
 
-  it('without Redis: a new replica and a new worker start, tokens revoke works, the token is refused everywhere and sockets close within 5 s (also once Redis is back)', async () => {
+  it('without Redis: a new replica and a new worker start, tokens revoke works, the token is refused everywhere and sockets close within 5 s, role and plan changes reach every replica within 5 s (also once Redis is back)', async () => {
     const victim = await userWithToken('viewer');
     const limited = await userWithToken();
     await redis.stop();
@@ -451,6 +487,70 @@ describe('surviving PostgreSQL and Redis failures', () => {
       revocationSocketMs: socketLatency,
       rateLimitServedOf300AcrossTwoReplicas: served,
     };
+
+    // Role and plan changed from the CLI without Redis: every replica answers with them within 5 s of the
+    // change (token-cache expiry), and a socket opened after it gets the new plan's cap.
+    const changer = await userWithToken('member', 'standard');
+    const capped = [];
+    for (let i = 0; i < 5; i++)
+      capped.push(await connect(`ws://127.0.0.1:${api[0]!.port}/predictions`, { headers: changer.auth }));
+    const sixth = () =>
+      connect(`ws://127.0.0.1:${api[0]!.port}/predictions`, { headers: changer.auth }).then(
+        (c) => {
+          c.ws.terminate();
+          return 101;
+        },
+        (refusal: { status: number }) => refusal.status,
+      );
+    expect(await sixth()).toBe(429); // standard: 5
+    for (const p of replicas) {
+      const before = await accountOf(p, changer.auth);
+      expect(before).toMatchObject({ role: 'member', plan: 'standard' });
+    }
+    const setRole = await runCli(
+      ['users', 'set-role', '--email', changer.email, '--role', 'viewer'],
+      (await baseEnv('cli-set-role')) as never,
+    );
+    expect(setRole.code).toBe(0);
+    const roleSeen = await reflectedEverywhere(replicas, changer.auth, (a) => a.role === 'viewer');
+    const setPlan = await runCli(
+      ['users', 'set-plan', '--email', changer.email, '--plan', 'pro'],
+      (await baseEnv('cli-set-plan')) as never,
+    );
+    expect(setPlan.code).toBe(0);
+    const planSeen = await reflectedEverywhere(replicas, changer.auth, (a) => a.plan === 'pro');
+    let sixthAdmittedAt = 0;
+    await waitUntil(
+      'a 6th socket admitted under the pro cap',
+      async () => {
+        if ((await sixth()) === 101) sixthAdmittedAt = Date.now();
+        return sixthAdmittedAt > 0;
+      },
+      15_000,
+    );
+    for (const s of capped) s.ws.terminate();
+    const roleMs = Math.max(...roleSeen) - setRole.printedAt;
+    const planMs = Math.max(...planSeen) - setPlan.printedAt;
+    const socketCapMs = sixthAdmittedAt - setPlan.printedAt;
+    figures.redisDown = {
+      ...(figures.redisDown as object),
+      setRoleCliExit: setRole.code,
+      setPlanCliExit: setPlan.code,
+      roleConvergedMs: roleMs,
+      planConvergedMs: planMs,
+      newSocketCapAfterPlanMs: socketCapMs,
+      cliStartToStoredMs: Math.max(
+        setRole.printedAt - setRole.startedAt,
+        setPlan.printedAt - setPlan.startedAt,
+      ),
+      cliStartToConvergedMs: Math.max(
+        Math.max(...roleSeen) - setRole.startedAt,
+        Math.max(...planSeen) - setPlan.startedAt,
+      ),
+    };
+    expect(roleMs).toBeLessThanOrEqual(5_000);
+    expect(planMs).toBeLessThanOrEqual(5_000);
+    expect(socketCapMs).toBeLessThanOrEqual(5_000);
 
     // Redis returns: subscriptions are made again and a revocation travels on the bus once more.
     const backAt = Date.now();

@@ -87,6 +87,9 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export function createAccountsService(deps: AccountsDeps) {
   const { repo, hasher, clock, plans } = deps;
   const cache = new Map<string, CachedToken>();
+  // Bumped by every drop: a lookup that began before a drop must not cache what it read (it may predate the
+  // change the drop announced), or a revocation heard on the bus could be undone for up to the cache's TTL.
+  let drops = 0;
 
   const limitsOf = (user: UsersTable): PlanLimits => {
     const plan = plans[user.plan as Plan] ?? plans.standard;
@@ -198,6 +201,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   function dropUser(userId: string) {
+    drops++;
     for (const [hash, entry] of cache) if (entry.principal.userId === userId) cache.delete(hash);
   }
 
@@ -258,6 +262,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   function forget(tokenHash: string) {
+    drops++;
     cache.delete(tokenHash);
     deps.announceRevocation?.(tokenHash);
   }
@@ -301,6 +306,7 @@ export function createAccountsService(deps: AccountsDeps) {
     const entry = cache.get(hash);
     if (entry && now - entry.fetchedAt <= cacheTtlMs) return admit(entry, now);
     if (!isWellFormedToken(secret)) throw new AppError('invalid_token', 'the token is malformed');
+    const dropsBefore = drops;
     return repo.findTokenByHash(hash).then((found) => {
       if (!found) {
         cache.delete(hash);
@@ -312,7 +318,7 @@ export function createAccountsService(deps: AccountsDeps) {
         fetchedAt: now,
         lastUsedAt: found.token.last_used_at,
       };
-      cache.set(hash, fresh);
+      if (drops === dropsBefore) cache.set(hash, fresh);
       return admit(fresh, now);
     });
   }
@@ -395,7 +401,10 @@ export function createAccountsService(deps: AccountsDeps) {
     logout,
     account,
     /** Called when another replica announces a revocation. */
-    dropCached: (tokenHash: string) => cache.delete(tokenHash),
+    dropCached: (tokenHash: string) => {
+      drops++;
+      cache.delete(tokenHash);
+    },
     /** Called when another replica announces a changed role or plan. */
     dropUser,
     /** True while a cached principal for this token is still valid (used by the push channel's sweeps). */

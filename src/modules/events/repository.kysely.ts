@@ -1,3 +1,4 @@
+import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import type { Kysely, Selectable } from 'kysely';
 import { type AccountEvent, composeEvent, type EventType, type NewAccountEvent } from './event.ts';
 import type { EventsRepository } from './repository.ts';
@@ -76,12 +77,15 @@ export function createKyselyEventsRepository(db: Kysely<EventsTables>): EventsRe
         .executeTakeFirst();
       return row ? fromRow(row) : undefined;
     },
-    async pruneBefore(beforeMs) {
-      const result = await db
-        .deleteFrom('account_events')
-        .where('created_at', '<', beforeMs)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+    async pruneBefore(beforeMs, term) {
+      return db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
+        const result = await trx
+          .deleteFrom('account_events')
+          .where('created_at', '<', beforeMs)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { LeaderTerm } from '../../shared/leadership.ts';
 import type { AccountEvent } from './event.ts';
 
 /** Read side of the account event log (writes happen inside the producer's transaction: `insertAccountEvents`). */
@@ -8,8 +9,11 @@ export interface EventsRepository {
   listAfter(afterSeq: number, limit: number): Promise<AccountEvent[]>;
   /** One event by its public id, only if it belongs to the account. */
   findForAccount(accountId: string, id: string): Promise<AccountEvent | undefined>;
-  /** Deletes events created before `beforeMs`; returns how many. */
-  pruneBefore(beforeMs: number): Promise<number>;
+  /**
+   * Deletes events created before `beforeMs`; returns how many. With the retention job's leadership term the
+   * delete is fenced by it (StaleLeaderError, nothing deleted, once the term is no longer current).
+   */
+  pruneBefore(beforeMs: number, term?: LeaderTerm): Promise<number>;
 }
 
 /** In-memory twin for unit tests of the code around the log. */

@@ -1,3 +1,4 @@
+import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   ImportCounts,
@@ -228,12 +229,15 @@ export function createKyselyPortfolioRepository(db: Kysely<PortfolioTables>): Po
         .where('state', '=', 'running')
         .execute();
     },
-    async pruneKeys(now) {
-      const result = await db
-        .deleteFrom('idempotency_keys')
-        .where('expires_at', '<=', now)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+    async pruneKeys(now, term) {
+      return db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
+        const result = await trx
+          .deleteFrom('idempotency_keys')
+          .where('expires_at', '<=', now)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
   };
 }

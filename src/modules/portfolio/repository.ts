@@ -1,3 +1,4 @@
+import type { LeaderTerm } from '../../shared/leadership.ts';
 import { type ValidRow, sameContent } from './rows.ts';
 
 /** A stored portfolio row. */
@@ -79,8 +80,11 @@ export interface PortfolioRepository {
   completeKey(accountId: string, key: string, answer: { status: number; body: string }): Promise<void>;
   /** Gives a claimed key up (the request failed without effect; a retry may run it). */
   releaseKey(accountId: string, key: string): Promise<void>;
-  /** Deletes keys past their expiry; returns how many. */
-  pruneKeys(now: number): Promise<number>;
+  /**
+   * Deletes expired idempotency keys; returns how many. With the pruner's leadership term the delete is
+   * fenced by it (StaleLeaderError, nothing deleted, once the term is no longer current).
+   */
+  pruneKeys(now: number, term?: LeaderTerm): Promise<number>;
 }
 
 /**

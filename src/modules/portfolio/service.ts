@@ -1,3 +1,4 @@
+import type { LeaderTerm } from '../../shared/leadership.ts';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError, type ProblemDetail } from '../../shared/errors.ts';
@@ -214,7 +215,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    pruneIdempotencyKeys: () => repo.pruneKeys(clock.now()),
+    pruneIdempotencyKeys: (term?: LeaderTerm) => repo.pruneKeys(clock.now(), term),
   };
 }
 

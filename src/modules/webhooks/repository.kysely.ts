@@ -189,8 +189,9 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
         .executeTakeFirst();
       return row ? Number(row.cursor) : 0;
     },
-    async enqueue(deliveries, cursor, at) {
+    async enqueue(deliveries, cursor, at, term) {
       return db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
         let inserted = 0;
         if (deliveries.length) {
           const result = await trx
@@ -274,8 +275,9 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
           : await take(db);
       return row ? deliveryFromRow(row) : undefined;
     },
-    async settle(attempt, next) {
+    async settle(attempt, next, term) {
       await db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
         const updated = await trx
           .updateTable('webhook_deliveries')
           .set({
@@ -303,8 +305,9 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
           .execute();
       });
     },
-    async disableEndpoint(endpointId, reason, at) {
+    async disableEndpoint(endpointId, reason, at, term) {
       return db.transaction().execute(async (trx) => {
+        await assertLeaderTerm(trx, term);
         await trx
           .updateTable('webhook_endpoints')
           .set({ status: 'disabled', disabled_reason: reason, updated_at: at })

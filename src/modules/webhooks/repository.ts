@@ -39,12 +39,13 @@ export interface DeliveriesRepository {
   readCursor(name: string): Promise<number>;
   /**
    * In one transaction: inserts the deliveries (an (event, endpoint) pair already present is left alone) and
-   * moves the cursor. Returns how many rows were new.
+   * moves the cursor. Returns how many rows were new. Fenced by the sender's term like `claim`.
    */
   enqueue(
     deliveries: NewDelivery[],
     cursor: { name: string; seq: number } | undefined,
     at: number,
+    term?: LeaderTerm,
   ): Promise<number>;
   /**
    * Pending deliveries due at `now` and not leased, each the oldest pending one of its endpoint and order
@@ -63,7 +64,11 @@ export interface DeliveriesRepository {
    * term is no longer current.
    */
   claim(id: string, now: number, leaseUntil: number, term?: LeaderTerm): Promise<Delivery | undefined>;
-  /** Records one attempt and the delivery's new state, in one transaction (nothing if the row is gone). */
+  /**
+   * Records one attempt and the delivery's new state, in one transaction (nothing if the row is gone).
+   * Fenced by the sender's term like `claim`: a stale sender's result is refused, and the delivery is
+   * attempted again by the current leader once the row's lease ends.
+   */
   settle(
     attempt: Attempt,
     next: {
@@ -72,9 +77,10 @@ export interface DeliveriesRepository {
       lastError: string | null;
       finishedAt: number | null;
     },
+    term?: LeaderTerm,
   ): Promise<void>;
-  /** Disables an endpoint and fails its pending deliveries; returns the failed ones. */
-  disableEndpoint(endpointId: string, reason: string, at: number): Promise<Delivery[]>;
+  /** Disables an endpoint and fails its pending deliveries; returns the failed ones. Fenced like `claim`. */
+  disableEndpoint(endpointId: string, reason: string, at: number, term?: LeaderTerm): Promise<Delivery[]>;
   list(filter: DeliveryFilter, options: { limit: number; cursor?: string }): Promise<DeliveryPage>;
 }
 

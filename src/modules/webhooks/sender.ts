@@ -205,6 +205,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
           rows,
           settled > cursor ? { name: CURSOR, seq: settled } : undefined,
           clock.now(),
+          term,
         );
       for (const e of fresh) seen.add(e.seq);
       if (settled > cursor) {
@@ -255,6 +256,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
           error: 'endpoint disabled',
         },
         { status: 'failed', nextAttemptAt: startedAt, lastError: 'endpoint disabled', finishedAt: startedAt },
+        term,
       );
       return;
     }
@@ -284,25 +286,34 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
     };
 
     if (outcome === 'delivered') {
-      await deliveries.settle(attempt, {
-        status: 'delivered',
-        nextAttemptAt: finishedAt,
-        lastError: null,
-        finishedAt,
-      });
+      await deliveries.settle(
+        attempt,
+        {
+          status: 'delivered',
+          nextAttemptAt: finishedAt,
+          lastError: null,
+          finishedAt,
+        },
+        term,
+      );
       return;
     }
     if (outcome === 'gone') {
-      await deliveries.settle(attempt, {
-        status: 'failed',
-        nextAttemptAt: finishedAt,
-        lastError: error,
-        finishedAt,
-      });
+      await deliveries.settle(
+        attempt,
+        {
+          status: 'failed',
+          nextAttemptAt: finishedAt,
+          lastError: error,
+          finishedAt,
+        },
+        term,
+      );
       const failed = await deliveries.disableEndpoint(
         endpoint.id,
         'the receiver answered 410 Gone',
         finishedAt,
+        term,
       );
       log.warn(
         { webhook: endpoint.id, account: endpoint.accountId },
@@ -313,21 +324,29 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
     }
     const delay = retryDelay(options.retry, delivery.attempts);
     if (delay === undefined) {
-      await deliveries.settle(attempt, {
-        status: 'failed',
-        nextAttemptAt: finishedAt,
-        lastError: error,
-        finishedAt,
-      });
+      await deliveries.settle(
+        attempt,
+        {
+          status: 'failed',
+          nextAttemptAt: finishedAt,
+          lastError: error,
+          finishedAt,
+        },
+        term,
+      );
       await reportExhausted([delivery]);
       return;
     }
-    await deliveries.settle(attempt, {
-      status: 'pending',
-      nextAttemptAt: finishedAt + delay,
-      lastError: error,
-      finishedAt: null,
-    });
+    await deliveries.settle(
+      attempt,
+      {
+        status: 'pending',
+        nextAttemptAt: finishedAt + delay,
+        lastError: error,
+        finishedAt: null,
+      },
+      term,
+    );
   }
 
   async function reportExhausted(list: Delivery[]) {

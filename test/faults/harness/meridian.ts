@@ -102,12 +102,17 @@ export async function startMeridian(options: {
   return proc;
 }
 
-/** Runs a one-shot CLI command (`users …`, `tokens …`) to completion. */
+/**
+ * Runs a one-shot CLI command (`users …`, `tokens …`) to completion. `startedAt` is when it was spawned,
+ * `printedAt` when its first line reached stdout (account commands print right after storing the change).
+ */
 export function runCli(
   args: string[],
   env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string; startedAt: number; printedAt: number }> {
   return new Promise((resolve) => {
+    const startedAt = Date.now();
+    let printedAt = 0;
     const child = spawn(process.execPath, [cli, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
@@ -116,11 +121,12 @@ export function runCli(
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
+      printedAt ||= Date.now();
       stdout += c.toString();
     });
     child.stderr.on('data', (c: Buffer) => {
       stderr += c.toString();
     });
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    child.once('exit', (code) => resolve({ code, stdout, stderr, startedAt, printedAt }));
   });
 }
