@@ -260,7 +260,8 @@ describe.skipIf(!haveChromium)(
       expect(await row.textContent()).toContain('ETHUSDT');
       await shot(page, 'alerts-keyboard');
 
-      // Portfolio: reach the nav link, then the file input, by Tab; Enter opens the chooser.
+      // Portfolio: reach the nav link, then the file input, by Tab; Space opens the chooser (the OS dialog is
+    // the one step the browser's file chooser event stands in for).
       await tabTo((el) => el.text === 'Portfolio', 'the Portfolio link');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/portfolio$/);
