@@ -261,7 +261,7 @@ describe.skipIf(!haveChromium)(
       await shot(page, 'alerts-keyboard');
 
       // Portfolio: reach the nav link, then the file input, by Tab; Space opens the chooser (the OS dialog is
-    // the one step the browser's file chooser event stands in for).
+      // the one step the browser's file chooser event stands in for).
       await tabTo((el) => el.text === 'Portfolio', 'the Portfolio link');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/portfolio$/);
