@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Datapoint, MarketItem } from '../api/types.ts';
 import { useOutlook } from '../hooks/queries.ts';
+import type { StreamState } from '../hooks/usePredictionStream.ts';
 import { formatBps, formatPercent, formatPrice, formatSymbol, formatUsd } from '../lib/format.ts';
 import { depthWithin, venueCounts } from '../lib/market.ts';
 import { ErrorNote } from './ErrorNote.tsx';
@@ -12,11 +13,20 @@ interface Props {
   items: MarketItem[] | undefined;
   error: unknown;
   forecasts: Map<string, Datapoint>;
+  /** The market push channel's state; the table is polled while it is not open. */
+  feed: StreamState;
   onRetry(): void;
 }
 
+const feedWords: Record<StreamState, string> = {
+  open: 'live updates',
+  connecting: 'connecting…',
+  closed: 'live channel down, refreshing every 5 s',
+  ended: 'live channel ended, refreshing every 5 s',
+};
+
 /** Live market aggregates, one row per symbol, with the latest 1 h forecast from the push channel. */
-export function MarketTable({ items, error, forecasts, onRetry }: Props) {
+export function MarketTable({ items, error, forecasts, feed, onRetry }: Props) {
   useEffect(() => {
     // The dashboard's first meaningful paint: the market table has data (read by `npm run bench -- console`).
     if (items?.length && !performance.getEntriesByName('meridian:dashboard-data').length)
@@ -28,7 +38,10 @@ export function MarketTable({ items, error, forecasts, onRetry }: Props) {
       <header className="card-header">
         <h2 id="markets-title">Markets</h2>
         <span className="muted small">
-          Merged across venues · slippage for {notional ? formatUsd(notional) : 'the default notional'}
+          Merged across venues · slippage for {notional ? formatUsd(notional) : 'the default notional'} ·{' '}
+          <span data-testid="market-feed" data-state={feed}>
+            {feedWords[feed]}
+          </span>
         </span>
       </header>
       {error && !items ? <ErrorNote error={error} onRetry={onRetry} /> : null}

@@ -49,7 +49,7 @@ describe('data hooks', () => {
         },
       ),
     );
-    const { result } = renderHook(() => queries.useMarketData(60_000), { wrapper: wrapper() });
+    const { result } = renderHook(() => queries.useMarketData({ refreshMs: 60_000 }), { wrapper: wrapper() });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual([{ symbol: 'BTCUSDT', price: 100 }]);
     expect(String((fetchMock.mock.calls[0]![0] as Request).url)).toMatch(/\/api\/market-data$/);

@@ -15,14 +15,26 @@ export function useAccount() {
   });
 }
 
-/** Market aggregates for every symbol, refreshed every few seconds while the page is visible. */
-export function useMarketData(refreshMs = 5000) {
+/**
+ * Market aggregates for every symbol. With `live` the market push channel keeps the cache current (no
+ * polling); otherwise they are fetched again every `refreshMs`.
+ */
+export function useMarketData({
+  live = false,
+  refreshMs = 5000,
+}: {
+  live?: boolean;
+  refreshMs?: number;
+} = {}) {
   return useQuery({
-    queryKey: ['market-data'],
+    queryKey: marketDataKey,
     queryFn: () => unwrap(api.GET('/api/market-data')).then((body) => body.data),
-    refetchInterval: refreshMs,
+    refetchInterval: live ? false : refreshMs,
+    staleTime: live ? Number.POSITIVE_INFINITY : 0,
   });
 }
+
+export const marketDataKey = ['market-data'] as const;
 
 export function useOutlook(symbol: string | undefined) {
   return useQuery({

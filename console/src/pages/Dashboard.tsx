@@ -6,13 +6,18 @@ import { MarketTable } from '../components/MarketTable.tsx';
 import { OutlookCard } from '../components/OutlookWidget.tsx';
 import { Skeleton } from '../components/Skeleton.tsx';
 import { LiveBadge } from '../components/LiveBadge.tsx';
-import { useAccount, useMarketData } from '../hooks/queries.ts';
+import { marketDataKey, useAccount, useMarketData } from '../hooks/queries.ts';
+import { useMarketStream } from '../hooks/useMarketStream.ts';
 import { useUsage } from '../hooks/usage.ts';
 import { usePredictionStream } from '../hooks/usePredictionStream.ts';
 
 export function Dashboard() {
-  const market = useMarketData();
   const queryClient = useQueryClient();
+  const marketStream = useMarketStream({
+    onSnapshot: (items) => queryClient.setQueryData(marketDataKey, items),
+  });
+  // Polls only while the market channel is down.
+  const market = useMarketData({ live: marketStream.state === 'open' });
   const [forecasts, setForecasts] = useState(() => new Map<string, Datapoint>());
   const onData = useCallback(
     (points: Datapoint[]) => {
@@ -43,6 +48,7 @@ export function Dashboard() {
         items={market.data}
         error={market.error}
         forecasts={forecasts}
+        feed={marketStream.state}
         onRetry={() => market.refetch()}
       />
       <section aria-labelledby="outlook-title">

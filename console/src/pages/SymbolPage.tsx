@@ -41,7 +41,7 @@ export default function SymbolPage() {
       { replace: true },
     );
 
-  const market = useMarketData(10_000);
+  const market = useMarketData({ refreshMs: 10_000 });
   const candles = useCandles(symbol, interval);
   const forecasts = useForecasts(symbol, horizon);
   const queryClient = useQueryClient();

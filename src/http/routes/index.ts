@@ -1,5 +1,6 @@
 import type { Container } from '../../app/container.ts';
 import { eventsStreamRoutes } from '../../ws/events/route.ts';
+import { marketStreamRoutes } from '../../ws/market/route.ts';
 import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
 import { consoleRoutes } from '../console.ts';
 import type { AuthApi } from '../plugins/auth.ts';
@@ -42,6 +43,16 @@ export function routeModules(container: Container, auth: AuthApi): RouteModule[]
         accounts: container.accounts,
         events: container.webhooks.events,
         latestSeq: (accountId) => container.webhooks.latestEventSeq(accountId),
+      },
+      auth,
+    ),
+    marketStreamRoutes(
+      {
+        config: container.config,
+        bus: container.bus,
+        redis: container.redis,
+        accounts: container.accounts,
+        marketDataBody: () => container.market.service.marketDataBytes().toString('utf8'),
       },
       auth,
     ),

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { Principal } from '../../modules/accounts/index.ts';
+import { startHeartbeat } from '../heartbeat.ts';
+import type { ConnectionSlots } from '../predictions/connection-slots.ts';
+import { closeCodes } from '../predictions/protocol.ts';
+
+export interface MarketHubOptions {
+  /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
+  pingIntervalMs: number;
+  /** Bytes a socket may have queued before it is closed as a slow consumer (4408). */
+  maxBufferedBytes: number;
+  /** Backstop period: each open socket's credential is re-checked against the store. */
+  sweepMs: number;
+}
+
+export const defaultMarketHubOptions: MarketHubOptions = {
+  pingIntervalMs: 30_000,
+  maxBufferedBytes: 1_048_576,
+  sweepMs: 5_000,
+};
+
+export interface MarketHubDeps {
+  slots: ConnectionSlots;
+  /** The current `GET /api/market-data` body (all symbols, default notional); `{"data":[]}` before the first. */
+  currentBody(): string;
+  isTokenStillValid(tokenId: string): Promise<boolean>;
+  isSessionStillValid(sessionSecret: string): Promise<boolean>;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export interface MarketAdmission {
+  principal: Principal;
+  credentialKey: string;
+  sessionSecret?: string;
+  connectionId: string;
+}
+
+interface Connection {
+  id: string;
+  ws: WebSocket;
+  accountId: string;
+  admission: MarketAdmission;
+  alive: boolean;
+  closing: boolean;
+}
+
+/**
+ * A `snapshot` frame around a market-data body (`{"data":[…]}`), built by splicing strings: the body is
+ * already serialized and is not parsed again.
+ */
+export function snapshotFrame(body: string, atMs: number): string {
+  const rest = body.trimStart().slice(1);
+  return `{"type":"snapshot","at":"${new Date(atMs).toISOString()}",${rest}`;
+}
+
+/**
+ * The per-replica `/market` fan-out. Every snapshot the market publishes (on the bus: the worker's own, or
+ * what an API replica hears through Redis) becomes one frame, serialized once and sent to every socket.
+ * A new socket first gets the current snapshot.
+ */
+export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions = defaultMarketHubOptions) {
+  const connections = new Set<Connection>();
+  let stopped = false;
+  let lastBody: string | undefined;
+
+  function shut(conn: Connection, code: number, reason: string) {
+    if (conn.closing) return;
+    conn.closing = true;
+    conn.ws.close(code, reason);
+    setTimeout(() => conn.ws.terminate(), 5_000).unref();
+  }
+
+  function forget(conn: Connection) {
+    if (!connections.delete(conn)) return;
+    deps.slots.release(conn.accountId, conn.id).catch(() => {});
+  }
+
+  function send(conn: Connection, frame: string) {
+    if (conn.closing) return;
+    if (conn.ws.bufferedAmount + frame.length > options.maxBufferedBytes) {
+      shut(conn, closeCodes.slowConsumer, 'slow consumer: send buffer full');
+      return;
+    }
+    conn.ws.send(frame);
+  }
+
+  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs);
+
+  let sweeping = false;
+  const sweepTimer = setInterval(() => {
+    if (sweeping || !connections.size) return;
+    sweeping = true;
+    void sweep().finally(() => {
+      sweeping = false;
+    });
+  }, options.sweepMs);
+  sweepTimer.unref();
+
+  async function sweep() {
+    for (const conn of [...connections]) {
+      if (conn.closing) continue;
+      try {
+        if (!(await credentialValid(conn)))
+          shut(conn, closeCodes.credentialsEnded, 'credentials revoked or expired');
+      } catch (error) {
+        deps.log.warn(
+          { err: error, account: conn.accountId },
+          '/market credential check failed; next sweep retries',
+        );
+      }
+    }
+  }
+
+  async function credentialValid(conn: Connection): Promise<boolean> {
+    const { principal, sessionSecret } = conn.admission;
+    if (principal.tokenExpiresAt && principal.tokenExpiresAt <= Date.now()) return false;
+    if (principal.kind === 'token' && principal.tokenId) return deps.isTokenStillValid(principal.tokenId);
+    if (sessionSecret) return deps.isSessionStillValid(sessionSecret);
+    return true;
+  }
+
+  return {
+    newConnectionId: () => randomUUID(),
+    reserve: (principal: Principal, connectionId: string) =>
+      deps.slots.acquire(principal.userId, connectionId, principal.wsConnections),
+    unreserve: (principal: Principal, connectionId: string) =>
+      deps.slots.release(principal.userId, connectionId),
+
+    adopt(ws: WebSocket, admission: MarketAdmission) {
+      const conn: Connection = {
+        id: admission.connectionId,
+        ws,
+        accountId: admission.principal.userId,
+        admission,
+        alive: true,
+        closing: false,
+      };
+      if (stopped) {
+        ws.close(closeCodes.goingAway, 'server shutting down');
+        return;
+      }
+      connections.add(conn);
+      ws.on('pong', () => {
+        conn.alive = true;
+      });
+      // Nothing is expected from the client; anything it sends counts as a sign of life.
+      ws.on('message', () => {
+        conn.alive = true;
+      });
+      ws.on('close', () => forget(conn));
+      ws.on('error', () => ws.terminate());
+      send(conn, snapshotFrame(deps.currentBody(), Date.now()));
+    },
+
+    /** A market snapshot announced on the bus: `{ body, at }`. Unchanged bodies are not sent again. */
+    publish(payload: unknown) {
+      const { body, at } = (payload ?? {}) as { body?: unknown; at?: unknown };
+      if (typeof body !== 'string' || body === lastBody) return;
+      lastBody = body;
+      if (!connections.size) return;
+      const frame = snapshotFrame(body, typeof at === 'number' && Number.isFinite(at) ? at : Date.now());
+      for (const conn of connections) send(conn, frame);
+    },
+
+    revokeTokenHash(hash: string) {
+      for (const conn of connections)
+        if (conn.admission.credentialKey === `token:${hash}`)
+          shut(conn, closeCodes.credentialsEnded, 'token revoked');
+    },
+
+    stats: () => ({ connections: connections.size }),
+
+    async close() {
+      stopped = true;
+      clearInterval(pingTimer);
+      clearInterval(sweepTimer);
+      for (const conn of connections) conn.ws.terminate();
+    },
+  };
+}
+
+export type MarketHub = ReturnType<typeof createMarketHub>;
