@@ -1,20 +1,20 @@
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import { simulatedSource } from '../adapters/market/simulated/index.ts';
 import type { Config } from '../config/env.ts';
-import type { MarketSource } from '../modules/market/index.ts';
-import { kyselyCandleRepository } from '../modules/market/repository.ts';
 import {
   type MarketRuntime,
+  type MarketSource,
+  type MarketTables,
   type SnapshotPublication,
   createMarketService,
-} from '../modules/market/service.ts';
-import type { MarketTables } from '../modules/market/tables.ts';
+  kyselyCandleRepository,
+} from '../modules/market/index.ts';
 import { configureSupportedSymbols } from '../modules/symbols/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { LeaderTerm } from '../shared/leadership.ts';
 import type { Job } from './jobs.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../observability/logger.ts';
 
 export interface MarketModule {
   service: MarketRuntime;

@@ -89,7 +89,11 @@ const Analytics = Type.Object(
 );
 
 /** GET /api/dashboard/analytics — the signed-in account's summary metrics. */
-export function analyticsRoutes(deps: { analytics: AnalyticsService }): RouteModule {
+export interface AnalyticsRouteDeps {
+  analytics: Pick<AnalyticsService, 'dashboard'>;
+}
+
+export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteModule {
   const { analytics } = deps;
   return async (app) => {
     app.get(

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import { type CandleInterval, INTERVAL_MS } from '../../modules/market/index.ts';
-import type { MarketRuntime } from '../../modules/market/service.ts';
+import { type CandleInterval, INTERVAL_MS, type MarketRuntime } from '../../modules/market/index.ts';
 import { NormalizationLog, normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
@@ -194,7 +193,20 @@ function decodeCursor(raw: string): Cursor {
 }
 
 /** GET /api/market-data and GET /api/market-history. */
-export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
+export interface MarketRouteDeps {
+  market: Pick<
+    MarketRuntime,
+    | 'candlesBetween'
+    | 'defaultNotional'
+    | 'marketDataBody'
+    | 'marketDataBytes'
+    | 'now'
+    | 'openCandle'
+    | 'symbols'
+  >;
+}
+
+export function marketRoutes(deps: MarketRouteDeps): RouteModule {
   const { market } = deps;
   return (app) => {
     app.get(

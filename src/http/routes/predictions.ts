@@ -1,4 +1,4 @@
-import { durationMs } from '../../modules/symbols/durations.ts';
+import { durationMs } from '../../modules/symbols/index.ts';
 import {
   NormalizationLog,
   normalizeGranularity,
@@ -28,7 +28,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * model refresh by the service and sent as bytes (no per-request JSON.stringify); the response schemas
  * document the shape for OpenAPI.
  */
-export function predictionsRoutes(deps: { predictions: PredictionsService }): RouteModule {
+export interface PredictionsRouteDeps {
+  predictions: Pick<PredictionsService, 'outlook' | 'performance' | 'predictions'>;
+}
+
+export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
   const { predictions } = deps;
   return async (app) => {
     app.get(

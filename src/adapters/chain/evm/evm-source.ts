@@ -4,7 +4,7 @@ import type {
   ChainBlock,
   ChainSource,
   RawTransfer,
-} from '../../../modules/onchain/ports.ts';
+} from '../../../modules/onchain/index.ts';
 
 /** keccak256("Transfer(address,address,uint256)") */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Principal } from '../../modules/accounts/index.ts';
-import type { ParameterChange } from '../../modules/symbols/index.ts';
-import { isAppError } from '../../shared/errors.ts';
+import type { Principal } from '../../../modules/accounts/index.ts';
+import type { ParameterChange } from '../../../modules/symbols/index.ts';
+import { isAppError } from '../../../shared/errors.ts';
 import { startHeartbeat } from '../heartbeat.ts';
-import type { ConnectionSlots } from './connection-slots.ts';
+import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { type SharedFrame, sharedTextFrame, writeSharedFrame } from './frame.ts';
 import { type ControlType, type PushError, type PushErrorCode, closeCodes, limits } from './protocol.ts';
 import { type Selection, type Subscription, normalizeSelection } from './subscription.ts';
