@@ -123,6 +123,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     limiter = memoryRateLimiter(clock);
   }
 
+  const authLog = logger.child({ module: 'accounts' });
   const accounts = createAccountsService({
     repo: kyselyAccountsRepository(tablesOf(db.db)),
     hasher: options.hasher ?? (await argon2idHasher()),
@@ -132,11 +133,23 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       pro: { rateLimit: config.proRateLimit, wsConnections: config.wsConnectionsPro },
     },
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
+    // A revocation the bus could not carry is not silent: until their 5-second cache entry lapses, other
+    // replicas still accept the token (docs/operations.md); the error log says so.
     announceRevocation: (hash) => {
-      bus.publish(topics.tokenRevoked, { hash }).catch(() => {});
+      bus.publish(topics.tokenRevoked, { hash }).catch((error: unknown) => {
+        authLog.error(
+          { error: error instanceof Error ? error.message : String(error) },
+          'token revocation not broadcast: other replicas accept the token until their cache entry lapses (≤ 5 s)',
+        );
+      });
     },
     announceUserChange: (userId) => {
-      bus.publish(topics.tokenRevoked, { userId }).catch(() => {});
+      bus.publish(topics.tokenRevoked, { userId }).catch((error: unknown) => {
+        authLog.error(
+          { error: error instanceof Error ? error.message : String(error) },
+          'role or plan change not broadcast: other replicas keep the old one until their cache entry lapses (≤ 5 s)',
+        );
+      });
     },
   });
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.

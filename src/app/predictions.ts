@@ -11,6 +11,7 @@ import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
+import { logAndIgnore } from '../shared/log-and-ignore.ts';
 
 export interface PredictionsModule {
   service: PredictionsService;
@@ -39,7 +40,7 @@ export function buildPredictions(
     async follow() {
       await service.load();
       return deps.bus.subscribe(topics.predictionsRefreshed, () => {
-        service.load().catch(() => {});
+        service.load().catch(logAndIgnore(deps.logger, 'predictions not reloaded after a refresh'));
       });
     },
   };

@@ -13,6 +13,7 @@ import {
 } from '../credentials.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { App } from '../types.ts';
+import { logAndIgnore } from '../../shared/log-and-ignore.ts';
 
 /** Who opened a WebSocket, and with which credential (so a revocation can close exactly its sockets). */
 export interface UpgradeCredential {
@@ -105,7 +106,7 @@ export function registerUpgradeRoute<A>(
         const entry = { admission, headers, adopted: false };
         pending.set(request.raw, entry);
         request.raw.socket.once('close', () => {
-          if (!entry.adopted) release().catch(() => {});
+          if (!entry.adopted) release().catch(logAndIgnore(app.log, 'push slot not given back'));
         });
       });
     },

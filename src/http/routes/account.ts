@@ -9,6 +9,7 @@ import { AppError } from '../../shared/errors.ts';
 import { parseDuration } from '../../shared/duration.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { sendBytes } from '../reply.ts';
 
 const Permission = Type.Unsafe<PermissionName>({ type: 'string', enum: [...permissions] });
 
@@ -92,7 +93,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
           body = Buffer.from(JSON.stringify(accounts.account(principal)));
           accountJson.set(principal, body);
         }
-        reply.type('application/json; charset=utf-8').send(body as never);
+        sendBytes(reply.type('application/json; charset=utf-8'), body);
       },
     );
 

@@ -4,6 +4,7 @@ import { NormalizationLog, normalizeInterval, normalizeSymbol } from '../../modu
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { sendBytes } from '../reply.ts';
 
 const Num = Type.Number();
 const NullableNum = Type.Union([Type.Number(), Type.Null()]);
@@ -230,7 +231,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         reply.type('application/json; charset=utf-8');
         if (q.symbols === undefined && (q.notional === undefined || q.notional === market.defaultNotional)) {
           // The hot path: bytes serialized once per aggregation tick.
-          reply.send(market.marketDataBytes() as never);
+          sendBytes(reply, market.marketDataBytes());
           return;
         }
         const log = new NormalizationLog();
@@ -250,7 +251,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
           if (list.length === 0) list = market.symbols();
         }
         log.apply(reply);
-        reply.send(market.marketDataBody(list, q.notional) as never);
+        sendBytes(reply, market.marketDataBody(list, q.notional));
       },
     );
 

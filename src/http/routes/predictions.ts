@@ -16,6 +16,7 @@ import {
 import { validationError } from '../../shared/errors.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { sendBytes } from '../reply.ts';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion'] as const;
 const MAX_LIMIT = 96;
@@ -80,7 +81,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           outcome: include.has('outcome'),
           modelVersion: include.has('modelVersion'),
         });
-        return reply.type(JSON_TYPE).send(body as never);
+        return sendBytes(reply.type(JSON_TYPE), body);
       },
     );
 
@@ -103,7 +104,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           new NormalizationLog().add('symbol', q.symbol, s.symbol).apply(reply);
           symbol = s.symbol;
         }
-        return reply.type(JSON_TYPE).send(predictions.outlook(symbol) as never);
+        return sendBytes(reply.type(JSON_TYPE), predictions.outlook(symbol));
       },
     );
 
@@ -117,7 +118,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           response: { 200: PerformanceSchema, ...authProblems },
         },
       },
-      async (_request, reply) => reply.type(JSON_TYPE).send(predictions.performance() as never),
+      async (_request, reply) => sendBytes(reply.type(JSON_TYPE), predictions.performance()),
     );
   };
 }

@@ -23,30 +23,6 @@ export const MAINNET_TOKENS: TokenConfig[] = [
   { symbol: 'DAI', address: '0x6b175474e89094c44da98b954eedeac495271d0f', decimals: 18 },
 ];
 
-/** Parses `SYMBOL:0xaddress:decimals,…`; throws naming the bad entry. */
-export function parseTokenList(text: string): TokenConfig[] {
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const [symbol, address, decimals] = entry.split(':');
-      const d = Number(decimals);
-      if (
-        !symbol ||
-        !/^[A-Za-z0-9.]{1,20}$/.test(symbol) ||
-        !address ||
-        !/^0x[0-9a-fA-F]{40}$/.test(address) ||
-        !Number.isInteger(d) ||
-        d < 0 ||
-        d > 36
-      ) {
-        throw new Error(`token ${JSON.stringify(entry)} is not SYMBOL:0xADDRESS:DECIMALS`);
-      }
-      return { symbol: symbol.toUpperCase(), address: address.toLowerCase(), decimals: d };
-    });
-}
-
 export interface EvmSourceOptions {
   rpcUrl: string;
   chain?: string;

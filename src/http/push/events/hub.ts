@@ -5,6 +5,7 @@ import type { AccountEvent, EventsRepository } from '../../../modules/events/ind
 import { startHeartbeat } from '../heartbeat.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
+import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 
 export interface EventsHubOptions {
   /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
@@ -92,7 +93,7 @@ export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions =
     const set = byAccount.get(conn.accountId);
     set?.delete(conn);
     if (set && !set.size) byAccount.delete(conn.accountId);
-    deps.slots.release(conn.accountId, conn.id).catch(() => {});
+    deps.slots.release(conn.accountId, conn.id).catch(logAndIgnore(deps.log, 'push slot not given back'));
   }
 
   function deliver(conn: Connection, event: AccountEvent) {
