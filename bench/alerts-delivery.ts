@@ -4,7 +4,7 @@ import { request } from 'undici';
 import { memoryBus } from '../src/adapters/bus/memory.ts';
 import { openDatabase, tablesOf } from '../src/adapters/db/connect.ts';
 import { migrateToLatest } from '../src/adapters/db/migrate.ts';
-import { createLogger } from '../src/app/logger.ts';
+import { createLogger } from '../src/observability/logger.ts';
 import { buildWebhooks } from '../src/app/webhooks.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { type EventsTables, insertAccountEvents } from '../src/modules/events/index.ts';

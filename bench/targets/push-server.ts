@@ -1,7 +1,7 @@
 // The real Meridian API (embedded mode, memory bus) serving WebSocket /predictions; every second it
 // publishes a refresh on the bus exactly as the predictions worker does in the same process.
 import { topics } from '../../src/shared/bus.ts';
-import { pushHubOf } from '../../src/ws/predictions/route.ts';
+import { pushHubOf } from '../../src/http/push/predictions/route.ts';
 import { benchApp } from './bench-app.ts';
 import { answerCpu, recordFanout, refreshDatapoints } from './push-payload.ts';
 
@@ -11,7 +11,7 @@ const { app, container, token } = await benchApp(
 );
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
-const hub = pushHubOf(container)!;
+const hub = pushHubOf(app.server)!;
 // Env BENCH_PUSH_SLICE (sockets per event-loop turn, 0 = one turn) and BENCH_PUSH_PREFRAMED=0 (ws.send per
 // socket) select the fan-out variant; unset = the hub's defaults.
 if (process.env.BENCH_PUSH_SLICE) hub.tuneFanout({ fanoutSliceSize: Number(process.env.BENCH_PUSH_SLICE) });

@@ -9,6 +9,7 @@ import {
 } from '../modules/accounts/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { Logger } from '../observability/logger.ts';
 
 /**
  * The accounts service as every process builds it (servers and the operator CLI): plans from the config,
@@ -38,9 +39,20 @@ export async function buildAccounts(
   });
 }
 
-/** Publishes on the bus, fire and forget (pub/sub is at-most-once; the database is the truth). */
+/**
+ * Publishes on the bus, fire and forget (pub/sub is at-most-once; the database is the truth). A message the
+ * bus could not carry is not silent: until their 5-second cache entry lapses, other replicas still accept
+ * the old credentials (docs/operations.md), and the error log says so.
+ */
 export const announceOn =
-  (bus: Bus) =>
-  (payload: object): void => {
-    bus.publish(topics.tokenRevoked, payload).catch(() => {});
+  (bus: Bus, log?: Pick<Logger, 'error'>) =>
+  (payload: { hash: string } | { userId: string }): void => {
+    bus.publish(topics.tokenRevoked, payload).catch((error: unknown) => {
+      log?.error(
+        { error: error instanceof Error ? error.message : String(error) },
+        'hash' in payload
+          ? 'token revocation not broadcast: other replicas accept the token until their cache entry lapses (≤ 5 s)'
+          : 'role or plan change not broadcast: other replicas keep the old one until their cache entry lapses (≤ 5 s)',
+      );
+    });
   };

@@ -7,23 +7,26 @@ import { postgresLeadership } from '../adapters/leadership/postgres.ts';
 import { singleProcessLeadership } from '../adapters/leadership/single-process.ts';
 import { memoryRateLimiter } from '../adapters/limiter/memory.ts';
 import { redisRateLimiter } from '../adapters/limiter/redis.ts';
+import { memorySlots } from '../adapters/slots/memory.ts';
+import { redisSlots } from '../adapters/slots/redis.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
+import type { ConnectionSlotsFactory, SlotPool } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import { announceOn, buildAccounts } from './accounts.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
-import { type Logger, createLogger } from './logger.ts';
+import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
 import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
 import type { AlertsSummarySource } from '../modules/analytics/index.ts';
 import { type WebhooksBuildOptions, type WebhooksModule, buildWebhooks } from './webhooks.ts';
-import { type Metrics, createMetrics } from './metrics.ts';
+import { type Metrics, createMetrics } from '../observability/metrics.ts';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -52,6 +55,8 @@ export interface Container {
   bus: Bus;
   redis?: Redis;
   limiter: RateLimiter;
+  /** Push connection caps per account: one process counts in memory, replicas share Redis. */
+  connectionSlots: ConnectionSlotsFactory;
   metrics: Metrics;
   logger: Logger;
   accounts: AccountsService;
@@ -117,7 +122,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     db,
     clock,
     hasher: options.hasher,
-    announce: announceOn(bus),
+    announce: announceOn(bus, logger.child({ module: 'accounts' })),
   });
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
   await bus.subscribe(topics.tokenRevoked, (payload) => {
@@ -202,6 +207,9 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     },
   ];
 
+  const connectionSlots: ConnectionSlotsFactory = (pool, leaseMs) =>
+    redis ? redisSlots(redis, leaseMs, slotKeyPrefixes[pool]) : memorySlots();
+
   return {
     config,
     clock,
@@ -209,6 +217,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     bus,
     redis,
     limiter,
+    connectionSlots,
     metrics,
     logger,
     accounts,
@@ -253,6 +262,12 @@ export async function buildContainer(config: Config, options: ContainerOptions =
 }
 
 const readinessDeadlineMs = 600;
+
+const slotKeyPrefixes: Record<SlotPool, string> = {
+  predictions: 'meridian:ws:slots:',
+  events: 'meridian:ws:events-slots:',
+  market: 'meridian:ws:market-slots:',
+};
 
 /** Rejects when the promise has not settled in time (the work itself goes on; its result is ignored). */
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -1,20 +1,21 @@
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import { simulatedSource } from '../adapters/market/simulated/index.ts';
 import type { Config } from '../config/env.ts';
-import type { MarketSource } from '../modules/market/index.ts';
-import { kyselyCandleRepository } from '../modules/market/repository.ts';
 import {
   type MarketRuntime,
+  type MarketSource,
+  type MarketTables,
   type SnapshotPublication,
   createMarketService,
-} from '../modules/market/service.ts';
-import type { MarketTables } from '../modules/market/tables.ts';
+  kyselyCandleRepository,
+} from '../modules/market/index.ts';
 import { configureSupportedSymbols } from '../modules/symbols/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { LeaderTerm } from '../shared/leadership.ts';
 import type { Job } from './jobs.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../observability/logger.ts';
+import { logAndIgnore } from '../shared/log-and-ignore.ts';
 
 export interface MarketModule {
   service: MarketRuntime;
@@ -65,7 +66,8 @@ export async function buildMarket(
       // candle is published.
       // A leader that can no longer confirm its term publishes nothing; what it publishes carries the term.
       if (leaderTerm && !leaderTerm.current()) return;
-      if (topic === 'candle') deps.bus.publish(topics.marketCandle, payload).catch(() => {});
+      if (topic === 'candle')
+        deps.bus.publish(topics.marketCandle, payload).catch(logAndIgnore(log, 'candle not published'));
       else {
         const now = Date.now();
         if (now - lastSnapshotPublish >= 1000) {
@@ -78,7 +80,7 @@ export async function buildMarket(
               ...follower(),
               term: leaderTerm?.term ?? 0,
             })
-            .catch(() => {});
+            .catch(logAndIgnore(log, 'market snapshot not published'));
         }
       }
     },

@@ -28,7 +28,7 @@ import {
 import type { Clock } from '../shared/clock.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { Job } from './jobs.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../observability/logger.ts';
 
 export interface PortfolioModule {
   portfolio: PortfolioService;

@@ -1,15 +1,17 @@
-import type { DbHandle } from '../adapters/db/connect.ts';
+import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import {
   createPredictionsService,
   kyselyPredictionRepository,
   type PredictionsMarketPort,
   type PredictionsService,
+  type PredictionsTables,
 } from '../modules/predictions/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../observability/logger.ts';
+import { logAndIgnore } from '../shared/log-and-ignore.ts';
 
 export interface PredictionsModule {
   service: PredictionsService;
@@ -26,7 +28,7 @@ export function buildPredictions(
 ): PredictionsModule {
   const service = createPredictionsService({
     market: deps.market,
-    repository: kyselyPredictionRepository(deps.db.db),
+    repository: kyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db)),
     clock: deps.clock,
     bus: deps.bus,
     refreshMs: config.modelRefreshMs,
@@ -38,7 +40,7 @@ export function buildPredictions(
     async follow() {
       await service.load();
       return deps.bus.subscribe(topics.predictionsRefreshed, () => {
-        service.load().catch(() => {});
+        service.load().catch(logAndIgnore(deps.logger, 'predictions not reloaded after a refresh'));
       });
     },
   };

@@ -29,7 +29,7 @@ import {
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../observability/logger.ts';
 
 export interface WebhooksModule {
   service: WebhooksService;

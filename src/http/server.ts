@@ -2,8 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import type { Container } from '../app/container.ts';
-import { createLogger } from '../app/logger.ts';
+import { createLogger } from '../observability/logger.ts';
+import { createFailedAuthLimiter } from './credentials.ts';
+import type { ServerDeps } from './deps.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { LazyLogger } from './request-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -25,20 +26,22 @@ export interface ServerOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Builds the HTTP app for a container: plugins first, then every route module. */
-export async function buildServer(container: Container, options: ServerOptions = {}): Promise<App> {
-  const { config } = container;
+export type { ServerDeps };
+
+/** Builds the HTTP app (REST and push) over its dependencies: plugins first, then every route module. */
+export async function buildServer(deps: ServerDeps, options: ServerOptions = {}): Promise<App> {
+  const { config } = deps;
   const app = Fastify({
     loggerInstance: LazyLogger.over(
       options.logLevel || options.logStream
         ? createLogger(options.logLevel ?? config.logLevel, options.logStream)
-        : container.logger,
+        : deps.logger,
     ),
     // Counts each finished request and, at debug level, logs it (plugins/request-context.ts).
     logController: new RequestsObserved(
-      container.metrics.http,
+      deps.metrics.http,
       ['debug', 'trace'].includes(options.logLevel ?? config.logLevel),
-      container.portfolio.usage,
+      deps.portfolio.usage,
     ),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -92,7 +95,12 @@ export async function buildServer(container: Container, options: ServerOptions =
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  const auth = registerAuth(app, container);
+  const failures = createFailedAuthLimiter({
+    limiter: deps.limiter,
+    limit: config.authFailureLimit,
+    onBlocked: () => deps.metrics.rateLimited.inc({ reason: 'auth_failures' }),
+  });
+  const auth = registerAuth(app, { ...deps, failures });
   registerRequestContext(app, { guardFor: auth.guardFor });
   registerErrorHandling(app);
   registerInputGuard(app);
@@ -123,7 +131,7 @@ export async function buildServer(container: Container, options: ServerOptions =
   // staticCSP: Swagger UI's pages get a Content-Security-Policy with the hashes of its inline code.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  for (const register of routeModules(container, auth))
+  for (const register of routeModules(deps, auth))
     await app.register(async (scope) => register(scope as App));
   app.decorate('routeAccess', auth.routes);
   return app;

@@ -1,8 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Permission } from '../modules/accounts/permissions.ts';
-import type { Principal } from '../modules/accounts/principal.ts';
+import type { Permission, Principal } from '../modules/accounts/index.ts';
 
 /** The Fastify instance type every route module receives: TypeBox schemas drive its types. */
 export type App = FastifyInstance<
@@ -12,6 +11,14 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
+
+/** What one authenticated route requires (listed for tests and docs). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  mode: 'token' | 'session';
+  permission: Permission;
+}
 
 /** A route module: a function that registers its routes on the app. */
 export type RouteModule = (app: App) => Promise<void> | void;
@@ -28,7 +35,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every authenticated route with the permission it needs. */
-    routeAccess?: () => readonly import('./plugins/auth.ts').RouteAccess[];
+    routeAccess?: () => readonly RouteAccess[];
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -1,6 +1,6 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { type Server, createConnection, createServer } from 'node:net';
-import type { CommandResult } from '../modules/operator/commands.ts';
+import type { CommandResult } from './operator-commands.ts';
 
 /**
  * A local socket in the data folder through which the CLI hands account commands to the running server

@@ -3,7 +3,7 @@ import { openDatabase } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
 import { buildOperatorContext } from '../app/operator.ts';
 import { type Config, ConfigError, configMarkdownTable, loadConfig } from '../config/env.ts';
-import { operatorUsage, runOperatorCommand } from '../modules/operator/commands.ts';
+import { operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { sendAdminCommand } from './admin-socket.ts';
 import { DataDirBusyError, acquireDataDirLock, lockHolder, socketPath } from './data-dir-lock.ts';
 
@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'backtest') {
-    const { runBacktestCommand } = await import('../modules/predictions/backtest/cli.ts');
+    const { runBacktestCommand } = await import('./backtest-command.ts');
     return runBacktestCommand(rest);
   }
   const config = loadConfig();

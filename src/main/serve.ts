@@ -3,7 +3,7 @@ import { type Container, buildContainer } from '../app/container.ts';
 import { jobRunner } from '../app/jobs.ts';
 import type { Config } from '../config/env.ts';
 import { buildServer } from '../http/server.ts';
-import { runOperatorCommand } from '../modules/operator/commands.ts';
+import { runOperatorCommand } from './operator-commands.ts';
 import { listenAdminSocket } from './admin-socket.ts';
 import { acquireDataDirLock, socketPath } from './data-dir-lock.ts';
 

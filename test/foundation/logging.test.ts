@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildContainer } from '../../src/app/container.ts';
-import { createLogger } from '../../src/app/logger.ts';
+import { createLogger } from '../../src/observability/logger.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { buildServer } from '../../src/http/server.ts';
 import { fastHasher } from '../harness/app.ts';

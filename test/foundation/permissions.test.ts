@@ -9,7 +9,7 @@ import {
 } from '../../src/modules/accounts/index.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import { buildServer } from '../../src/http/server.ts';
-import { runOperatorCommand } from '../../src/modules/operator/commands.ts';
+import { runOperatorCommand } from '../../src/main/operator-commands.ts';
 import type { App } from '../../src/http/types.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';

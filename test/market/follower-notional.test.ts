@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
 import { redisBus } from '../../src/adapters/bus/redis.ts';
 import type { DbHandle } from '../../src/adapters/db/connect.ts';
-import { createLogger } from '../../src/app/logger.ts';
+import { createLogger } from '../../src/observability/logger.ts';
 import { type MarketModule, buildMarket } from '../../src/app/market.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import type { Bus } from '../../src/shared/bus.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
-import { createLogger } from '../../src/app/logger.ts';
+import { createLogger } from '../../src/observability/logger.ts';
 import { buildMarket } from '../../src/app/market.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { topics } from '../../src/shared/bus.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedDataPresent } from '../harness/shared-data.ts';
 import { readCandleFile, readFundingFile } from '../../src/modules/market/index.ts';
 import { GRID } from '../../src/modules/predictions/calibration/conformal.ts';
-import { runBacktestCommand } from '../../src/modules/predictions/backtest/cli.ts';
+import { runBacktestCommand } from '../../src/main/backtest-command.ts';
 import {
   type BacktestDatapoint,
   type BacktestReport,

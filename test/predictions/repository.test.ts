@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../src/adapters/db/connect.ts';
+import { type DbHandle, tablesOf } from '../../src/adapters/db/connect.ts';
 import {
   type PredictionRepository,
   type PredictionRow,
@@ -45,7 +45,7 @@ describe.each(dbKinds())('prediction repository on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    repo = kyselyPredictionRepository(handle.db);
+    repo = kyselyPredictionRepository(tablesOf(handle.db));
   });
   afterAll(() => handle?.close());
 

@@ -17,6 +17,7 @@ import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { StaleLeaderError } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { tablesOf } from '../../src/adapters/db/connect.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
@@ -313,7 +314,7 @@ describe.each(dbKinds())('Kysely repository on %s', (kind) => {
   it('stores, scores and reads back datapoints', async () => {
     const handle = await openTestDatabase(kind);
     try {
-      const repo = kyselyPredictionRepository(handle.db);
+      const repo = kyselyPredictionRepository(tablesOf(handle.db));
       const clock = manualClock(START);
       const service = createPredictionsService({
         market: fakeMarket(clock),

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '../../src/shared/bus.ts';
-import { pushHubOf } from '../../src/ws/predictions/route.ts';
+import { pushHubOf } from '../../src/http/push/predictions/route.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { type Client, connect, refresh } from './client.ts';
 
 /**
- * The pre-framed fan-out (src/ws/predictions/frame.ts): the hub writes one pre-built WebSocket frame per
+ * The pre-framed fan-out (src/http/push/predictions/frame.ts): the hub writes one pre-built WebSocket frame per
  * subscription group straight to each socket. Real `ws` clients must decode every frame — all three payload
  * length encodings, several groups in one refresh, sliced across event-loop turns, interleaved with control
  * replies — and the bounded buffer must still cut a slow consumer off.
@@ -21,7 +21,7 @@ describe('push channel pre-framed fan-out', () => {
     return c;
   };
   const publish = (payload: unknown) => t.container.bus.publish(topics.predictionsRefreshed, payload);
-  const hub = () => pushHubOf(t.container)!;
+  const hub = () => pushHubOf(t.app.server)!;
 
   beforeAll(async () => {
     t = await createTestApp({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken } from '../../src/modules/accounts/token-format.ts';
 import { topics } from '../../src/shared/bus.ts';
-import { pushHubOf } from '../../src/ws/predictions/route.ts';
+import { pushHubOf } from '../../src/http/push/predictions/route.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { type Client, connect, refresh, refused, until } from './client.ts';
 
@@ -291,7 +291,7 @@ describe('predictions push channel', () => {
     });
 
     it('cuts off a slow consumer (4408) while a healthy client keeps receiving every refresh', async () => {
-      const hub = pushHubOf(t.container)!;
+      const hub = pushHubOf(t.app.server)!;
       const healthy = await client(url, { headers: member.auth });
       const slow = await client(url, { headers: member.auth });
       // The slow client stops reading: its kernel buffers fill, then the server-side queue.

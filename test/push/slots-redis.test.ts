@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisSlots } from '../../src/ws/predictions/connection-slots.ts';
+import { redisSlots } from '../../src/adapters/slots/redis.ts';
 import { redisUrl } from '../harness/db.ts';
 
 describe.runIf(redisUrl())('push connection slots on real Redis', () => {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../../src/http/types.ts';
-import { registerWebSocketScope } from '../../src/ws/server-options.ts';
+import { registerWebSocketScope } from '../../src/http/push/server-options.ts';
 
 /** Sends raw bytes and resolves with everything the server wrote and how long until it closed the socket. */
 function exchange(port: number, bytes: string): Promise<{ text: string; closedAfterMs: number }> {

@@ -1,46 +1,29 @@
-import { createHash } from 'node:crypto';
-import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, RouteOptions, onRequestHookHandler } from 'fastify';
-import type { Container } from '../../app/container.ts';
-import { type Permission, type Principal, isWellFormedToken } from '../../modules/accounts/index.ts';
-import type { LimitDecision } from '../../shared/rate-limiter.ts';
+import type { AccountsService, Permission, Principal } from '../../modules/accounts/index.ts';
+import type { Metrics } from '../../observability/metrics.ts';
 import { AppError } from '../../shared/errors.ts';
-import type { App } from '../types.ts';
-
-export const sessionCookie = 'meridian_session';
-
-/**
- * The console session id the request carries, if any. Parsed here, on demand, rather than by
- * `@fastify/cookie` on every request: its parsing and Set-Cookie hooks would run on every API call, most of
- * which carry a bearer token and no cookie. The plugin itself is registered only where cookies are set.
- */
-export function sessionCookieOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  return header ? fastifyCookie.parse(header)[sessionCookie] : undefined;
-}
+import type { LimitDecision, RateLimiter } from '../../shared/rate-limiter.ts';
+import {
+  type FailedAuthLimiter,
+  bearerChallenge,
+  bearerTokenOf,
+  checkSessionCsrf,
+  failureKeys,
+  requirePermission,
+  sessionCookieOf,
+} from '../credentials.ts';
+import type { App, RouteAccess } from '../types.ts';
 
 const windowMs = 60_000;
 
-/** What one authenticated route requires (listed for tests and docs). */
-export interface RouteAccess {
-  method: string;
-  url: string;
-  mode: 'token' | 'session';
-  permission: Permission;
+/** What the auth plugin needs from the rest of the process. */
+export interface AuthDeps {
+  accounts: Pick<AccountsService, 'authenticateToken' | 'authenticateSession'>;
+  limiter: RateLimiter;
+  metrics: Pick<Metrics, 'rateLimited'>;
+  /** The one counter of failed authentications (shared with the sign-in route). */
+  failures: FailedAuthLimiter;
 }
-const challenge = 'Bearer realm="meridian"';
-
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
-
-/**
- * Which counter a failed authentication is charged to. Credentials that could be real (a well-formed token
- * or a session id the store does not know) are charged to the client address; malformed tokens (wrong
- * shape or checksum, refused before any I/O) to their first characters. A valid credential is never
- * checked against either counter, so other people's bad tokens behind the same address (NAT) never lock
- * out a valid token.
- */
-const addressFailureKey = (request: FastifyRequest) => `authfail:ip:${digest(request.ip)}`;
-const malformedFailureKey = (secret: string) => `authfail:malformed:${digest(secret.slice(0, 12))}`;
 
 // The values of the rate-limit headers. The policy is kept per limit: the HTTP layer flattens and validates
 // every header value it sends, and a kept string is flattened once.
@@ -66,48 +49,15 @@ function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Re
  * permission, and charges the account's rate limit. Order matters: failed authentication is charged to the
  * client address, never to an account; an account is charged only once it is authenticated and allowed.
  */
-export function registerAuth(app: App, container: Container) {
-  const { accounts, limiter, config, metrics } = container;
-
-  // Failure counters over their limit, with when the block ends. Failures are counted in the (shared)
-  // limiter, so every replica blocks alike; this local map spares a blocked counter the limiter round trip.
-  const blocked = new Map<string, number>();
-
-  async function failAuth(key: string, error: AppError): Promise<never> {
-    const blockedUntil = blocked.get(key);
-    if (blockedUntil !== undefined) {
-      if (blockedUntil > Date.now()) throw tooManyFailures(blockedUntil - Date.now());
-      blocked.delete(key);
-    }
-    const decision = await limiter.consume(key, config.authFailureLimit, windowMs);
-    if (!decision.allowed) {
-      if (blocked.size > 100_000) blocked.clear(); // bounded: an attack from many addresses cannot grow it forever
-      blocked.set(key, Date.now() + decision.resetMs);
-      throw tooManyFailures(decision.resetMs);
-    }
-    throw withChallenge(error);
-  }
-
-  const withChallenge = (error: AppError) =>
-    new AppError(error.code, error.message, {
-      headers: {
-        'www-authenticate': `${challenge}, error="invalid_token", error_description="${error.message}"`,
-      },
-    });
-
-  const tooManyFailures = (resetMs: number) => {
-    metrics.rateLimited.inc({ reason: 'auth_failures' });
-    return new AppError('auth_rate_limited', 'too many failed authentication attempts from this address', {
-      headers: { 'retry-after': String(Math.ceil(resetMs / 1000)) },
-    });
-  };
+export function registerAuth(app: App, deps: AuthDeps) {
+  const { accounts, limiter, metrics, failures } = deps;
 
   /**
    * Sends a refused credential through its failure counter. Storage being unreachable is not a failure of
    * the credential: it is answered as such (503), uncounted.
    */
   function refused(key: () => string, error: unknown): Promise<never> {
-    if (error instanceof AppError && error.status < 500) return failAuth(key(), error);
+    if (error instanceof AppError && error.status < 500) return failures.fail(key(), error);
     throw error;
   }
 
@@ -144,29 +94,28 @@ export function registerAuth(app: App, container: Container) {
       }
       let secret = tokenOverride;
       if (secret === undefined) {
-        const match = /^Bearer +(\S+)\s*$/i.exec(header ?? '');
-        if (!match) {
-          return failAuth(
-            malformedFailureKey(header ?? ''),
+        secret = bearerTokenOf(header ?? '');
+        if (secret === undefined) {
+          return failures.fail(
+            failureKeys.malformed(header ?? ''),
             new AppError('unauthenticated', 'the Authorization header must be "Bearer <token>"'),
           );
         }
-        secret = match[1]!;
       }
       const token = secret;
       return checked(
-        () => (isWellFormedToken(token) ? addressFailureKey(request) : malformedFailureKey(token)),
+        () => failureKeys.token(request, token),
         () => accounts.authenticateToken(token),
       );
     }
     const cookie = sessionCookieOf(request);
     if (cookie)
       return checked(
-        () => addressFailureKey(request),
+        () => failureKeys.address(request),
         () => accounts.authenticateSession(cookie),
       );
     throw new AppError(mode === 'session' ? 'session_required' : 'unauthenticated', undefined, {
-      headers: { 'www-authenticate': challenge },
+      headers: { 'www-authenticate': bearerChallenge },
     });
   }
 
@@ -194,14 +143,6 @@ export function registerAuth(app: App, container: Container) {
     reply.header('ratelimit', stateValue(decision.remaining, decision.resetMs));
   }
 
-  function checkCsrf(request: FastifyRequest) {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const origin = request.headers.origin;
-    if (origin && hostOf(origin) !== request.headers.host) {
-      throw new AppError('csrf_rejected', `requests from origin ${origin} cannot use the console session`);
-    }
-  }
-
   app.decorateRequest('principal', undefined);
   app.decorateRequest('accountId', undefined);
 
@@ -212,10 +153,8 @@ export function registerAuth(app: App, container: Container) {
     principal: Principal,
     needed: Permission,
   ): void | Promise<void> {
-    if (principal.kind === 'session') checkCsrf(request);
-    if (!principal.permissions.has(needed)) {
-      throw new AppError('forbidden', `this needs the ${needed} permission, which these credentials lack`);
-    }
+    if (principal.kind === 'session') checkSessionCsrf(request);
+    requirePermission(principal, needed);
     // From here the request counts in the account's API usage, a 429 included (request-context.ts).
     request.accountId = principal.userId;
     const charged = charge(principal, reply);
@@ -264,15 +203,7 @@ export function registerAuth(app: App, container: Container) {
     return guard(mode, permission);
   }
 
-  return { authenticate, charge, guardFor, routes: () => catalogue as readonly RouteAccess[] };
+  return { authenticate, charge, guardFor, failures, routes: () => catalogue as readonly RouteAccess[] };
 }
 
 export type AuthApi = ReturnType<typeof registerAuth>;
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
-}

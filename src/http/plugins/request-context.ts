@@ -5,7 +5,7 @@ import {
   type RouteOptions,
   type onRequestHookHandler,
 } from 'fastify';
-import type { Metrics } from '../../app/metrics.ts';
+import type { Metrics } from '../../observability/metrics.ts';
 
 /** Where a finished request of an account is counted (the usage counter: memory, flushed periodically). */
 export interface UsageRecorder {

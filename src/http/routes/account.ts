@@ -1,10 +1,15 @@
 import { Type } from 'typebox';
-import type { Container } from '../../app/container.ts';
-import { type Permission as PermissionName, permissions } from '../../modules/accounts/index.ts';
+import {
+  type AccountsService,
+  type Permission as PermissionName,
+  permissions,
+} from '../../modules/accounts/index.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { parseDuration } from '../../shared/duration.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { sendBytes } from '../reply.ts';
 
 const Permission = Type.Unsafe<PermissionName>({ type: 'string', enum: [...permissions] });
 
@@ -60,8 +65,13 @@ const TokenId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const session = { auth: 'session' as const, permission: 'account:read' as const };
 
 /** Who am I, and API-token management (console session only: an API token cannot mint tokens). */
-export function accountRoutes(container: Container): RouteModule {
-  const { accounts, clock } = container;
+export interface AccountRouteDeps {
+  accounts: Pick<AccountsService, 'account' | 'createToken' | 'listTokens' | 'revokeToken' | 'rotateToken'>;
+  clock: Clock;
+}
+
+export function accountRoutes(deps: AccountRouteDeps): RouteModule {
+  const { accounts, clock } = deps;
   const accountJson = new WeakMap<object, Buffer>();
   return async (app) => {
     app.get(
@@ -83,7 +93,7 @@ export function accountRoutes(container: Container): RouteModule {
           body = Buffer.from(JSON.stringify(accounts.account(principal)));
           accountJson.set(principal, body);
         }
-        reply.type('application/json; charset=utf-8').send(body as never);
+        sendBytes(reply.type('application/json; charset=utf-8'), body);
       },
     );
 

@@ -309,7 +309,14 @@ const noteNormalized = (
 };
 
 /** Alert rules: create, list, read, edit (pause/resume), delete, and a test firing. */
-export function alertsRoutes(deps: { alerts: AlertsService }): RouteModule {
+export interface AlertsRouteDeps {
+  alerts: Pick<
+    AlertsService,
+    'create' | 'fieldProblems' | 'get' | 'list' | 'remove' | 'test' | 'typeOf' | 'update'
+  >;
+}
+
+export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
   const { alerts } = deps;
   return async (app) => {
     for (const schema of [AlertTriggeredEvent, OnchainFlowEvent]) app.addSchema(schema);

@@ -3,6 +3,7 @@ import type { AnalyticsService } from '../../modules/analytics/index.ts';
 import { authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { PortfolioTotalsSchema } from './portfolio.ts';
+import { sendBytes } from '../reply.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const Pct = Type.Union([Type.Number(), Type.Null()]);
@@ -89,7 +90,11 @@ const Analytics = Type.Object(
 );
 
 /** GET /api/dashboard/analytics — the signed-in account's summary metrics. */
-export function analyticsRoutes(deps: { analytics: AnalyticsService }): RouteModule {
+export interface AnalyticsRouteDeps {
+  analytics: Pick<AnalyticsService, 'dashboard'>;
+}
+
+export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteModule {
   const { analytics } = deps;
   return async (app) => {
     app.get(
@@ -105,7 +110,7 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService }): RouteMod
       async (request, reply) => {
         const p = request.principal!;
         const body = await analytics.dashboard({ accountId: p.userId, plan: p.plan, rateLimit: p.rateLimit });
-        return reply.type(JSON_TYPE).send(body as never);
+        return sendBytes(reply.type(JSON_TYPE), body);
       },
     );
   };

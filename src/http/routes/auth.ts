@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
-import type { Container } from '../../app/container.ts';
+import type { Config } from '../../config/env.ts';
+import type { AccountsService } from '../../modules/accounts/index.ts';
 import { AppError } from '../../shared/errors.ts';
-import { sessionCookie } from '../plugins/auth.ts';
+import { type FailedAuthLimiter, failureKeys, sessionCookie } from '../credentials.ts';
 import { ProblemSchema } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 
@@ -15,7 +16,14 @@ const Login = Type.Object(
  * Console sign-in. The session lives in an HttpOnly, SameSite=Strict cookie; state-changing requests with
  * it must come from the console's own origin (see the auth plugin), so other sites cannot ride on it.
  */
-export function authRoutes(container: Container): RouteModule {
+export interface AuthRouteDeps {
+  config: Pick<Config, 'cookieSecure' | 'sessionTtlHours'>;
+  accounts: Pick<AccountsService, 'login' | 'logout'>;
+  /** The same counter of failed authentications as tokens and sessions (credentials.ts). */
+  failures: FailedAuthLimiter;
+}
+
+export function authRoutes(deps: AuthRouteDeps): RouteModule {
   return async (app) => {
     // Only these routes read or set cookies; elsewhere the session cookie is read on demand (sessionCookieOf).
     await app.register(cookie);
@@ -36,28 +44,24 @@ export function authRoutes(container: Container): RouteModule {
         },
       },
       async (request, reply) => {
-        const limiterKey = `login:${request.ip}`;
-        if ((await container.limiter.count(limiterKey, 60_000)) >= container.config.authFailureLimit) {
-          throw new AppError('auth_rate_limited', 'too many failed sign-ins from this address', {
-            headers: { 'retry-after': '60' },
-          });
-        }
+        const failureKey = failureKeys.address(request);
+        await deps.failures.assertOpen(failureKey, 'too many failed sign-ins from this address');
         try {
-          const { sessionId, principal } = await container.accounts.login(
+          const { sessionId, principal } = await deps.accounts.login(
             request.body.email,
             request.body.password,
           );
           reply.setCookie(sessionCookie, sessionId, {
             httpOnly: true,
             sameSite: 'strict',
-            secure: container.config.cookieSecure,
+            secure: deps.config.cookieSecure,
             path: '/',
-            maxAge: container.config.sessionTtlHours * 3600,
+            maxAge: deps.config.sessionTtlHours * 3600,
           });
           return { email: principal.email, role: principal.role };
         } catch (error) {
           if (error instanceof AppError && error.code === 'invalid_credentials') {
-            await container.limiter.consume(limiterKey, container.config.authFailureLimit, 60_000);
+            await deps.failures.record(failureKey);
           }
           throw error;
         }
@@ -77,7 +81,7 @@ export function authRoutes(container: Container): RouteModule {
       },
       async (request, reply) => {
         const session = request.cookies[sessionCookie];
-        if (session) await container.accounts.logout(session);
+        if (session) await deps.accounts.logout(session);
         reply.clearCookie(sessionCookie, { path: '/' });
         return reply.code(204).send(null);
       },

@@ -1,9 +1,15 @@
 import { Type } from 'typebox';
-import type { Container } from '../../app/container.ts';
+import type { Metrics } from '../../observability/metrics.ts';
 import type { RouteModule } from '../types.ts';
 
 /** Liveness, readiness, Prometheus metrics and the OpenAPI document. None needs a token. */
-export function healthRoutes(container: Container): RouteModule {
+export interface HealthRouteDeps {
+  /** Checks for /readyz: name → error text, or null when fine. */
+  readiness(): Promise<Record<string, string | null>>;
+  metrics: Pick<Metrics, 'registry'>;
+}
+
+export function healthRoutes(deps: HealthRouteDeps): RouteModule {
   return async (app) => {
     const hide = { hide: true };
     app.get('/healthz', { config: { auth: 'none' }, schema: { ...hide } }, async () => ({ status: 'ok' }));
@@ -27,7 +33,7 @@ export function healthRoutes(container: Container): RouteModule {
         },
       },
       async (_request, reply) => {
-        const checks = await container.readiness();
+        const checks = await deps.readiness();
         const storageDown = checks.storage !== null;
         // Redis being down degrades (limits per replica) but does not make the API unready.
         const degraded = Object.values(checks).some((v) => v !== null);
@@ -38,8 +44,8 @@ export function healthRoutes(container: Container): RouteModule {
     );
 
     app.get('/metrics', { config: { auth: 'none' }, schema: hide }, async (_request, reply) => {
-      reply.type(container.metrics.registry.contentType);
-      return container.metrics.registry.metrics();
+      reply.type(deps.metrics.registry.contentType);
+      return deps.metrics.registry.metrics();
     });
 
     app.get('/openapi.json', { config: { auth: 'none' }, schema: hide }, async () => app.swagger());

@@ -1,13 +1,13 @@
-import type { Container } from '../../app/container.ts';
-import { eventsStreamRoutes } from '../../ws/events/route.ts';
-import { marketStreamRoutes } from '../../ws/market/route.ts';
-import { predictionsPushRoutes } from '../../ws/predictions/route.ts';
 import { consoleRoutes } from '../console.ts';
+import type { ServerDeps } from '../deps.ts';
 import type { AuthApi } from '../plugins/auth.ts';
+import { eventsStreamRoutes } from '../push/events/route.ts';
+import { marketStreamRoutes } from '../push/market/route.ts';
+import { predictionsPushRoutes } from '../push/predictions/route.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
-import { analyticsRoutes } from './analytics.ts';
 import { alertsRoutes } from './alerts.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
@@ -17,42 +17,43 @@ import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
 import { webhookRoutes } from './webhooks.ts';
 
-/** Every route module, in one list. Modules add their entry here. */
-export function routeModules(container: Container, auth: AuthApi): RouteModule[] {
+/** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
+export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
+  const { config, bus, accounts, connectionSlots } = deps;
   return [
-    healthRoutes(container),
+    healthRoutes({ readiness: () => deps.readiness(), metrics: deps.metrics }),
     problemRoutes(),
-    authRoutes(container),
-    accountRoutes(container),
-    marketRoutes({ market: container.market.service }),
-    onchainRoutes({ onchain: container.onchain.service }),
-    predictionsRoutes({ predictions: container.predictions.service }),
+    authRoutes({ config, accounts, failures: auth.failures }),
+    accountRoutes({ accounts, clock: deps.clock }),
+    marketRoutes({ market: deps.market.service }),
+    onchainRoutes({ onchain: deps.onchain.service }),
+    predictionsRoutes({ predictions: deps.predictions.service }),
     portfolioRoutes({
-      portfolio: container.portfolio.portfolio,
-      priceSource: container.config.marketSource.kind,
+      portfolio: deps.portfolio.portfolio,
+      priceSource: config.marketSource.kind,
     }),
-    analyticsRoutes({ analytics: container.portfolio.analytics }),
-    alertsRoutes({ alerts: container.alerts.service }),
-    predictionsPushRoutes(container, auth),
-    webhookRoutes({ webhooks: container.webhooks.service }),
+    analyticsRoutes({ analytics: deps.portfolio.analytics }),
+    alertsRoutes({ alerts: deps.alerts.service }),
+    predictionsPushRoutes({ config, bus, accounts, metrics: deps.metrics, connectionSlots }, auth),
+    webhookRoutes({ webhooks: deps.webhooks.service }),
     eventsStreamRoutes(
       {
-        config: container.config,
-        bus: container.bus,
-        redis: container.redis,
-        accounts: container.accounts,
-        events: container.webhooks.events,
-        latestSeq: (accountId) => container.webhooks.latestEventSeq(accountId),
+        config,
+        bus,
+        accounts,
+        connectionSlots,
+        events: deps.webhooks.events,
+        latestSeq: (accountId) => deps.webhooks.latestEventSeq(accountId),
       },
       auth,
     ),
     marketStreamRoutes(
       {
-        config: container.config,
-        bus: container.bus,
-        redis: container.redis,
-        accounts: container.accounts,
-        marketDataBody: () => container.market.service.marketDataBytes().toString('utf8'),
+        config,
+        bus,
+        accounts,
+        connectionSlots,
+        marketDataBody: () => deps.market.service.marketDataBytes().toString('utf8'),
       },
       auth,
     ),

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { type CandleInterval, INTERVAL_MS } from '../../modules/market/index.ts';
-import type { MarketRuntime } from '../../modules/market/service.ts';
+import { type CandleInterval, INTERVAL_MS, type MarketRuntime } from '../../modules/market/index.ts';
 import { NormalizationLog, normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { sendBytes } from '../reply.ts';
 
 const Num = Type.Number();
 const NullableNum = Type.Union([Type.Number(), Type.Null()]);
@@ -194,7 +194,20 @@ function decodeCursor(raw: string): Cursor {
 }
 
 /** GET /api/market-data and GET /api/market-history. */
-export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
+export interface MarketRouteDeps {
+  market: Pick<
+    MarketRuntime,
+    | 'candlesBetween'
+    | 'defaultNotional'
+    | 'marketDataBody'
+    | 'marketDataBytes'
+    | 'now'
+    | 'openCandle'
+    | 'symbols'
+  >;
+}
+
+export function marketRoutes(deps: MarketRouteDeps): RouteModule {
   const { market } = deps;
   return (app) => {
     app.get(
@@ -218,7 +231,7 @@ export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
         reply.type('application/json; charset=utf-8');
         if (q.symbols === undefined && (q.notional === undefined || q.notional === market.defaultNotional)) {
           // The hot path: bytes serialized once per aggregation tick.
-          reply.send(market.marketDataBytes() as never);
+          sendBytes(reply, market.marketDataBytes());
           return;
         }
         const log = new NormalizationLog();
@@ -238,7 +251,7 @@ export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
           if (list.length === 0) list = market.symbols();
         }
         log.apply(reply);
-        reply.send(market.marketDataBody(list, q.notional) as never);
+        sendBytes(reply, market.marketDataBody(list, q.notional));
       },
     );
 

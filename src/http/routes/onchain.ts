@@ -74,7 +74,11 @@ const Query = Type.Object({
 });
 
 /** GET /api/onchain/flows — deposits to and withdrawals from labelled exchange wallets, newest first. */
-export function onchainRoutes(deps: { onchain: OnchainService }): RouteModule {
+export interface OnchainRouteDeps {
+  onchain: Pick<OnchainService, 'listFlows'>;
+}
+
+export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
   const { onchain } = deps;
   return async (app) => {
     app.get(

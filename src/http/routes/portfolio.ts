@@ -223,7 +223,12 @@ const toRawRow = (value: unknown): RawRow => {
  * POST /api/portfolio/import (JSON or CSV), GET /api/portfolio (holdings), GET /api/portfolio/rows,
  * GET /api/portfolio/imports, DELETE /api/portfolio/rows/:id and DELETE /api/portfolio (reset).
  */
-export function portfolioRoutes(deps: { portfolio: PortfolioService; priceSource: string }): RouteModule {
+export interface PortfolioRouteDeps {
+  portfolio: Pick<PortfolioService, 'deleteRow' | 'holdings' | 'importRows' | 'imports' | 'reset' | 'rows'>;
+  priceSource: string;
+}
+
+export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
   const { portfolio } = deps;
   return async (app) => {
     // JSON numbers are read as their exact digits (lossless-json), never through a float.

@@ -1,4 +1,4 @@
-import { durationMs } from '../../modules/symbols/durations.ts';
+import { durationMs } from '../../modules/symbols/index.ts';
 import {
   NormalizationLog,
   normalizeGranularity,
@@ -16,6 +16,7 @@ import {
 import { validationError } from '../../shared/errors.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { sendBytes } from '../reply.ts';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion'] as const;
 const MAX_LIMIT = 96;
@@ -28,7 +29,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * model refresh by the service and sent as bytes (no per-request JSON.stringify); the response schemas
  * document the shape for OpenAPI.
  */
-export function predictionsRoutes(deps: { predictions: PredictionsService }): RouteModule {
+export interface PredictionsRouteDeps {
+  predictions: Pick<PredictionsService, 'outlook' | 'performance' | 'predictions'>;
+}
+
+export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
   const { predictions } = deps;
   return async (app) => {
     app.get(
@@ -76,7 +81,7 @@ export function predictionsRoutes(deps: { predictions: PredictionsService }): Ro
           outcome: include.has('outcome'),
           modelVersion: include.has('modelVersion'),
         });
-        return reply.type(JSON_TYPE).send(body as never);
+        return sendBytes(reply.type(JSON_TYPE), body);
       },
     );
 
@@ -99,7 +104,7 @@ export function predictionsRoutes(deps: { predictions: PredictionsService }): Ro
           new NormalizationLog().add('symbol', q.symbol, s.symbol).apply(reply);
           symbol = s.symbol;
         }
-        return reply.type(JSON_TYPE).send(predictions.outlook(symbol) as never);
+        return sendBytes(reply.type(JSON_TYPE), predictions.outlook(symbol));
       },
     );
 
@@ -113,7 +118,7 @@ export function predictionsRoutes(deps: { predictions: PredictionsService }): Ro
           response: { 200: PerformanceSchema, ...authProblems },
         },
       },
-      async (_request, reply) => reply.type(JSON_TYPE).send(predictions.performance() as never),
+      async (_request, reply) => sendBytes(reply.type(JSON_TYPE), predictions.performance()),
     );
   };
 }

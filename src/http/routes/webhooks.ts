@@ -158,7 +158,14 @@ const page = (query: { limit?: number; cursor?: string }) => {
 };
 
 /** Webhook endpoints (alerts:read / alerts:write) and the delivery history of a webhook or an alert rule. */
-export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule {
+export interface WebhookRouteDeps {
+  webhooks: Pick<
+    WebhooksService,
+    'create' | 'deliveriesOfRule' | 'deliveriesOfWebhook' | 'get' | 'list' | 'remove' | 'rotate'
+  >;
+}
+
+export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
   const { webhooks } = deps;
   const tags = ['webhooks'];
   return async (app) => {

@@ -13,6 +13,11 @@ export interface Principal {
   wsConnections: number;
   permissions: ReadonlySet<Permission>;
   tokenId?: string;
+  /**
+   * The stored hash of the credential that resolved this principal (the token's hash, or the session id's),
+   * so that code closing what a revoked credential opened needs no second hash of the secret.
+   */
+  credentialHash?: string;
   tokenExpiresAt?: number | null;
   /** When the account was created (ms). */
   createdAt: number;

@@ -96,7 +96,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return { rateLimit: user.rate_limit_override ?? plan.rateLimit, wsConnections: plan.wsConnections };
   };
 
-  function principalOf(user: UsersTable, token?: ApiTokensTable): Principal {
+  function principalOf(user: UsersTable, token?: ApiTokensTable, sessionIdHash?: string): Principal {
     const role = user.role as Role;
     const limits = limitsOf(user);
     return {
@@ -109,6 +109,7 @@ export function createAccountsService(deps: AccountsDeps) {
       wsConnections: limits.wsConnections,
       permissions: new Set(effectivePermissions(role, token?.permissions ?? null)),
       tokenId: token?.id,
+      credentialHash: token?.token_hash ?? sessionIdHash,
       tokenExpiresAt: token?.expires_at ?? null,
       createdAt: user.created_at,
     };
@@ -361,10 +362,11 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   async function authenticateSession(sessionId: string): Promise<Principal> {
-    const found = await repo.findSession(sessionHash(sessionId));
+    const idHash = sessionHash(sessionId);
+    const found = await repo.findSession(idHash);
     if (!found || found.expires_at <= clock.now())
       throw new AppError('session_required', 'the session has ended; sign in again');
-    return principalOf(found.user);
+    return principalOf(found.user, undefined, idHash);
   }
 
   async function logout(sessionId: string) {

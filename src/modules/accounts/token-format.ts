@@ -50,7 +50,3 @@ export function hashToken(token: string): string {
 
 /** The part shown in listings so a user can tell tokens apart without the secret. */
 export const displayStart = (token: string): string => token.slice(0, tokenPrefix.length + 6);
-
-export function safeEqualHex(a: string, b: string): boolean {
-  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
-}

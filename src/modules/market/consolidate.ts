@@ -53,12 +53,6 @@ export interface Consolidated {
   included: BookLike[];
 }
 
-export const BANDS = [
-  ['0.5%', 0.005],
-  ['1%', 0.01],
-  ['2%', 0.02],
-] as const;
-
 const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;

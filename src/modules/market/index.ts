@@ -12,3 +12,16 @@ export * from './candle-files.ts';
 export type * from './events.ts';
 export type * from './source.ts';
 export type * from './types.ts';
+export {
+  createMarketService,
+  type MarketRuntime,
+  type MarketServiceOptions,
+  type SnapshotPublication,
+} from './service.ts';
+export {
+  kyselyCandleRepository,
+  memoryCandleRepository,
+  type CandleRepository,
+  type StoredCandle,
+} from './repository.ts';
+export type { MarketTables } from './tables.ts';

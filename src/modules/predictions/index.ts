@@ -1,4 +1,10 @@
-export { runBacktest, type BacktestInput, type BacktestReport } from './backtest/run.ts';
+export {
+  runBacktest,
+  type BacktestInput,
+  type BacktestReport,
+  type LeakageScore,
+} from './backtest/run.ts';
+export { reportSvg } from './backtest/svg.ts';
 export {
   kyselyPredictionRepository,
   memoryPredictionRepository,

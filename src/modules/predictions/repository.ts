@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../adapters/db/database.ts';
 import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
-import type { PredictionsTable } from './tables.ts';
+import type { PredictionsTable, PredictionsTables } from './tables.ts';
 
 export type PredictionRow = PredictionsTable;
 export type ScoreUpdate = Pick<
@@ -83,8 +82,8 @@ export function memoryPredictionRepository(): PredictionRepository & { rows: Pre
   };
 }
 
-export function kyselyPredictionRepository(db: Kysely<Database>): PredictionRepository {
-  async function insertInto(db: Kysely<Database>, batch: readonly PredictionRow[]) {
+export function kyselyPredictionRepository(db: Kysely<PredictionsTables>): PredictionRepository {
+  async function insertInto(db: Kysely<PredictionsTables>, batch: readonly PredictionRow[]) {
     for (let k = 0; k < batch.length; k += 500) {
       const chunk = batch.slice(k, k + 500).map((r) => ({
         ...r,
@@ -99,7 +98,7 @@ export function kyselyPredictionRepository(db: Kysely<Database>): PredictionRepo
         .execute();
     }
   }
-  async function scoreIn(trx: Kysely<Database>, updates: readonly ScoreUpdate[]) {
+  async function scoreIn(trx: Kysely<PredictionsTables>, updates: readonly ScoreUpdate[]) {
     for (const u of updates) {
       await trx
         .updateTable('predictions')

@@ -4,7 +4,7 @@ import type {
   ChainBlock,
   ChainSource,
   RawTransfer,
-} from '../../../modules/onchain/ports.ts';
+} from '../../../modules/onchain/index.ts';
 
 /** keccak256("Transfer(address,address,uint256)") */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -22,30 +22,6 @@ export const MAINNET_TOKENS: TokenConfig[] = [
   { symbol: 'WETH', address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', decimals: 18 },
   { symbol: 'DAI', address: '0x6b175474e89094c44da98b954eedeac495271d0f', decimals: 18 },
 ];
-
-/** Parses `SYMBOL:0xaddress:decimals,…`; throws naming the bad entry. */
-export function parseTokenList(text: string): TokenConfig[] {
-  return text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const [symbol, address, decimals] = entry.split(':');
-      const d = Number(decimals);
-      if (
-        !symbol ||
-        !/^[A-Za-z0-9.]{1,20}$/.test(symbol) ||
-        !address ||
-        !/^0x[0-9a-fA-F]{40}$/.test(address) ||
-        !Number.isInteger(d) ||
-        d < 0 ||
-        d > 36
-      ) {
-        throw new Error(`token ${JSON.stringify(entry)} is not SYMBOL:0xADDRESS:DECIMALS`);
-      }
-      return { symbol: symbol.toUpperCase(), address: address.toLowerCase(), decimals: d };
-    });
-}
 
 export interface EvmSourceOptions {
   rpcUrl: string;

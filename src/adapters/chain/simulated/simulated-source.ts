@@ -1,7 +1,7 @@
 import { mulberry32 } from '../../../shared/random.ts';
 import { createHash } from 'node:crypto';
-import type { Label } from '../../../modules/onchain/address-book.ts';
-import type { ChainBlock, ChainSource, PriceSource, RawTransfer } from '../../../modules/onchain/ports.ts';
+import type { Label } from '../../../modules/onchain/index.ts';
+import type { ChainBlock, ChainSource, PriceSource, RawTransfer } from '../../../modules/onchain/index.ts';
 import { type Clock, systemClock } from '../../../shared/clock.ts';
 
 export interface SimulatedChainOptions {

@@ -21,8 +21,6 @@ export const MODEL_VERSION = 'meridian-ens-1.4.0';
 
 /** `reference`: the calibrated zero-mean forecast (same σ, its own conformal layer and calibrator, mean 0). */
 export type ViewName = 'ensemble' | 'reference' | 'equal' | Factor;
-export const MEMBER_VIEWS: readonly ViewName[] = FACTORS;
-
 /**
  * Fixed hyper-parameters, chosen a priori (not tuned on the evaluation period); see docs/forecasting.md.
  * Everything that depends on sampling is expressed in time and converted with the step size.

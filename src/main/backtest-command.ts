@@ -1,11 +1,16 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { parseCandleFileName, readCandleFile, readFundingFile } from '../../market/index.ts';
-import { canonicalCandidate } from '../../symbols/index.ts';
-import type { Bar, Horizon } from '../types.ts';
-import { type BacktestReport, type LeakageScore, runBacktest } from './run.ts';
-import { reportSvg } from './svg.ts';
+import { parseCandleFileName, readCandleFile, readFundingFile } from '../modules/market/index.ts';
+import {
+  type Bar,
+  type BacktestReport,
+  type Horizon,
+  type LeakageScore,
+  reportSvg,
+  runBacktest,
+} from '../modules/predictions/index.ts';
+import { canonicalCandidate } from '../modules/symbols/index.ts';
 
 const usage = `usage: meridian backtest --candles FILE [--candles FILE …] [--funding FILE] --symbol S
                          [--from T --to T] [--horizons 15m,1h,6h] [--step 1m|5m|…] --out report.json

@@ -1,14 +1,19 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { AuthApi } from '../http/plugins/auth.ts';
-import { sessionCookieOf } from '../http/plugins/auth.ts';
-import type { App } from '../http/types.ts';
-import type { AccountsService, Permission, Principal } from '../modules/accounts/index.ts';
-import { hashToken } from '../modules/accounts/token-format.ts';
-import { type Bus, topics } from '../shared/bus.ts';
-import { AppError } from '../shared/errors.ts';
+import type { AccountsService, Permission, Principal } from '../../modules/accounts/index.ts';
+import { type Bus, topics } from '../../shared/bus.ts';
+import { AppError } from '../../shared/errors.ts';
+import {
+  offeredProtocols,
+  protocolTokenOf,
+  requirePermission,
+  sessionCookieOf,
+  socketOriginPolicy,
+} from '../credentials.ts';
+import type { AuthApi } from '../plugins/auth.ts';
+import type { App } from '../types.ts';
+import { logAndIgnore } from '../../shared/log-and-ignore.ts';
 
 /** Who opened a WebSocket, and with which credential (so a revocation can close exactly its sockets). */
 export interface UpgradeCredential {
@@ -22,58 +27,31 @@ export interface UpgradeCredential {
   protocolToken?: string;
 }
 
-const tokenShaped = /^mrd_[0-9A-Za-z]+$/;
-
 /**
- * The authentication every WebSocket handshake runs, the same code as REST: origin allow-list, then an API
- * token from `Authorization: Bearer` or from `Sec-WebSocket-Protocol`, or the console session cookie (from the
- * console's own origin only), then the permission, then one request charged to the account's rate limit.
- * Failures are thrown as AppErrors, answered as problem documents before the upgrade.
+ * The authentication every WebSocket handshake runs, the same code as REST (credentials.ts): origin
+ * allow-list, then an API token from `Authorization: Bearer` or from `Sec-WebSocket-Protocol`, or the console
+ * session cookie (from the console's own origin only), then the permission, then one request charged to the
+ * account's rate limit. Failures are thrown as AppErrors, answered as problem documents before the upgrade.
  */
 export function createUpgradeAuthenticator(auth: AuthApi, allowedOrigins: readonly string[]) {
-  const allowed = allowedOrigins.map(normalizeOrigin);
+  const origins = socketOriginPolicy(allowedOrigins);
   return async function authenticateUpgrade(
     request: FastifyRequest,
     reply: FastifyReply,
     permission: Permission,
   ): Promise<UpgradeCredential> {
-    const origin = request.headers.origin;
-    if (
-      origin !== undefined &&
-      allowed.length &&
-      !allowed.includes('*') &&
-      !allowed.includes(normalizeOrigin(origin))
-    )
-      throw new AppError('forbidden', `WebSocket connections from origin ${origin} are not allowed`);
-
-    const offered = parseProtocols(request.headers['sec-websocket-protocol']);
-    const offeredToken = offered.find((p) => tokenShaped.test(p));
-    const protocolToken = !request.headers.authorization ? offeredToken : undefined;
+    origins.checkOrigin(request);
+    const offered = offeredProtocols(request.headers['sec-websocket-protocol']);
+    const protocolToken = !request.headers.authorization ? protocolTokenOf(offered) : undefined;
     const principal: Principal = await auth.authenticate(request, 'token', protocolToken);
-    let credentialKey: string;
     let sessionSecret: string | undefined;
     if (principal.kind === 'session') {
-      // A browser sends cookies on a cross-site WebSocket handshake too: only the console's own origin.
-      if (
-        origin !== undefined &&
-        hostOf(origin) !== request.headers.host &&
-        !allowed.includes(normalizeOrigin(origin))
-      )
-        throw new AppError(
-          'csrf_rejected',
-          `a console session cannot open a WebSocket from origin ${origin}`,
-        );
+      origins.checkSession(request);
       sessionSecret = sessionCookieOf(request)!;
-      credentialKey = `session:${sha256(sessionSecret)}`;
-    } else {
-      const secret = protocolToken ?? /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '')![1]!;
-      credentialKey = `token:${hashToken(secret)}`;
     }
-    if (!principal.permissions.has(permission))
-      throw new AppError(
-        'forbidden',
-        `this needs the ${permission} permission, which these credentials lack`,
-      );
+    // The hash the credential was resolved by: a revocation names it, and it closes exactly these sockets.
+    const credentialKey = `${principal.kind}:${principal.credentialHash}`;
+    requirePermission(principal, permission);
     await auth.charge(principal, reply);
     return { principal, credentialKey, sessionSecret, offered, protocolToken };
   };
@@ -95,28 +73,6 @@ export function upgradeHeaders(reply: FastifyReply, requestId: string, extra: st
   }
   headers.push(...extra, `x-request-id: ${requestId}`);
   return headers;
-}
-
-function parseProtocols(header: string | undefined): string[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function normalizeOrigin(origin: string): string {
-  return origin.trim().replace(/\/+$/, '').toLowerCase();
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -150,7 +106,7 @@ export function registerUpgradeRoute<A>(
         const entry = { admission, headers, adopted: false };
         pending.set(request.raw, entry);
         request.raw.socket.once('close', () => {
-          if (!entry.adopted) release().catch(() => {});
+          if (!entry.adopted) release().catch(logAndIgnore(app.log, 'push slot not given back'));
         });
       });
     },

@@ -4,8 +4,8 @@ import {
   normalizeHorizon,
   normalizeSymbol,
   supportedSymbols,
-} from '../../modules/symbols/index.ts';
-import { AppError } from '../../shared/errors.ts';
+} from '../../../modules/symbols/index.ts';
+import { AppError } from '../../../shared/errors.ts';
 
 /**
  * What one socket receives. A subscription is either everything (the default: every symbol and horizon,

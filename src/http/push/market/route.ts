@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { Config } from '../../config/env.ts';
-import type { AuthApi } from '../../http/plugins/auth.ts';
-import type { App, RouteModule } from '../../http/types.ts';
-import type { AccountsService } from '../../modules/accounts/index.ts';
-import { type Bus, topics } from '../../shared/bus.ts';
-import { AppError } from '../../shared/errors.ts';
+import type { Config } from '../../../config/env.ts';
+import type { AuthApi } from '../../plugins/auth.ts';
+import type { App, RouteModule } from '../../types.ts';
+import type { AccountsService } from '../../../modules/accounts/index.ts';
+import { type Bus, topics } from '../../../shared/bus.ts';
+import { AppError } from '../../../shared/errors.ts';
 import {
   type Hold,
   answerProtocol,
@@ -15,7 +14,7 @@ import {
   sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
-import { memorySlots, redisSlots } from '../predictions/connection-slots.ts';
+import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
 import { PROTOCOL } from '../predictions/protocol.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
 import {
@@ -29,7 +28,7 @@ import {
 export interface MarketStreamDeps {
   config: Pick<Config, 'wsAllowedOrigins' | 'wsPingIntervalMs' | 'wsSendBufferBytes'>;
   bus: Bus;
-  redis?: Redis;
+  connectionSlots: ConnectionSlotsFactory;
   accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
   /** The current `GET /api/market-data` body (all symbols, default notional). */
   marketDataBody(): string;
@@ -54,9 +53,7 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
     };
     const hub = createMarketHub(
       {
-        slots: deps.redis
-          ? redisSlots(deps.redis, options.pingIntervalMs * 3, 'meridian:ws:market-slots:')
-          : memorySlots(),
+        slots: deps.connectionSlots('market', options.pingIntervalMs * 3),
         currentBody: deps.marketDataBody,
         isTokenStillValid: (id) => accounts.isTokenStillValid(id),
         isSessionStillValid: sessionStillValid(accounts),

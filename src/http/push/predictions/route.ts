@@ -1,14 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Container } from '../../app/container.ts';
-import type { AuthApi } from '../../http/plugins/auth.ts';
-import type { App, RouteModule } from '../../http/types.ts';
+import type { Config } from '../../../config/env.ts';
+import type { AccountsService } from '../../../modules/accounts/index.ts';
+import type { AuthApi } from '../../plugins/auth.ts';
+import type { App, RouteModule } from '../../types.ts';
 import {
   NORMALIZATION_HEADER,
   type ParameterChange,
   normalizationHeaderValue,
-} from '../../modules/symbols/index.ts';
-import { topics } from '../../shared/bus.ts';
-import { AppError } from '../../shared/errors.ts';
+} from '../../../modules/symbols/index.ts';
+import type { Metrics } from '../../../observability/metrics.ts';
+import { type Bus, topics } from '../../../shared/bus.ts';
+import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
+import { AppError } from '../../../shared/errors.ts';
 import {
   type Hold,
   answerProtocol,
@@ -19,7 +22,6 @@ import {
   upgradeHeaders,
 } from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
-import { memorySlots, redisSlots } from './connection-slots.ts';
 import {
   type Admission,
   type HubOptions,
@@ -38,9 +40,18 @@ export interface PushRouteOptions {
   onHub?: (hub: PushHub) => void;
 }
 
-const hubs = new WeakMap<Container, PushHub>();
-/** The push hub serving a container's API (tests and the benchmark read its stats). */
-export const pushHubOf = (container: Container): PushHub | undefined => hubs.get(container);
+/** What the `/predictions` push route needs from the rest of the process. */
+export interface PredictionsPushDeps {
+  config: Pick<Config, 'wsAllowedOrigins' | 'wsPingIntervalMs' | 'wsSendBufferBytes'>;
+  bus: Bus;
+  accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
+  metrics: Pick<Metrics, 'wsConnections'>;
+  connectionSlots: ConnectionSlotsFactory;
+}
+
+const hubs = new WeakMap<object, PushHub>();
+/** The push hub serving an HTTP server (`app.server`; tests and the benchmark read its stats). */
+export const pushHubOf = (server: object): PushHub | undefined => hubs.get(server);
 
 /**
  * WebSocket `/predictions` on the API port. The handshake runs the same authentication and rate-limit
@@ -49,23 +60,21 @@ export const pushHubOf = (container: Container): PushHub | undefined => hubs.get
  * limit or connection cap. Everything after the upgrade is the hub's.
  */
 export function predictionsPushRoutes(
-  container: Container,
+  deps: PredictionsPushDeps,
   auth: AuthApi,
   options: PushRouteOptions = {},
 ): RouteModule {
   return async (app: App) => {
     // WebSocket upgrades run through the normal hooks and routes of this scope (auth is shared).
     await registerWebSocketScope(app, ['/predictions']);
-    const { config, bus, accounts, metrics } = container;
+    const { config, bus, accounts, metrics } = deps;
     const hubOptions: HubOptions = {
       ...defaultHubOptions,
       pingIntervalMs: config.wsPingIntervalMs,
       maxBufferedBytes: config.wsSendBufferBytes,
       ...options.hub,
     };
-    const slots = container.redis
-      ? redisSlots(container.redis, hubOptions.pingIntervalMs * 3)
-      : memorySlots();
+    const slots = deps.connectionSlots('predictions', hubOptions.pingIntervalMs * 3);
     const hub = createPushHub(
       {
         slots,
@@ -76,7 +85,7 @@ export function predictionsPushRoutes(
       },
       hubOptions,
     );
-    hubs.set(container, hub);
+    hubs.set(app.server, hub);
     options.onHub?.(hub);
 
     await followBus(

@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { Config } from '../../config/env.ts';
-import type { AuthApi } from '../../http/plugins/auth.ts';
-import type { App, RouteModule } from '../../http/types.ts';
-import type { AccountsService } from '../../modules/accounts/index.ts';
-import type { AccountEvent, EventsRepository } from '../../modules/events/index.ts';
-import { type Bus, topics } from '../../shared/bus.ts';
-import { AppError } from '../../shared/errors.ts';
+import type { Config } from '../../../config/env.ts';
+import type { AuthApi } from '../../plugins/auth.ts';
+import type { App, RouteModule } from '../../types.ts';
+import type { AccountsService } from '../../../modules/accounts/index.ts';
+import type { AccountEvent, EventsRepository } from '../../../modules/events/index.ts';
+import { type Bus, topics } from '../../../shared/bus.ts';
+import { AppError } from '../../../shared/errors.ts';
 import {
   type Hold,
   answerProtocol,
@@ -16,7 +15,7 @@ import {
   sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
-import { memorySlots, redisSlots } from '../predictions/connection-slots.ts';
+import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
 import { PROTOCOL } from '../predictions/protocol.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
 import {
@@ -30,7 +29,7 @@ import {
 export interface EventsStreamDeps {
   config: Pick<Config, 'wsAllowedOrigins' | 'wsPingIntervalMs' | 'wsSendBufferBytes' | 'eventRetentionHours'>;
   bus: Bus;
-  redis?: Redis;
+  connectionSlots: ConnectionSlotsFactory;
   accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
   events: Pick<EventsRepository, 'listForAccount' | 'findForAccount'>;
   /** The account's latest event `seq` (0 when none): where a stream opened without `after` starts. */
@@ -60,9 +59,7 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
     const hub = createEventsHub(
       {
         events: deps.events,
-        slots: deps.redis
-          ? redisSlots(deps.redis, options.pingIntervalMs * 3, 'meridian:ws:events-slots:')
-          : memorySlots(),
+        slots: deps.connectionSlots('events', options.pingIntervalMs * 3),
         isTokenStillValid: (id) => accounts.isTokenStillValid(id),
         isSessionStillValid: sessionStillValid(accounts),
         log: app.log,

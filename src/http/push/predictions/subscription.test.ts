@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParameterChange } from '../../modules/symbols/index.ts';
+import type { ParameterChange } from '../../../modules/symbols/index.ts';
 import { datapointsOf } from './hub.ts';
 import { Subscription, normalizeSelection, rawListsFromQuery } from './subscription.ts';
 

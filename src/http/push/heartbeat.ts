@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { ConnectionSlots } from './predictions/connection-slots.ts';
+import type { ConnectionSlots } from '../../shared/connection-slots.ts';
 
 interface Beating {
   id: string;

@@ -1,42 +1,6 @@
 import type { Redis } from 'ioredis';
-
-/**
- * Counts open push connections per account so the plan's cap (5 standard, 50 pro) holds across every
- * API replica. Each connection holds a slot: a lease that its replica renews while the socket lives, so a
- * crashed replica's slots expire on their own instead of locking the account out.
- */
-export interface ConnectionSlots {
-  /** Takes a slot when fewer than `limit` are held; returns the number held before, or -1 when full. */
-  acquire(accountId: string, connectionId: string, limit: number): Promise<{ ok: boolean; held: number }>;
-  release(accountId: string, connectionId: string): Promise<void>;
-  /** Renews the leases of live connections (called on the ping tick). */
-  renew(entries: Iterable<{ accountId: string; connectionId: string }>): Promise<void>;
-}
-
-/** Embedded mode: one process, a map. */
-export function memorySlots(): ConnectionSlots {
-  const held = new Map<string, Set<string>>();
-  return {
-    async acquire(accountId, connectionId, limit) {
-      let set = held.get(accountId);
-      const count = set?.size ?? 0;
-      if (count >= limit) return { ok: false, held: count };
-      if (!set) {
-        set = new Set();
-        held.set(accountId, set);
-      }
-      set.add(connectionId);
-      return { ok: true, held: count };
-    },
-    async release(accountId, connectionId) {
-      const set = held.get(accountId);
-      if (!set) return;
-      set.delete(connectionId);
-      if (!set.size) held.delete(accountId);
-    },
-    async renew() {},
-  };
-}
+import type { ConnectionSlots } from '../../shared/connection-slots.ts';
+import { memorySlots } from './memory.ts';
 
 // KEYS[1] account set; ARGV: now, lease ms, limit, connection id. Expired leases are dropped first.
 const acquireScript = `

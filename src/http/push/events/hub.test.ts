@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountEvent } from '../../modules/events/index.ts';
+import type { AccountEvent } from '../../../modules/events/index.ts';
 import { streamed } from './hub.ts';
 
 const event = (data: unknown): AccountEvent => ({

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Principal } from '../../modules/accounts/index.ts';
-import type { AccountEvent, EventsRepository } from '../../modules/events/index.ts';
+import type { Principal } from '../../../modules/accounts/index.ts';
+import type { AccountEvent, EventsRepository } from '../../../modules/events/index.ts';
 import { startHeartbeat } from '../heartbeat.ts';
-import type { ConnectionSlots } from '../predictions/connection-slots.ts';
+import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
+import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 
 export interface EventsHubOptions {
   /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
@@ -92,7 +93,7 @@ export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions =
     const set = byAccount.get(conn.accountId);
     set?.delete(conn);
     if (set && !set.size) byAccount.delete(conn.accountId);
-    deps.slots.release(conn.accountId, conn.id).catch(() => {});
+    deps.slots.release(conn.accountId, conn.id).catch(logAndIgnore(deps.log, 'push slot not given back'));
   }
 
   function deliver(conn: Connection, event: AccountEvent) {

@@ -3,7 +3,7 @@ import { type IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { WebSocket, WebSocketServer } from 'ws';
-import type { App } from '../http/types.ts';
+import type { App } from '../types.ts';
 import { closeCodes, limits } from './predictions/protocol.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Principal } from '../../modules/accounts/index.ts';
+import type { Principal } from '../../../modules/accounts/index.ts';
 import { startHeartbeat } from '../heartbeat.ts';
-import type { ConnectionSlots } from '../predictions/connection-slots.ts';
+import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
 
 export interface MarketHubOptions {

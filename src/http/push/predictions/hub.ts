@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Principal } from '../../modules/accounts/index.ts';
-import type { ParameterChange } from '../../modules/symbols/index.ts';
-import { isAppError } from '../../shared/errors.ts';
+import type { Principal } from '../../../modules/accounts/index.ts';
+import type { ParameterChange } from '../../../modules/symbols/index.ts';
+import { isAppError } from '../../../shared/errors.ts';
 import { startHeartbeat } from '../heartbeat.ts';
-import type { ConnectionSlots } from './connection-slots.ts';
+import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { type SharedFrame, sharedTextFrame, writeSharedFrame } from './frame.ts';
 import { type ControlType, type PushError, type PushErrorCode, closeCodes, limits } from './protocol.ts';
 import { type Selection, type Subscription, normalizeSelection } from './subscription.ts';
+import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 
 /** The narrow view of a datapoint the hub needs; everything else is passed through untouched. */
 export interface PushDatapoint {
@@ -108,6 +109,7 @@ export interface Admission {
 export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaultHubOptions) {
   let options = initialOptions;
   const now = deps.now ?? Date.now;
+  const releaseFailed = deps.log ? logAndIgnore(deps.log, 'push slot not given back') : () => {};
   const connections = new Set<Connection>();
   const groups = new Map<string, { sub: Subscription; sockets: Set<Connection> }>();
   const credentials = new Map<string, Credential>();
@@ -146,7 +148,7 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
     conn.credential.sockets.delete(conn);
     if (!conn.credential.sockets.size) credentials.delete(conn.credential.key);
     deps.onConnectionCountChange?.(connections.size);
-    deps.slots.release(conn.accountId, conn.id).catch(() => {});
+    deps.slots.release(conn.accountId, conn.id).catch(releaseFailed);
   }
 
   function reply(conn: Connection, message: object) {
@@ -449,7 +451,7 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
     adopt(ws: WebSocket, admission: Admission) {
       const { principal } = admission;
       if (stopped) {
-        deps.slots.release(principal.userId, admission.connectionId).catch(() => {});
+        deps.slots.release(principal.userId, admission.connectionId).catch(releaseFailed);
         ws.close(closeCodes.goingAway, 'server shutting down');
         return;
       }

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import type { AccountsService } from '../accounts/index.ts';
-import type { Clock } from '../../shared/clock.ts';
-import { parseDuration } from '../../shared/duration.ts';
-import { isAppError } from '../../shared/errors.ts';
+import type { AccountsService } from '../modules/accounts/index.ts';
+import type { Clock } from '../shared/clock.ts';
+import { parseDuration } from '../shared/duration.ts';
+import { isAppError } from '../shared/errors.ts';
 
 /** What an operator command printed and how it ended. Secrets go to `out` only, never to a log. */
 export interface CommandResult {

@@ -1,0 +1,51 @@
+import type { Config } from '../config/env.ts';
+import type { AccountsService } from '../modules/accounts/index.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import type { Bus } from '../shared/bus.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { ConnectionSlotsFactory } from '../shared/connection-slots.ts';
+import type { RateLimiter } from '../shared/rate-limiter.ts';
+import type { UsageRecorder } from './plugins/request-context.ts';
+import type { EventsStreamDeps } from './push/events/route.ts';
+import type { AccountRouteDeps } from './routes/account.ts';
+import type { AlertsRouteDeps } from './routes/alerts.ts';
+import type { AnalyticsRouteDeps } from './routes/analytics.ts';
+import type { MarketRouteDeps } from './routes/market.ts';
+import type { OnchainRouteDeps } from './routes/onchain.ts';
+import type { PortfolioRouteDeps } from './routes/portfolio.ts';
+import type { PredictionsRouteDeps } from './routes/predictions.ts';
+import type { WebhookRouteDeps } from './routes/webhooks.ts';
+
+/**
+ * Everything the HTTP layer (REST and push) needs from the rest of the process — and nothing else: the
+ * services it calls, narrowed by each route to the methods it uses. The composition root's container has
+ * this shape, so `buildServer(container)` type-checks without the HTTP layer knowing the container.
+ */
+export interface ServerDeps {
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  bus: Bus;
+  limiter: RateLimiter;
+  accounts: AccountsService;
+  /** Connection caps of the push routes (memory in one process, Redis across replicas). */
+  connectionSlots: ConnectionSlotsFactory;
+  /** Checks for /readyz: name → error text, or null when fine. */
+  readiness(): Promise<Record<string, string | null>>;
+  market: { service: MarketRouteDeps['market'] & { marketDataBytes(): Buffer } };
+  onchain: { service: OnchainRouteDeps['onchain'] };
+  predictions: { service: PredictionsRouteDeps['predictions'] };
+  portfolio: {
+    portfolio: PortfolioRouteDeps['portfolio'];
+    analytics: AnalyticsRouteDeps['analytics'];
+    usage: UsageRecorder;
+  };
+  alerts: { service: AlertsRouteDeps['alerts'] };
+  webhooks: {
+    service: WebhookRouteDeps['webhooks'];
+    events: EventsStreamDeps['events'];
+    latestEventSeq(accountId: string): Promise<number>;
+  };
+}
