@@ -185,7 +185,7 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
       expect(cov / scoredLines.length).toBeCloseTo(ens.coverage80, 3);
       expect(crps19 / scoredLines.length / ens.crpsPublished).toBeCloseTo(1, 6);
     }
-  }, 60_000);
+  }, 240_000);
 
   it('leakage check: against shuffled or shifted outcomes the hit rate is ~50 % and the direction skill ~0', async () => {
     const bars = (await readCandleFile(PERP)).slice(0, 12 * 24 * 20);
@@ -205,5 +205,5 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
       // Against outcomes it cannot know, the forecast is no better than the calibrated zero-mean reference.
       expect(Math.abs(check.crpsSkillVsReference)).toBeLessThan(0.005);
     }
-  }, 60_000);
+  }, 240_000);
 });

@@ -89,7 +89,7 @@ describe('no look-ahead', () => {
     expect(fingerprint(walk(poisoned, k, 120_000)).at(-1)).toEqual(
       fingerprint(walk(bars, k, 120_000)).at(-1),
     );
-  });
+  }, 240_000);
 
   it('a forecast made before a bar closes does not see that bar', () => {
     const bars = syntheticBars(600);

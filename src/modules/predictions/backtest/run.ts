@@ -48,6 +48,7 @@ export interface BacktestInput {
   onForecast?: (datapoint: BacktestDatapoint) => void;
   /** Design switches (see EngineTuning); production defaults when absent. */
   tuning?: Partial<EngineTuning>;
+  tuningByHorizon?: Partial<Record<Horizon, Partial<EngineTuning>>>;
 }
 
 /** A published datapoint with `include=quantiles,outcome`, as GET /api/predictions would answer it. */
@@ -166,6 +167,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
     stepMs,
     trackMembers: true,
     tuning: input.tuning,
+    tuningByHorizon: input.tuningByHorizon,
   });
   const keep = input.leakageCheck ?? true;
 
@@ -321,7 +323,9 @@ export function runBacktest(input: BacktestInput): BacktestReport {
       },
       forecasters,
       finalWeights: { ...Object.fromEntries(FACTORS.map((f, k) => [f, w[k]!])), zero: w[ZERO_EXPERT]! },
-      finalSigmaWeights: Object.fromEntries(SIGMA_CANDIDATES.map((c, k) => [c, model.sigmaPool.weights[k]!])),
+      finalSigmaWeights: Object.fromEntries(
+        SIGMA_CANDIDATES.slice(0, model.sigmaPool.size).map((c, k) => [c, model.sigmaPool.weights[k]!]),
+      ),
       leakage: keep ? leakageCheck(compact.get(h)!, stepMs, input.seed ?? 1) : undefined,
       coverageSeries: coverageSeries(a.get('ensemble')!, times.get(h)!),
     };

@@ -16,6 +16,12 @@ export class BarSeries {
   readonly sumFlow: number[] = [];
   /** EWMA of squared log return per millisecond (the baseline's variance), half-life 1 hour of time. */
   readonly ewmaVar: number[] = [];
+  /**
+   * The same EWMA on a range-based variance per bar (Garman–Klass from open/high/low/close, plus the squared
+   * gap from the previous close to this open): several times as efficient as the squared close-to-close
+   * return for the same bars, so a fast σ is less noisy.
+   */
+  readonly ewmaRangeVar: number[] = [];
 
   constructor(
     readonly symbol: string,
@@ -49,6 +55,7 @@ export class BarSeries {
       this.sumFlow.push(vol * clv);
       const r0 = Math.log(bar.close / bar.open);
       this.ewmaVar.push((r0 * r0) / this.barMs);
+      this.ewmaRangeVar.push(garmanKlass(bar) / this.barMs);
     } else {
       const r = lc - this.logClose[n - 1]!;
       const dt = ct - this.closeTime[n - 1]!;
@@ -57,6 +64,9 @@ export class BarSeries {
       this.sumFlow.push(this.sumFlow[n - 1]! + vol * clv);
       const lambda = 0.5 ** (dt / this.ewmaHalfLifeMs);
       this.ewmaVar.push(lambda * this.ewmaVar[n - 1]! + ((1 - lambda) * (r * r)) / dt);
+      const gap = bar.open > 0 ? Math.log(bar.open) - this.logClose[n - 1]! : 0;
+      const rangeVar = garmanKlass(bar) + gap * gap;
+      this.ewmaRangeVar.push(lambda * this.ewmaRangeVar[n - 1]! + ((1 - lambda) * rangeVar) / dt);
     }
     this.closeTime.push(ct);
     this.logClose.push(lc);
@@ -103,6 +113,14 @@ export class BarSeries {
     const v = this.sumVol[i]! - this.sumVol[j]!;
     return v > 0 ? (this.sumFlow[i]! - this.sumFlow[j]!) / v : 0;
   }
+}
+
+/** Garman–Klass variance of one bar's open-to-close log return from its range; 0 for a malformed bar. */
+export function garmanKlass(bar: Bar): number {
+  if (!(bar.high > 0 && bar.low > 0 && bar.open > 0 && bar.close > 0) || bar.high < bar.low) return 0;
+  const u = Math.log(bar.high / bar.low);
+  const c = Math.log(bar.close / bar.open);
+  return Math.max(0, 0.5 * u * u - (2 * Math.LN2 - 1) * c * c);
 }
 
 /** Settled funding rates, ascending. Only rates settled at or before t are read. */

@@ -7,11 +7,17 @@ import { clamp } from '../math.ts';
 import { FACTORS, type Factor, HORIZON_MS, type Horizon, type LiveInputs } from '../types.ts';
 import { EvidenceShrinkage } from './evidence.ts';
 import { OnlineRidge } from './ridge.ts';
-import { type SigmaCandidate, SigmaCombiner, SIGMA_CANDIDATES, sigmaCandidates } from './sigma-pool.ts';
+import {
+  type SigmaCandidate,
+  SigmaCombiner,
+  SIGMA_CANDIDATES,
+  SIGMA_CANDIDATES_CLOSE,
+  sigmaCandidates,
+} from './sigma-pool.ts';
 import { FixedShareWeights } from './weights.ts';
 
 /** Bumped whenever the model's logic or fixed hyper-parameters change; stored with every datapoint. */
-export const MODEL_VERSION = 'meridian-ens-1.3.0';
+export const MODEL_VERSION = 'meridian-ens-1.4.0';
 
 /** `reference`: the calibrated zero-mean forecast (same σ, its own conformal layer and calibrator, mean 0). */
 export type ViewName = 'ensemble' | 'reference' | 'equal' | Factor;
@@ -28,6 +34,8 @@ export interface EngineOptions {
   trackMembers?: boolean;
   /** Design switches, for side-by-side comparisons in backtests; production uses the defaults. */
   tuning?: Partial<EngineTuning>;
+  /** Design switches for one horizon only, applied over `tuning`. */
+  tuningByHorizon?: Partial<Record<Horizon, Partial<EngineTuning>>>;
 }
 
 export interface EngineTuning {
@@ -52,6 +60,18 @@ export interface EngineTuning {
   ensembleShrink: boolean;
   /** σ candidate the slope shrinks toward. */
   sigmaLevel: SigmaCandidate;
+  /** How many of SIGMA_CANDIDATES the σ pool combines (6: the close-to-close pool of 1.2.0–1.3.0). */
+  sigmaPoolSize: number;
+  /**
+   * Direction calibrator prior, in independent outcomes (× overlap in forecasts): blocks are shrunk toward
+   * 0.5 (the coin flip), not toward the window's up-share — the latter is a trend bet that cost Brier score
+   * at 6 h on BTC 2021. 100 was preferred to 20 and 50 on BTC 2021 (Brier and ECE at every horizon).
+   */
+  calibrationPriorOutcomes: number;
+  /** Window of (score, outcome) pairs the direction calibrator is fitted on, in ms. */
+  calibrationWindowMs: number;
+  /** Floor of the ACI step, per hour of time. */
+  aciGammaFloorPerHour: number;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -75,6 +95,22 @@ export const DEFAULT_TUNING: EngineTuning = {
   mondrian: true,
   sigmaBinsMemoryMs: 30 * DAY_MS,
   sigmaLevel: 'rv7d',
+  sigmaPoolSize: SIGMA_CANDIDATES_CLOSE,
+  calibrationPriorOutcomes: 100,
+  aciGammaFloorPerHour: 0.0024,
+  calibrationWindowMs: 21 * DAY_MS,
+};
+
+/**
+ * 1.4.0, chosen on BTC spot 2021 (5-minute bars) only; docs/forecasting.md lists what was compared. At 15m
+ * and 1h the σ pool also holds the range-based and seasonal fast σ (CRPS +7 / +4 bp); at 6h, where the
+ * pool's weights barely move, they diluted the slow candidates (−8 bp) and are left out. At 15m the
+ * evidence threshold is κ = 0.5 (orderflow's skill reaches the ensemble: +0.023 % vs the reference, DM p
+ * 0.004, against +0.015 %, p 0.042); at 1h it changed nothing and at 6h it cost 0.5 bp and ECE 0.005.
+ */
+export const DEFAULT_TUNING_BY_HORIZON: Partial<Record<Horizon, Partial<EngineTuning>>> = {
+  '15m': { sigmaPoolSize: SIGMA_CANDIDATES.length, evidenceKappa: 0.5 },
+  '1h': { sigmaPoolSize: SIGMA_CANDIDATES.length },
 };
 
 const RIDGE_LAMBDA_PER_OVERLAP = 200;
@@ -157,8 +193,7 @@ interface View {
 const CONFORMAL_WINDOW_MS = 10 * DAY_MS;
 /** The conformal layer answers Gaussian quantiles for its first day of outcomes. */
 const CONFORMAL_MIN_MS = DAY_MS;
-/** Window of (score, outcome) pairs the direction calibrator is fitted on (about three weeks), refit daily. */
-const CALIBRATION_WINDOW_MS = 21 * DAY_MS;
+/** The direction calibrator is refitted daily once it has three days of scored outcomes. */
 const CALIBRATION_REFIT_MS = DAY_MS;
 const CALIBRATION_MIN_MS = 3 * DAY_MS;
 /**
@@ -167,35 +202,29 @@ const CALIBRATION_MIN_MS = 3 * DAY_MS;
  * intervals adapt 7× faster than at 5 minutes.
  */
 const ACI_GAMMA = 0.01;
-const ACI_GAMMA_FLOOR_PER_HOUR = 0.0024;
-/**
- * Calibrator prior, in independent outcomes (× overlap in forecasts): blocks are shrunk toward 0.5 (the coin
- * flip), not toward the window's up-share — the latter is a trend bet that cost Brier score at 6 h on BTC
- * 2021. 100 was preferred to 20 and 50 on BTC 2021 (Brier and ECE at every horizon).
- */
-const CALIBRATION_PRIOR_OUTCOMES = 100;
-
 const steps = (ms: number, stepMs: number, lo: number, hi: number) =>
   Math.max(lo, Math.min(hi, Math.round(ms / stepMs)));
 
-const newConformal = (stepMs: number, overlap: number) =>
+const newConformal = (stepMs: number, overlap: number, gammaFloorPerHour: number) =>
   new ConformalQuantiles(
     steps(CONFORMAL_WINDOW_MS, stepMs, 500, 50_000),
-    Math.max(ACI_GAMMA / overlap, (ACI_GAMMA_FLOOR_PER_HOUR * stepMs) / 3_600_000),
+    Math.max(ACI_GAMMA / overlap, (gammaFloorPerHour * stepMs) / 3_600_000),
     steps(CONFORMAL_MIN_MS, stepMs, 200, 5000),
     steps(4 * 3_600_000, stepMs, 1, 1000),
   );
 
-const newView = (stepMs: number, horizonMs: number, mondrian: boolean): View => {
+const newView = (stepMs: number, horizonMs: number, tuning: EngineTuning): View => {
   const overlap = Math.max(1, horizonMs / stepMs);
   return {
-    conformal: newConformal(stepMs, overlap),
-    byBin: mondrian ? [0, 1, 2].map(() => newConformal(stepMs, overlap)) : [],
+    conformal: newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour),
+    byBin: tuning.mondrian
+      ? [0, 1, 2].map(() => newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour))
+      : [],
     direction: new DirectionCalibrator(
-      steps(CALIBRATION_WINDOW_MS, stepMs, 1000, 50_000),
+      steps(tuning.calibrationWindowMs, stepMs, 1000, 100_000),
       steps(CALIBRATION_REFIT_MS, stepMs, 50, 5000),
       steps(CALIBRATION_MIN_MS, stepMs, 300, 10_000),
-      CALIBRATION_PRIOR_OUTCOMES * overlap,
+      tuning.calibrationPriorOutcomes * overlap,
     ),
   };
 };
@@ -228,7 +257,12 @@ export class HorizonModel {
     readonly horizon: Horizon,
     options: EngineOptions,
   ) {
-    const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    const tuning = {
+      ...DEFAULT_TUNING,
+      ...DEFAULT_TUNING_BY_HORIZON[horizon],
+      ...options.tuning,
+      ...options.tuningByHorizon?.[horizon],
+    };
     this.tuning = tuning;
     this.sigmaLevel = SIGMA_CANDIDATES.indexOf(tuning.sigmaLevel);
     const horizonMs = HORIZON_MS[horizon];
@@ -251,7 +285,7 @@ export class HorizonModel {
       options.stepMs / WEIGHTS_MEMORY_MS,
     );
     this.sigmaPool = new SigmaCombiner(
-      SIGMA_CANDIDATES.length,
+      Math.min(SIGMA_CANDIDATES.length, tuning.sigmaPoolSize),
       SIGMA_ETA_PER_OUTCOME / overlap,
       options.stepMs / SIGMA_MEMORY_MS,
       1 - options.stepMs / SIGMA_SCALE_MEMORY_MS,
@@ -267,7 +301,7 @@ export class HorizonModel {
       steps(DAY_MS, options.stepMs, 50, 5000),
       steps(DAY_MS, options.stepMs, 200, 5000),
     );
-    const view = () => newView(options.stepMs, horizonMs, tuning.mondrian);
+    const view = () => newView(options.stepMs, horizonMs, tuning);
     this.views = { ensemble: view(), reference: view() };
     if (options.trackMembers) {
       this.views.equal = view();

@@ -1,11 +1,23 @@
 import type { BarSeries } from '../features/series.ts';
 import { crpsGaussian } from '../scoring/metrics.ts';
-import { ewmaSigma, expandingSigma, harSigma } from './vol.ts';
+import { ewmaSigma, expandingSigma, harSigma, rangeSigma, seasonalFactor } from './vol.ts';
 
 const DAY = 24 * 60 * 60_000;
 
 /** The σ candidates pooled by `SigmaCombiner`, in the order of `sigmaCandidates`' output. */
-export const SIGMA_CANDIDATES = ['har', 'ewma', 'har_ewma', 'expanding', 'rv30d', 'rv7d'] as const;
+export const SIGMA_CANDIDATES = [
+  'har',
+  'ewma',
+  'har_ewma',
+  'expanding',
+  'rv30d',
+  'rv7d',
+  'ewma_seasonal',
+  'range',
+  'range_seasonal',
+] as const;
+/** The first six: the pool of 1.2.0–1.3.0. */
+export const SIGMA_CANDIDATES_CLOSE = 6;
 export type SigmaCandidate = (typeof SIGMA_CANDIDATES)[number];
 
 /**
@@ -14,7 +26,8 @@ export type SigmaCandidate = (typeof SIGMA_CANDIDATES)[number];
  * and 7 days (the expanding σ while history is shorter). Reads bars 0..i only; undefined until HAR is.
  */
 export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Float64Array | undefined {
-  const har = harSigma(s, i, horizonMs);
+  const seasonal = seasonalFactor(s, i, horizonMs);
+  const har = harSigma(s, i, horizonMs, seasonal);
   if (har === undefined || !(har > 0)) return undefined;
   const ew = ewmaSigma(s, i, horizonMs);
   const ewma = ew > 0 ? ew : har;
@@ -24,7 +37,20 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
     const rv = s.rv(i, ms);
     return rv !== undefined && rv > 0 ? Math.sqrt(rv * horizonMs) : expanding;
   };
-  return Float64Array.of(har, ewma, Math.sqrt(har * ewma), expanding, window(30 * DAY), window(7 * DAY));
+  const rs = rangeSigma(s, i, horizonMs);
+  const range = rs > 0 ? rs : ewma;
+  const season = Math.sqrt(seasonal);
+  return Float64Array.of(
+    har,
+    ewma,
+    Math.sqrt(har * ewma),
+    expanding,
+    window(30 * DAY),
+    window(7 * DAY),
+    ewma * season,
+    range,
+    range * season,
+  );
 }
 
 /**

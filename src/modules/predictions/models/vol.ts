@@ -22,7 +22,12 @@ function harWeights(horizonMs: number): readonly number[] {
  * intraday seasonal factor (the same clock window on each of the previous 7 days relative to their 7-day
  * mean, shrunk half-way to 1). Reads bars 0..i only. Undefined until there is 1 h of history.
  */
-export function harSigma(s: BarSeries, i: number, horizonMs: number): number | undefined {
+export function harSigma(
+  s: BarSeries,
+  i: number,
+  horizonMs: number,
+  seasonal = seasonalFactor(s, i, horizonMs),
+): number | undefined {
   const w = harWeights(horizonMs);
   let v = 0;
   let wsum = 0;
@@ -34,7 +39,7 @@ export function harSigma(s: BarSeries, i: number, horizonMs: number): number | u
   }
   if (wsum === 0) return undefined;
   v /= wsum;
-  return Math.sqrt(v * horizonMs * seasonalFactor(s, i, horizonMs));
+  return Math.sqrt(v * horizonMs * seasonal);
 }
 
 export function seasonalFactor(s: BarSeries, i: number, horizonMs: number): number {
@@ -57,6 +62,11 @@ export function seasonalFactor(s: BarSeries, i: number, horizonMs: number): numb
 /** Baseline: RiskMetrics-style EWMA (half-life 1 h of time ≈ λ 0.944 per 5-minute bar). */
 export function ewmaSigma(s: BarSeries, i: number, horizonMs: number): number {
   return Math.sqrt(s.ewmaVar[i]! * horizonMs);
+}
+
+/** EWMA (half-life 1 h) of the Garman–Klass range variance, per ms, scaled to the horizon. */
+export function rangeSigma(s: BarSeries, i: number, horizonMs: number): number {
+  return Math.sqrt(s.ewmaRangeVar[i]! * horizonMs);
 }
 
 /** Baseline: unconditional volatility, expanding window of all history up to bar i. */

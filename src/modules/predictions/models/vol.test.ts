@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../shared/random.ts';
+import { BarSeries, garmanKlass } from '../features/series.ts';
+import { normQuantile } from '../math.ts';
+import type { Bar } from '../types.ts';
+import { sigmaCandidates, SIGMA_CANDIDATES } from './sigma-pool.ts';
+import { rangeSigma } from './vol.ts';
+
+const gauss = (rand: () => number) => normQuantile(Math.min(Math.max(rand(), 1e-12), 1 - 1e-12));
+const BAR = 5 * 60_000;
+
+/** 5-minute bars of a Brownian log price (60 sub-steps a bar), variance `varPerMs` per millisecond. */
+function brownianBars(n: number, varPerMs: number, seed: number): Bar[] {
+  const rand = mulberry32(seed);
+  const sub = 60;
+  const sd = Math.sqrt((varPerMs * BAR) / sub);
+  let x = Math.log(100);
+  const bars: Bar[] = [];
+  for (let i = 0; i < n; i++) {
+    const open = x;
+    let hi = x;
+    let lo = x;
+    for (let k = 0; k < sub; k++) {
+      x += sd * gauss(rand);
+      hi = Math.max(hi, x);
+      lo = Math.min(lo, x);
+    }
+    bars.push({
+      openTime: i * BAR,
+      open: Math.exp(open),
+      high: Math.exp(hi),
+      low: Math.exp(lo),
+      close: Math.exp(x),
+      volume: 1,
+    });
+  }
+  return bars;
+}
+
+describe('range-based variance (Garman–Klass)', () => {
+  it('is about unbiased for the bar variance and several times less noisy than the squared return', () => {
+    const varPerMs = 1e-4 ** 2 / 60_000;
+    const bars = brownianBars(20_000, varPerMs, 7);
+    const truth = varPerMs * BAR;
+    const gk = bars.map(garmanKlass);
+    const sq = bars.map((b) => Math.log(b.close / b.open) ** 2);
+    const mean = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
+    const variance = (a: number[]) => {
+      const m = mean(a);
+      return mean(a.map((v) => (v - m) ** 2));
+    };
+    // A path seen at 60 points a bar understates its range (here by ~20 %); the σ pool corrects the level.
+    expect(mean(gk) / truth).toBeGreaterThan(0.7);
+    expect(mean(gk) / truth).toBeLessThan(1.05);
+    expect(Math.abs(mean(sq) / truth - 1)).toBeLessThan(0.05);
+    expect(variance(sq) / variance(gk)).toBeGreaterThan(4);
+  });
+
+  it('a malformed bar contributes nothing', () => {
+    expect(garmanKlass({ openTime: 0, open: 1, high: 0.9, low: 1.1, close: 1, volume: 0 })).toBe(0);
+    expect(garmanKlass({ openTime: 0, open: 0, high: 1, low: 1, close: 1, volume: 0 })).toBe(0);
+  });
+
+  it('the range σ candidates read no bar after the index given', () => {
+    const bars = brownianBars(3000, 1e-8 / 60_000, 11);
+    const poisoned = bars.map((b, i) => (i > 2500 ? { ...b, high: b.high * 3, low: b.low / 3 } : b));
+    const a = BarSeries.from('X', BAR, bars);
+    const b = BarSeries.from('X', BAR, poisoned);
+    const h = 60 * 60_000;
+    expect(rangeSigma(b, 2500, h)).toBe(rangeSigma(a, 2500, h));
+    expect(Array.from(sigmaCandidates(b, 2500, h)!)).toEqual(Array.from(sigmaCandidates(a, 2500, h)!));
+    expect(rangeSigma(b, 2600, h)).toBeGreaterThan(2 * rangeSigma(a, 2600, h));
+    expect(sigmaCandidates(a, 2500, h)!.length).toBe(SIGMA_CANDIDATES.length);
+  });
+});
