@@ -3,6 +3,7 @@ import { memoryBus } from '../adapters/bus/memory.ts';
 import { redisBus } from '../adapters/bus/redis.ts';
 import { type DbHandle, openDatabase, tablesOf } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
+import { checkDataSource, marketSourceIdentity } from './data-source.ts';
 import { postgresLeadership } from '../adapters/leadership/postgres.ts';
 import { singleProcessLeadership } from '../adapters/leadership/single-process.ts';
 import { memoryRateLimiter } from '../adapters/limiter/memory.ts';
@@ -36,6 +37,11 @@ export interface ContainerOptions {
   db?: DbHandle;
   /** Skip migrations (the database is known to be migrated). */
   skipMigrations?: boolean;
+  /**
+   * Check (and at first start record) the market source the database's derived data came from. Always on for a
+   * database the container opens itself; tests passing a shared database opt in.
+   */
+  checkDataSource?: boolean;
   /** Tests may replace the alerts module as the dashboard's source of alert counts and recent triggers. */
   alertsSummary?: AlertsSummarySource;
   /** Webhook delivery overrides (tests: DNS answers, sender timings, a hook between claim and send). */
@@ -97,6 +103,15 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       onConnectionError: (error) => storageLog.warn({ error: error.message }, 'database connection lost'),
     }));
   if (!options.skipMigrations) await migrateToLatest(db.db);
+  if (!options.db || options.checkDataSource)
+    await checkDataSource(tablesOf<unknown>(db.db), marketSourceIdentity(config.marketSource), {
+      reset: config.resetDerived,
+      now: clock.now(),
+      log: logger,
+    }).catch(async (error) => {
+      if (!options.db) await db.close().catch(() => {});
+      throw error;
+    });
 
   const closers: Array<() => Promise<unknown>> = [];
   let redis: Redis | undefined;

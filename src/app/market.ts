@@ -28,11 +28,23 @@ export async function buildMarketSource(
   config: Config,
   symbols: readonly string[],
   clock: Clock,
+  log?: Logger,
 ): Promise<MarketSource> {
   const spec = config.marketSource;
   if (spec.kind === 'replay') {
     const { replaySource } = await import('../adapters/market/replay/index.ts');
-    return replaySource({ folder: spec.folder, symbols, speed: config.replaySpeed });
+    const source = await replaySource({
+      folder: spec.folder,
+      symbols,
+      speed: config.replaySpeed,
+      strict: config.replayStrict,
+    });
+    if (source.missing.length)
+      log?.warn(
+        { missing: source.missing, folder: spec.folder },
+        `replay: no candle file for ${source.missing.join(', ')}; these symbols are not served (MERIDIAN_REPLAY_STRICT=true refuses instead)`,
+      );
+    return source;
   }
   if (spec.kind === 'ccxt') {
     const { ccxtSource } = await import('../adapters/market/ccxt/index.ts');
@@ -47,7 +59,7 @@ export async function buildMarket(
   deps: { db: DbHandle; bus: Bus; clock: Clock; logger: Logger },
 ): Promise<MarketModule> {
   const symbols = configureSupportedSymbols(config.symbols);
-  const source = await buildMarketSource(config, symbols, deps.clock);
+  const source = await buildMarketSource(config, symbols, deps.clock, deps.logger);
   const log = deps.logger;
   const service = createMarketService({
     source,

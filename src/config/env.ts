@@ -252,6 +252,16 @@ export const variables = {
     60,
     { min: 1, max: 1_000_000 },
   ),
+  replayStrict: boolVar(
+    'MERIDIAN_REPLAY_STRICT',
+    'Replay refuses to start when a configured symbol has no candle file in the folder (otherwise it is named in a warning and left out).',
+    false,
+  ),
+  resetDerived: boolVar(
+    'MERIDIAN_RESET_DERIVED',
+    'Start with a market source other than the one this database was first started with: clears what was derived from the old source (predictions, their gaps, stored candles) first. Same as `serve --reset-derived`.',
+    false,
+  ),
   marketStaleMs: intVar(
     'MERIDIAN_MARKET_STALE_MS',
     'A venue with no book or trade update for this long is flagged stale and left out of the merge.',

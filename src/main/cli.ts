@@ -9,7 +9,7 @@ import { DataDirBusyError, acquireDataDirLock, lockHolder, socketPath } from './
 
 const usage = `Usage: meridian <command>
 
-  serve [--role all|api|worker]   run the service (default role: MERIDIAN_ROLE or all)
+  serve [--role all|api|worker] [--reset-derived]   run the service (default role: MERIDIAN_ROLE or all)
   migrate                          apply pending database migrations
   backtest --candles FILE …        walk-forward backtest of the production models (see docs/forecasting.md)
   config --markdown                print the environment variable table
@@ -34,14 +34,20 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   if (command === 'serve') {
-    const { values } = parseArgs({ args: rest, options: { role: { type: 'string' } } });
+    const { values } = parseArgs({
+      args: rest,
+      options: { role: { type: 'string' }, 'reset-derived': { type: 'boolean' } },
+    });
     const role = values.role ?? config.role;
     if (!['all', 'api', 'worker'].includes(role)) throw new UsageError('--role must be all, api or worker');
     // Imported here: serving loads every module, which one-shot commands (users, tokens) need not wait for.
     const { serve, splitRoleProblem } = await import('./serve.ts');
     const split = splitRoleProblem(config, role);
     if (split) throw new UsageError(split);
-    const running = await serve(config, role as 'all' | 'api' | 'worker');
+    const running = await serve(
+      values['reset-derived'] ? { ...config, resetDerived: true } : config,
+      role as 'all' | 'api' | 'worker',
+    );
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
         running.stop(signal).then(() => process.exit(0));

@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sharedDataPresent } from '../harness/shared-data.ts';
 import { deriveTrades, minuteBars, replaySource } from '../../src/adapters/market/replay/index.ts';
@@ -44,8 +46,11 @@ describe.skipIf(!present)('replay of recorded Binance 1m data', () => {
     const gapStart = Date.UTC(2021, 3, 20, 2, 0); // 150 bars missing from here
     const startAt = gapStart - 30 * 60_000;
     const wall = manualClock(0);
+    // Only the 1m file (in the full folder the 4-month 5m file wins: replay-folder.test.ts).
+    const only1m = mkdtempSync(join(tmpdir(), 'meridian-binance-'));
+    symlinkSync(resolve(folder, 'BTC_USDT-1m.json'), join(only1m, 'BTC_USDT-1m.json'));
     const source = await replaySource({
-      folder,
+      folder: only1m,
       symbols: ['BTCUSDT', 'LINKUSDT'],
       speed: 60,
       startAt,

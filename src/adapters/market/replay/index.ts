@@ -16,8 +16,10 @@ import type { Clock } from '../../../shared/clock.ts';
 
 export interface ReplayOptions {
   folder: string;
-  /** Symbols wanted; those without a file are left out. */
+  /** Symbols wanted; those without a file are left out and listed in `missing` (or refused under `strict`). */
   symbols: readonly string[];
+  /** Refuse to start when a wanted symbol has no file in the folder. */
+  strict?: boolean;
   /** Recorded seconds per wall second. */
   speed: number;
   /** Recorded time the replay starts at; default one day after the latest first bar of the chosen files. */
@@ -108,20 +110,29 @@ interface Series {
  * the source's clock runs from `startAt` at `speed`. Gaps in the files produce no events (the venue goes
  * stale and no candles are built), never invented bars.
  */
-export async function replaySource(
-  options: ReplayOptions,
-): Promise<
-  MarketSource & { series: Map<string, Series>; playUntil(now: number, sink: (e: MarketEvent) => void): void }
+export async function replaySource(options: ReplayOptions): Promise<
+  MarketSource & {
+    series: Map<string, Series>;
+    /** Wanted symbols the folder has no candle file for. */
+    missing: string[];
+    playUntil(now: number, sink: (e: MarketEvent) => void): void;
+  }
 > {
   const files = await listCandleFiles(options.folder);
   const names = await readdir(options.folder);
   const folderName = basename(options.folder).toLowerCase();
   const venue = KNOWN_EXCHANGES.find((e) => folderName.includes(e)) ?? 'replay';
   const series = new Map<string, Series>();
+  const missing: string[] = [];
   for (const symbol of options.symbols) {
     const candidates = files.filter((f) => f.symbol === symbol);
-    const chosen = candidates.find((f) => f.market === 'spot') ?? candidates[0];
-    if (!chosen) continue;
+    const spot = candidates.filter((f) => f.market === 'spot');
+    const picked = await longestSpan(spot.length ? spot : candidates);
+    if (!picked) {
+      missing.push(symbol);
+      continue;
+    }
+    const { file: chosen, bars } = picked;
     const fundingName = names.find(
       (n) =>
         /funding_rate\.json$/i.test(n) &&
@@ -131,7 +142,7 @@ export async function replaySource(
       symbol,
       info: chosen,
       intervalMs: INTERVAL_MS[chosen.interval],
-      bars: await readCandleFile(chosen.path),
+      bars,
       funding: fundingName ? await readFundingFile(join(options.folder, fundingName)) : [],
       next: 0,
       fundingNext: 0,
@@ -139,6 +150,10 @@ export async function replaySource(
       lastPrice: undefined,
     });
   }
+  if (missing.length && options.strict)
+    throw new Error(
+      `replay: no candle file for ${missing.join(', ')} in ${options.folder} (strict replay refuses to start without every configured symbol)`,
+    );
   if (series.size === 0)
     throw new Error(`replay: no candle files for ${options.symbols.join(', ')} in ${options.folder}`);
   const firstBars = [...series.values()].map((s) => s.bars[0]?.openTime ?? 0);
@@ -224,6 +239,7 @@ export async function replaySource(
     clock,
     persistVenueHistory: false,
     series,
+    missing,
     playUntil,
     async *backfill(v, symbol, fromMs, toMs) {
       const s = series.get(symbol);
@@ -255,6 +271,24 @@ export async function replaySource(
       timer = undefined;
     },
   };
+}
+
+/**
+ * The file covering the longest recorded span wins: a folder often holds a short fine-grained recording next
+ * to a long coarse one (a day of 1m beside four months of 5m), and replay wants the long history — the model
+ * and every chart need it, and 1m bars are rebuilt from coarser bars anyway. Ties go to the finer interval.
+ */
+async function longestSpan(
+  candidates: readonly CandleFileInfo[],
+): Promise<{ file: CandleFileInfo; bars: Candle[] } | undefined> {
+  let best: { file: CandleFileInfo; bars: Candle[]; span: number } | undefined;
+  for (const file of candidates) {
+    const bars = await readCandleFile(file.path);
+    if (bars.length === 0) continue;
+    const span = bars.at(-1)!.openTime + INTERVAL_MS[file.interval] - bars[0]!.openTime;
+    if (!best || span > best.span) best = { file, bars, span };
+  }
+  return best;
 }
 
 function lowerBound(bars: readonly Candle[], t: number): number {
