@@ -11,7 +11,9 @@ if (stale) {
   console.error('meridian: installing dependencies (first run)…');
   // A fresh clone gets exactly the lockfile (`npm ci`); an existing install after a lockfile change is
   // brought up to date in place (`npm install`, which follows the lock too, without deleting node_modules).
-  const args = existsSync(marker) ? ['install', '--no-audit', '--no-fund'] : ['ci', '--no-audit', '--no-fund'];
+  const args = existsSync(marker)
+    ? ['install', '--no-audit', '--no-fund']
+    : ['ci', '--no-audit', '--no-fund'];
   const result = spawnSync('npm', args, { stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
