@@ -59,7 +59,7 @@ describe.skipIf(nested)('fresh clone', () => {
       });
       try {
         const started = await new Promise<{ address: string; token: string }>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${out}`)), 240_000);
+          const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${out}`)), 540_000);
           const check = () => {
             const address = /running at (http:\/\/\S+)/.exec(out)?.[1];
             const token = /API token: (mrd_\S+)/.exec(out)?.[1];
@@ -119,5 +119,5 @@ describe.skipIf(nested)('fresh clone', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 600_000);
+  }, 1_000_000);
 });
