@@ -9,9 +9,11 @@ const stale =
   !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
 if (stale) {
   console.error('meridian: installing dependencies (first run)…');
-  // `npm install`, not `npm ci`: with npm 11 a lockfile made on one platform can lack other platforms'
-  // optional binaries (biome, anvil), which `npm ci` refuses as "out of sync"; install still follows the lock.
-  const args = ['install', '--no-audit', '--no-fund'];
+  // A fresh clone gets exactly the lockfile (`npm ci`); an existing install after a lockfile change is
+  // brought up to date in place (`npm install`, which follows the lock too, without deleting node_modules).
+  const args = existsSync(marker)
+    ? ['install', '--no-audit', '--no-fund']
+    : ['ci', '--no-audit', '--no-fund'];
   const result = spawnSync('npm', args, { stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -50,6 +50,10 @@ async function main(argv: string[]): Promise<number> {
     );
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => {
+        // Drain HTTP, close sockets with 1001, flush writes; an orchestrator kills after ~10 s anyway, so a
+        // shutdown that hangs ends here first with a non-zero status instead of being killed mid-write.
+        const deadline = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
+        deadline.unref();
         running.stop(signal).then(() => process.exit(0));
       });
     }
@@ -107,6 +111,8 @@ function print(result: { code: number; out: string[]; err: string[] }): number {
   for (const line of result.out) process.stdout.write(`${line}\n`);
   return result.code;
 }
+
+const SHUTDOWN_DEADLINE_MS = 9_000;
 
 class UsageError extends Error {}
 

@@ -1,8 +1,32 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../harness/wait.ts';
+
+/** PIDs of the processes in a process group (Linux /proc), to check by PID that none outlives a stop. */
+function groupMembers(pgid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') pids.push(Number(entry));
+    } catch {}
+  }
+  return pids;
+}
+
+const alive = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The newcomer's check: clone the committed repository into an empty folder and run the README's two
@@ -35,7 +59,7 @@ describe.skipIf(nested)('fresh clone', () => {
       });
       try {
         const started = await new Promise<{ address: string; token: string }>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${out}`)), 240_000);
+          const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${out}`)), 540_000);
           const check = () => {
             const address = /running at (http:\/\/\S+)/.exec(out)?.[1];
             const token = /API token: (mrd_\S+)/.exec(out)?.[1];
@@ -56,10 +80,29 @@ describe.skipIf(nested)('fresh clone', () => {
         const consolePage = await fetch(`${started.address}/`);
         expect(consolePage.status).toBe(200);
         expect(await consolePage.text()).toContain('<div id="root">');
+        // npm start compiled the server and runs it from dist/ with plain node (no tsx, no child process).
+        expect(existsSync(join(dir, 'dist', 'main', 'cli.js'))).toBe(true);
+        const members = groupMembers(server.pid!);
+        const cmdlines = members.map((pid) =>
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '),
+        );
+        expect(cmdlines.some((c) => c.includes('dist/main/cli.js serve'))).toBe(true);
+        expect(cmdlines.join('\n')).not.toMatch(/tsx/);
+        // SIGTERM to the `npm start` process alone (as a supervisor sends it): nothing of it is left after 10 s.
+        const stopped = Date.now();
+        process.kill(server.pid!, 'SIGTERM');
+        await waitFor(
+          async () => (members.every((pid) => !alive(pid)) ? true : undefined),
+          'npm start and its server to exit after SIGTERM',
+          30_000,
+        );
+        expect(Date.now() - stopped).toBeLessThan(10_000 + 2_000); // 10 s plus this check's own polling
       } finally {
         if (server.exitCode === null && server.pid) {
           const exited = new Promise((r) => server.once('exit', r));
-          process.kill(-server.pid, 'SIGTERM');
+          try {
+            process.kill(-server.pid, 'SIGTERM');
+          } catch {}
           await exited;
         }
       }
@@ -76,5 +119,5 @@ describe.skipIf(nested)('fresh clone', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 600_000);
+  }, 1_000_000);
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/adapters/db/connect.ts';
 import { migrateToLatest } from '../../src/adapters/db/migrate.ts';
+import { ensureServerBuild } from '../../scripts/ensure-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,6 +27,9 @@ const required = process.env.MERIDIAN_REQUIRE_SERVICES === '1';
  * ~10× cheaper than migrating again), and builds a PostgreSQL template database that tests clone.
  */
 export default async function setup(project: TestProject) {
+  // Tests that spawn `bin/meridian.mjs` run dist/: compiled once here, never by parallel test files at once.
+  if (ensureServerBuild({ quiet: true }) !== 0)
+    throw new Error('the server build (tsc -p tsconfig.build.json) failed');
   const pglite = await openDatabase({});
   await migrateToLatest(pglite.db);
   const client = await pglite.dump!();

@@ -34,9 +34,13 @@ const haveAnvil = anvilBinary() !== undefined;
 // In CI (MERIDIAN_REQUIRE_SERVICES=1) the local Ethereum node is mandatory: the binary ships with the dev
 // dependencies, so its absence is a broken install, not an environment without the service.
 if (!haveAnvil && process.env.MERIDIAN_REQUIRE_SERVICES === '1')
-  throw new Error('the anvil on-chain suite is required but the @foundry-rs/anvil binary is not installed');
+  throw new Error(
+    'the anvil on-chain suite is required but the anvil binary is not installed (scripts/ensure-tools.mjs)',
+  );
 if (!haveAnvil)
-  console.warn('skipping the anvil on-chain suite: the @foundry-rs/anvil binary is not installed');
+  console.warn(
+    'skipping the anvil on-chain suite: the anvil binary is not installed (scripts/ensure-tools.mjs)',
+  );
 
 // Addresses from ../shared/data/labels/ethereum/*.csv
 const BINANCE_14 = '0x28c6c06298d514db089934071355e5743bf21d60';
