@@ -69,6 +69,7 @@ export function accountRoutes(container: Container): RouteModule {
       {
         config: { permission: 'account:read' },
         schema: {
+          operationId: 'getAccount',
           tags: ['account'],
           summary: 'The signed-in account: email, role, plan, limits, permissions',
           response: { 200: Account, ...authProblems },
@@ -92,6 +93,7 @@ export function accountRoutes(container: Container): RouteModule {
       {
         config: session,
         schema: {
+          operationId: 'listTokens',
           tags: ['account'],
           summary: "The account's API tokens (never their secrets)",
           response: { 200: Type.Object({ data: Type.Array(Token) }), ...authProblems },
@@ -105,6 +107,7 @@ export function accountRoutes(container: Container): RouteModule {
       {
         config: session,
         schema: {
+          operationId: 'createToken',
           tags: ['account'],
           summary: 'Create an API token; the secret is in this response only',
           body: CreateToken,
@@ -145,6 +148,7 @@ export function accountRoutes(container: Container): RouteModule {
       {
         config: session,
         schema: {
+          operationId: 'revokeToken',
           tags: ['account'],
           summary: 'Revoke a token; its open push connections close within seconds',
           params: TokenId,
@@ -159,6 +163,7 @@ export function accountRoutes(container: Container): RouteModule {
       {
         config: session,
         schema: {
+          operationId: 'rotateToken',
           tags: ['account'],
           summary:
             'Replace a token with a new secret (same name, permissions, expiry); the old one is revoked',

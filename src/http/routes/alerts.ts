@@ -320,6 +320,7 @@ export function alertsRoutes(deps: { alerts: AlertsService }): RouteModule {
         config: { permission: 'alerts:write' },
         attachValidation: true,
         schema: {
+          operationId: 'createAlertRule',
           tags: ['alerts'],
           summary: 'Create an alert rule (price, volume or address_flow)',
           body: CreateRule,
@@ -360,6 +361,7 @@ export function alertsRoutes(deps: { alerts: AlertsService }): RouteModule {
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'listAlertRules',
           tags: ['alerts'],
           summary: "The account's alert rules, newest first",
           querystring: ListQuery,
@@ -381,6 +383,7 @@ export function alertsRoutes(deps: { alerts: AlertsService }): RouteModule {
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'getAlertRule',
           tags: ['alerts'],
           summary: 'One alert rule',
           params: RuleId,
@@ -396,6 +399,7 @@ export function alertsRoutes(deps: { alerts: AlertsService }): RouteModule {
         config: { permission: 'alerts:write' },
         attachValidation: true,
         schema: {
+          operationId: 'updateAlertRule',
           tags: ['alerts'],
           summary:
             'Edit a rule; state active/paused resumes or pauses it (a condition edit resets its crossing side)',
@@ -445,6 +449,7 @@ export function alertsRoutes(deps: { alerts: AlertsService }): RouteModule {
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'deleteAlertRule',
           tags: ['alerts'],
           summary: 'Delete a rule (its past events stay in the event log)',
           params: RuleId,
@@ -463,6 +468,7 @@ export function alertsRoutes(deps: { alerts: AlertsService }): RouteModule {
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'testAlertRule',
           tags: ['alerts'],
           summary: 'Append a test event (test: true) for the rule, delivered like a real one',
           params: RuleId,

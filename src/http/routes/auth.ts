@@ -24,7 +24,8 @@ export function authRoutes(container: Container): RouteModule {
       {
         config: { auth: 'none' },
         schema: {
-          tags: ['account'],
+          operationId: 'login',
+          tags: ['auth'],
           summary: 'Sign in to the console (sets the session cookie)',
           security: [],
           body: Login,
@@ -69,7 +70,8 @@ export function authRoutes(container: Container): RouteModule {
       {
         config: { auth: 'none' },
         schema: {
-          tags: ['account'],
+          operationId: 'logout',
+          tags: ['auth'],
           summary: 'Sign out of the console',
           security: [],
           response: { 204: Type.Null() },

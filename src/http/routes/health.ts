@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
 import type { Container } from '../../app/container.ts';
 import type { RouteModule } from '../types.ts';
+import { asyncApiDocument } from '../../ws/asyncapi.ts';
 
-/** Liveness, readiness, Prometheus metrics and the OpenAPI document. None needs a token. */
+/** Liveness, readiness, Prometheus metrics, the OpenAPI (REST) and AsyncAPI (WebSocket) documents. None needs a token. */
 export function healthRoutes(container: Container): RouteModule {
   return async (app) => {
     const hide = { hide: true };
@@ -43,5 +44,8 @@ export function healthRoutes(container: Container): RouteModule {
     });
 
     app.get('/openapi.json', { config: { auth: 'none' }, schema: hide }, async () => app.swagger());
+
+    const asyncApi = asyncApiDocument();
+    app.get('/asyncapi.json', { config: { auth: 'none' }, schema: hide }, async () => asyncApi);
   };
 }

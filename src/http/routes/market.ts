@@ -202,6 +202,7 @@ export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
       {
         config: { permission: 'market:read' },
         schema: {
+          operationId: 'getMarketData',
           tags: ['market'],
           summary: 'Merged market view per symbol: price, 24 h statistics, depth, slippage and venues',
           querystring: MarketDataQuery,
@@ -247,6 +248,7 @@ export function marketRoutes(deps: { market: MarketRuntime }): RouteModule {
       {
         config: { permission: 'market:read' },
         schema: {
+          operationId: 'getMarketHistory',
           tags: ['market'],
           summary: 'OHLCV candles, oldest first, with a cursor to the next page',
           querystring: HistoryQuery,

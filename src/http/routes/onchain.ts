@@ -82,6 +82,7 @@ export function onchainRoutes(deps: { onchain: OnchainService }): RouteModule {
       {
         config: { permission: 'onchain:read' },
         schema: {
+          operationId: 'listOnchainFlows',
           tags: ['onchain'],
           summary: 'Recent exchange deposits and withdrawals with 1 h / 24 h USD totals',
           querystring: Query,

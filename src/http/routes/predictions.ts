@@ -36,6 +36,7 @@ export function predictionsRoutes(deps: { predictions: PredictionsService }): Ro
       {
         config: { permission: 'predictions:read' },
         schema: {
+          operationId: 'listPredictions',
           tags: ['predictions'],
           summary: 'Forecast datapoints for one symbol and horizon, oldest first',
           querystring: PredictionsQuerySchema,
@@ -85,6 +86,7 @@ export function predictionsRoutes(deps: { predictions: PredictionsService }): Ro
       {
         config: { permission: 'predictions:read' },
         schema: {
+          operationId: 'getAiOutlook',
           tags: ['predictions'],
           summary: 'Aggregated outlook: bias, score, confidence, per-horizon view and drivers',
           querystring: OutlookQuerySchema,
@@ -108,6 +110,7 @@ export function predictionsRoutes(deps: { predictions: PredictionsService }): Ro
       {
         config: { permission: 'predictions:read' },
         schema: {
+          operationId: 'getPredictionPerformance',
           tags: ['predictions'],
           summary: 'Scored track record per symbol and horizon',
           response: { 200: PerformanceSchema, ...authProblems },

@@ -169,6 +169,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule 
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'createWebhook',
           tags,
           summary: 'Register a webhook endpoint; the answer holds its signing secret, shown once',
           body: CreateWebhookBody,
@@ -193,6 +194,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule 
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'listWebhooks',
           tags,
           summary: "The account's webhook endpoints (never their secrets)",
           response: { 200: Type.Object({ data: Type.Array(WebhookSchema) }), ...authProblems },
@@ -206,6 +208,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule 
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'getWebhook',
           tags,
           summary: 'One webhook endpoint',
           params: IdParams,
@@ -220,6 +223,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule 
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'deleteWebhook',
           tags,
           summary: 'Delete a webhook endpoint; its pending deliveries are dropped',
           params: IdParams,
@@ -238,6 +242,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule 
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'rotateWebhookSecret',
           tags,
           summary: 'New signing secret (shown once); the previous one keeps signing for 24 h',
           params: IdParams,
@@ -256,6 +261,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule 
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'listWebhookDeliveries',
           tags,
           summary: "A webhook's deliveries, newest first, each with every attempt",
           params: IdParams,
@@ -272,6 +278,7 @@ export function webhookRoutes(deps: { webhooks: WebhooksService }): RouteModule 
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'listAlertDeliveries',
           tags: ['alerts'],
           summary: "An alert rule's webhook deliveries, newest first, each with every attempt",
           params: IdParams,
