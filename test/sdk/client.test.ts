@@ -152,7 +152,9 @@ describe('@meridian/client against a real server', () => {
         200,
       );
       const before = await received.finally(() => clearInterval(pump));
-      expect(before.value!.data.map((d: { symbol: string; horizon: string }) => `${d.symbol}/${d.horizon}`)).toEqual(['ETHUSDT/1h']);
+      expect(
+        before.value!.data.map((d: { symbol: string; horizon: string }) => `${d.symbol}/${d.horizon}`),
+      ).toEqual(['ETHUSDT/1h']);
 
       // Restart: the HTTP/WebSocket server goes away (sockets closed) and a new one takes the same port,
       // over the same store (the token still exists), as after a deploy.
@@ -172,7 +174,9 @@ describe('@meridian/client against a real server', () => {
       );
       const resumed = await after.finally(() => clearInterval(pump2));
       // Resubscribed: still only ETH 1h (a fresh connection without the subscription would get everything).
-      expect(resumed.value!.data.map((d: { symbol: string; horizon: string }) => `${d.symbol}/${d.horizon}`)).toEqual(['ETHUSDT/1h']);
+      expect(
+        resumed.value!.data.map((d: { symbol: string; horizon: string }) => `${d.symbol}/${d.horizon}`),
+      ).toEqual(['ETHUSDT/1h']);
     } finally {
       await stream.return!();
       await second?.close();
