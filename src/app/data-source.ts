@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config/env.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../observability/logger.ts';
 
 /** What a database's derived data (candles, predictions and their gaps) came from. */
 export function marketSourceIdentity(spec: Config['marketSource']): string {

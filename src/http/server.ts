@@ -15,6 +15,7 @@ import { AppError } from '../shared/errors.ts';
 import { newRequestId } from '../shared/ids.ts';
 import { routeModules } from './routes/index.ts';
 import { webhookDocs } from './routes/webhooks.ts';
+import { apiDescription, apiTags, keepSchemaNames, polishOpenApi } from './openapi/document.ts';
 import type { App } from './types.ts';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -113,20 +114,20 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
     },
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Meridian API',
-        version: '1.0.0',
-        description:
-          'Crypto market aggregates, OHLC history, on-chain exchange flows, alerts, portfolio and calibrated ' +
-          'intraday forecasts. Every /api route needs `Authorization: Bearer <token>`. Errors are RFC 9457 ' +
-          'problem documents with a stable `code`.',
-      },
+      info: { title: 'Meridian API', version: '1.0.0', description: apiDescription },
+      tags: apiTags,
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API token (mrd_…)' } },
       },
       security: [{ bearer: [] }],
       webhooks: webhookDocs,
     },
+    // Named components, problem responses and captured examples (openapi/document.ts).
+    transform: keepSchemaNames,
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? polishOpenApi(documentObject.openapiObject)
+        : documentObject.swaggerObject,
   });
   // staticCSP: Swagger UI's pages get a Content-Security-Policy with the hashes of its inline code.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });

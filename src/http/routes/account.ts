@@ -79,6 +79,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       {
         config: { permission: 'account:read' },
         schema: {
+          operationId: 'getAccount',
           tags: ['account'],
           summary: 'The signed-in account: email, role, plan, limits, permissions',
           response: { 200: Account, ...authProblems },
@@ -102,6 +103,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       {
         config: session,
         schema: {
+          operationId: 'listTokens',
           tags: ['account'],
           summary: "The account's API tokens (never their secrets)",
           response: { 200: Type.Object({ data: Type.Array(Token) }), ...authProblems },
@@ -115,6 +117,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       {
         config: session,
         schema: {
+          operationId: 'createToken',
           tags: ['account'],
           summary: 'Create an API token; the secret is in this response only',
           body: CreateToken,
@@ -155,6 +158,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       {
         config: session,
         schema: {
+          operationId: 'revokeToken',
           tags: ['account'],
           summary: 'Revoke a token; its open push connections close within seconds',
           params: TokenId,
@@ -169,6 +173,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       {
         config: session,
         schema: {
+          operationId: 'rotateToken',
           tags: ['account'],
           summary:
             'Replace a token with a new secret (same name, permissions, expiry); the old one is revoked',

@@ -327,6 +327,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         config: { permission: 'alerts:write' },
         attachValidation: true,
         schema: {
+          operationId: 'createAlertRule',
           tags: ['alerts'],
           summary: 'Create an alert rule (price, volume or address_flow)',
           body: CreateRule,
@@ -367,6 +368,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'listAlertRules',
           tags: ['alerts'],
           summary: "The account's alert rules, newest first",
           querystring: ListQuery,
@@ -388,6 +390,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'getAlertRule',
           tags: ['alerts'],
           summary: 'One alert rule',
           params: RuleId,
@@ -403,6 +406,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         config: { permission: 'alerts:write' },
         attachValidation: true,
         schema: {
+          operationId: 'updateAlertRule',
           tags: ['alerts'],
           summary:
             'Edit a rule; state active/paused resumes or pauses it (a condition edit resets its crossing side)',
@@ -452,6 +456,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'deleteAlertRule',
           tags: ['alerts'],
           summary: 'Delete a rule (its past events stay in the event log)',
           params: RuleId,
@@ -470,6 +475,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'testAlertRule',
           tags: ['alerts'],
           summary: 'Append a test event (test: true) for the rule, delivered like a real one',
           params: RuleId,

@@ -102,7 +102,8 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteModule {
       {
         config: { permission: 'account:read' },
         schema: {
-          tags: ['account'],
+          operationId: 'getDashboardAnalytics',
+          tags: ['analytics'],
           summary: 'Portfolio value and P&L, alerts, API usage (24 h) and the forecast track record',
           response: { 200: Analytics, ...authProblems },
         },

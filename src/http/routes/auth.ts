@@ -32,7 +32,8 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
       {
         config: { auth: 'none' },
         schema: {
-          tags: ['account'],
+          operationId: 'login',
+          tags: ['auth'],
           summary: 'Sign in to the console (sets the session cookie)',
           security: [],
           body: Login,
@@ -73,7 +74,8 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
       {
         config: { auth: 'none' },
         schema: {
-          tags: ['account'],
+          operationId: 'logout',
+          tags: ['auth'],
           summary: 'Sign out of the console',
           security: [],
           response: { 204: Type.Null() },

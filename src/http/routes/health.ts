@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
 import type { Metrics } from '../../observability/metrics.ts';
 import type { RouteModule } from '../types.ts';
+import { asyncApiDocument } from '../push/asyncapi.ts';
 
-/** Liveness, readiness, Prometheus metrics and the OpenAPI document. None needs a token. */
+/** Liveness, readiness, Prometheus metrics, the OpenAPI (REST) and AsyncAPI (WebSocket) documents. None needs a token. */
 export interface HealthRouteDeps {
   /** Checks for /readyz: name → error text, or null when fine. */
   readiness(): Promise<Record<string, string | null>>;
@@ -49,5 +50,8 @@ export function healthRoutes(deps: HealthRouteDeps): RouteModule {
     });
 
     app.get('/openapi.json', { config: { auth: 'none' }, schema: hide }, async () => app.swagger());
+
+    const asyncApi = asyncApiDocument();
+    app.get('/asyncapi.json', { config: { auth: 'none' }, schema: hide }, async () => asyncApi);
   };
 }

@@ -9,7 +9,7 @@ import { sendBytes } from '../reply.ts';
 const Num = Type.Number();
 const NullableNum = Type.Union([Type.Number(), Type.Null()]);
 
-const MarketDataItem = Type.Object(
+export const MarketDataItem = Type.Object(
   {
     symbol: Type.String({ description: 'Canonical symbol used (BASEQUOTE)' }),
     price: Type.Union([Num, Type.Null()], { description: 'Merged mid across included venues' }),
@@ -215,6 +215,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
       {
         config: { permission: 'market:read' },
         schema: {
+          operationId: 'getMarketData',
           tags: ['market'],
           summary: 'Merged market view per symbol: price, 24 h statistics, depth, slippage and venues',
           querystring: MarketDataQuery,
@@ -260,6 +261,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
       {
         config: { permission: 'market:read' },
         schema: {
+          operationId: 'getMarketHistory',
           tags: ['market'],
           summary: 'OHLCV candles, oldest first, with a cursor to the next page',
           querystring: HistoryQuery,

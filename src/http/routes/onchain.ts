@@ -86,6 +86,7 @@ export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
       {
         config: { permission: 'onchain:read' },
         schema: {
+          operationId: 'listOnchainFlows',
           tags: ['onchain'],
           summary: 'Recent exchange deposits and withdrawals with 1 h / 24 h USD totals',
           querystring: Query,

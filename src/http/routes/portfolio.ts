@@ -255,6 +255,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
         config: { permission: 'portfolio:write' },
         attachValidation: true,
         schema: {
+          operationId: 'importPortfolio',
           tags: ['portfolio'],
           summary: `Import up to ${MAX_IMPORT_ROWS} portfolio rows (JSON or CSV), all or nothing`,
           querystring: ImportQuery,
@@ -318,6 +319,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
       {
         config: { permission: 'portfolio:read' },
         schema: {
+          operationId: 'getPortfolio',
           tags: ['portfolio'],
           summary:
             'Holdings per asset at the merged market price: value, cost, unrealized P&L, allocation, 24 h change',
@@ -335,6 +337,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
       {
         config: { permission: 'portfolio:read' },
         schema: {
+          operationId: 'listPortfolioRows',
           tags: ['portfolio'],
           summary: 'Every stored row, exactly as imported (decimals as strings): an export',
           response: { 200: Type.Object({ data: Type.Array(StoredRow) }), ...authProblems },
@@ -348,6 +351,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
       {
         config: { permission: 'portfolio:read' },
         schema: {
+          operationId: 'listPortfolioImports',
           tags: ['portfolio'],
           summary: 'Import history, newest first',
           querystring: Type.Object({
@@ -372,6 +376,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
       {
         config: { permission: 'portfolio:write' },
         schema: {
+          operationId: 'deletePortfolioRow',
           tags: ['portfolio'],
           summary: 'Delete one row',
           params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
@@ -389,6 +394,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
       {
         config: { permission: 'portfolio:write' },
         schema: {
+          operationId: 'deletePortfolio',
           tags: ['portfolio'],
           summary: 'Reset: delete every row of the account (the import history is kept)',
           response: { 200: Type.Object({ deleted: Type.Integer() }), ...authProblems },

@@ -41,6 +41,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       {
         config: { permission: 'predictions:read' },
         schema: {
+          operationId: 'listPredictions',
           tags: ['predictions'],
           summary: 'Forecast datapoints for one symbol and horizon, oldest first',
           querystring: PredictionsQuerySchema,
@@ -90,6 +91,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       {
         config: { permission: 'predictions:read' },
         schema: {
+          operationId: 'getAiOutlook',
           tags: ['predictions'],
           summary: 'Aggregated outlook: bias, score, confidence, per-horizon view and drivers',
           querystring: OutlookQuerySchema,
@@ -113,6 +115,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       {
         config: { permission: 'predictions:read' },
         schema: {
+          operationId: 'getPredictionPerformance',
           tags: ['predictions'],
           summary: 'Scored track record per symbol and horizon',
           response: { 200: PerformanceSchema, ...authProblems },

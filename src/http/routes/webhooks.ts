@@ -176,6 +176,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'createWebhook',
           tags,
           summary: 'Register a webhook endpoint; the answer holds its signing secret, shown once',
           body: CreateWebhookBody,
@@ -200,6 +201,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'listWebhooks',
           tags,
           summary: "The account's webhook endpoints (never their secrets)",
           response: { 200: Type.Object({ data: Type.Array(WebhookSchema) }), ...authProblems },
@@ -213,6 +215,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'getWebhook',
           tags,
           summary: 'One webhook endpoint',
           params: IdParams,
@@ -227,6 +230,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'deleteWebhook',
           tags,
           summary: 'Delete a webhook endpoint; its pending deliveries are dropped',
           params: IdParams,
@@ -245,6 +249,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:write' },
         schema: {
+          operationId: 'rotateWebhookSecret',
           tags,
           summary: 'New signing secret (shown once); the previous one keeps signing for 24 h',
           params: IdParams,
@@ -263,6 +268,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'listWebhookDeliveries',
           tags,
           summary: "A webhook's deliveries, newest first, each with every attempt",
           params: IdParams,
@@ -279,6 +285,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       {
         config: { permission: 'alerts:read' },
         schema: {
+          operationId: 'listAlertDeliveries',
           tags: ['alerts'],
           summary: "An alert rule's webhook deliveries, newest first, each with every attempt",
           params: IdParams,

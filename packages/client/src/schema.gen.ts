@@ -1,0 +1,2875 @@
+// Generated from the server's OpenAPI document by `npm run sdk:types`. Do not edit by hand:
+// `npm test` regenerates it and fails when this file differs (a route changed without regenerating).
+
+export interface paths {
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account: email, role, plan, limits, permissions */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's API tokens (never their secrets) */
+        get: operations["listTokens"];
+        put?: never;
+        /** Create an API token; the secret is in this response only */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a token; its open push connections close within seconds */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/tokens/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace a token with a new secret (same name, permissions, expiry); the old one is revoked */
+        post: operations["rotateToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's alert rules, newest first */
+        get: operations["listAlertRules"];
+        put?: never;
+        /** Create an alert rule (price, volume or address_flow) */
+        post: operations["createAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert rule */
+        get: operations["getAlertRule"];
+        put?: never;
+        post?: never;
+        /** Delete a rule (its past events stay in the event log) */
+        delete: operations["deleteAlertRule"];
+        options?: never;
+        head?: never;
+        /** Edit a rule; state active/paused resumes or pauses it (a condition edit resets its crossing side) */
+        patch: operations["updateAlertRule"];
+        trace?: never;
+    };
+    "/api/alerts/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An alert rule's webhook deliveries, newest first, each with every attempt */
+        get: operations["listAlertDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Append a test event (test: true) for the rule, delivered like a real one */
+        post: operations["testAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Portfolio value and P&L, alerts, API usage (24 h) and the forecast track record */
+        get: operations["getDashboardAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Merged market view per symbol: price, 24 h statistics, depth, slippage and venues */
+        get: operations["getMarketData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OHLCV candles, oldest first, with a cursor to the next page */
+        get: operations["getMarketHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onchain/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent exchange deposits and withdrawals with 1 h / 24 h USD totals */
+        get: operations["listOnchainFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Holdings per asset at the merged market price: value, cost, unrealized P&L, allocation, 24 h change */
+        get: operations["getPortfolio"];
+        put?: never;
+        post?: never;
+        /** Reset: delete every row of the account (the import history is kept) */
+        delete: operations["deletePortfolio"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import up to 200 portfolio rows (JSON or CSV), all or nothing */
+        post: operations["importPortfolio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import history, newest first */
+        get: operations["listPortfolioImports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every stored row, exactly as imported (decimals as strings): an export */
+        get: operations["listPortfolioRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio/rows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one row */
+        delete: operations["deletePortfolioRow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/predictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Forecast datapoints for one symbol and horizon, oldest first */
+        get: operations["listPredictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/predictions/ai-outlook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aggregated outlook: bias, score, confidence, per-horizon view and drivers */
+        get: operations["getAiOutlook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/predictions/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scored track record per symbol and horizon */
+        get: operations["getPredictionPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook endpoints (never their secrets) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register a webhook endpoint; the answer holds its signing secret, shown once */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint; its pending deliveries are dropped */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's deliveries, newest first, each with every attempt */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New signing secret (shown once); the previous one keeps signing for 24 h */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in to the console (sets the session cookie) */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out of the console */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "alert.triggered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** alert.triggered — signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-signature": string;
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountEvent"];
+                };
+            };
+            responses: {
+                /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "onchain.flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** onchain.flow — signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "webhook-id": string;
+                    "webhook-signature": string;
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AccountEvent"];
+                };
+            };
+            responses: {
+                /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        Account: {
+            authenticatedWith: "token" | "session";
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            id: string;
+            limits: {
+                requestsPerMinute: number;
+                wsConnections: number;
+            };
+            permissions: ("market:read" | "onchain:read" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[];
+            plan: "standard" | "pro";
+            role: "viewer" | "member" | "admin";
+        };
+        AccountEvent: {
+            /** @description alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status confirmed) or its removal by a reorg (status removed, replaces: the original event id) */
+            data: {
+                rule: {
+                    id: string;
+                    name: string;
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                trigger: {
+                    /** Format: date-time */
+                    firedAt: string;
+                    id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description evt_… — unique; the `after` resume cursor of /events */
+            id: string;
+            /** @description true when fired by POST /api/alerts/:id/test */
+            test: boolean;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "alert.triggered" | "onchain.flow";
+            /**
+             * @description Body version; a breaking change gets a new number
+             * @enum {number}
+             */
+            version: 1;
+        };
+        AlertRule: {
+            channels: {
+                events: boolean;
+                webhookIds: string[];
+            };
+            condition: {
+                /** @enum {string} */
+                op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                value: number;
+                /**
+                 * @description change_pct only: the window the change is measured over
+                 * @enum {string}
+                 */
+                window?: "5m" | "15m" | "1h" | "24h";
+            } | {
+                /** @enum {string} */
+                op: "above";
+                /** @description Quote volume (USD) over the window */
+                value: number;
+                /** @enum {string} */
+                window: "5m" | "15m" | "1h" | "24h";
+            } | {
+                /** @description A 0x address (either party of a flow) */
+                address?: string;
+                /** @description ETH, USDT, … (absent: any) */
+                asset?: string;
+                /**
+                 * @description in: into the exchange or address; out: out of it; any: either
+                 * @enum {string}
+                 */
+                direction: "in" | "out" | "any";
+                /** @description binance, okx, … (aliases) */
+                exchange?: string;
+                /** @description USD: a single transfer, or the windowed sum, of at least this */
+                minUsd: number;
+                /**
+                 * @description Absent: each single transfer; present: the sum over the window
+                 * @enum {string}
+                 */
+                window?: "5m" | "15m" | "1h" | "24h";
+            };
+            /** Format: date-time */
+            createdAt: string;
+            expiresAt: string | null;
+            /** @description alr_… */
+            id: string;
+            lastTriggeredAt: string | null;
+            name: string;
+            /** @description Fields the server changed on the way in, e.g. symbol btc → BTCUSDT */
+            normalized: {
+                field: string;
+                requested: string;
+                used: string;
+            }[];
+            /** @enum {string} */
+            state: "active" | "paused" | "triggered" | "expired" | "failing";
+            /** @description price and volume rules: the canonical symbol used */
+            symbol?: string;
+            trigger: {
+                cooldownSec: number;
+                /** @enum {string} */
+                mode: "once" | "every";
+            };
+            triggerCount: number;
+            /** @enum {string} */
+            type: "price" | "volume" | "address_flow";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A price or volume rule fired (event type alert.triggered) */
+        AlertTriggeredEvent: {
+            data: {
+                market?: {
+                    /** Format: date-time */
+                    at: string;
+                    changePct?: number;
+                    /** @description Merged mid */
+                    price: number;
+                    quoteVolume?: number;
+                    symbol: string;
+                    /** @enum {string} */
+                    window?: "5m" | "15m" | "1h" | "24h";
+                };
+                note?: string;
+                rule: {
+                    channels: {
+                        events: boolean;
+                        webhookIds: string[];
+                    };
+                    condition: {
+                        /** @enum {string} */
+                        op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                        /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                        value: number;
+                        /**
+                         * @description change_pct only: the window the change is measured over
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /** @description Quote volume (USD) over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @description A 0x address (either party of a flow) */
+                        address?: string;
+                        /** @description ETH, USDT, … (absent: any) */
+                        asset?: string;
+                        /**
+                         * @description in: into the exchange or address; out: out of it; any: either
+                         * @enum {string}
+                         */
+                        direction: "in" | "out" | "any";
+                        /** @description binance, okx, … (aliases) */
+                        exchange?: string;
+                        /** @description USD: a single transfer, or the windowed sum, of at least this */
+                        minUsd: number;
+                        /**
+                         * @description Absent: each single transfer; present: the sum over the window
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    };
+                    id: string;
+                    name: string;
+                    symbol?: string;
+                    trigger: {
+                        cooldownSec: number;
+                        /** @enum {string} */
+                        mode: "once" | "every";
+                    };
+                    /** @enum {string} */
+                    type: "price" | "volume" | "address_flow";
+                };
+                trigger: {
+                    /**
+                     * Format: date-time
+                     * @description Time of the market or chain event
+                     */
+                    eventAt?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the evaluator fired
+                     */
+                    firedAt: string;
+                    /** @description trg_… */
+                    id: string;
+                    /** @description The event key: unique per rule (exactly once) */
+                    key?: string;
+                    replacesTrigger?: string;
+                    test?: boolean;
+                    /** @description The observed value: price, change %, quote volume, USD */
+                    value?: number;
+                };
+            };
+            /** @description evt_… — also the webhook-id header */
+            id: string;
+            /** @description true for POST /api/alerts/:id/test */
+            test: boolean;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "alert.triggered";
+            /** @enum {number} */
+            version: 1;
+        };
+        Candle: {
+            close: number;
+            /** @description false only for the bar still in progress */
+            closed: boolean;
+            high: number;
+            low: number;
+            open: number;
+            /** @description Interval open time, ms since the epoch */
+            openTime: number;
+            /** @description Quote (USD) volume */
+            quoteVolume: number;
+            /**
+             * Format: date-time
+             * @description Interval open time (UTC)
+             */
+            timestamp: string;
+            /** @description Base volume */
+            volume: number;
+        };
+        /** @description An alert rule; the shape of `condition` depends on `type` */
+        CreateAlertRuleRequest: {
+            channels?: {
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /** @enum {string} */
+                op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                value: number;
+                /**
+                 * @description change_pct only: the window the change is measured over
+                 * @enum {string}
+                 */
+                window?: "5m" | "15m" | "1h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /** @enum {string} */
+            type: "price";
+        } | {
+            channels?: {
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /** @enum {string} */
+                op: "above";
+                /** @description Quote volume (USD) over the window */
+                value: number;
+                /** @enum {string} */
+                window: "5m" | "15m" | "1h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /** @enum {string} */
+            type: "volume";
+        } | {
+            channels?: {
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /** @description A 0x address (either party of a flow) */
+                address?: string;
+                /** @description ETH, USDT, … (absent: any) */
+                asset?: string;
+                /**
+                 * @description in: into the exchange or address; out: out of it; any: either
+                 * @enum {string}
+                 */
+                direction: "in" | "out" | "any";
+                /** @description binance, okx, … (aliases) */
+                exchange?: string;
+                /** @description USD: a single transfer, or the windowed sum, of at least this */
+                minUsd: number;
+                /**
+                 * @description Absent: each single transfer; present: the sum over the window
+                 * @enum {string}
+                 */
+                window?: "5m" | "15m" | "1h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /** @enum {string} */
+            type: "address_flow";
+        };
+        CreateTokenRequest: {
+            /** Format: date-time */
+            expiresAt?: string;
+            /** @description Lifetime such as 30d, 12h, 2w */
+            expiresIn?: string;
+            name: string;
+            permissions?: ("market:read" | "onchain:read" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[];
+        };
+        CreateTokenResponse201: {
+            details: components["schemas"]["Token"];
+            /** @description The secret. Shown once, never again: store it now. */
+            token: string;
+        };
+        CreateWebhookRequest: {
+            description?: string;
+            events: ("alert.triggered" | "onchain.flow")[];
+            /** @description https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md) */
+            url: string;
+        };
+        CreateWebhookResponse201: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            disabledReason: string | null;
+            events: ("alert.triggered" | "onchain.flow")[];
+            /** @description wh_… */
+            id: string;
+            /** @description After a rotation: until when the previous secret still signs (a second signature) */
+            previousSecretExpiresAt: string | null;
+            /** @description The signing secret (whsec_…). Shown in this answer only, never again: store it now. */
+            secret: string;
+            /** @description disabled: the receiver answered 410 Gone; nothing more is sent to it */
+            status: "enabled" | "disabled";
+            /** Format: date-time */
+            updatedAt: string;
+            url: string;
+        };
+        DashboardAnalytics: {
+            alerts: {
+                byState: {
+                    active: number;
+                    expired: number;
+                    failing: number;
+                    paused: number;
+                    triggered: number;
+                };
+                recentTriggers: {
+                    eventId: string;
+                    /** Format: date-time */
+                    firedAt: string;
+                    ruleId: string;
+                    ruleName: string | null;
+                    test: boolean;
+                    triggerId: string;
+                    type: "price" | "volume" | "address_flow";
+                }[];
+            };
+            forecasts: {
+                /** Format: date-time */
+                asOf: string;
+                horizons: {
+                    brier: number;
+                    /** @description Expected calibration error of the confidence */
+                    calibrationError: number;
+                    /** @description CRPS skill versus a random walk (> 0 is better) */
+                    crpsSkill: number;
+                    hitRate: number;
+                    horizon: string;
+                    scored: number;
+                    symbols: number;
+                }[];
+                modelVersion: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds: when this answer was computed
+             */
+            generatedAt: string;
+            portfolio: {
+                allocation: {
+                    allocationPct: number | null;
+                    asset: string;
+                    valueUsd: string | null;
+                }[];
+                assetsWithoutCost: string[];
+                change24hPct: number | null;
+                change24hUsd: string;
+                /** @description Over holdings with a price and a full cost basis */
+                costBasisUsd: string;
+                /** @description Held but not valued (never counted as 0) */
+                unpricedAssets: string[];
+                unrealizedPnlPct: number | null;
+                unrealizedPnlUsd: string;
+                /** @description Sum over priced holdings */
+                valueUsd: string;
+            };
+            usage: {
+                byEndpoint: {
+                    endpoint: string;
+                    rateLimited: number;
+                    requests: number;
+                }[];
+                /** @description Other replicas' requests appear within this long */
+                flushIntervalMs: number;
+                limit: {
+                    requests: number;
+                    windowSeconds: number;
+                };
+                plan: string;
+                /** @description Requests answered 429 */
+                rateLimited: number;
+                /** @description Requests left in the current rate-limit window */
+                remaining: number;
+                requests: number;
+                tokens: {
+                    active: number;
+                    items: {
+                        expiresAt: string | null;
+                        id: string;
+                        lastUsedAt: string | null;
+                        name: string;
+                        start: string;
+                    }[];
+                };
+                window: {
+                    /** Format: date-time */
+                    from: string;
+                    /** Format: date-time */
+                    to: string;
+                };
+            };
+        };
+        DeletePortfolioResponse: {
+            deleted: number;
+        };
+        GetAiOutlookResponse: {
+            /** @enum {string} */
+            bias: "bullish" | "bearish" | "neutral";
+            confidence: number;
+            drivers: {
+                /** @enum {string} */
+                direction: "bullish" | "bearish" | "neutral";
+                factor: string;
+                reason: string;
+                weight: number;
+            }[];
+            /** Format: date-time */
+            generatedAt: string;
+            horizons: {
+                [key: string]: {
+                    /** @enum {string} */
+                    bias: "bullish" | "bearish" | "neutral";
+                    confidence: number;
+                    expectedMovePct: number;
+                    score: number;
+                };
+            };
+            modelVersion: string;
+            score: number;
+            symbol: string | null;
+        };
+        GetMarketDataResponse: {
+            data: components["schemas"]["MarketData"][];
+        };
+        GetMarketHistoryResponse: {
+            data: components["schemas"]["Candle"][];
+            interval: string;
+            /** @description Pass as `cursor` for the next page; null at the end */
+            nextCursor: string | null;
+            symbol: string;
+        };
+        GetPredictionPerformanceResponse: {
+            data: {
+                brier: number;
+                /** @description Murphy decomposition on the equal-mass bins: Brier ≈ reliability − resolution + uncertainty */
+                brierDecomposition: {
+                    reliability: number;
+                    resolution: number;
+                    uncertainty: number;
+                };
+                calibration: {
+                    count: number;
+                    hitRate: number | null;
+                    lower: number | null;
+                    meanConfidence: number | null;
+                    upper: number | null;
+                }[];
+                calibrationEqualMass: {
+                    count: number;
+                    hitRate: number | null;
+                    lower: number | null;
+                    meanConfidence: number | null;
+                    upper: number | null;
+                }[];
+                /** @description Spread of confidence (sharpness) */
+                confidence: {
+                    max: number | null;
+                    min: number | null;
+                    sd: number | null;
+                };
+                count: number;
+                coverage80: number;
+                /** @description 80 % coverage in the low, middle and high tercile of the predictive σ */
+                coverage80BySigmaTercile: (number | null)[];
+                coverage90: number;
+                crpsSkillVsRandomWalk: number;
+                /** @description 1 − CRPS / CRPS of the calibrated zero-mean reference (19 published quantiles) */
+                crpsSkillVsReference: number;
+                dieboldMarianoVsReference: {
+                    pValue: number | null;
+                    statistic: number | null;
+                };
+                /** @description Expected calibration error, ten equal-width bins of confidence */
+                ece: number;
+                /** @description Expected calibration error, ten equal-mass bins (deciles) */
+                eceEqualMass: number;
+                /** Format: date-time */
+                from: string;
+                hitRate: number;
+                /** @description HAC (Newey–West) standard error of the hit rate; overlapping horizons correlate outcomes */
+                hitRateSE: number | null;
+                horizon: string;
+                /** @description Share of datapoints with prediction = baseline */
+                shareFlat: number;
+                symbol: string;
+                /** Format: date-time */
+                to: string;
+            }[];
+            /** @description Outages of the model refresh in the last 30 days: the record has no datapoints there. */
+            gaps: {
+                /**
+                 * Format: date-time
+                 * @description The last refresh before the outage.
+                 */
+                from: string;
+                /** @description Refresh points with no datapoint in between. */
+                missedPoints: number;
+                /**
+                 * Format: date-time
+                 * @description The first refresh after it.
+                 */
+                to: string;
+            }[];
+            /** Format: date-time */
+            generatedAt: string;
+            modelVersion: string;
+            randomWalk: string;
+            reference: string;
+        };
+        ImportPortfolioRequest: {
+            /** @description At most 200 rows */
+            rows: {
+                /** @description ISO 8601 (UTC unless an offset is given) or epoch seconds / milliseconds */
+                acquiredAt?: (string | number) | null;
+                /** @description Ticker or name: BTC, XBT, bitcoin, ETH, … */
+                asset: string;
+                /** @description Total cost of the row (not per unit), in costCurrency */
+                costBasis?: (string | number) | null;
+                /** @description USD (default); USDT, USDC, … count as USD */
+                costCurrency?: string | null;
+                /** @description Your id for the row: importing it again updates the row instead of adding one */
+                externalId?: string | null;
+                note?: string | null;
+                /**
+                 * @description Exact decimal: a JSON number or a decimal string; stored exactly (no float rounding)
+                 * @example 0.000000012345678901
+                 * @example 8125.5
+                 */
+                quantity: string | number;
+                venue?: string | null;
+            }[];
+        };
+        ListAlertDeliveriesResponse: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as cursor for older deliveries */
+            nextCursor: string | null;
+        };
+        ListAlertRulesResponse: {
+            applied: {
+                limit: number;
+            };
+            data: components["schemas"]["AlertRule"][];
+            /** @description Pass as cursor for the next page */
+            nextCursor: string | null;
+        };
+        ListOnchainFlowsResponse: {
+            applied: {
+                asset: string | null;
+                direction: string | null;
+                exchange: string | null;
+                limit: number;
+            };
+            data: components["schemas"]["OnchainFlow"][];
+            labels: {
+                addresses: number;
+                version: string;
+            };
+            /** @description Pass as cursor for older flows */
+            nextCursor: string | null;
+            summary: {
+                "1h": {
+                    inflowUsd: number;
+                    netflowUsd: number;
+                    outflowUsd: number;
+                };
+                "24h": {
+                    inflowUsd: number;
+                    netflowUsd: number;
+                    outflowUsd: number;
+                };
+                /** Format: date-time */
+                asOf: string;
+                asset: string | null;
+                exchange: string | null;
+            };
+        };
+        ListPortfolioImportsResponse: {
+            data: {
+                /** Format: date-time */
+                createdAt: string;
+                format: string;
+                id: string;
+                idempotencyKey: string | null;
+                inserted: number;
+                rows: number;
+                unchanged: number;
+                updated: number;
+            }[];
+        };
+        ListPortfolioRowsResponse: {
+            data: {
+                acquiredAt: string | null;
+                asset: string;
+                costBasis: string | null;
+                costCurrency: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                externalId: string | null;
+                id: string;
+                importId: string;
+                note: string | null;
+                quantity: string;
+                /** Format: date-time */
+                updatedAt: string;
+                venue: string | null;
+            }[];
+        };
+        ListPredictionsResponse: {
+            data: components["schemas"]["PredictionDatapoint"][];
+        };
+        ListTokensResponse: {
+            data: components["schemas"]["Token"][];
+        };
+        ListWebhookDeliveriesResponse: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as cursor for older deliveries */
+            nextCursor: string | null;
+        };
+        ListWebhooksResponse: {
+            data: components["schemas"]["Webhook"][];
+        };
+        LoginRequest: {
+            email: string;
+            password: string;
+        };
+        LoginResponse: {
+            email: string;
+            role: string;
+        };
+        MarketData: {
+            /** @description Perpetual mark vs merged mid, bps */
+            basisBps: number | null;
+            bestAsk: number | null;
+            bestBid: number | null;
+            change24hPct: number | null;
+            /** @description Perpetual funding rate per 8 h, fraction */
+            fundingRate: number | null;
+            high24h: number | null;
+            liquidity: {
+                /** @description (bid − ask depth) / (bid + ask depth) within ±1 %, in [-1, 1] */
+                bookImbalance: number | null;
+                depth: {
+                    askUsd: number;
+                    /** @description 0.5, 1 or 2: within ± this percent of the merged mid */
+                    bandPct: number;
+                    bidUsd: number;
+                }[];
+                slippage: {
+                    /** @description null when the book is too thin */
+                    buyBps: number | null;
+                    /** @description USD notional of the market order walked through the consolidated book */
+                    notional: number;
+                    sellBps: number | null;
+                };
+            };
+            low24h: number | null;
+            /** @description Merged mid across included venues */
+            price: number | null;
+            /** @description Quote (USD) volume, all venues, 24 h */
+            quoteVolume24h: number;
+            spreadBps: number | null;
+            /** @description Canonical symbol used (BASEQUOTE) */
+            symbol: string;
+            /** @description (buy − sell aggressor volume) / total, last 5 minutes */
+            tradeImbalance5m: number | null;
+            /** Format: date-time */
+            updatedAt: string;
+            venues: {
+                outlier: boolean;
+                price: number | null;
+                quoteVolume24h: number;
+                spreadBps: number | null;
+                stale: boolean;
+                updatedAt: string | null;
+                venue: string;
+                volume24h: number;
+                /** @description Share of the merged price; 0 when excluded */
+                weight: number;
+            }[];
+            /** @description Base volume, all venues, 24 h */
+            volume24h: number;
+            vwap24h: number | null;
+        };
+        OnchainFlow: {
+            /** @description Exact decimal amount, never a float */
+            amount: string;
+            asset: string;
+            blockHash: string;
+            blockNumber: number;
+            chain: string;
+            direction: "deposit" | "withdrawal" | "internal";
+            exchange: string;
+            from: {
+                address: string;
+                exchange: string | null;
+                label: string | null;
+            };
+            /** @description chain:txHash:logIndex:exchange — the idempotency key */
+            id: string;
+            kind: "native" | "token";
+            /** @description null for a native transfer */
+            logIndex: number | null;
+            /** Format: date-time */
+            time: string;
+            /** @description Block time in epoch milliseconds */
+            timestamp: number;
+            to: {
+                address: string;
+                exchange: string | null;
+                label: string | null;
+            };
+            tokenAddress: string | null;
+            txHash: string;
+            /** @description USD at the block time, rounded to cents */
+            usdValue: number | null;
+        };
+        /** @description An address_flow rule fired (event type onchain.flow), or its follow-up after a reorg */
+        OnchainFlowEvent: {
+            data: {
+                /** @description The flow as GET /api/onchain/flows shows it */
+                flow?: {
+                    [key: string]: unknown;
+                };
+                note?: string;
+                reason?: string;
+                removedFlowId?: string;
+                /** @description removed only: the evt_… id of the retracted event */
+                replaces?: string;
+                rule: {
+                    channels: {
+                        events: boolean;
+                        webhookIds: string[];
+                    };
+                    condition: {
+                        /** @enum {string} */
+                        op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                        /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                        value: number;
+                        /**
+                         * @description change_pct only: the window the change is measured over
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /** @description Quote volume (USD) over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @description A 0x address (either party of a flow) */
+                        address?: string;
+                        /** @description ETH, USDT, … (absent: any) */
+                        asset?: string;
+                        /**
+                         * @description in: into the exchange or address; out: out of it; any: either
+                         * @enum {string}
+                         */
+                        direction: "in" | "out" | "any";
+                        /** @description binance, okx, … (aliases) */
+                        exchange?: string;
+                        /** @description USD: a single transfer, or the windowed sum, of at least this */
+                        minUsd: number;
+                        /**
+                         * @description Absent: each single transfer; present: the sum over the window
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    };
+                    id: string;
+                    name: string;
+                    symbol?: string;
+                    trigger: {
+                        cooldownSec: number;
+                        /** @enum {string} */
+                        mode: "once" | "every";
+                    };
+                    /** @enum {string} */
+                    type: "price" | "volume" | "address_flow";
+                };
+                /**
+                 * @description removed: a reorg took away the flow of an earlier event
+                 * @enum {string}
+                 */
+                status: "confirmed" | "removed";
+                trigger: {
+                    /**
+                     * Format: date-time
+                     * @description Time of the market or chain event
+                     */
+                    eventAt?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the evaluator fired
+                     */
+                    firedAt: string;
+                    /** @description trg_… */
+                    id: string;
+                    /** @description The event key: unique per rule (exactly once) */
+                    key?: string;
+                    replacesTrigger?: string;
+                    test?: boolean;
+                    /** @description The observed value: price, change %, quote volume, USD */
+                    value?: number;
+                };
+                window?: {
+                    flows: number;
+                    sumUsd: number;
+                    /** @enum {string} */
+                    window: "5m" | "15m" | "1h" | "24h";
+                };
+            };
+            /** @description evt_… — also the webhook-id header */
+            id: string;
+            /** @description true for POST /api/alerts/:id/test */
+            test: boolean;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "onchain.flow";
+            /** @enum {number} */
+            version: 1;
+        };
+        Portfolio: {
+            /** Format: date-time */
+            asOf: string;
+            holdings: {
+                allocationPct: number | null;
+                asset: string;
+                change24hPct: number | null;
+                /** @description USD, decimal string rounded to the cent */
+                change24hUsd: string | null;
+                /** @description null when a row has no cost basis */
+                costBasisUsd: string | null;
+                /** @description Merged market mid in USD; null when unpriced */
+                price: number | null;
+                priceAsOf: string | null;
+                /** @description Exact sum of the rows */
+                quantity: string;
+                rows: number;
+                unrealizedPnlPct: number | null;
+                /** @description USD, decimal string rounded to the cent */
+                unrealizedPnlUsd: string | null;
+                /** @description USD, decimal string rounded to the cent */
+                valueUsd: string | null;
+            }[];
+            /** @description The market source prices come from: simulated, replay or ccxt */
+            priceSource: string;
+            totals: {
+                assetsWithoutCost: string[];
+                change24hPct: number | null;
+                change24hUsd: string;
+                /** @description Over holdings with a price and a full cost basis */
+                costBasisUsd: string;
+                /** @description Held but not valued (never counted as 0) */
+                unpricedAssets: string[];
+                unrealizedPnlPct: number | null;
+                unrealizedPnlUsd: string;
+                /** @description Sum over priced holdings */
+                valueUsd: string;
+            };
+        };
+        PortfolioImportResult: {
+            dryRun: boolean;
+            format: "json" | "csv";
+            /** @description CSV columns that map to no field */
+            ignoredColumns?: string[];
+            /** @description null for a dry run */
+            importId: string | null;
+            inserted: number;
+            rows: number;
+            unchanged: number;
+            updated: number;
+        };
+        PredictionDatapoint: {
+            /** @description Merged mid price at generatedAt */
+            baseline: number;
+            /** @description Calibrated probability that the price at generatedAt + horizon is on the predicted side */
+            confidence: number;
+            /** @description 100 × (prediction − baseline) / baseline */
+            expectedMovePct: number;
+            /** @description Signed share of the forecast return per factor; Σ|f| = 1, all 0 for a flat forecast */
+            factors: {
+                ai_residual: number;
+                funding: number;
+                macro: number;
+                orderflow: number;
+            };
+            /** Format: date-time */
+            generatedAt: string;
+            /** @enum {string} */
+            horizon: "15m" | "1h" | "6h";
+            modelVersion?: string;
+            outcome?: null | {
+                hit: boolean;
+                realized: number;
+                /** Format: date-time */
+                scoredAt: string;
+            };
+            /** @description Median forecast price at generatedAt + horizon, quote currency */
+            prediction: number;
+            /** @description include=quantiles: p05…p95 of the forecast price (adaptive conformal) */
+            quantiles?: {
+                p05: number;
+                p10: number;
+                p15: number;
+                p20: number;
+                p25: number;
+                p30: number;
+                p35: number;
+                p40: number;
+                p45: number;
+                p50: number;
+                p55: number;
+                p60: number;
+                p65: number;
+                p70: number;
+                p75: number;
+                p80: number;
+                p85: number;
+                p90: number;
+                p95: number;
+            };
+            symbol: string;
+        };
+        /** @description RFC 9457 problem document */
+        Problem: {
+            code: components["schemas"]["ProblemCode"];
+            detail: string;
+            errors?: {
+                message: string;
+                pointer: string;
+            }[];
+            instance: string;
+            requestId: string;
+            status: number;
+            title: string;
+            type: string;
+        };
+        /**
+         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
+         * @enum {string}
+         */
+        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "session_required" | "forbidden" | "csrf_rejected" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
+        RotateTokenResponse201: {
+            details: components["schemas"]["Token"];
+            /** @description The secret. Shown once, never again: store it now. */
+            token: string;
+        };
+        RotateWebhookSecretResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            disabledReason: string | null;
+            events: ("alert.triggered" | "onchain.flow")[];
+            /** @description wh_… */
+            id: string;
+            /** @description After a rotation: until when the previous secret still signs (a second signature) */
+            previousSecretExpiresAt: string | null;
+            /** @description The signing secret (whsec_…). Shown in this answer only, never again: store it now. */
+            secret: string;
+            /** @description disabled: the receiver answered 410 Gone; nothing more is sent to it */
+            status: "enabled" | "disabled";
+            /** Format: date-time */
+            updatedAt: string;
+            url: string;
+        };
+        TestAlertRuleResponse202: {
+            /** @description evt_… — the event appended to the account event log */
+            eventId: string;
+            /** @description trg_… */
+            triggerId: string;
+        };
+        Token: {
+            /** Format: date-time */
+            createdAt: string;
+            expiresAt: string | null;
+            id: string;
+            /** @description Updated at most once a minute */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description null: all of the owner's permissions */
+            permissions: ("market:read" | "onchain:read" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[] | null;
+            revokedAt: string | null;
+            /** @description The first characters of the secret, to tell tokens apart */
+            start: string;
+            status: "active" | "expired" | "revoked";
+        };
+        UpdateAlertRuleRequest: {
+            channels?: {
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition?: {
+                /** @enum {string} */
+                op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                value: number;
+                /**
+                 * @description change_pct only: the window the change is measured over
+                 * @enum {string}
+                 */
+                window?: "5m" | "15m" | "1h" | "24h";
+            } | {
+                /** @enum {string} */
+                op: "above";
+                /** @description Quote volume (USD) over the window */
+                value: number;
+                /** @enum {string} */
+                window: "5m" | "15m" | "1h" | "24h";
+            } | {
+                /** @description A 0x address (either party of a flow) */
+                address?: string;
+                /** @description ETH, USDT, … (absent: any) */
+                asset?: string;
+                /**
+                 * @description in: into the exchange or address; out: out of it; any: either
+                 * @enum {string}
+                 */
+                direction: "in" | "out" | "any";
+                /** @description binance, okx, … (aliases) */
+                exchange?: string;
+                /** @description USD: a single transfer, or the windowed sum, of at least this */
+                minUsd: number;
+                /**
+                 * @description Absent: each single transfer; present: the sum over the window
+                 * @enum {string}
+                 */
+                window?: "5m" | "15m" | "1h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /**
+             * @description paused: not evaluated; active: resume
+             * @enum {string}
+             */
+            state?: "active" | "paused";
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol?: string;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+        };
+        Webhook: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            disabledReason: string | null;
+            events: ("alert.triggered" | "onchain.flow")[];
+            /** @description wh_… */
+            id: string;
+            /** @description After a rotation: until when the previous secret still signs (a second signature) */
+            previousSecretExpiresAt: string | null;
+            /** @description disabled: the receiver answered 410 Gone; nothing more is sent to it */
+            status: "enabled" | "disabled";
+            /** Format: date-time */
+            updatedAt: string;
+            url: string;
+        };
+        WebhookDelivery: {
+            attemptLog: {
+                /** Format: date-time */
+                at: string;
+                attempt: number;
+                error: string | null;
+                latencyMs: number;
+                /** @enum {string} */
+                outcome: "delivered" | "http_error" | "gone" | "redirect" | "timeout" | "refused" | "network_error";
+                statusCode: number | null;
+            }[];
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            eventId: string;
+            /** @enum {string} */
+            eventType: "alert.triggered" | "onchain.flow";
+            finishedAt: string | null;
+            /** @description msg_… — the webhook-id header of every attempt (stable across retries) */
+            id: string;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            ruleId: string | null;
+            status: "pending" | "delivered" | "failed";
+            test: boolean;
+            webhookId: string;
+        };
+    };
+    responses: {
+        /** @description Problem document; `code` is one of `validation_failed`, `unsupported_symbol`, `unknown_exchange`, `bad_request`, `url_not_allowed` */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `conflict`, `alert_limit_reached`, `idempotency_conflict`, `idempotency_key_in_use` */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `forbidden`, `csrf_rejected` */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `internal` */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `method_not_allowed` */
+        MethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `not_found`, `route_not_found` */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `payload_too_large` */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `headers_too_large` */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `request_timeout` */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `unavailable`, `not_configured`, `storage_unavailable` */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `rate_limited`, `auth_rate_limited`, `too_many_connections` */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `unauthenticated`, `invalid_token`, `invalid_credentials`, `session_required` */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `unprocessable`, `idempotency_key_reused` */
+        UnprocessableContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `unsupported_media_type` */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem document; `code` is one of `upgrade_required` */
+        UpgradeRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description Quota left in the current window: `"account";r=<remaining>;t=<seconds until one more request>` */
+        RateLimit: string;
+        /** @description The quota: `"account";q=<requests>;w=<window seconds>` */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before the next request is admitted */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListTokensResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateTokenResponse201"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateTokenResponse201"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAlertRules: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Default 50; above 200 is clamped */
+                limit?: number;
+                state?: "active" | "paused" | "triggered" | "expired" | "failing";
+                type?: "price" | "volume" | "address_flow";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAlertRulesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An alert rule; the shape of `condition` depends on `type` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listAlertDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAlertDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestAlertRuleResponse202"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDashboardAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardAnalytics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMarketData: {
+        parameters: {
+            query?: {
+                /** @description USD notional of the slippage figures; default 100000 */
+                notional?: number;
+                /** @description Answer 400 for an unsupported symbol instead of normalizing it */
+                strict?: boolean;
+                /** @description Comma-separated symbols in any accepted spelling; default: every supported symbol */
+                symbols?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMarketDataResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMarketHistory: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description ISO 8601 or ms since the epoch; inclusive */
+                from?: string;
+                /** @description 1m, 5m, 15m, 1h, 4h, 1d (other durations map to the nearest); default 1h */
+                interval?: string;
+                /** @description Bars per page, up to 1000 (larger → 1000); default 500 */
+                limit?: number;
+                strict?: boolean;
+                /** @description Required unless `cursor` is given */
+                symbol?: string;
+                /** @description ISO 8601 or ms since the epoch; exclusive */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMarketHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOnchainFlows: {
+        parameters: {
+            query?: {
+                /** @description ETH, USDT, USDC, WETH, … */
+                asset?: string;
+                cursor?: string;
+                direction?: "deposit" | "withdrawal" | "internal";
+                /** @description binance, coinbase, kraken, okx, … (aliases accepted) */
+                exchange?: string;
+                /** @description Default 50; above 500 is clamped to 500 */
+                limit?: number;
+                /** @description Only flows worth at least this many USD */
+                minUsd?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOnchainFlowsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Portfolio"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deletePortfolio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletePortfolioResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    importPortfolio: {
+        parameters: {
+            query?: {
+                /** @description Validate and count only; store nothing */
+                dryRun?: boolean;
+            };
+            header?: {
+                /** @description Makes retries safe: the same key and body replay the first answer; another body with the key → 422; while the first runs → 409. Kept 24 h per account. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportPortfolioRequest"];
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioImportResult"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioImportResult"];
+                };
+            };
+            /** @description RFC 9457 problem; for invalid rows, `errors` lists every problem by row and field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        code: string;
+                        detail: string;
+                        errors?: {
+                            /** @description CSV: the header of the column */
+                            column?: string;
+                            field?: string;
+                            /** @description CSV: the line of the file the row starts on */
+                            line?: number;
+                            message: string;
+                            /** @description e.g. /rows/146/quantity */
+                            pointer: string;
+                            /** @description 1-based: the first data row is 1 */
+                            row: number;
+                        }[];
+                        instance: string;
+                        requestId: string;
+                        status: number;
+                        title: string;
+                        type: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPortfolioImports: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPortfolioImportsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPortfolioRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPortfolioRowsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deletePortfolioRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPredictions: {
+        parameters: {
+            query: {
+                /** @description Spacing 1m, 5m, 15m, 1h; normalized; default 15m */
+                granularity?: string;
+                /** @description 15m, 1h, 6h; normalized; default 1h */
+                horizon?: string;
+                /** @description Comma list of quantiles, outcome, modelVersion */
+                include?: string;
+                /** @description Default 96; above 96 returns 96 */
+                limit?: number;
+                /** @description Trading pair; normalized to the supported set */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPredictionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAiOutlook: {
+        parameters: {
+            query?: {
+                /** @description Absent: market-wide */
+                symbol?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAiOutlookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPredictionPerformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetPredictionPerformanceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhooksResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookResponse201"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateWebhookSecretResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

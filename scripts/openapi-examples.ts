@@ -1,0 +1,201 @@
+// `npm run openapi:examples`: captures the OpenAPI examples from a live simulated server — a real container
+// (simulated market and chain, the predictions engine refreshed once) answering real requests — and writes
+// them to src/http/openapi/examples.json (committed). Arrays are cut to two items so the document stays
+// readable; ids, times and figures are whatever the server answered. Run it after a response shape changes;
+// the OpenAPI tests validate every example against its schema, so a stale example fails `npm test`.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../src/adapters/db/connect.ts';
+import { buildContainer } from '../src/app/container.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { buildServer } from '../src/http/server.ts';
+import { type ErrorCode, errorCatalogue } from '../src/shared/errors.ts';
+
+const target = fileURLToPath(new URL('../src/http/openapi/examples.json', import.meta.url));
+
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT,SOLUSDT',
+  MERIDIAN_MARKET_HISTORY_DAYS: '2',
+  MERIDIAN_SECRETS_KEY: 'openapi-examples-only-secret-0123456789abcdef',
+  MERIDIAN_WEBHOOK_ALLOW: 'hooks.example.com',
+  MERIDIAN_RATE_LIMIT_STANDARD: '100000',
+});
+const container = await buildContainer(config, { db: await openDatabase({}) });
+const app = await buildServer(container, { logLevel: 'silent' });
+await app.ready();
+
+await container.market.job.start();
+await container.onchain.job.start();
+const password = 'correct horse battery staple';
+const { user } = await container.accounts.createUser({ email: 'quant@example.com', role: 'admin', password });
+const { token } = await container.accounts.createToken(user.id, { name: 'examples', permissions: null });
+const auth = { authorization: `Bearer ${token}` };
+
+// Wait for the first flows, then refresh the forecasts once so every read endpoint has data.
+for (let i = 0; i < 200; i++) {
+  const flows = await app.inject({ url: '/api/onchain/flows', headers: auth });
+  if (flows.json().data?.length) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+await container.predictions.service.refresh();
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read as plain JSON
+type Json = any;
+type Captured = { request?: { contentType: string; value: unknown }; responses: Record<string, unknown> };
+const out: Record<string, Captured> = {};
+
+/**
+ * Keeps the first two items of every array (examples show the shape, not the whole answer) and blanks the
+ * secrets a create answer shows once, so the committed document holds no credential-looking strings.
+ */
+function trim(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 2).map(trim);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v)]));
+  if (typeof value === 'string')
+    return value.replace(
+      /^(mrd_|whsec_)(.+)$/,
+      (_all, prefix: string, rest: string) => `${prefix}${'x'.repeat(rest.length)}`,
+    );
+  return value;
+}
+
+async function capture(
+  operationId: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  options: {
+    body?: unknown;
+    csv?: string;
+    headers?: Record<string, string>;
+    anonymous?: boolean;
+    /** The problem status this call is meant to answer (an example of an error response). */
+    expect?: number;
+  } = {},
+): Promise<Json> {
+  const headers: Record<string, string> = { ...(options.anonymous ? {} : auth), ...options.headers };
+  const res = await app.inject({
+    method,
+    url,
+    headers: options.csv ? { ...headers, 'content-type': 'text/csv' } : headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    ...(options.csv !== undefined ? { payload: options.csv } : {}),
+  });
+  if (res.statusCode >= 400 && res.statusCode !== options.expect)
+    throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+  const body = res.body ? res.json() : undefined;
+  const entry: Captured = out[operationId] ?? { responses: {} };
+  out[operationId] = entry;
+  if (options.expect === undefined && options.body !== undefined)
+    entry.request = { contentType: 'application/json', value: options.body };
+  if (options.expect === undefined && options.csv !== undefined)
+    entry.request = { contentType: 'text/csv', value: options.csv };
+  if (body !== undefined) entry.responses[String(res.statusCode)] = trim(body);
+  return body;
+}
+
+async function captureProblem(code: ErrorCode, method: 'GET' | 'POST', url: string, headers = auth) {
+  const res = await app.inject({ method, url, headers });
+  const body = res.json();
+  if (body.code !== code) throw new Error(`${url} answered ${body.code}, expected ${code}`);
+  out[`problem:${code}`] = { responses: { [String(errorCatalogue[code].status)]: body } };
+}
+
+const login = await app.inject({
+  method: 'POST',
+  url: '/auth/login',
+  payload: { email: 'quant@example.com', password },
+});
+out.login = {
+  request: { contentType: 'application/json', value: { email: 'quant@example.com', password } },
+  responses: { [String(login.statusCode)]: login.json() },
+};
+// Tokens are managed from a console session (an API token cannot mint tokens).
+const session = login.cookies.find((c) => c.name === 'meridian_session')!;
+const console = { anonymous: true, headers: { cookie: `meridian_session=${session.value}` } };
+await capture('getAccount', 'GET', '/api/account');
+const created = await capture('createToken', 'POST', '/api/account/tokens', {
+  ...console,
+  body: { name: 'forecast bot', expiresIn: '30d', permissions: ['market:read', 'predictions:read'] },
+});
+await capture('listTokens', 'GET', '/api/account/tokens', console);
+const rotated = await capture(
+  'rotateToken',
+  'POST',
+  `/api/account/tokens/${created.details.id}/rotate`,
+  console,
+);
+await capture('revokeToken', 'DELETE', `/api/account/tokens/${rotated.details.id}`, console);
+
+await capture('getMarketData', 'GET', '/api/market-data?symbols=BTCUSDT');
+await capture('getMarketHistory', 'GET', '/api/market-history?symbol=BTCUSDT&interval=1h&limit=2');
+await capture('listOnchainFlows', 'GET', '/api/onchain/flows?limit=2');
+await capture(
+  'listPredictions',
+  'GET',
+  '/api/predictions?symbol=BTCUSDT&horizon=1h&limit=2&include=quantiles',
+);
+await capture('getAiOutlook', 'GET', '/api/predictions/ai-outlook?symbol=BTCUSDT');
+await capture('getPredictionPerformance', 'GET', '/api/predictions/performance');
+
+await capture('importPortfolio', 'POST', '/api/portfolio/import', {
+  csv: 'asset,quantity,cost_basis,acquired_at\nBTC,0.25,15000,2025-01-15\nETH,4,9800.50,2025-03-02\n',
+  headers: { 'idempotency-key': 'import-2026-11-23-001' },
+});
+await capture('importPortfolio', 'POST', '/api/portfolio/import?dryRun=true', {
+  body: { rows: [{ asset: 'SOL', quantity: '12.5', costBasis: 1850, acquiredAt: '2025-06-01T00:00:00Z' }] },
+  expect: 200,
+});
+await capture('importPortfolio', 'POST', '/api/portfolio/import', {
+  csv: 'asset,quantity,cost_basis\nBTC,0.25,15000\nETH,four,9800.50\n',
+  expect: 400,
+});
+await capture('getPortfolio', 'GET', '/api/portfolio');
+const rows = await capture('listPortfolioRows', 'GET', '/api/portfolio/rows');
+await capture('listPortfolioImports', 'GET', '/api/portfolio/imports');
+await capture(
+  'deletePortfolioRow',
+  'DELETE',
+  `/api/portfolio/rows/${(rows.data as { id: string }[])[0]!.id}`,
+);
+await capture('getDashboardAnalytics', 'GET', '/api/dashboard/analytics');
+await capture('deletePortfolio', 'DELETE', '/api/portfolio');
+
+const webhook = await capture('createWebhook', 'POST', '/api/webhooks', {
+  body: { url: 'https://hooks.example.com/meridian', events: ['alert.triggered'] },
+});
+await capture('listWebhooks', 'GET', '/api/webhooks');
+await capture('getWebhook', 'GET', `/api/webhooks/${webhook.id}`);
+await capture('rotateWebhookSecret', 'POST', `/api/webhooks/${webhook.id}/rotate`);
+const rule = await capture('createAlertRule', 'POST', '/api/alerts', {
+  body: {
+    type: 'price',
+    symbol: 'BTCUSDT',
+    name: 'BTC breaks 150k',
+    condition: { op: 'crosses_above', value: 150000 },
+    trigger: { mode: 'every', cooldownSec: 900 },
+    channels: { webhookIds: [webhook.id], events: true },
+  },
+});
+await capture('listAlertRules', 'GET', '/api/alerts');
+await capture('updateAlertRule', 'PATCH', `/api/alerts/${rule.id}`, { body: { name: 'BTC above 150k' } });
+await capture('testAlertRule', 'POST', `/api/alerts/${rule.id}/test`);
+await capture('getAlertRule', 'GET', `/api/alerts/${rule.id}`);
+await capture('listAlertDeliveries', 'GET', `/api/alerts/${rule.id}/deliveries`);
+await capture('listWebhookDeliveries', 'GET', `/api/webhooks/${webhook.id}/deliveries`);
+await capture('deleteAlertRule', 'DELETE', `/api/alerts/${rule.id}`);
+await capture('deleteWebhook', 'DELETE', `/api/webhooks/${webhook.id}`);
+
+await captureProblem('validation_failed', 'GET', '/api/market-history?interval=1h&from=2021-02-30');
+await captureProblem('unsupported_symbol', 'GET', '/api/market-history?symbol=NOPEUSDT&strict=true');
+await captureProblem('unauthenticated', 'GET', '/api/market-data', {} as typeof auth);
+await captureProblem('not_found', 'GET', '/api/alerts/alr_0000000000000000000000');
+
+await container.market.job.stop();
+await container.onchain.job.stop();
+await app.close();
+await container.close();
+writeFileSync(target, `${JSON.stringify(out, null, 2)}\n`);
+process.stdout.write(`wrote ${Object.keys(out).length} examples to ${target}\n`);
+process.exit(0);
