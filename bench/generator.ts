@@ -31,7 +31,8 @@ export interface LoadSpec {
 let wrkPath: string | null | undefined;
 function findWrk(): string | null {
   if (wrkPath !== undefined) return wrkPath;
-  if (process.env.BENCH_GENERATOR === 'autocannon') return (wrkPath = null);
+  wrkPath = null;
+  if (process.env.BENCH_GENERATOR === 'autocannon') return wrkPath;
   try {
     wrkPath = execFileSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).trim() || null;
   } catch {
