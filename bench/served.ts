@@ -116,7 +116,7 @@ export async function run() {
       const sample = await captureResponse(
         `${served.url}${endpoint.path}`,
         headers,
-        `served-${endpoint.path}`,
+        `served-${endpoint.name.replace(/\W+/g, '-')}`,
       );
       const points = endpoint.path.startsWith('/api/predictions')
         ? ` (${(JSON.parse(sample.body.toString()) as { data: unknown[] }).data.length} datapoints)`
