@@ -9,4 +9,5 @@ export const benches = {
   portfolio: () => import('./portfolio.ts'),
   alerts: () => import('./alerts.ts'),
   'alerts-delivery': () => import('./alerts-delivery.ts'),
+  served: () => import('./served.ts'),
 };

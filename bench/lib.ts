@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { type GeneratorRun, generatorName, runLoad } from './generator.ts';
 
 export interface LoadResult {
   name: string;
@@ -12,6 +12,9 @@ export interface LoadResult {
   non2xx: number;
   /** The server process's CPU time (user + system) per request served, median round; undefined without /proc. */
   cpuUsPerRequest?: number;
+  /** Which load generator ran, and its own CPU use in the median round (% of one core). */
+  generator: GeneratorRun['generator'];
+  generatorCpuPercent: number;
 }
 
 export interface LoadTarget {
@@ -40,9 +43,10 @@ function cpuSeconds(child: ChildProcess | undefined): number | undefined {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 
-async function once(target: LoadTarget, duration: number) {
-  return autocannon({ url: target.url, headers: target.headers ?? {}, connections: 32, duration });
+function once(target: LoadTarget, duration: number): Promise<GeneratorRun> {
+  return runLoad({ url: target.url, headers: target.headers, connections, seconds: duration });
 }
 
 /**
@@ -51,7 +55,7 @@ async function once(target: LoadTarget, duration: number) {
  */
 export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
   for (const target of targets) await once(target, 2);
-  const samples = new Map<string, { result: autocannon.Result; cpuUs?: number }[]>(
+  const samples = new Map<string, { result: GeneratorRun; cpuUs?: number }[]>(
     targets.map((t) => [t.name, []]),
   );
   for (let round = 0; round < rounds; round++) {
@@ -60,15 +64,15 @@ export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
       const result = await once(target, seconds);
       const after = cpuSeconds(target.child);
       const cpuUs =
-        before !== undefined && after !== undefined && result.requests.total > 0
-          ? ((after - before) * 1e6) / result.requests.total
+        before !== undefined && after !== undefined && result.requests > 0
+          ? ((after - before) * 1e6) / result.requests
           : undefined;
       samples.get(target.name)!.push({ result, cpuUs });
     }
   }
   return targets.map((target) => {
     const runs = samples.get(target.name)!;
-    const byThroughput = [...runs].sort((a, b) => a.result.requests.average - b.result.requests.average);
+    const byThroughput = [...runs].sort((a, b) => a.result.requestsPerSec - b.result.requestsPerSec);
     const median = byThroughput[Math.floor(runs.length / 2)]!.result;
     const cpu = runs
       .map((r) => r.cpuUs)
@@ -76,11 +80,13 @@ export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
       .sort((a, b) => a - b);
     return {
       name: target.name,
-      requestsPerSec: Math.round(median.requests.average),
-      p50Ms: median.latency.p50,
-      p99Ms: median.latency.p99,
-      non2xx: runs.reduce((n, r) => n + r.result.non2xx, 0),
+      requestsPerSec: Math.round(median.requestsPerSec),
+      p50Ms: median.p50Ms,
+      p99Ms: median.p99Ms,
+      non2xx: runs.reduce((n, r) => n + r.result.non2xx + r.result.errors, 0),
       cpuUsPerRequest: cpu.length ? cpu[Math.floor(cpu.length / 2)] : undefined,
+      generator: median.generator,
+      generatorCpuPercent: (100 * median.generatorCpuSeconds) / median.durationSeconds,
     };
   });
 }
@@ -151,11 +157,13 @@ export function stopTarget(child: ChildProcess): Promise<void> {
 }
 
 export function printTable(title: string, rows: LoadResult[], baseline: LoadResult) {
-  console.log(`\n${title} — median of ${rounds} alternating ${seconds}s rounds, 32 connections`);
   console.log(
-    '| target | req/s | p50 ms | p99 ms | non-2xx | ratio to raw | server CPU µs/req | CPU ratio (raw ÷ this) |',
+    `\n${title} — ${generatorName()}, ${connections} connections, median of ${rounds} alternating ${seconds}s rounds`,
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| target | req/s | p50 ms | p99 ms | non-2xx/errors | ratio to raw | server CPU µs/req | CPU ratio (raw ÷ this) | generator CPU % |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const cpu = (r: LoadResult) => (r.cpuUsPerRequest === undefined ? 'n/a' : r.cpuUsPerRequest.toFixed(1));
   const cpuRatio = (r: LoadResult) =>
     r.cpuUsPerRequest === undefined || baseline.cpuUsPerRequest === undefined
@@ -163,7 +171,7 @@ export function printTable(title: string, rows: LoadResult[], baseline: LoadResu
       : (baseline.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(2);
   for (const r of rows) {
     console.log(
-      `| ${r.name} | ${r.requestsPerSec} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${(r.requestsPerSec / baseline.requestsPerSec).toFixed(2)} | ${cpu(r)} | ${cpuRatio(r)} |`,
+      `| ${r.name} | ${r.requestsPerSec} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${r.non2xx} | ${(r.requestsPerSec / baseline.requestsPerSec).toFixed(2)} | ${cpu(r)} | ${cpuRatio(r)} | ${r.generatorCpuPercent.toFixed(0)} |`,
     );
   }
 }
