@@ -127,7 +127,7 @@ describe('OpenAPI and AsyncAPI documents', () => {
     expect(doc.info.description).toContain('/asyncapi.json');
     for (const mentioned of doc.info.description.match(/`(\/[a-z/{}.-]+)`/g) ?? []) {
       const path = mentioned.slice(1, -1);
-      if (['/api', '/predictions', '/events', '/asyncapi.json'].includes(path)) continue;
+      if (['/api', '/predictions', '/events', '/market', '/asyncapi.json'].includes(path)) continue;
       expect(
         Object.keys(doc.paths).some((p) => p.startsWith(path.replace('{code}', ''))) ||
           path.startsWith('/problems'),
@@ -135,7 +135,7 @@ describe('OpenAPI and AsyncAPI documents', () => {
     }
   });
 
-  it('the AsyncAPI document is valid AsyncAPI 3 (@asyncapi/parser) and describes /predictions and /events', async () => {
+  it('the AsyncAPI document is valid AsyncAPI 3 (@asyncapi/parser) and describes /predictions, /events and /market', async () => {
     const asyncapi = JSON.parse(generated.asyncapi);
     const { document, diagnostics } = await new Parser().parse(asyncapi);
     expect(diagnostics.filter((d) => d.severity === 0)).toEqual([]);
@@ -145,7 +145,7 @@ describe('OpenAPI and AsyncAPI documents', () => {
         .channels()
         .all()
         .map((c) => c.address()),
-    ).toEqual(['/predictions', '/events']);
+    ).toEqual(['/predictions', '/events', '/market']);
     expect(asyncapi.components.schemas.PredictionDatapoint).toEqual(
       JSON.parse(JSON.stringify(doc.components.schemas.PredictionDatapoint)),
     );

@@ -92,9 +92,11 @@ describe.each(dbKinds())('webhook endpoints on %s', (kind) => {
       expect(doc.paths[path], path).toBeDefined();
     expect(Object.keys(doc.webhooks)).toEqual(['alert.triggered', 'onchain.flow']);
     expect(doc.components.schemas.AccountEvent.properties).toHaveProperty('data');
-    expect(
-      doc.paths['/api/webhooks'].post.responses['201'].content['application/json'].schema.properties,
-    ).toHaveProperty('secret');
+    const created = doc.paths['/api/webhooks'].post.responses['201'].content['application/json'].schema;
+    const createdSchema = created.$ref
+      ? doc.components.schemas[created.$ref.replace('#/components/schemas/', '')]
+      : created;
+    expect(createdSchema.properties).toHaveProperty('secret');
   });
 
   it('rotates: a new secret, the previous one valid for 24 h more', async () => {
