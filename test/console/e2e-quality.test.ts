@@ -268,7 +268,7 @@ describe.skipIf(!haveChromium)(
       await page.getByText('No holdings yet').waitFor();
       await tabTo((el) => el.type === 'file', 'the CSV file input');
       const chooser = page.waitForEvent('filechooser');
-      await page.keyboard.press('Enter');
+      await page.keyboard.press('Space');
       const csv = 'asset,quantity\nBTC,1\nETH,many\n';
       await (await chooser).setFiles({ name: 'kb.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       const problems = page.locator('tr[data-problems-for="3"]');
