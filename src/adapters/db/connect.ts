@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database.ts';
-import { prepareDataDir } from './data-dir.ts';
+import { prepareDataDir, tighten } from './data-dir.ts';
 import { resilientPool } from './postgres-pool.ts';
 
 export interface DbHandle {
@@ -97,6 +97,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     parsers: { [types.INT8]: (value: string) => Number(value) },
   });
   await client.waitReady;
+  if (dataDir) tighten(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
@@ -107,6 +108,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();
+      if (dataDir) tighten(dataDir);
     },
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
   };

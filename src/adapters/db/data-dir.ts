@@ -12,7 +12,12 @@ export function prepareDataDir(dataDir: string): void {
   tighten(dataDir);
 }
 
-function tighten(folder: string): void {
+/**
+ * PGlite 0.5 writes its files with explicit modes (0666), past the umask: they are tightened again once it
+ * has started and when it closes. Files it creates in between sit in the 0700 folder, which nobody else can
+ * enter whatever their own mode says.
+ */
+export function tighten(folder: string): void {
   chmodSync(folder, 0o700);
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
