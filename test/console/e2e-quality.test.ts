@@ -208,6 +208,25 @@ describe.skipIf(!haveChromium)(
         expect(failures).toEqual({});
       });
 
+    it('the contrast check itself flags low-contrast text and passes readable text', async () => {
+      const page = await newPage('light');
+      await page.goto('/sign-in');
+      await page.getByLabel('Email').waitFor();
+      await page.evaluate(() => {
+        const add = (text: string, color: string, background: string) => {
+          const p = document.createElement('p');
+          p.textContent = text;
+          p.style.cssText = `color:${color};background:${background};font-size:14px`;
+          document.body.appendChild(p);
+        };
+        add('grey on grey, ratio 1.3', '#777777', '#888888');
+        add('black on white, ratio 21', '#000000', '#ffffff');
+      });
+      const found = await page.evaluate(contrastFailures);
+      expect(found.map((f) => f.text)).toContain('grey on grey, ratio 1.3');
+      expect(found.map((f) => f.text)).not.toContain('black on white, ratio 21');
+    });
+
     it('the dashboard loads without layout shift (CLS < 0.1)', async () => {
       const page = await newPage();
       await signIn(page, users.looks);
