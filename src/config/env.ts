@@ -81,6 +81,11 @@ export const variables = {
     'admin@meridian.local',
   ),
   trustProxy: boolVar('TRUST_PROXY', 'Trust X-Forwarded-* headers (set behind a load balancer).', false),
+  hotLane: boolVar(
+    'MERIDIAN_HOT_LANE',
+    'Answer the most frequent authenticated GETs (account, market data, predictions page) on node:http directly, ahead of Fastify; off sends every request through Fastify (docs/architecture.md).',
+    true,
+  ),
   standardRateLimit: intVar(
     'MERIDIAN_RATE_LIMIT_STANDARD',
     'Requests per 60-second window for accounts on the standard plan.',

@@ -1,7 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createLogger } from '../observability/logger.ts';
 import { createFailedAuthLimiter } from './credentials.ts';
 import type { ServerDeps } from './deps.ts';
@@ -13,18 +14,20 @@ import { RequestsObserved, registerRequestContext } from './plugins/request-cont
 import { clientErrorAnswer, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { newRequestId } from '../shared/ids.ts';
+import { createHotLane } from './hot-lane.ts';
+import { requestIdOf } from './request-id.ts';
 import { routeModules } from './routes/index.ts';
 import { webhookDocs } from './routes/webhooks.ts';
 import { apiDescription, apiTags, keepSchemaNames, polishOpenApi } from './openapi/document.ts';
 import type { App } from './types.ts';
-
-const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface ServerOptions {
   /** Overrides LOG_LEVEL (tests pass 'silent'). */
   logLevel?: string;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /** Overrides MERIDIAN_HOT_LANE (tests compare the two paths). */
+  hotLane?: boolean;
 }
 
 export type { ServerDeps };
@@ -32,7 +35,31 @@ export type { ServerDeps };
 /** Builds the HTTP app (REST and push) over its dependencies: plugins first, then every route module. */
 export async function buildServer(deps: ServerDeps, options: ServerOptions = {}): Promise<App> {
   const { config } = deps;
+  const hotLane = createHotLane({
+    peekToken: deps.accounts.peekToken,
+    limiter: deps.limiter,
+    metrics: deps.metrics,
+    usage: deps.portfolio.usage,
+  });
+  const hotLaneOn = options.hotLane ?? config.hotLane;
   const app = Fastify({
+    // The server Fastify would build (same timeouts), with the hot lane in front of Fastify's handler.
+    serverFactory: (handler, opts) => {
+      const fastifyOptions = opts as FastifyServerOptions;
+      hotLane.handOverTo(handler);
+      const server = createServer(
+        (fastifyOptions as { http?: object }).http ?? {},
+        hotLaneOn
+          ? (req: IncomingMessage, res: ServerResponse) => {
+              if (!hotLane.serve(req, res)) handler(req, res);
+            }
+          : handler,
+      );
+      server.keepAliveTimeout = fastifyOptions.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = fastifyOptions.requestTimeout ?? 0;
+      server.setTimeout(fastifyOptions.connectionTimeout ?? 0);
+      return server;
+    },
     loggerInstance: LazyLogger.over(
       options.logLevel || options.logStream
         ? createLogger(options.logLevel ?? config.logLevel, options.logStream)
@@ -46,10 +73,7 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
     ),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && requestIdPattern.test(given) ? given : newRequestId();
-    },
+    genReqId: requestIdOf,
     ajv: {
       customOptions: {
         allErrors: true,
@@ -102,6 +126,7 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
     onBlocked: () => deps.metrics.rateLimited.inc({ reason: 'auth_failures' }),
   });
   const auth = registerAuth(app, { ...deps, failures });
+  if (hotLaneOn) app.addHook('onRoute', hotLane.register);
   registerRequestContext(app, { guardFor: auth.guardFor });
   registerErrorHandling(app);
   registerInputGuard(app);

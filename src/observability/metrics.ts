@@ -13,6 +13,12 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
+    hotLane: new Counter({
+      name: 'meridian_http_hot_lane_total',
+      help: 'Requests answered on the hot lane (node:http directly, ahead of Fastify); also counted in meridian_http_requests_total',
+      labelNames: ['route'] as const,
+      registers: [registry],
+    }),
     rateLimitDegraded: new Gauge({
       name: 'meridian_rate_limit_degraded',
       help: '1 while the shared rate-limit store (Redis) is unreachable and limits are enforced per replica',

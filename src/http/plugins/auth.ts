@@ -13,8 +13,8 @@ import {
   sessionCookieOf,
 } from '../credentials.ts';
 import type { App, RouteAccess } from '../types.ts';
-
-const windowMs = 60_000;
+import { prechargedDecision } from '../hot-lane.ts';
+import { policyValue, rateLimitHeaders, rateLimitWindowMs, stateValue } from '../rate-limit-headers.ts';
 
 /** What the auth plugin needs from the rest of the process. */
 export interface AuthDeps {
@@ -23,25 +23,6 @@ export interface AuthDeps {
   metrics: Pick<Metrics, 'rateLimited'>;
   /** The one counter of failed authentications (shared with the sign-in route). */
   failures: FailedAuthLimiter;
-}
-
-// The values of the rate-limit headers. The policy is kept per limit: the HTTP layer flattens and validates
-// every header value it sends, and a kept string is flattened once.
-const policyValues = new Map<number, string>();
-const policyValue = (limit: number) => {
-  let value = policyValues.get(limit);
-  if (value === undefined) {
-    value = `"account";q=${limit};w=60`;
-    if (policyValues.size < 1000) policyValues.set(limit, value);
-  }
-  return value;
-};
-const stateValue = (remaining: number, resetMs: number) =>
-  `"account";r=${remaining};t=${Math.ceil(resetMs / 1000)}`;
-
-/** The rate-limit headers of the IETF draft (draft-ietf-httpapi-ratelimit-headers). */
-function rateLimitHeaders(limit: number, remaining: number, resetMs: number): Record<string, string> {
-  return { 'ratelimit-policy': policyValue(limit), ratelimit: stateValue(remaining, resetMs) };
 }
 
 /**
@@ -121,7 +102,9 @@ export function registerAuth(app: App, deps: AuthDeps) {
 
   /** Charges one request to the account; throws 429 when its window is full. */
   function charge(principal: Principal, reply: FastifyReply): void | Promise<void> {
-    const decision = limiter.consume(`acct:${principal.userId}`, principal.rateLimit, windowMs);
+    const decision =
+      prechargedDecision(reply.request.raw) ??
+      limiter.consume(`acct:${principal.userId}`, principal.rateLimit, rateLimitWindowMs);
     if (decision instanceof Promise) return decision.then((settled) => applyDecision(settled, reply));
     applyDecision(decision, reply);
   }

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import {
   type AccountsService,
   type Permission as PermissionName,
+  type Principal,
   permissions,
 } from '../../modules/accounts/index.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -73,11 +74,23 @@ export interface AccountRouteDeps {
 export function accountRoutes(deps: AccountRouteDeps): RouteModule {
   const { accounts, clock } = deps;
   const accountJson = new WeakMap<object, Buffer>();
+  /** The principal object lives as long as its cache entry, so its JSON is built once per entry. */
+  const accountBody = (principal: Principal): Buffer => {
+    let body = accountJson.get(principal);
+    if (!body) {
+      body = Buffer.from(JSON.stringify(accounts.account(principal)));
+      accountJson.set(principal, body);
+    }
+    return body;
+  };
   return async (app) => {
     app.get(
       '/api/account',
       {
-        config: { permission: 'account:read' },
+        config: {
+          permission: 'account:read',
+          hot: (_query, principal) => ({ body: accountBody(principal) }),
+        },
         schema: {
           operationId: 'getAccount',
           tags: ['account'],
@@ -87,14 +100,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       },
       // Synchronous (nothing to await): an async handler costs a promise and a microtask turn per request.
       (request, reply) => {
-        // The principal object lives as long as its cache entry, so its JSON is built once per entry.
-        const principal = request.principal!;
-        let body = accountJson.get(principal);
-        if (!body) {
-          body = Buffer.from(JSON.stringify(accounts.account(principal)));
-          accountJson.set(principal, body);
-        }
-        sendBytes(reply.type('application/json; charset=utf-8'), body);
+        sendBytes(reply.type('application/json; charset=utf-8'), accountBody(request.principal!));
       },
     );
 

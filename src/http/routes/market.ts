@@ -213,7 +213,11 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
     app.get(
       '/api/market-data',
       {
-        config: { permission: 'market:read' },
+        config: {
+          permission: 'market:read',
+          // The plain request (no parameters) on the hot lane.
+          hot: (query) => (query === '' ? { body: market.marketDataBytes() } : undefined),
+        },
         schema: {
           operationId: 'getMarketData',
           tags: ['market'],

@@ -17,6 +17,8 @@ import { validationError } from '../../shared/errors.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
+import { plainQuery } from '../hot-lane.ts';
+import type { Static } from 'typebox';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion'] as const;
 const MAX_LIMIT = 96;
@@ -35,11 +37,60 @@ export interface PredictionsRouteDeps {
 
 export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
   const { predictions } = deps;
+  /** A predictions page, and the parameters that were normalized to build it. */
+  function pageFor(q: Static<typeof PredictionsQuerySchema>): { body: Buffer; log: NormalizationLog } {
+    const include = new Set<string>();
+    for (const part of (q.include ?? '').split(',')) {
+      const p = part.trim();
+      if (!p) continue;
+      if (!(INCLUDES as readonly string[]).includes(p))
+        throw validationError([
+          {
+            pointer: '/include',
+            message: `unknown value ${JSON.stringify(p)}; allowed: ${INCLUDES.join(', ')}`,
+          },
+        ]);
+      include.add(p);
+    }
+    const symbol = normalizeSymbol(q.symbol);
+    const horizon = normalizeHorizon(q.horizon);
+    const granularity = normalizeGranularity(q.granularity);
+    const limit = Math.min(q.limit ?? MAX_LIMIT, MAX_LIMIT);
+    const log = new NormalizationLog()
+      .add('symbol', q.symbol, symbol.symbol)
+      .add('horizon', q.horizon, horizon.value)
+      .add('granularity', q.granularity, granularity.value);
+    if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
+    const body = predictions.predictions({
+      symbol: symbol.symbol,
+      horizon: horizon.value,
+      granularityMs: durationMs(granularity.value),
+      limit,
+      quantiles: include.has('quantiles'),
+      outcome: include.has('outcome'),
+      modelVersion: include.has('modelVersion'),
+    });
+    return { body, log };
+  }
+
   return async (app) => {
     app.get(
       '/api/predictions',
       {
-        config: { permission: 'predictions:read' },
+        config: {
+          permission: 'predictions:read',
+          // The plain request (`?symbol=…&horizon=…` as listed) on the hot lane; anything else through here.
+          hot: (query) => {
+            const q = plainQuery(query, ['symbol', 'horizon'] as const);
+            if (q?.symbol === undefined || q.horizon === undefined) return undefined;
+            try {
+              const page = pageFor({ symbol: q.symbol, horizon: q.horizon });
+              return page.log.value() === undefined ? { body: page.body } : undefined;
+            } catch {
+              return undefined;
+            }
+          },
+        },
         schema: {
           operationId: 'listPredictions',
           tags: ['predictions'],
@@ -49,40 +100,9 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const q = request.query;
-        const include = new Set<string>();
-        for (const part of (q.include ?? '').split(',')) {
-          const p = part.trim();
-          if (!p) continue;
-          if (!(INCLUDES as readonly string[]).includes(p))
-            throw validationError([
-              {
-                pointer: '/include',
-                message: `unknown value ${JSON.stringify(p)}; allowed: ${INCLUDES.join(', ')}`,
-              },
-            ]);
-          include.add(p);
-        }
-        const symbol = normalizeSymbol(q.symbol);
-        const horizon = normalizeHorizon(q.horizon);
-        const granularity = normalizeGranularity(q.granularity);
-        const limit = Math.min(q.limit ?? MAX_LIMIT, MAX_LIMIT);
-        const log = new NormalizationLog()
-          .add('symbol', q.symbol, symbol.symbol)
-          .add('horizon', q.horizon, horizon.value)
-          .add('granularity', q.granularity, granularity.value);
-        if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
-        log.apply(reply);
-        const body = predictions.predictions({
-          symbol: symbol.symbol,
-          horizon: horizon.value,
-          granularityMs: durationMs(granularity.value),
-          limit,
-          quantiles: include.has('quantiles'),
-          outcome: include.has('outcome'),
-          modelVersion: include.has('modelVersion'),
-        });
-        return sendBytes(reply.type(JSON_TYPE), body);
+        const page = pageFor(request.query);
+        page.log.apply(reply);
+        return sendBytes(reply.type(JSON_TYPE), page.body);
       },
     );
 

@@ -324,6 +324,19 @@ export function createAccountsService(deps: AccountsDeps) {
     });
   }
 
+  /**
+   * The principal of a token whose cache entry is fresh and valid, without storage and without counting a
+   * failure; `undefined` otherwise (the caller then goes through `authenticateToken`).
+   */
+  function peekToken(secret: string): Principal | undefined {
+    if (secret.length !== tokenLength) return undefined;
+    const now = clock.now();
+    const entry = cache.get(hashToken(secret));
+    if (!entry || now - entry.fetchedAt > cacheTtlMs) return undefined;
+    const expiresAt = entry.principal.tokenExpiresAt;
+    return expiresAt != null && expiresAt <= now ? undefined : admit(entry, now);
+  }
+
   function admit(entry: CachedToken, now: number): Principal {
     const expiresAt = entry.principal.tokenExpiresAt;
     if (expiresAt != null && expiresAt <= now) throw new AppError('invalid_token', 'the token has expired');
@@ -398,6 +411,7 @@ export function createAccountsService(deps: AccountsDeps) {
     revokeToken,
     rotateToken,
     authenticateToken,
+    peekToken,
     login,
     authenticateSession,
     logout,

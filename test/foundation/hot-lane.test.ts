@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../src/http/server.ts';
+import type { App } from '../../src/http/types.ts';
+import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
+
+/**
+ * The hot lane answers the most frequent GETs on node:http directly. Over real HTTP (the lane sits in front of
+ * Fastify's handler, so `inject` never reaches it): the same container served once with the lane and once
+ * without must give the same status, headers and bytes, the lane must really be taken for the plain requests,
+ * and every other case must reach Fastify unchanged.
+ */
+const hotPaths = ['/api/account', '/api/market-data', '/api/predictions?symbol=BTCUSDT&horizon=1h'];
+// Per-request values: a fresh request id, the remaining count of the rate limit, the date.
+const perRequest = new Set(['x-request-id', 'ratelimit', 'date']);
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+}
+
+async function hotCount(t: TestApp, route: string): Promise<number> {
+  const metric = await t.container.metrics.hotLane.get();
+  return metric.values.find((v) => v.labels.route === route)?.value ?? 0;
+}
+
+function headersOf(response: Response): Record<string, string> {
+  const kept: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!perRequest.has(name)) kept[name] = value;
+  });
+  return kept;
+}
+
+describe('hot lane', () => {
+  let t: TestApp;
+  let plain: App;
+  let user: TestUser;
+  let withLane: string;
+  let withoutLane: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MERIDIAN_RATE_LIMIT_STANDARD: '1000' } });
+    plain = await buildServer(t.container, { logLevel: 'silent', hotLane: false });
+    withLane = await listen(t.app);
+    withoutLane = await listen(plain);
+    user = await t.user('member');
+    // The first request of a token resolves it from storage (through Fastify); later ones find it cached.
+    expect((await fetch(`${withLane}/api/account`, { headers: user.auth })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await plain.close();
+    await t.close();
+  });
+
+  it.each(hotPaths)(
+    '%s: the same status, headers and bytes as through Fastify, and the lane was taken',
+    async (path) => {
+      const route = path.split('?')[0]!;
+      const before = await hotCount(t, route);
+      const hot = await fetch(`${withLane}${path}`, { headers: user.auth });
+      expect(await hotCount(t, route)).toBe(before + 1);
+      const full = await fetch(`${withoutLane}${path}`, { headers: user.auth });
+      expect(hot.status).toBe(200);
+      expect(full.status).toBe(200);
+      expect(headersOf(hot)).toEqual(headersOf(full));
+      for (const name of ['x-request-id', 'ratelimit', 'date']) expect(hot.headers.get(name)).toBeTruthy();
+      expect(Buffer.from(await hot.arrayBuffer())).toEqual(Buffer.from(await full.arrayBuffer()));
+    },
+  );
+
+  it('keeps a sane incoming request id, and counts the request in the metrics and the API usage', async () => {
+    const series = () =>
+      t.container.metrics.registry
+        .getSingleMetricAsString('meridian_http_requests_total')
+        .then((text) =>
+          text.split('\n').find((l) => l.includes('route="/api/account"') && l.includes('status="200"')),
+        );
+    const before = await series();
+    const response = await fetch(`${withLane}/api/account`, {
+      headers: { ...user.auth, 'x-request-id': 'trace-42' },
+    });
+    expect(response.headers.get('x-request-id')).toBe('trace-42');
+    const count = (line: string | undefined) => Number(line?.split(' ').pop() ?? 0);
+    expect(count(await series())).toBe(count(before) + 1);
+  });
+
+  it('hands everything but the plain case to Fastify, which answers it as before', async () => {
+    const before = await hotCount(t, '/api/predictions');
+    const cases: Array<[string, Record<string, string>, number]> = [
+      ['/api/predictions?symbol=btcusdt&horizon=1h', user.auth, 200],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&include=nonsense', user.auth, 400],
+      ['/api/predictions?symbol=BTC%55SDT&horizon=1h', user.auth, 200],
+      ['/api/predictions?symbol=BTCUSDT', user.auth, 200],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&limit=abc', user.auth, 400],
+      [
+        '/api/predictions?symbol=BTCUSDT&horizon=1h',
+        { ...user.auth, origin: 'http://elsewhere.example' },
+        200,
+      ],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h', { authorization: 'Bearer mrd_nope' }, 401],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h', {}, 401],
+    ];
+    for (const [path, headers, status] of cases) {
+      const response = await fetch(`${withLane}${path}`, { headers });
+      expect(response.status, path).toBe(status);
+      if (status >= 400) expect(response.headers.get('content-type')).toContain('application/problem+json');
+    }
+    const normalized = await fetch(`${withLane}/api/predictions?symbol=btcusdt&horizon=1h`, {
+      headers: user.auth,
+    });
+    expect(normalized.headers.get('meridian-normalized')).toContain('symbol');
+    expect(await hotCount(t, '/api/predictions')).toBe(before);
+  });
+
+  it('a token without the permission gets the 403 problem from the full pipeline', async () => {
+    const viewer = await t.user('member', { permissions: ['account:read'] });
+    await fetch(`${withLane}/api/account`, { headers: viewer.auth });
+    const before = await hotCount(t, '/api/market-data');
+    const response = await fetch(`${withLane}/api/market-data`, { headers: viewer.auth });
+    expect(response.status).toBe(403);
+    expect(await hotCount(t, '/api/market-data')).toBe(before);
+  });
+});
+
+describe('hot lane and the rate limit', () => {
+  it('a request over the limit is charged once and answered 429 by the full pipeline', async () => {
+    const t = await createTestApp({ env: { MERIDIAN_RATE_LIMIT_STANDARD: '3' } });
+    try {
+      const base = await listen(t.app);
+      const user = await t.user('member');
+      const states: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await fetch(`${base}/api/account`, { headers: user.auth });
+        states.push(`${response.status} ${response.headers.get('ratelimit')?.split(';')[1]}`);
+        if (response.status === 429) {
+          expect(response.headers.get('content-type')).toContain('application/problem+json');
+          expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        }
+      }
+      // Three served (the first through Fastify, the others on the lane), then refused: one unit each.
+      expect(states).toEqual(['200 r=2', '200 r=1', '200 r=0', '429 r=0', '429 r=0']);
+      expect(await hotCount(t, '/api/account')).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
