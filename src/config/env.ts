@@ -116,6 +116,11 @@ export const variables = {
     'Mark the session cookie `Secure` (set when the console is served over HTTPS).',
     false,
   ),
+  corsOrigins: listVar(
+    'MERIDIAN_CORS_ORIGINS',
+    "Comma-separated origins (e.g. https://app.example.com) whose browser apps may call the API (CORS); `*` allows any. The server's own origin (the console) is always allowed; default: no other.",
+    [],
+  ),
   wsAllowedOrigins: listVar(
     'MERIDIAN_WS_ALLOWED_ORIGINS',
     'Comma-separated Origin values allowed to open WebSockets; empty allows any origin (token still required).',

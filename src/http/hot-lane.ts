@@ -5,6 +5,7 @@ import type { Metrics } from '../observability/metrics.ts';
 import type { LimitDecision, RateLimiter } from '../shared/rate-limiter.ts';
 import { bearerTokenOf } from './credentials.ts';
 import { policyValue, rateLimitWindowMs, stateValue } from './rate-limit-headers.ts';
+import { compressionThreshold, encodedAs, etagOf, preferredEncoding } from './encoded-body.ts';
 import { requestIdOf } from './request-id.ts';
 import { securityHeadersFor } from './security-headers.ts';
 
@@ -115,7 +116,7 @@ export function createHotLane(deps: HotLaneDeps) {
       (req as Precharged)[precharged] = decision;
       return false;
     }
-    write(res, route, principal, answer, decision, requestIdOf(req), started);
+    write(req, res, route, principal, answer, decision, started);
     return true;
   }
 
@@ -130,36 +131,49 @@ export function createHotLane(deps: HotLaneDeps) {
     decision: LimitDecision,
     started: number,
   ) {
-    if (decision.allowed) return write(res, route, principal, answer, decision, requestIdOf(req), started);
+    if (decision.allowed) return write(req, res, route, principal, answer, decision, started);
     (req as Precharged)[precharged] = decision;
     fallback?.(req, res);
   }
 
   function write(
+    req: IncomingMessage,
     res: ServerResponse,
     route: HotRoute,
     principal: Principal,
     answer: HotAnswer,
     decision: LimitDecision,
-    requestId: string,
     started: number,
   ) {
+    let body = answer.body;
     const headers = [
       'content-type',
       'application/json; charset=utf-8',
       'x-request-id',
-      requestId,
+      requestIdOf(req),
       ...route.common,
       'ratelimit-policy',
       policyValue(decision.limit),
       'ratelimit',
       stateValue(decision.remaining, decision.resetMs),
-      'content-length',
-      String(answer.body.length),
+      'etag',
+      etagOf(body),
     ];
+    // The same choice as `sendBytes` (reply.ts), from the same once-per-buffer variants. `Origin` is in
+    // `Vary` as the CORS plugin puts it there on every answer (the lane hands requests with an Origin over).
+    if (body.length < compressionThreshold) headers.push('vary', 'Origin');
+    else {
+      headers.push('vary', 'Origin, accept-encoding');
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
+      if (encoding !== undefined) {
+        headers.push('content-encoding', encoding);
+        body = encodedAs(body, encoding);
+      }
+    }
+    headers.push('content-length', String(body.length));
     if (answer.headers) for (const [name, value] of answer.headers) headers.push(name, value);
     res.writeHead(200, headers);
-    res.end(answer.body);
+    res.end(body);
     metrics.http.series('GET', route.pattern, 200).record((performance.now() - started) / 1000);
     usage?.record(principal.userId, 'GET', route.pattern, false);
     route.served.inc();

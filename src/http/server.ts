@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createLogger } from '../observability/logger.ts';
 import { createFailedAuthLimiter } from './credentials.ts';
@@ -9,6 +10,9 @@ import type { ServerDeps } from './deps.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { LazyLogger } from './request-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerCors } from './plugins/cors.ts';
+import compress from '@fastify/compress';
+import { compressionThreshold } from './encoded-body.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { RequestsObserved, registerRequestContext } from './plugins/request-context.ts';
 import { clientErrorAnswer, sendProblem } from './problem.ts';
@@ -130,6 +134,14 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
   registerRequestContext(app, { guardFor: auth.guardFor });
   registerErrorHandling(app);
   registerInputGuard(app);
+  await registerCors(app, config.corsOrigins);
+  // Bodies serialized per request (history, lists) compressed when asked; pre-serialized ones arrive with their
+  // Content-Encoding already set (reply.ts) and are left alone.
+  await app.register(compress, {
+    threshold: compressionThreshold,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(swagger, {
     // Shared schemas (app.addSchema) appear under their own $id in components.schemas, so documents outside
     // the paths (the webhooks section) can refer to them by name.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/http/server.ts';
 import type { App } from '../../src/http/types.ts';
+import { manualClock } from '../../src/shared/clock.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 
 /**
@@ -39,7 +40,17 @@ describe('hot lane', () => {
   let withoutLane: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { MERIDIAN_RATE_LIMIT_STANDARD: '1000' } });
+    // A simulated market with history, so the snapshot is large enough to be compressed.
+    t = await createTestApp({
+      env: {
+        MERIDIAN_RATE_LIMIT_STANDARD: '1000',
+        MERIDIAN_MARKET_HISTORY_DAYS: '1',
+        MERIDIAN_SIM_SEED: '3',
+      },
+      container: { clock: manualClock(Date.UTC(2026, 0, 10, 12, 0, 30)) },
+    });
+    await t.container.market.service.start();
+    t.container.market.service.tickNow();
     plain = await buildServer(t.container, { logLevel: 'silent', hotLane: false });
     withLane = await listen(t.app);
     withoutLane = await listen(plain);
@@ -49,6 +60,7 @@ describe('hot lane', () => {
   });
   afterAll(async () => {
     await plain.close();
+    await t.container.market.service.stop();
     await t.close();
   });
 
@@ -64,6 +76,20 @@ describe('hot lane', () => {
       expect(full.status).toBe(200);
       expect(headersOf(hot)).toEqual(headersOf(full));
       for (const name of ['x-request-id', 'ratelimit', 'date']) expect(hot.headers.get(name)).toBeTruthy();
+      expect(Buffer.from(await hot.arrayBuffer())).toEqual(Buffer.from(await full.arrayBuffer()));
+    },
+  );
+
+  it.each(['gzip', 'br', 'identity'])(
+    'market data with Accept-Encoding: %s: the same encoding, ETag and bytes on both paths',
+    async (encoding) => {
+      const headers = { ...user.auth, 'accept-encoding': encoding };
+      const before = await hotCount(t, '/api/market-data');
+      const hot = await fetch(`${withLane}/api/market-data`, { headers });
+      const full = await fetch(`${withoutLane}/api/market-data`, { headers });
+      expect(await hotCount(t, '/api/market-data')).toBe(before + 1);
+      expect(hot.headers.get('content-encoding')).toBe(encoding === 'identity' ? null : encoding);
+      expect(headersOf(hot)).toEqual(headersOf(full));
       expect(Buffer.from(await hot.arrayBuffer())).toEqual(Buffer.from(await full.arrayBuffer()));
     },
   );

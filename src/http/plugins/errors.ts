@@ -82,6 +82,8 @@ function fromFastifyError(error: FastifyError, request: FastifyRequest): AppErro
 export function registerErrorHandling(app: App) {
   const routes: Array<{ method: string; pattern: RegExp }> = [];
   app.addHook('onRoute', (route) => {
+    // The CORS preflight route (`OPTIONS *`) answers every path; it says nothing about which paths exist.
+    if (route.url === '*') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const pattern = new RegExp(
       `^${route.url
