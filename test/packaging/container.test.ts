@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Ajv2019 from 'ajv/dist/2019.js';
@@ -108,4 +110,41 @@ describe('Dockerfile', () => {
       for (const source of parts.slice(0, -1)) expect(existsSync(join(root, source)), source).toBe(true);
     }
   });
+
+  // No container engine here: the build stage's own COPY and RUN instructions are carried out in a temporary
+  // folder standing for its WORKDIR, and the result must run.
+  it('its build stage, carried out step by step in a temporary folder, produces a server that runs', () => {
+    const build = instructions.slice(
+      instructions.indexOf(froms[stages.indexOf('build')]!) + 1,
+      instructions.indexOf(froms[stages.indexOf('build') + 1]!),
+    );
+    const workdir = mkdtempSync(join(tmpdir(), 'meridian-image-build-'));
+    try {
+      for (const step of build) {
+        if (step.op === 'COPY') {
+          const parts = step.args.split(/\s+/).filter((p) => !p.startsWith('--'));
+          const target = join(workdir, parts.at(-1)!);
+          for (const source of parts.slice(0, -1)) {
+            const into = parts.length > 2 || target.endsWith('/') ? join(target, source) : target;
+            cpSync(join(root, source), into, {
+              recursive: true,
+              // What .dockerignore keeps out of the build context.
+              filter: (path) => !/(^|\/)(node_modules|dist)(\/|$)/.test(path.slice(root.length)),
+            });
+          }
+        } else if (step.op === 'RUN') {
+          execFileSync('sh', ['-c', step.args], { cwd: workdir, stdio: 'pipe', timeout: 600_000 });
+        }
+      }
+      expect(existsSync(join(workdir, 'dist/main/cli.js'))).toBe(true);
+      expect(existsSync(join(workdir, 'console/dist/index.html'))).toBe(true);
+      const help = execFileSync(process.execPath, ['dist/main/cli.js', '--help'], {
+        cwd: workdir,
+        encoding: 'utf8',
+      });
+      expect(help).toContain('serve');
+    } finally {
+      rmSync(workdir, { recursive: true, force: true });
+    }
+  }, 900_000);
 });
