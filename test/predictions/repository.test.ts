@@ -32,6 +32,7 @@ const row = (symbol: string, horizon: string, generatedAt: number, over: Partial
     covered80: null,
     covered90: null,
     scored_at: null,
+    backfilled: false,
     ...over,
   }) satisfies PredictionRow;
 

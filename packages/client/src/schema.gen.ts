@@ -1498,6 +1498,8 @@ export interface components {
             updated: number;
         };
         PredictionDatapoint: {
+            /** @description include=backfilled: true when the datapoint was made after the fact (walk-forward over stored candles, on a fresh install or after an outage), not live; such datapoints are left out of the track record */
+            backfilled?: boolean;
             /** @description Merged mid price at generatedAt */
             baseline: number;
             /** @description Calibrated probability that the price at generatedAt + horizon is on the predicted side */
@@ -2571,7 +2573,7 @@ export interface operations {
                 granularity?: string;
                 /** @description 15m, 1h, 6h; normalized; default 1h */
                 horizon?: string;
-                /** @description Comma list of quantiles, outcome, modelVersion */
+                /** @description Comma list of quantiles, outcome, modelVersion, backfilled */
                 include?: string;
                 /** @description Default 96; above 96 returns 96 */
                 limit?: number;

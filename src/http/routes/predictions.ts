@@ -20,7 +20,7 @@ import { sendBytes } from '../reply.ts';
 import { plainQuery } from '../hot-lane.ts';
 import type { Static } from 'typebox';
 
-const INCLUDES = ['quantiles', 'outcome', 'modelVersion'] as const;
+const INCLUDES = ['quantiles', 'outcome', 'modelVersion', 'backfilled'] as const;
 const MAX_LIMIT = 96;
 
 /** Pre-serialized JSON: Fastify sends a Buffer as is (the response schema documents it, no re-serialization). */
@@ -69,6 +69,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       quantiles: include.has('quantiles'),
       outcome: include.has('outcome'),
       modelVersion: include.has('modelVersion'),
+      backfilled: include.has('backfilled'),
     });
     return { body, log };
   }

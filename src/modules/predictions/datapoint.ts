@@ -58,6 +58,7 @@ export function toRow(symbol: string, f: HorizonForecast, series: BarSeries): Pr
     covered80: null,
     covered90: null,
     scored_at: null,
+    backfilled: false,
   };
 }
 

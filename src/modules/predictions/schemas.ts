@@ -42,6 +42,12 @@ export const DatapointSchema = Type.Object(
       ]),
     ),
     modelVersion: Type.Optional(Type.String()),
+    backfilled: Type.Optional(
+      Type.Boolean({
+        description:
+          'include=backfilled: true when the datapoint was made after the fact (walk-forward over stored candles, on a fresh install or after an outage), not live; such datapoints are left out of the track record',
+      }),
+    ),
   },
   { $id: 'PredictionDatapoint' },
 );
@@ -65,7 +71,10 @@ export const PredictionsQuerySchema = Type.Object({
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Default 96; above 96 returns 96' })),
   include: Type.Optional(
-    Type.String({ maxLength: 100, description: 'Comma list of quantiles, outcome, modelVersion' }),
+    Type.String({
+      maxLength: 100,
+      description: 'Comma list of quantiles, outcome, modelVersion, backfilled',
+    }),
   ),
 });
 

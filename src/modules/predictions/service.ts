@@ -54,11 +54,17 @@ export interface PredictionsQuery {
   quantiles?: boolean;
   outcome?: boolean;
   modelVersion?: boolean;
+  /** Adds `backfilled` (made after the fact over stored candles, not live) to each datapoint. */
+  backfilled?: boolean;
 }
 
 const MINUTE = 60_000;
 const MAX_LIMIT = 96;
 const TRACK_RECORD_MS = 30 * 24 * 60 * MINUTE;
+/** How far back a fresh install (or the span after an outage) is backfilled: the default 96 × 15 min page. */
+const BACKFILL_MS = 24 * 60 * MINUTE;
+/** Spacing of backfilled datapoints (every granularity down to 5 min gets a full page). */
+const BACKFILL_STEP_MS = 5 * MINUTE;
 
 interface Live {
   row: PredictionRow;
@@ -127,8 +133,16 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return live;
   }
 
-  /** Walk-forward replay of the candles in memory so a fresh process starts with learned weights. */
-  function warmUp(symbol: string): void {
+  /**
+   * Walk-forward replay of the candles in memory so a fresh process starts with learned weights. Forecasts
+   * made at or after `backfillFrom` (every `BACKFILL_STEP_MS`) are returned as backfilled rows: each one is
+   * what the model said at its instant from the candles closed by then — the same walk-forward pass, so no
+   * forecast sees a later candle. Live-only inputs (order book, trade flow, funding snapshots) did not exist
+   * for past instants, so those members contribute nothing to backfilled forecasts.
+   */
+  function warmUp(symbol: string, backfillFrom = Number.POSITIVE_INFINITY): PredictionRow[] {
+    const backfilled: PredictionRow[] = [];
+    let nextBackfill = Math.ceil(backfillFrom / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
     const s = seriesOf(symbol);
     const model = modelOf(symbol);
     const basket = [...series.values()];
@@ -146,10 +160,38 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       next = t + step;
       const fs = model.forecast({ series: s, basket }, t);
       if (fs) {
+        if (t >= nextBackfill) {
+          nextBackfill = Math.floor(t / BACKFILL_STEP_MS) * BACKFILL_STEP_MS + BACKFILL_STEP_MS;
+          for (const f of fs) backfilled.push({ ...toRow(symbol, f, s), backfilled: true });
+        }
         pending.push(...fs);
         pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));
       }
     }
+    return backfilled;
+  }
+
+  /**
+   * Warms every symbol's model up and backfills the span the stored record lacks — the last 24 h on a fresh
+   * install, or what came after the newest stored datapoint after an outage. Backfilled rows are stored with
+   * their mark, shown in pages (`include=backfilled` tells them apart), scored when their horizon has passed,
+   * and left out of the live track record.
+   */
+  async function warmUpAndBackfill(now: number): Promise<number> {
+    for (const sym of market.symbols()) seriesOf(sym);
+    let newest = 0;
+    for (const list of recent.values()) for (const l of list) newest = Math.max(newest, l.row.generated_at);
+    const from = Math.max(now - BACKFILL_MS, newest + refreshMs);
+    const rows: PredictionRow[] = [];
+    for (const sym of market.symbols()) rows.push(...warmUp(sym, from));
+    rows.sort((a, b) => a.generated_at - b.generated_at);
+    for (const r of rows) unscored.push(remember(r));
+    if (rows.length) {
+      await repository.insert(rows);
+      cache = new Map();
+      deps.log?.('predictions backfilled', { datapoints: rows.length, from: new Date(from).toISOString() });
+    }
+    return rows.length;
   }
 
   /** The realized price at time T: the close of the last 1m bar that closed at or before T (≤ 2 min old). */
@@ -281,6 +323,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
           ? null
           : { realized: r.realized, hit: r.hit, scoredAt: new Date(r.scored_at).toISOString() };
     if (q.modelVersion) d.modelVersion = r.model_version;
+    if (q.backfilled) d.backfilled = r.backfilled;
     return d;
   }
 
@@ -295,7 +338,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
 
   function predictions(q: PredictionsQuery): Buffer {
     const limit = Math.min(MAX_LIMIT, q.limit);
-    const key = `p|${q.symbol}|${q.horizon}|${q.granularityMs}|${limit}|${q.quantiles ? 1 : 0}${q.outcome ? 1 : 0}${q.modelVersion ? 1 : 0}`;
+    const key = `p|${q.symbol}|${q.horizon}|${q.granularityMs}|${limit}|${q.quantiles ? 1 : 0}${q.outcome ? 1 : 0}${q.modelVersion ? 1 : 0}${q.backfilled ? 1 : 0}`;
     return bytes(key, () => ({ data: select({ ...q, limit }).map((r) => render(r, q)) }));
   }
 
@@ -384,7 +427,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   function trackScored(rows: readonly PredictionRow[]): void {
     const cutoff = clock.now() - TRACK_RECORD_MS;
     for (const r of rows) {
-      if (r.scored_at === null) continue;
+      if (r.scored_at === null || r.backfilled) continue;
       const k = keyOf(r.symbol, r.horizon);
       let list = allScored.get(k);
       if (!list) {
@@ -462,12 +505,13 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       for (const sym of market.symbols()) seriesOf(sym);
       for (const sym of market.symbols()) warmUp(sym);
     },
+    /** Warm-up with the backfill of what the stored record lacks (what `start` does); resolves to the count. */
+    warmUpAndBackfill: () => warmUpAndBackfill(clock.now()),
     /** Worker role: load, warm up, then refresh every `refreshMs`; writes are fenced by the leader's term. */
     async start(leaderTerm?: LeaderTerm): Promise<void> {
       term = leaderTerm;
       await load();
-      for (const sym of market.symbols()) seriesOf(sym);
-      for (const sym of market.symbols()) warmUp(sym);
+      await warmUpAndBackfill(clock.now());
       await tick();
       timer = setInterval(() => void tick(), refreshMs);
       timer.unref?.();

@@ -21,6 +21,8 @@ export interface PredictionsTable {
   covered80: boolean | null;
   covered90: boolean | null;
   scored_at: number | null;
+  /** Made after the fact, walk-forward over stored candles (a fresh install or an outage), not live. */
+  backfilled: boolean;
 }
 
 /** Refresh points an outage left without a datapoint. */

@@ -9,6 +9,7 @@ import * as alerts from './0007_alerts.ts';
 import * as webhooks from './0009_webhooks.ts';
 import * as leadership from './0008_leadership.ts';
 import * as dataSource from './0011_data_source.ts';
+import * as predictionBackfill from './0012_prediction_backfill.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_leadership': leadership,
   '0009_webhooks': webhooks,
   '0011_data_source': dataSource,
+  '0012_prediction_backfill': predictionBackfill,
 };

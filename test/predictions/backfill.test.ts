@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Bar,
+  createPredictionsService,
+  memoryPredictionRepository,
+  type PredictionsMarketPort,
+} from '../../src/modules/predictions/index.ts';
+import { manualClock } from '../../src/shared/clock.ts';
+
+const MIN = 60_000;
+const START = Date.UTC(2025, 0, 6);
+
+/**
+ * A market of deterministic 1m random walks with three days of closed bars before START. `distortAfter`
+ * changes every bar that closes after that instant (the "future" of the leakage test).
+ */
+function market(clock: { now(): number }, distortAfter = Number.POSITIVE_INFINITY): PredictionsMarketPort {
+  const bars = new Map<string, Bar[]>();
+  for (const [k, sym] of ['BTCUSDT', 'ETHUSDT'].entries()) {
+    const list: Bar[] = [];
+    let p = k ? 3000 : 60000;
+    for (let i = 0; i < 3 * 24 * 60 + 240; i++) {
+      const openTime = START - 3 * 24 * 60 * MIN + i * MIN;
+      const shock = openTime + MIN > distortAfter ? 0.004 * Math.cos(i) : 0;
+      const r = Math.sin(i * 0.37 + k) * 0.0008 + Math.cos(i * 0.011) * 0.0003 + shock;
+      const open = p;
+      p *= Math.exp(r);
+      list.push({
+        openTime,
+        open,
+        high: Math.max(open, p),
+        low: Math.min(open, p),
+        close: p,
+        volume: 5 + (i % 7),
+      });
+    }
+    bars.set(sym, list);
+  }
+  return {
+    symbols: () => ['BTCUSDT', 'ETHUSDT'],
+    snapshot: () => ({
+      mid: null,
+      bookImbalance: null,
+      tradeImbalance5m: null,
+      fundingRate: null,
+      basisBps: null,
+    }),
+    recentCandles: (s, _i, count) =>
+      bars
+        .get(s)!
+        .filter((b) => b.openTime + MIN <= clock.now())
+        .slice(-count),
+  };
+}
+
+function setup(distortAfter?: number, repository = memoryPredictionRepository()) {
+  const clock = manualClock(START);
+  const service = createPredictionsService({
+    market: market(clock, distortAfter),
+    repository,
+    clock,
+    refreshMs: MIN,
+  });
+  return { clock, repository, service };
+}
+
+const page = (service: ReturnType<typeof createPredictionsService>, include: Record<string, boolean> = {}) =>
+  JSON.parse(
+    service
+      .predictions({ symbol: 'BTCUSDT', horizon: '1h', granularityMs: 15 * MIN, limit: 96, ...include })
+      .toString(),
+  ).data as Array<Record<string, unknown>>;
+
+describe('prediction backfill', () => {
+  it('a fresh install has a full 96-point page right after start, every point marked backfilled', async () => {
+    const { service, repository } = setup();
+    const count = await service.warmUpAndBackfill();
+    expect(count).toBeGreaterThan(0);
+    const points = page(service, { backfilled: true });
+    expect(points).toHaveLength(96);
+    expect(points.every((p) => p.backfilled === true)).toBe(true);
+    // The datapoint fields are the documented ones unless asked for more.
+    expect(Object.keys(page(service)[0]!)).not.toContain('backfilled');
+    // Stored with the mark, one per 5 minutes per symbol and horizon, over the last 24 h.
+    expect(repository.rows.length).toBe(count);
+    expect(repository.rows.every((r) => r.backfilled)).toBe(true);
+    const times = repository.rows.map((r) => r.generated_at);
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(START - 24 * 60 * MIN);
+    expect(Math.max(...times)).toBeLessThanOrEqual(START);
+  });
+
+  it('no backfilled forecast sees a candle that closed after it was made (walk-forward, no look-ahead)', async () => {
+    const cut = START - 10 * 60 * MIN;
+    const plain = setup();
+    const altered = setup(cut);
+    await plain.service.warmUpAndBackfill();
+    await altered.service.warmUpAndBackfill();
+    const before = (rows: typeof plain.repository.rows) =>
+      rows
+        .filter((r) => r.generated_at <= cut)
+        .sort(
+          (a, b) =>
+            a.generated_at - b.generated_at ||
+            a.symbol.localeCompare(b.symbol) ||
+            a.horizon.localeCompare(b.horizon),
+        );
+    const a = before(plain.repository.rows);
+    expect(a.length).toBeGreaterThan(500);
+    expect(before(altered.repository.rows)).toEqual(a);
+    // …and the altered future does change what comes after the cut (the test can fail).
+    const after = (rows: typeof plain.repository.rows) =>
+      rows.filter((r) => r.generated_at > cut).map((r) => r.prediction);
+    expect(after(altered.repository.rows)).not.toEqual(after(plain.repository.rows));
+  });
+
+  it('backfilled forecasts are scored but kept out of the live track record', async () => {
+    const { service, repository, clock } = setup();
+    await service.warmUpAndBackfill();
+    await service.refresh();
+    const scored = repository.rows.filter((r) => r.backfilled && r.scored_at !== null);
+    expect(scored.length).toBeGreaterThan(100);
+    const report = JSON.parse(service.performance().toString());
+    expect(report.data).toEqual([]);
+    // Live forecasts, once scored, do enter it.
+    for (let i = 0; i < 20; i++) {
+      clock.advance(MIN);
+      await service.refresh();
+    }
+    const live = JSON.parse(service.performance().toString()).data;
+    expect(live.some((d: { horizon: string }) => d.horizon === '15m')).toBe(true);
+  });
+
+  it('a restart backfills only what the stored record lacks', async () => {
+    const first = setup();
+    await first.service.warmUpAndBackfill();
+    const stored = first.repository.rows.length;
+    const clock = manualClock(START + 30 * MIN);
+    const again = createPredictionsService({
+      market: market(clock),
+      repository: first.repository,
+      clock,
+      refreshMs: MIN,
+    });
+    await again.load();
+    const added = await again.warmUpAndBackfill();
+    // Only the 30 minutes since the newest stored datapoint: 6 steps × 2 symbols × 3 horizons at most.
+    expect(added).toBeGreaterThan(0);
+    expect(added).toBeLessThanOrEqual(6 * 2 * 3);
+    expect(first.repository.rows.length).toBe(stored + added);
+  });
+});
