@@ -87,6 +87,7 @@ describe('predictions service and routes', () => {
     clock,
     bus,
     refreshMs: MIN,
+    minIndependentOutcomes: 2,
   });
   let app: App;
 
@@ -245,6 +246,8 @@ describe('predictions service and routes', () => {
     };
     const row = p.data.find((r) => r.symbol === 'BTCUSDT' && r.horizon === '15m')!;
     expect(row.count).toBeGreaterThan(50);
+    // This service asks for 2 independent outcomes (the default, 30, is checked below): 2 × 15 one-minute datapoints.
+    expect(row).toMatchObject({ minSample: 30, sample: 'sufficient' });
     expect(row).toMatchObject({
       hitRate: expect.any(Number),
       hitRateSE: expect.any(Number),
@@ -361,4 +364,36 @@ describe.each(dbKinds())('Kysely repository on %s', (kind) => {
       await handle.close();
     }
   }, 60_000);
+});
+
+describe('track record sample size', () => {
+  it('withholds the figures below 30 independent outcomes and says so', async () => {
+    const clock = manualClock(START);
+    const repository = memoryPredictionRepository();
+    const service = createPredictionsService({
+      market: fakeMarket(clock),
+      repository,
+      clock,
+      refreshMs: MIN,
+    });
+    for (let i = 0; i < 40; i++) {
+      await service.refresh();
+      clock.advance(MIN);
+    }
+    const report = JSON.parse(service.performance().toString()) as { data: Record<string, unknown>[] };
+    const row = report.data.find((r) => r.symbol === 'BTCUSDT' && r.horizon === '15m')!;
+    const scored = repository.rows.filter(
+      (r) => r.symbol === 'BTCUSDT' && r.horizon === '15m' && r.scored_at !== null,
+    );
+    expect(scored.length).toBeGreaterThan(0);
+    expect(row).toEqual({
+      symbol: 'BTCUSDT',
+      horizon: '15m',
+      count: scored.length,
+      minSample: 450,
+      sample: 'insufficient',
+      from: expect.any(String),
+      to: expect.any(String),
+    });
+  });
 });

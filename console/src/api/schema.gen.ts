@@ -1055,21 +1055,21 @@ export interface components {
         };
         GetPredictionPerformanceResponse: {
             data: {
-                brier: number;
+                brier?: number;
                 /** @description Murphy decomposition on the equal-mass bins: Brier ≈ reliability − resolution + uncertainty */
-                brierDecomposition: {
+                brierDecomposition?: {
                     reliability: number;
                     resolution: number;
                     uncertainty: number;
                 };
-                calibration: {
+                calibration?: {
                     count: number;
                     hitRate: number | null;
                     lower: number | null;
                     meanConfidence: number | null;
                     upper: number | null;
                 }[];
-                calibrationEqualMass: {
+                calibrationEqualMass?: {
                     count: number;
                     hitRate: number | null;
                     lower: number | null;
@@ -1077,35 +1077,40 @@ export interface components {
                     upper: number | null;
                 }[];
                 /** @description Spread of confidence (sharpness) */
-                confidence: {
+                confidence?: {
                     max: number | null;
                     min: number | null;
                     sd: number | null;
                 };
+                /** @description Scored live datapoints in the record (backfilled ones are not counted) */
                 count: number;
-                coverage80: number;
+                coverage80?: number;
                 /** @description 80 % coverage in the low, middle and high tercile of the predictive σ */
-                coverage80BySigmaTercile: (number | null)[];
-                coverage90: number;
-                crpsSkillVsRandomWalk: number;
+                coverage80BySigmaTercile?: (number | null)[];
+                coverage90?: number;
+                crpsSkillVsRandomWalk?: number;
                 /** @description 1 − CRPS / CRPS of the calibrated zero-mean reference (19 published quantiles) */
-                crpsSkillVsReference: number;
-                dieboldMarianoVsReference: {
+                crpsSkillVsReference?: number;
+                dieboldMarianoVsReference?: {
                     pValue: number | null;
                     statistic: number | null;
                 };
                 /** @description Expected calibration error, ten equal-width bins of confidence */
-                ece: number;
+                ece?: number;
                 /** @description Expected calibration error, ten equal-mass bins (deciles) */
-                eceEqualMass: number;
+                eceEqualMass?: number;
                 /** Format: date-time */
                 from: string;
-                hitRate: number;
+                hitRate?: number;
                 /** @description HAC (Newey–West) standard error of the hit rate; overlapping horizons correlate outcomes */
-                hitRateSE: number | null;
+                hitRateSE?: number | null;
                 horizon: string;
+                /** @description Datapoints needed before figures are shown: 30 independent outcomes, i.e. 30 × the horizon ÷ the refresh period (outcomes of overlapping horizons are correlated) */
+                minSample: number;
+                /** @description insufficient: count < minSample, and the figures below are left out rather than shown */
+                sample: "sufficient" | "insufficient";
                 /** @description Share of datapoints with prediction = baseline */
-                shareFlat: number;
+                shareFlat?: number;
                 symbol: string;
                 /** Format: date-time */
                 to: string;

@@ -47,17 +47,26 @@ export function TrackRecord({ symbol, horizon }: { symbol: string; horizon: stri
                   <tr key={r.horizon} aria-current={r === selected ? 'true' : undefined}>
                     <th scope="row">{r.horizon}</th>
                     <td className="num">{r.count.toLocaleString('en-US')}</td>
-                    <td className="num">{formatRatio(r.hitRate)}</td>
-                    <td className="num">{formatRatio(r.coverage80)}</td>
-                    <td className="num">{formatRatio(r.coverage90)}</td>
-                    <td className="num">{r.ece.toFixed(3)}</td>
-                    <td className="num">{r.crpsSkillVsRandomWalk.toFixed(3)}</td>
+                    {r.sample === 'insufficient' ? (
+                      <td colSpan={5} className="muted">
+                        Too few to judge yet: {r.count.toLocaleString('en-US')} of{' '}
+                        {r.minSample.toLocaleString('en-US')} scored
+                      </td>
+                    ) : (
+                      <>
+                        <td className="num">{formatRatio(r.hitRate)}</td>
+                        <td className="num">{formatRatio(r.coverage80)}</td>
+                        <td className="num">{formatRatio(r.coverage90)}</td>
+                        <td className="num">{r.ece?.toFixed(3)}</td>
+                        <td className="num">{r.crpsSkillVsRandomWalk?.toFixed(3)}</td>
+                      </>
+                    )}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          {selected ? <ReliabilityDiagram row={selected} /> : null}
+          {selected?.calibration ? <ReliabilityDiagram row={selected} /> : null}
         </div>
       )}
     </section>
@@ -70,7 +79,9 @@ export function ReliabilityDiagram({ row }: { row: Performance }) {
   const pad = 32;
   const scale = (v: number) => pad + v * (size - pad * 1.5);
   const y = (v: number) => size - scale(v) + pad / 2;
-  const bins = row.calibration.filter((b) => b.count > 0 && b.hitRate !== null && b.meanConfidence !== null);
+  const bins = (row.calibration ?? []).filter(
+    (b) => b.count > 0 && b.hitRate !== null && b.meanConfidence !== null,
+  );
   const maxCount = Math.max(1, ...bins.map((b) => b.count));
   return (
     <figure className="reliability">

@@ -127,39 +127,64 @@ export const PerformanceSchema = Type.Object({
     Type.Object({
       symbol: Type.String(),
       horizon: Type.String(),
-      count: Type.Integer(),
-      hitRate: Num,
-      hitRateSE: Type.Union([Type.Number(), Type.Null()], {
+      count: Type.Integer({
+        description: 'Scored live datapoints in the record (backfilled ones are not counted)',
+      }),
+      minSample: Type.Integer({
         description:
-          'HAC (Newey–West) standard error of the hit rate; overlapping horizons correlate outcomes',
+          'Datapoints needed before figures are shown: 30 independent outcomes, i.e. 30 × the horizon ÷ the refresh period (outcomes of overlapping horizons are correlated)',
       }),
-      brier: Num,
-      brierDecomposition: Type.Object(
-        { reliability: Num, resolution: Num, uncertainty: Num },
-        {
+      sample: Type.Union([Type.Literal('sufficient'), Type.Literal('insufficient')], {
+        description: 'insufficient: count < minSample, and the figures below are left out rather than shown',
+      }),
+      hitRate: Type.Optional(Num),
+      hitRateSE: Type.Optional(
+        Type.Union([Type.Number(), Type.Null()], {
           description:
-            'Murphy decomposition on the equal-mass bins: Brier ≈ reliability − resolution + uncertainty',
-        },
+            'HAC (Newey–West) standard error of the hit rate; overlapping horizons correlate outcomes',
+        }),
       ),
-      ece: Type.Number({ description: 'Expected calibration error, ten equal-width bins of confidence' }),
-      eceEqualMass: Type.Number({ description: 'Expected calibration error, ten equal-mass bins (deciles)' }),
-      calibration: Type.Array(Bin),
-      calibrationEqualMass: Type.Array(Bin),
-      confidence: Type.Object(
-        { sd: NullableNum, min: NullableNum, max: NullableNum },
-        { description: 'Spread of confidence (sharpness)' },
+      brier: Type.Optional(Num),
+      brierDecomposition: Type.Optional(
+        Type.Object(
+          { reliability: Num, resolution: Num, uncertainty: Num },
+          {
+            description:
+              'Murphy decomposition on the equal-mass bins: Brier ≈ reliability − resolution + uncertainty',
+          },
+        ),
       ),
-      shareFlat: Type.Number({ description: 'Share of datapoints with prediction = baseline' }),
-      crpsSkillVsReference: Type.Number({
-        description: '1 − CRPS / CRPS of the calibrated zero-mean reference (19 published quantiles)',
-      }),
-      dieboldMarianoVsReference: DieboldMarianoSchema,
-      crpsSkillVsRandomWalk: Num,
-      coverage80: Num,
-      coverage90: Num,
-      coverage80BySigmaTercile: Type.Array(NullableNum, {
-        description: '80 % coverage in the low, middle and high tercile of the predictive σ',
-      }),
+      ece: Type.Optional(
+        Type.Number({ description: 'Expected calibration error, ten equal-width bins of confidence' }),
+      ),
+      eceEqualMass: Type.Optional(
+        Type.Number({ description: 'Expected calibration error, ten equal-mass bins (deciles)' }),
+      ),
+      calibration: Type.Optional(Type.Array(Bin)),
+      calibrationEqualMass: Type.Optional(Type.Array(Bin)),
+      confidence: Type.Optional(
+        Type.Object(
+          { sd: NullableNum, min: NullableNum, max: NullableNum },
+          { description: 'Spread of confidence (sharpness)' },
+        ),
+      ),
+      shareFlat: Type.Optional(
+        Type.Number({ description: 'Share of datapoints with prediction = baseline' }),
+      ),
+      crpsSkillVsReference: Type.Optional(
+        Type.Number({
+          description: '1 − CRPS / CRPS of the calibrated zero-mean reference (19 published quantiles)',
+        }),
+      ),
+      dieboldMarianoVsReference: Type.Optional(DieboldMarianoSchema),
+      crpsSkillVsRandomWalk: Type.Optional(Num),
+      coverage80: Type.Optional(Num),
+      coverage90: Type.Optional(Num),
+      coverage80BySigmaTercile: Type.Optional(
+        Type.Array(NullableNum, {
+          description: '80 % coverage in the low, middle and high tercile of the predictive σ',
+        }),
+      ),
       from: Type.String({ format: 'date-time' }),
       to: Type.String({ format: 'date-time' }),
     }),

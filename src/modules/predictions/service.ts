@@ -44,6 +44,11 @@ export interface PredictionsServiceDeps {
   /** 1m candles requested per symbol and refresh (the feature windows reach back 72 h). */
   candleHistory?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
+  /**
+   * Independent outcomes a track-record cell needs before its figures are shown (default 30); outcomes of
+   * overlapping horizons are correlated, so the datapoints needed are this × horizon ÷ refresh period.
+   */
+  minIndependentOutcomes?: number;
 }
 
 export interface PredictionsQuery {
@@ -396,14 +401,24 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   function performanceReport(): Record<string, unknown> {
     const groups = new Map<string, PredictionRow[]>();
     for (const [k, list] of allScored) if (list.length) groups.set(k, list);
+    const stepMs = Math.max(refreshMs, MINUTE);
     const data = [...groups.entries()].map(([k, rows]) => {
-      const [symbol, horizon] = k.split('|');
+      const [symbol, horizon] = k.split('|') as [string, Horizon];
+      const minSample =
+        (deps.minIndependentOutcomes ?? 30) * Math.max(1, Math.round(HORIZON_MS[horizon] / stepMs));
+      const span = {
+        from: new Date(rows[0]!.generated_at).toISOString(),
+        to: new Date(rows[rows.length - 1]!.generated_at).toISOString(),
+      };
+      if (rows.length < minSample)
+        return { symbol, horizon, count: rows.length, minSample, sample: 'insufficient', ...span };
       return {
         symbol,
         horizon,
-        ...roundDeep(trackRecord(rows, horizon as Horizon, Math.max(refreshMs, MINUTE))),
-        from: new Date(rows[0]!.generated_at).toISOString(),
-        to: new Date(rows[rows.length - 1]!.generated_at).toISOString(),
+        ...roundDeep(trackRecord(rows, horizon, stepMs)),
+        minSample,
+        sample: 'sufficient',
+        ...span,
       };
     });
     data.sort((a, b) => `${a.symbol}|${a.horizon}`.localeCompare(`${b.symbol}|${b.horizon}`));
