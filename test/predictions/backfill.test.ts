@@ -3,9 +3,13 @@ import {
   type Bar,
   createPredictionsService,
   memoryPredictionRepository,
+  type PredictionRepository,
   type PredictionsMarketPort,
 } from '../../src/modules/predictions/index.ts';
+import { tablesOf } from '../../src/adapters/db/connect.ts';
+import { kyselyPredictionRepository } from '../../src/modules/predictions/index.ts';
 import { manualClock } from '../../src/shared/clock.ts';
+import { dbKinds, openTestDatabase } from '../harness/db.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
@@ -53,7 +57,9 @@ function market(clock: { now(): number }, distortAfter = Number.POSITIVE_INFINIT
   };
 }
 
-function setup(distortAfter?: number, repository = memoryPredictionRepository()) {
+const setup = (distortAfter?: number) => setupOn(memoryPredictionRepository(), distortAfter);
+
+function setupOn<R extends PredictionRepository>(repository: R, distortAfter?: number) {
   const clock = manualClock(START);
   const service = createPredictionsService({
     market: market(clock, distortAfter),
@@ -147,5 +153,35 @@ describe('prediction backfill', () => {
     expect(added).toBeGreaterThan(0);
     expect(added).toBeLessThanOrEqual(6 * 2 * 3);
     expect(first.repository.rows.length).toBe(stored + added);
+  });
+});
+
+describe.each(dbKinds())('paging back through the stored record on %s', (kind) => {
+  it('from/to pages reach past the 96 most recent buckets, without overlap', async () => {
+    const handle = await openTestDatabase(kind);
+    try {
+      const { service } = setupOn(kyselyPredictionRepository(tablesOf(handle.db)));
+      await service.warmUpAndBackfill();
+      const q = { symbol: 'BTCUSDT', horizon: '1h' as const, granularityMs: 5 * MIN, limit: 96 };
+      const pageOf = async (to: number) =>
+        (
+          JSON.parse((await service.predictionsBetween(q, 0, to)).toString()).data as Array<{
+            generatedAt: string;
+          }>
+        ).map((d) => Date.parse(d.generatedAt));
+      const newest = await pageOf(START);
+      expect(newest).toHaveLength(96);
+      const older = await pageOf(newest[0]! - 1);
+      expect(older).toHaveLength(96);
+      expect(older.at(-1)!).toBeLessThan(newest[0]!);
+      expect(older.at(-1)!).toBe(newest[0]! - 5 * MIN);
+      // The in-memory page and the stored record agree on the newest span.
+      const memory = JSON.parse(service.predictions(q).toString()).data.map((d: { generatedAt: string }) =>
+        Date.parse(d.generatedAt),
+      );
+      expect(memory).toEqual(newest);
+    } finally {
+      await handle.close();
+    }
   });
 });

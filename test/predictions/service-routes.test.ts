@@ -123,6 +123,28 @@ describe('predictions service and routes', () => {
     expect(repository.rows.some((r) => r.horizon === '6h' && r.scored_at !== null)).toBe(false);
   });
 
+  it('GET /api/predictions with from/to: a span of the stored record; bad spans are problems naming the parameter', async () => {
+    const first = repository.rows.filter((r) => r.symbol === 'BTCUSDT' && r.horizon === '15m')[0]!;
+    const from = first.generated_at;
+    const res = await app.inject({
+      url: `/api/predictions?symbol=BTCUSDT&horizon=15m&granularity=1m&from=${from}&to=${new Date(from + 9 * MIN).toISOString()}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const times = (res.json().data as Array<{ generatedAt: string }>).map((d) => Date.parse(d.generatedAt));
+    expect(times).toEqual(Array.from({ length: 10 }, (_, i) => from + i * MIN));
+    const bad = await app.inject({ url: '/api/predictions?symbol=BTCUSDT&from=2025-02-30&to=2025-01-01' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/query/from']);
+    const reversed = await app.inject({
+      url: `/api/predictions?symbol=BTCUSDT&from=${from + MIN}&to=${from}`,
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().errors[0]).toMatchObject({
+      pointer: '/query/from',
+      message: 'must not be after `to`',
+    });
+  });
+
   it('GET /api/predictions: limit 500 → 96, oldest first, spaced by granularity', async () => {
     const res = await app.inject({
       url: '/api/predictions?symbol=BTCUSDT&horizon=15m&granularity=1m&limit=500',

@@ -2574,6 +2574,8 @@ export interface operations {
     listPredictions: {
         parameters: {
             query: {
+                /** @description Start of a span of the stored record (ISO 8601 or epoch ms, inclusive); with from/to the page is the newest `limit` buckets of that span, from storage, beyond the 96 most recent */
+                from?: string;
                 /** @description Spacing 1m, 5m, 15m, 1h; normalized; default 15m */
                 granularity?: string;
                 /** @description 15m, 1h, 6h; normalized; default 1h */
@@ -2584,6 +2586,8 @@ export interface operations {
                 limit?: number;
                 /** @description Trading pair; normalized to the supported set */
                 symbol: string;
+                /** @description End of the span (inclusive; default: the newest). To page back, ask again with `to` just before the first datapoint of the page */
+                to?: string;
             };
             header?: never;
             path?: never;

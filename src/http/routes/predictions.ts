@@ -10,10 +10,12 @@ import {
   OutlookSchema,
   PerformanceSchema,
   PredictionsPageSchema,
+  type PredictionsQuery,
   PredictionsQuerySchema,
   type PredictionsService,
 } from '../../modules/predictions/index.ts';
-import { validationError } from '../../shared/errors.ts';
+import { type ProblemDetail, validationError } from '../../shared/errors.ts';
+import { parseTime } from '../query-time.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
@@ -22,6 +24,8 @@ import type { Static } from 'typebox';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion', 'backfilled'] as const;
 const MAX_LIMIT = 96;
+/** The largest time a Date can hold: an open `to`. */
+const LATEST = 8.64e15;
 
 /** Pre-serialized JSON: Fastify sends a Buffer as is (the response schema documents it, no re-serialization). */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -32,13 +36,33 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * document the shape for OpenAPI.
  */
 export interface PredictionsRouteDeps {
-  predictions: Pick<PredictionsService, 'outlook' | 'performance' | 'predictions'>;
+  predictions: Pick<PredictionsService, 'outlook' | 'performance' | 'predictions' | 'predictionsBetween'>;
 }
 
 export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
   const { predictions } = deps;
   /** A predictions page, and the parameters that were normalized to build it. */
   function pageFor(q: Static<typeof PredictionsQuerySchema>): { body: Buffer; log: NormalizationLog } {
+    const { query, log } = queryFor(q);
+    return { body: predictions.predictions(query), log };
+  }
+
+  /** The span of a from/to request: both checked, every problem reported at once; open ends are unbounded. */
+  function spanOf(fromRaw: string | undefined, toRaw: string | undefined): { from: number; to: number } {
+    const problems: ProblemDetail[] = [];
+    const to = toRaw === undefined ? LATEST : parseTime(toRaw, 'to', problems);
+    const from = fromRaw === undefined ? 0 : parseTime(fromRaw, 'from', problems);
+    if (from !== undefined && to !== undefined && from > to)
+      problems.push({ pointer: '/query/from', message: 'must not be after `to`' });
+    if (problems.length || from === undefined || to === undefined) throw validationError(problems);
+    return { from, to };
+  }
+
+  /** The service query of a request, and the parameters that were normalized to build it. */
+  function queryFor(q: Static<typeof PredictionsQuerySchema>): {
+    query: PredictionsQuery;
+    log: NormalizationLog;
+  } {
     const include = new Set<string>();
     for (const part of (q.include ?? '').split(',')) {
       const p = part.trim();
@@ -61,7 +85,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       .add('horizon', q.horizon, horizon.value)
       .add('granularity', q.granularity, granularity.value);
     if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
-    const body = predictions.predictions({
+    const query: PredictionsQuery = {
       symbol: symbol.symbol,
       horizon: horizon.value,
       granularityMs: durationMs(granularity.value),
@@ -70,8 +94,8 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       outcome: include.has('outcome'),
       modelVersion: include.has('modelVersion'),
       backfilled: include.has('backfilled'),
-    });
-    return { body, log };
+    };
+    return { query, log };
   }
 
   return async (app) => {
@@ -101,7 +125,15 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const page = pageFor(request.query);
+        const q = request.query;
+        if (q.from !== undefined || q.to !== undefined) {
+          const span = spanOf(q.from, q.to);
+          const { query, log } = queryFor(q);
+          log.apply(reply);
+          const body = await predictions.predictionsBetween(query, span.from, span.to);
+          return sendBytes(reply.type(JSON_TYPE), body);
+        }
+        const page = pageFor(q);
         page.log.apply(reply);
         return sendBytes(reply.type(JSON_TYPE), page.body);
       },

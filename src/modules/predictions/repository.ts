@@ -24,6 +24,8 @@ export interface PredictionRepository {
   score(updates: readonly ScoreUpdate[]): Promise<void>;
   /** Rows generated at or after `since`, oldest first. */
   since(since: number): Promise<PredictionRow[]>;
+  /** One symbol and horizon's rows generated in [from, to], oldest first (paging back through the record). */
+  between(symbol: string, horizon: string, from: number, to: number): Promise<PredictionRow[]>;
   /**
    * One refresh's writes in one transaction, fenced by the writer's leadership term: new datapoints and the
    * scores of those whose horizon has passed. Throws StaleLeaderError (nothing written) when the term is
@@ -67,6 +69,14 @@ export function memoryPredictionRepository(): PredictionRepository & { rows: Pre
     },
     async since(since) {
       return rows.filter((r) => r.generated_at >= since).sort((a, b) => a.generated_at - b.generated_at);
+    },
+    async between(symbol, horizon, from, to) {
+      return rows
+        .filter(
+          (r) =>
+            r.symbol === symbol && r.horizon === horizon && r.generated_at >= from && r.generated_at <= to,
+        )
+        .sort((a, b) => a.generated_at - b.generated_at);
     },
     async record(batch, updates, term) {
       if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
@@ -158,11 +168,28 @@ export function kyselyPredictionRepository(db: Kysely<PredictionsTables>): Predi
         .where('generated_at', '>=', since)
         .orderBy('generated_at')
         .execute();
-      return rows.map((r) => ({
-        ...r,
-        generated_at: Number(r.generated_at),
-        scored_at: r.scored_at === null ? null : Number(r.scored_at),
-      }));
+      return rows.map(fromStorage);
     },
+    async between(symbol, horizon, from, to) {
+      const rows = await db
+        .selectFrom('predictions')
+        .selectAll()
+        .where('symbol', '=', symbol)
+        .where('horizon', '=', horizon)
+        .where('generated_at', '>=', from)
+        .where('generated_at', '<=', to)
+        .orderBy('generated_at')
+        .execute();
+      return rows.map(fromStorage);
+    },
+  };
+}
+
+/** bigint columns arrive as strings from PostgreSQL. */
+function fromStorage(r: PredictionRow): PredictionRow {
+  return {
+    ...r,
+    generated_at: Number(r.generated_at),
+    scored_at: r.scored_at === null ? null : Number(r.scored_at),
   };
 }

@@ -70,6 +70,20 @@ export const PredictionsQuerySchema = Type.Object({
     }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Default 96; above 96 returns 96' })),
+  from: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description:
+        'Start of a span of the stored record (ISO 8601 or epoch ms, inclusive); with from/to the page is the newest `limit` buckets of that span, from storage, beyond the 96 most recent',
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description:
+        'End of the span (inclusive; default: the newest). To page back, ask again with `to` just before the first datapoint of the page',
+    }),
+  ),
   include: Type.Optional(
     Type.String({
       maxLength: 100,

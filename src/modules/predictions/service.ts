@@ -305,12 +305,18 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   }
 
   function select(q: PredictionsQuery): PredictionRow[] {
-    const list = recent.get(keyOf(q.symbol, q.horizon)) ?? [];
-    // Newest datapoint in each granularity bucket, newest `limit` buckets, oldest first.
+    return newestPerBucket(
+      (recent.get(keyOf(q.symbol, q.horizon)) ?? []).map((l) => l.row),
+      q,
+    );
+  }
+
+  /** Newest datapoint in each granularity bucket, newest `limit` buckets, oldest first. */
+  function newestPerBucket(list: readonly PredictionRow[], q: PredictionsQuery): PredictionRow[] {
     const out: PredictionRow[] = [];
     let bucket = Number.NaN;
     for (let k = list.length - 1; k >= 0 && out.length < q.limit; k--) {
-      const r = list[k]!.row;
+      const r = list[k]!;
       const b = Math.floor(r.generated_at / q.granularityMs);
       if (b === bucket) continue;
       bucket = b;
@@ -339,6 +345,18 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       cache.set(key, b);
     }
     return b;
+  }
+
+  /**
+   * A page from the stored record between `from` and `to` (inclusive): the newest `limit` granularity buckets
+   * of that span. Paging back: ask again with `to` just before the first datapoint of the page.
+   */
+  async function predictionsBetween(q: PredictionsQuery, from: number, to: number): Promise<Buffer> {
+    const limit = Math.min(MAX_LIMIT, q.limit);
+    const rows = await repository.between(q.symbol, q.horizon, from, to);
+    return Buffer.from(
+      JSON.stringify({ data: newestPerBucket(rows, { ...q, limit }).map((r) => render(r, q)) }),
+    );
   }
 
   function predictions(q: PredictionsQuery): Buffer {
@@ -537,6 +555,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       await running;
     },
     predictions,
+    predictionsBetween,
     outlook,
     performance,
     symbols: () => market.symbols(),
