@@ -12,6 +12,7 @@ import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
 import { logAndIgnore } from '../shared/log-and-ignore.ts';
+import { publicSourceLabel } from './data-source.ts';
 
 export interface PredictionsModule {
   service: PredictionsService;
@@ -32,7 +33,9 @@ export function buildPredictions(
     clock: deps.clock,
     bus: deps.bus,
     refreshMs: config.modelRefreshMs,
+    source: publicSourceLabel(config.marketSource),
     log: (msg, extra) => deps.logger.error(extra ?? {}, msg),
+    note: (msg, extra) => deps.logger.info(extra ?? {}, msg),
   });
   return {
     service,

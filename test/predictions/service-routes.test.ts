@@ -145,6 +145,28 @@ describe('predictions service and routes', () => {
     });
   });
 
+  it('every predictions answer names its source and the time of its data, and turns stale when refreshes stop', async () => {
+    const urls = [
+      '/api/predictions?symbol=BTCUSDT&horizon=1h',
+      '/api/predictions/ai-outlook',
+      '/api/predictions/performance',
+    ];
+    const newest = Math.max(...repository.rows.map((r) => r.generated_at));
+    for (const url of urls) {
+      const res = await app.inject({ url });
+      expect(res.headers['meridian-source'], url).toBe('simulated');
+      expect(res.headers['meridian-as-of'], url).toBe(new Date(newest).toISOString());
+      expect(res.headers['meridian-stale'], url).toBe('false');
+    }
+    const saved = clock.now();
+    clock.advance(3 * MIN);
+    try {
+      for (const url of urls) expect((await app.inject({ url })).headers['meridian-stale'], url).toBe('true');
+    } finally {
+      clock.set(saved);
+    }
+  });
+
   it('GET /api/predictions: limit 500 → 96, oldest first, spaced by granularity', async () => {
     const res = await app.inject({
       url: '/api/predictions?symbol=BTCUSDT&horizon=15m&granularity=1m&limit=500',

@@ -36,11 +36,38 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * document the shape for OpenAPI.
  */
 export interface PredictionsRouteDeps {
-  predictions: Pick<PredictionsService, 'outlook' | 'performance' | 'predictions' | 'predictionsBetween'>;
+  predictions: Pick<
+    PredictionsService,
+    'outlook' | 'performance' | 'predictions' | 'predictionsBetween' | 'provenance'
+  >;
 }
 
 export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
   const { predictions } = deps;
+
+  // The As-Of value changes once per refresh: its text is kept until then.
+  let asOfMs: number | null = null;
+  let asOfText = '';
+  /** Provenance headers (the body is fixed to `data`): source, the data's own time, stale now or not. */
+  function provenanceHeaders(): Array<[string, string]> {
+    const p = predictions.provenance();
+    const headers: Array<[string, string]> = [
+      ['meridian-source', p.source],
+      ['meridian-stale', p.stale ? 'true' : 'false'],
+    ];
+    if (p.asOf !== null) {
+      if (p.asOf !== asOfMs) {
+        asOfMs = p.asOf;
+        asOfText = new Date(p.asOf).toISOString();
+      }
+      headers.push(['meridian-as-of', asOfText]);
+    }
+    return headers;
+  }
+  const withProvenance = <R extends { header(name: string, value: string): unknown }>(reply: R): R => {
+    for (const [name, value] of provenanceHeaders()) reply.header(name, value);
+    return reply;
+  };
   /** A predictions page, and the parameters that were normalized to build it. */
   function pageFor(q: Static<typeof PredictionsQuerySchema>): { body: Buffer; log: NormalizationLog } {
     const { query, log } = queryFor(q);
@@ -110,7 +137,9 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
             if (q?.symbol === undefined || q.horizon === undefined) return undefined;
             try {
               const page = pageFor({ symbol: q.symbol, horizon: q.horizon });
-              return page.log.value() === undefined ? { body: page.body } : undefined;
+              return page.log.value() === undefined
+                ? { body: page.body, headers: provenanceHeaders() }
+                : undefined;
             } catch {
               return undefined;
             }
@@ -131,11 +160,11 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           const { query, log } = queryFor(q);
           log.apply(reply);
           const body = await predictions.predictionsBetween(query, span.from, span.to);
-          return sendBytes(reply.type(JSON_TYPE), body);
+          return sendBytes(withProvenance(reply).type(JSON_TYPE), body);
         }
         const page = pageFor(q);
         page.log.apply(reply);
-        return sendBytes(reply.type(JSON_TYPE), page.body);
+        return sendBytes(withProvenance(reply).type(JSON_TYPE), page.body);
       },
     );
 
@@ -159,7 +188,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           new NormalizationLog().add('symbol', q.symbol, s.symbol).apply(reply);
           symbol = s.symbol;
         }
-        return sendBytes(reply.type(JSON_TYPE), predictions.outlook(symbol));
+        return sendBytes(withProvenance(reply).type(JSON_TYPE), predictions.outlook(symbol));
       },
     );
 
@@ -174,7 +203,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           response: { 200: PerformanceSchema, ...authProblems },
         },
       },
-      async (_request, reply) => sendBytes(reply.type(JSON_TYPE), predictions.performance()),
+      async (_request, reply) => sendBytes(withProvenance(reply).type(JSON_TYPE), predictions.performance()),
     );
   };
 }

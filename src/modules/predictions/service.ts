@@ -44,6 +44,10 @@ export interface PredictionsServiceDeps {
   /** 1m candles requested per symbol and refresh (the feature windows reach back 72 h). */
   candleHistory?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
+  /** Where informational lines go (the backfill's count). */
+  note?: (msg: string, extra?: Record<string, unknown>) => void;
+  /** What the forecasts are made from, as answers name it: `simulated`, `replay` or `ccxt:<venues>`. */
+  source?: string;
   /**
    * Independent outcomes a track-record cell needs before its figures are shown (default 30); outcomes of
    * overlapping horizons are correlated, so the datapoints needed are this × horizon ÷ refresh period.
@@ -194,7 +198,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     if (rows.length) {
       await repository.insert(rows);
       cache = new Map();
-      deps.log?.('predictions backfilled', { datapoints: rows.length, from: new Date(from).toISOString() });
+      deps.note?.('predictions backfilled', { datapoints: rows.length, from: new Date(from).toISOString() });
     }
     return rows.length;
   }
@@ -357,6 +361,19 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return Buffer.from(
       JSON.stringify({ data: newestPerBucket(rows, { ...q, limit }).map((r) => render(r, q)) }),
     );
+  }
+
+  /**
+   * Where the answers come from and how fresh they are: the source, the newest refresh (on the data's own
+   * clock) and whether that is older than 2.5 refresh periods now — computed at each call, never stored.
+   */
+  function provenance(): { source: string; asOf: number | null; stale: boolean } {
+    const asOf = lastRefresh || null;
+    return {
+      source: deps.source ?? 'simulated',
+      asOf,
+      stale: asOf === null || clock.now() - asOf > 2.5 * Math.max(refreshMs, MINUTE),
+    };
   }
 
   function predictions(q: PredictionsQuery): Buffer {
@@ -556,6 +573,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     },
     predictions,
     predictionsBetween,
+    provenance,
     outlook,
     performance,
     symbols: () => market.symbols(),
