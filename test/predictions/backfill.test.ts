@@ -101,7 +101,7 @@ describe('prediction backfill', () => {
     const altered = setup(cut);
     await plain.service.warmUpAndBackfill();
     await altered.service.warmUpAndBackfill();
-    const before = (rows: typeof plain.repository.rows) =>
+    const upToCut = (rows: typeof plain.repository.rows) =>
       rows
         .filter((r) => r.generated_at <= cut)
         .sort(
@@ -110,13 +110,13 @@ describe('prediction backfill', () => {
             a.symbol.localeCompare(b.symbol) ||
             a.horizon.localeCompare(b.horizon),
         );
-    const a = before(plain.repository.rows);
+    const a = upToCut(plain.repository.rows);
     expect(a.length).toBeGreaterThan(500);
-    expect(before(altered.repository.rows)).toEqual(a);
+    expect(upToCut(altered.repository.rows)).toEqual(a);
     // …and the altered future does change what comes after the cut (the test can fail).
-    const after = (rows: typeof plain.repository.rows) =>
+    const pastCut = (rows: typeof plain.repository.rows) =>
       rows.filter((r) => r.generated_at > cut).map((r) => r.prediction);
-    expect(after(altered.repository.rows)).not.toEqual(after(plain.repository.rows));
+    expect(pastCut(altered.repository.rows)).not.toEqual(pastCut(plain.repository.rows));
   });
 
   it('backfilled forecasts are scored but kept out of the live track record', async () => {
