@@ -23,6 +23,8 @@ import type { Job } from './jobs.ts';
 import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
+import { indexerHealth, marketHealth, modelHealth } from './health.ts';
+import { type ComponentHealth, type ReadinessReport, summarize } from '../shared/readiness.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
 import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
 import type { AlertsSummarySource } from '../modules/analytics/index.ts';
@@ -81,7 +83,7 @@ export interface Container {
   /** What an API-only process runs instead of the jobs: followers that reload state the workers publish. */
   apiFollowers: Job[];
   /** Checks for /readyz: name → error text, or null when fine. */
-  readiness(): Promise<Record<string, string | null>>;
+  readiness(): Promise<ReadinessReport>;
   close(): Promise<void>;
 }
 
@@ -259,9 +261,20 @@ export async function buildContainer(config: Config, options: ContainerOptions =
             )
           : undefined,
       ]);
-      const checks: Record<string, string | null> = { storage };
-      if (cache !== undefined) checks.redis = cache;
-      return checks;
+      const now = clock.now();
+      const components: Record<string, ComponentHealth> = {
+        storage: storage === null ? { status: 'ok' } : { status: 'down', reason: storage },
+      };
+      if (cache !== undefined)
+        components.redis = cache === null ? { status: 'ok' } : { status: 'degraded', reason: cache };
+      const marketState = marketHealth(market.service.symbols(), market.service.snapshot, now);
+      if (marketState) components.market = marketState;
+      const indexerState = indexerHealth(onchain.indexer.status());
+      if (indexerState) components.indexer = indexerState;
+      const predictionsStatus = predictions.service.status();
+      const modelState = modelHealth(predictionsStatus, config.modelRefreshMs, now);
+      if (modelState) components.model = modelState;
+      return summarize(components, predictionsStatus.phase === 'starting');
     },
     async close() {
       // Every process that served HTTP writes its last usage counts before storage closes.

@@ -42,6 +42,7 @@ export function buildPredictions(
     job: { name: 'predictions-refresh', start: (term) => service.start(term), stop: () => service.stop() },
     async follow() {
       await service.load();
+      service.following();
       return deps.bus.subscribe(topics.predictionsRefreshed, () => {
         service.load().catch(logAndIgnore(deps.logger, 'predictions not reloaded after a refresh'));
       });

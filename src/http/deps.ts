@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { AccountsService } from '../modules/accounts/index.ts';
+import type { ReadinessReport } from '../shared/readiness.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Bus } from '../shared/bus.ts';
@@ -33,7 +34,7 @@ export interface ServerDeps {
   /** Connection caps of the push routes (memory in one process, Redis across replicas). */
   connectionSlots: ConnectionSlotsFactory;
   /** Checks for /readyz: name → error text, or null when fine. */
-  readiness(): Promise<Record<string, string | null>>;
+  readiness(): Promise<ReadinessReport>;
   market: { service: MarketRouteDeps['market'] & { marketDataBytes(): Buffer } };
   onchain: { service: OnchainRouteDeps['onchain'] };
   predictions: { service: PredictionsRouteDeps['predictions'] };

@@ -1,14 +1,26 @@
 import { Type } from 'typebox';
 import type { Metrics } from '../../observability/metrics.ts';
 import type { RouteModule } from '../types.ts';
+import type { ReadinessReport } from '../../shared/readiness.ts';
 import { asyncApiDocument } from '../push/asyncapi.ts';
 
 /** Liveness, readiness, Prometheus metrics, the OpenAPI (REST) and AsyncAPI (WebSocket) documents. None needs a token. */
 export interface HealthRouteDeps {
-  /** Checks for /readyz: name → error text, or null when fine. */
-  readiness(): Promise<Record<string, string | null>>;
+  /** Per-component health for /readyz. */
+  readiness(): Promise<ReadinessReport>;
   metrics: Pick<Metrics, 'registry'>;
 }
+
+const ComponentSchema = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('down')]),
+  reason: Type.Optional(Type.String()),
+  details: Type.Optional(Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Null()]))),
+});
+const ReadinessSchema = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('degraded'), Type.Literal('unready')]),
+  components: Type.Record(Type.String(), ComponentSchema),
+  checks: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
+});
 
 export function healthRoutes(deps: HealthRouteDeps): RouteModule {
   return async (app) => {
@@ -21,26 +33,12 @@ export function healthRoutes(deps: HealthRouteDeps): RouteModule {
         config: { auth: 'none' },
         schema: {
           ...hide,
-          response: {
-            200: Type.Object({
-              status: Type.String(),
-              checks: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
-            }),
-            503: Type.Object({
-              status: Type.String(),
-              checks: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
-            }),
-          },
+          response: { 200: ReadinessSchema, 503: ReadinessSchema },
         },
       },
       async (_request, reply) => {
-        const checks = await deps.readiness();
-        const storageDown = checks.storage !== null;
-        // Redis being down degrades (limits per replica) but does not make the API unready.
-        const degraded = Object.values(checks).some((v) => v !== null);
-        return reply
-          .code(storageDown ? 503 : 200)
-          .send({ status: storageDown ? 'unready' : degraded ? 'degraded' : 'ready', checks });
+        const report = await deps.readiness();
+        return reply.code(report.status === 'unready' ? 503 : 200).send(report);
       },
     );
 

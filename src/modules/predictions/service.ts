@@ -104,6 +104,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   let lastStored = 0;
   let gaps: PredictionGap[] = [];
   let term: LeaderTerm | undefined;
+  /** idle: neither started nor following; starting: loading and warming up; running: the refresh job;
+   * following: an API replica reloading what the workers publish. */
+  let phase: 'idle' | 'starting' | 'running' | 'following' = 'idle';
 
   const keyOf = (s: string, h: string) => `${s}|${h}`;
 
@@ -560,9 +563,11 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     /** Worker role: load, warm up, then refresh every `refreshMs`; writes are fenced by the leader's term. */
     async start(leaderTerm?: LeaderTerm): Promise<void> {
       term = leaderTerm;
+      phase = 'starting';
       await load();
       await warmUpAndBackfill(clock.now());
       await tick();
+      phase = 'running';
       timer = setInterval(() => void tick(), refreshMs);
       timer.unref?.();
     },
@@ -570,10 +575,17 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       if (timer) clearInterval(timer);
       timer = undefined;
       await running;
+      if (phase !== 'following') phase = 'idle';
     },
     predictions,
     predictionsBetween,
     provenance,
+    /** Where the service is (readiness): start-up work not done yet shows as `starting`. */
+    status: () => ({ phase, lastRefresh: lastRefresh || null }),
+    /** An API replica: from now on the record is what the workers publish (`load` on each refresh). */
+    following: () => {
+      if (phase === 'idle') phase = 'following';
+    },
     outlook,
     performance,
     symbols: () => market.symbols(),

@@ -1,0 +1,90 @@
+import type { ComponentHealth } from '../shared/readiness.ts';
+
+/**
+ * The per-component part of /readyz that is about data rather than connections (docs/operations.md#readiness):
+ * the market feed (every venue of every symbol), the chain indexer and the model.
+ */
+
+interface VenueState {
+  venue: string;
+  stale: boolean;
+  updatedAt: number | null;
+}
+
+/** Market: degraded while any venue of any symbol is stale (its answers say so too), with who and since when. */
+export function marketHealth(
+  symbols: readonly string[],
+  snapshotOf: (symbol: string) => { mid: number | null; venues: VenueState[]; updatedAt: number } | undefined,
+  now: number,
+): ComponentHealth | undefined {
+  const staleVenues = new Map<string, string[]>();
+  const noPrice: string[] = [];
+  let oldest = 0;
+  let seen = 0;
+  for (const symbol of symbols) {
+    const s = snapshotOf(symbol);
+    if (!s) continue;
+    seen++;
+    if (s.mid === null) noPrice.push(symbol);
+    oldest = Math.max(oldest, now - s.updatedAt);
+    for (const v of s.venues) {
+      if (!v.stale) continue;
+      const list = staleVenues.get(v.venue) ?? [];
+      list.push(symbol);
+      staleVenues.set(v.venue, list);
+    }
+  }
+  // A market that has not started (nothing aggregated yet) has nothing to report.
+  if (seen === 0) return undefined;
+  const details = { snapshotAgeSeconds: Math.round(oldest / 1000), staleVenues: staleVenues.size };
+  if (staleVenues.size === 0 && noPrice.length === 0) return { status: 'ok', details };
+  const parts = [...staleVenues].map(([venue, list]) => `${venue} stale (${list.join(', ')})`);
+  if (noPrice.length) parts.push(`no price for ${noPrice.join(', ')}`);
+  return { status: 'degraded', reason: parts.join('; '), details };
+}
+
+/** Chain indexer: degraded while its node fails, with the lag in blocks behind the head. */
+export function indexerHealth(status: {
+  running: boolean;
+  head: number | null;
+  checkpoint: number | null;
+  consecutiveErrors: number;
+  lastError: string | null;
+}): ComponentHealth | undefined {
+  if (!status.running) return undefined;
+  const lag = status.head !== null && status.checkpoint !== null ? status.head - status.checkpoint : null;
+  const details = { head: status.head, checkpoint: status.checkpoint, lagBlocks: lag };
+  if (status.consecutiveErrors > 0)
+    return {
+      status: 'degraded',
+      reason: `chain node failing (${status.consecutiveErrors} errors in a row): ${status.lastError ?? 'unknown'}`,
+      details,
+    };
+  return { status: 'ok', details };
+}
+
+/**
+ * Model: how old the newest refresh is. Where the refresh job runs that is this process's own work; on an
+ * API replica it is what the workers publish, so a refresh that stops coming means no worker is running.
+ */
+export function modelHealth(
+  status: { phase: 'idle' | 'starting' | 'running' | 'following'; lastRefresh: number | null },
+  refreshMs: number,
+  now: number,
+): ComponentHealth | undefined {
+  if (status.phase === 'idle') return undefined;
+  if (status.phase === 'starting')
+    return { status: 'degraded', reason: 'warming up: replaying stored candles and backfilling forecasts' };
+  const age = status.lastRefresh === null ? null : now - status.lastRefresh;
+  const details = { lastRefreshAgeSeconds: age === null ? null : Math.round(age / 1000) };
+  if (age !== null && age <= 2.5 * refreshMs) return { status: 'ok', details };
+  const since = age === null ? 'no refresh yet' : `last refresh ${Math.round(age / 1000)} s ago`;
+  return {
+    status: 'degraded',
+    reason:
+      status.phase === 'following'
+        ? `${since}: is a worker (--role worker) running? Forecasts are served stale`
+        : `${since}: the model refresh is failing or late`,
+    details,
+  };
+}

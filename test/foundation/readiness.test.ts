@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { indexerHealth, marketHealth, modelHealth } from '../../src/app/health.ts';
+import { summarize } from '../../src/shared/readiness.ts';
+import { createTestApp } from '../harness/app.ts';
+
+const NOW = Date.UTC(2026, 0, 1);
+const venue = (name: string, stale: boolean) => ({
+  venue: name,
+  stale,
+  updatedAt: stale ? NOW - 60_000 : NOW,
+});
+
+describe('readiness components', () => {
+  it('market: ok when every venue is live; degraded naming the stale venue and its symbols', () => {
+    const fresh = { mid: 1, venues: [venue('binance', false), venue('okx', false)], updatedAt: NOW };
+    expect(marketHealth(['BTCUSDT'], () => fresh, NOW)?.status).toBe('ok');
+    const sick = { mid: 1, venues: [venue('binance', true), venue('okx', false)], updatedAt: NOW };
+    const dead = { mid: null, venues: [venue('binance', true)], updatedAt: NOW - 90_000 };
+    const h = marketHealth(['BTCUSDT', 'ETHUSDT'], (s) => (s === 'BTCUSDT' ? sick : dead), NOW)!;
+    expect(h.status).toBe('degraded');
+    expect(h.reason).toBe('binance stale (BTCUSDT, ETHUSDT); no price for ETHUSDT');
+    expect(h.details).toMatchObject({ snapshotAgeSeconds: 90, staleVenues: 1 });
+    expect(marketHealth(['BTCUSDT'], () => undefined, NOW)).toBeUndefined();
+  });
+
+  it('indexer: degraded with the node error and the lag in blocks', () => {
+    const base = { running: true, head: 120, checkpoint: 100, consecutiveErrors: 0, lastError: null };
+    expect(indexerHealth(base)).toEqual({
+      status: 'ok',
+      details: { head: 120, checkpoint: 100, lagBlocks: 20 },
+    });
+    const failing = indexerHealth({ ...base, consecutiveErrors: 3, lastError: 'connect ECONNREFUSED' })!;
+    expect(failing.status).toBe('degraded');
+    expect(failing.reason).toContain('ECONNREFUSED');
+    expect(indexerHealth({ ...base, running: false })).toBeUndefined();
+  });
+
+  it('model: an API replica whose refreshes stopped coming asks whether a worker runs', () => {
+    expect(modelHealth({ phase: 'following', lastRefresh: NOW - 60_000 }, 60_000, NOW)?.status).toBe('ok');
+    const late = modelHealth({ phase: 'following', lastRefresh: NOW - 400_000 }, 60_000, NOW)!;
+    expect(late).toMatchObject({ status: 'degraded', details: { lastRefreshAgeSeconds: 400 } });
+    expect(late.reason).toContain('worker');
+    expect(modelHealth({ phase: 'idle', lastRefresh: null }, 60_000, NOW)).toBeUndefined();
+  });
+
+  it('only storage down or start-up work unfinished makes a process unready', () => {
+    expect(
+      summarize({ storage: { status: 'ok' }, redis: { status: 'degraded', reason: 'x' } }, false).status,
+    ).toBe('degraded');
+    expect(summarize({ storage: { status: 'down', reason: 'gone' } }, false).status).toBe('unready');
+    expect(summarize({ storage: { status: 'ok' } }, true).status).toBe('unready');
+    expect(summarize({ storage: { status: 'ok' } }, false)).toEqual({
+      status: 'ready',
+      components: { storage: { status: 'ok' } },
+      checks: { storage: null },
+    });
+  });
+});
+
+describe('/readyz', () => {
+  it('is 503 while the model warms up, then ready with the model component ok', async () => {
+    const t = await createTestApp();
+    try {
+      const starting = t.container.predictions.service.start();
+      const during = await t.app.inject({ url: '/readyz' });
+      expect(during.statusCode).toBe(503);
+      expect(during.json()).toMatchObject({
+        status: 'unready',
+        components: { model: { status: 'degraded' } },
+      });
+      await starting;
+      const after = await t.app.inject({ url: '/readyz' });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().components.model).toMatchObject({ status: 'ok' });
+      expect(after.json().components.storage).toEqual({ status: 'ok' });
+    } finally {
+      await t.container.predictions.service.stop();
+      await t.close();
+    }
+  });
+});
