@@ -74,7 +74,11 @@ export function modelHealth(
 ): ComponentHealth | undefined {
   if (status.phase === 'idle') return undefined;
   if (status.phase === 'starting')
-    return { status: 'degraded', reason: 'warming up: replaying stored candles and backfilling forecasts' };
+    return {
+      status: 'degraded',
+      reason: 'warming up: replaying stored candles and backfilling forecasts',
+      expected: true,
+    };
   const age = status.lastRefresh === null ? null : now - status.lastRefresh;
   const details = { lastRefreshAgeSeconds: age === null ? null : Math.round(age / 1000) };
   if (age !== null && age <= 2.5 * refreshMs) return { status: 'ok', details };

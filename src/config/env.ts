@@ -4,6 +4,7 @@ import {
   durationListVar,
   enumVar,
   intVar,
+  optionalIntVar,
   listVar,
   optionalStringVar,
   stringVar,
@@ -81,6 +82,11 @@ export const variables = {
     'admin@meridian.local',
   ),
   trustProxy: boolVar('TRUST_PROXY', 'Trust X-Forwarded-* headers (set behind a load balancer).', false),
+  workerPort: optionalIntVar(
+    'MERIDIAN_WORKER_PORT',
+    'Port where a `--role worker` process serves /healthz, /readyz and /metrics (0 picks a free port); unset: none.',
+    { min: 0, max: 65_535 },
+  ),
   hotLane: boolVar(
     'MERIDIAN_HOT_LANE',
     'Answer the most frequent authenticated GETs (account, market data, predictions page) on node:http directly, ahead of Fastify; off sends every request through Fastify (docs/architecture.md).',

@@ -45,6 +45,21 @@ export function stringVar(name: string, description: string, fallback: string): 
   };
 }
 
+/** An integer that may be left unset (then `undefined`: the feature it configures is off). */
+export function optionalIntVar(
+  name: string,
+  description: string,
+  bounds: { min: number; max: number },
+): Variable<number | undefined> {
+  const inner = intVar(name, description, 0, bounds);
+  return {
+    name,
+    description,
+    defaultText: '(unset)',
+    parse: (raw) => (raw === undefined || raw === '' ? undefined : inner.parse(raw)),
+  };
+}
+
 export function optionalStringVar(name: string, description: string): Variable<string | undefined> {
   return {
     name,

@@ -1,6 +1,8 @@
 import type { Server } from 'node:net';
 import { type Container, buildContainer } from '../app/container.ts';
 import { jobRunner } from '../app/jobs.ts';
+import { createServer } from 'node:http';
+import { watchHealth } from '../app/health-watch.ts';
 import type { Config } from '../config/env.ts';
 import { buildServer } from '../http/server.ts';
 import { runOperatorCommand } from './operator-commands.ts';
@@ -55,6 +57,13 @@ export async function serve(config: Config, role: Role) {
   if (app) {
     await app.listen({ port: config.port, host: config.host });
   }
+  // A worker serves no API, but its health and metrics on a port of their own (MERIDIAN_WORKER_PORT).
+  const ops = role === 'worker' && config.workerPort !== undefined ? await listenOps(c, config) : undefined;
+  const health = watchHealth({
+    readiness: () => c.readiness(),
+    logger: c.logger.child({ module: 'health' }),
+    metrics: c.metrics,
+  });
   const address = app
     ? `http://${config.host}:${(app.server.address() as { port: number }).port}`
     : undefined;
@@ -69,7 +78,7 @@ export async function serve(config: Config, role: Role) {
   }
 
   process.stdout.write(
-    `Meridian (${role}) running${address ? ` at ${address}` : ''} — storage ${config.storage}` +
+    `Meridian (${role}) running${address ? ` at ${address}` : ''}${ops ? ` — health and metrics at ${ops.address}` : ''} — storage ${config.storage}` +
       `${config.storage === 'pglite' ? ` in ${config.dataDir}` : ''}, shared state ${config.shared}` +
       `${address ? `\n  API docs: ${address}/docs   OpenAPI: ${address}/openapi.json` : ''}\n`,
   );
@@ -78,6 +87,8 @@ export async function serve(config: Config, role: Role) {
     if (stopping) return;
     stopping = true;
     log?.info({ signal }, 'shutting down');
+    health.stop();
+    ops?.close();
     await app?.close().catch(() => {});
     await jobs.stop();
     adminSocket?.close();
@@ -95,4 +106,36 @@ async function bootstrapFirstAdmin(c: Container) {
   });
   const { token } = await c.accounts.createToken(user.id, { name: 'bootstrap' });
   return { email: user.email, password: generatedPassword!, token };
+}
+
+/** The worker's /healthz, /readyz and /metrics (what an orchestrator and Prometheus need), on node:http. */
+async function listenOps(c: Container, config: Config): Promise<{ address: string; close(): void }> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    };
+    if (req.method !== 'GET') return send(405, 'text/plain', 'GET only');
+    if (path === '/healthz') return send(200, 'application/json', '{"status":"ok"}');
+    if (path === '/readyz') {
+      c.readiness().then(
+        (report) => send(report.status === 'unready' ? 503 : 200, 'application/json', JSON.stringify(report)),
+        (error: Error) =>
+          send(503, 'application/json', JSON.stringify({ status: 'unready', error: error.message })),
+      );
+      return;
+    }
+    if (path === '/metrics') {
+      c.metrics.registry.metrics().then(
+        (text) => send(200, c.metrics.registry.contentType, text),
+        () => send(500, 'text/plain', 'metrics unavailable'),
+      );
+      return;
+    }
+    send(404, 'text/plain', 'not found: /healthz, /readyz, /metrics');
+  });
+  await new Promise<void>((resolve) => server.listen(config.workerPort, config.host, resolve));
+  const port = (server.address() as { port: number }).port;
+  return { address: `http://${config.host}:${port}`, close: () => server.close() };
 }

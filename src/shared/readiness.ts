@@ -3,6 +3,8 @@ export interface ComponentHealth {
   status: 'ok' | 'degraded' | 'down';
   /** Why it is not ok, in words an operator can act on. */
   reason?: string;
+  /** A state every start passes through (the model warming up): logged as information, not as a warning. */
+  expected?: boolean;
   /** Figures behind the status (ages in seconds, lags in blocks), where there are any. */
   details?: Record<string, number | string | null>;
 }

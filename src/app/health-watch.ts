@@ -1,0 +1,60 @@
+import { Gauge } from 'prom-client';
+import type { Logger } from '../observability/logger.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import type { ComponentHealth, ReadinessReport } from '../shared/readiness.ts';
+
+const level: Record<ComponentHealth['status'], number> = { ok: 2, degraded: 1, down: 0 };
+
+/**
+ * Watches the process's readiness every `intervalMs`: one warning line when a component turns degraded or
+ * down (with the reason), one info line when it recovers — transitions only, never a line per retry — and
+ * Prometheus gauges: `meridian_component_status{component}` (2 ok, 1 degraded, 0 down) and
+ * `meridian_component_detail{component,detail}` for each figure behind a status (model refresh age, indexer
+ * head and lag, market snapshot age, stale venue count).
+ */
+export function watchHealth(deps: {
+  readiness(): Promise<ReadinessReport>;
+  logger: Logger;
+  metrics: Pick<Metrics, 'registry'>;
+  intervalMs?: number;
+}): { check(): Promise<void>; stop(): void } {
+  const statusGauge = new Gauge({
+    name: 'meridian_component_status',
+    help: 'Health of each component as /readyz reports it: 2 ok, 1 degraded, 0 down',
+    labelNames: ['component'] as const,
+    registers: [deps.metrics.registry],
+  });
+  const detailGauge = new Gauge({
+    name: 'meridian_component_detail',
+    help: 'Figures behind a component status (ages in seconds, lags in blocks)',
+    labelNames: ['component', 'detail'] as const,
+    registers: [deps.metrics.registry],
+  });
+  const last = new Map<string, ComponentHealth['status']>();
+
+  async function check(): Promise<void> {
+    const report = await deps.readiness();
+    for (const [name, c] of Object.entries(report.components)) {
+      statusGauge.set({ component: name }, level[c.status]);
+      for (const [detail, value] of Object.entries(c.details ?? {}))
+        if (typeof value === 'number') detailGauge.set({ component: name, detail }, value);
+      const before = last.get(name);
+      if (before === c.status) continue;
+      last.set(name, c.status);
+      if (c.status !== 'ok') {
+        const line = { component: name, status: c.status, reason: c.reason };
+        if (c.expected) deps.logger.info(line, `${name} ${c.reason ?? c.status}`);
+        else deps.logger.warn(line, `${name} ${c.status}`);
+      } else if (before !== undefined)
+        deps.logger.info({ component: name, was: before }, `${name} recovered`);
+    }
+  }
+
+  const run = () => {
+    check().catch((error: Error) => deps.logger.error({ error: error.message }, 'health check failed'));
+  };
+  const timer = setInterval(run, deps.intervalMs ?? 10_000);
+  timer.unref();
+  run();
+  return { check, stop: () => clearInterval(timer) };
+}
