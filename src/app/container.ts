@@ -24,6 +24,7 @@ import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
 import { indexerHealth, marketHealth, modelHealth } from './health.ts';
+import { retentionJob } from './retention.ts';
 import { type ComponentHealth, type ReadinessReport, summarize } from '../shared/readiness.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
 import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
@@ -211,6 +212,16 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     options.webhooks,
   );
   jobs.push(leadership.leaderOnly(webhooks.job), leadership.leaderOnly(webhooks.retentionJob));
+  jobs.push(
+    leadership.leaderOnly(
+      retentionJob({
+        db: tablesOf<unknown>(db.db),
+        config,
+        clock,
+        logger: logger.child({ module: 'retention' }),
+      }),
+    ),
+  );
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
     {

@@ -87,6 +87,24 @@ export const variables = {
     'Port where a `--role worker` process serves /healthz, /readyz and /metrics (0 picks a free port); unset: none.',
     { min: 0, max: 65_535 },
   ),
+  retainCandles1mDays: intVar(
+    'MERIDIAN_RETAIN_CANDLES_1M_DAYS',
+    'Days of 1-minute candles kept in storage (every venue and the merged series); coarser intervals are kept. 0 keeps them forever. The model needs the last 3 days.',
+    35,
+    { min: 0, max: 36_500 },
+  ),
+  retainPredictionsDays: intVar(
+    'MERIDIAN_RETAIN_PREDICTIONS_DAYS',
+    'Days of stored forecasts (and their outage gaps) kept; the track record reads the last 30. 0 keeps them forever.',
+    90,
+    { min: 0, max: 36_500 },
+  ),
+  retainFlowsDays: intVar(
+    'MERIDIAN_RETAIN_FLOWS_DAYS',
+    'Days of indexed exchange flows kept. 0 keeps them forever.',
+    90,
+    { min: 0, max: 36_500 },
+  ),
   hotLane: boolVar(
     'MERIDIAN_HOT_LANE',
     'Answer the most frequent authenticated GETs (account, market data, predictions page) on node:http directly, ahead of Fastify; off sends every request through Fastify (docs/architecture.md).',

@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../config/env.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Job } from '../shared/leadership.ts';
+
+const DAY = 86_400_000;
+const SWEEP_MS = 3_600_000;
+/** Rows per delete statement: short statements, no long lock on a busy table. */
+const BATCH = 5_000;
+
+interface Rule {
+  what: string;
+  /** One batch: deletes at most BATCH rows older than `cutoff` (ms), returns how many went. */
+  deleteBatch(db: Kysely<unknown>, cutoff: number): Promise<number>;
+  keepDays: number;
+}
+
+const deleted = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
+
+function rules(config: Config): Rule[] {
+  return [
+    {
+      what: '1m candles',
+      keepDays: config.retainCandles1mDays,
+      deleteBatch: async (db, cutoff) =>
+        deleted(
+          await sql`delete from market_candles where ctid in (select ctid from market_candles
+            where interval = '1m' and open_time < ${cutoff} limit ${BATCH})`.execute(db),
+        ),
+    },
+    {
+      what: 'predictions',
+      keepDays: config.retainPredictionsDays,
+      deleteBatch: async (db, cutoff) =>
+        deleted(
+          await sql`delete from predictions where ctid in (select ctid from predictions
+            where generated_at < ${cutoff} limit ${BATCH})`.execute(db),
+        ) + deleted(await sql`delete from prediction_gaps where to_ms < ${cutoff}`.execute(db)),
+    },
+    {
+      what: 'exchange flows',
+      keepDays: config.retainFlowsDays,
+      deleteBatch: async (db, cutoff) =>
+        deleted(
+          await sql`delete from onchain_flows where ctid in (select ctid from onchain_flows
+            where block_time < ${cutoff} limit ${BATCH})`.execute(db),
+        ),
+    },
+  ];
+}
+
+/**
+ * Deletes what is older than each retention period (0 keeps forever), batch by batch; returns the rows
+ * deleted per kind. Old rows are the same for every replica, so two sweeps at once would only race to
+ * delete the same rows: no leadership fence is needed for correctness, the job is leader-only to avoid the waste.
+ */
+export async function pruneOldData(
+  db: Kysely<unknown>,
+  config: Config,
+  now: number,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const rule of rules(config)) {
+    if (rule.keepDays === 0) continue;
+    const cutoff = now - rule.keepDays * DAY;
+    let total = 0;
+    for (;;) {
+      const n = await rule.deleteBatch(db, cutoff);
+      total += n;
+      if (n < BATCH) break;
+    }
+    counts[rule.what] = total;
+  }
+  return counts;
+}
+
+/** The hourly retention sweep (leader-elected): MERIDIAN_RETAIN_* in docs/configuration. */
+export function retentionJob(deps: {
+  db: Kysely<unknown>;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+}): Job {
+  let sweep: NodeJS.Timeout | undefined;
+  const run = async () => {
+    try {
+      const counts = await pruneOldData(deps.db, deps.config, deps.clock.now());
+      if (Object.values(counts).some((n) => n > 0)) deps.logger.info(counts, 'retention: old rows deleted');
+    } catch (error) {
+      deps.logger.error({ err: error }, 'retention sweep failed; the next sweep retries');
+    }
+  };
+  return {
+    name: 'data-retention',
+    start: async () => {
+      await run();
+      sweep = setInterval(run, SWEEP_MS);
+      sweep.unref?.();
+    },
+    stop: async () => {
+      if (sweep) clearInterval(sweep);
+    },
+  };
+}
