@@ -68,6 +68,30 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
     for (const [name, value] of provenanceHeaders()) reply.header(name, value);
     return reply;
   };
+  /**
+   * The service query of a plain hot-lane query string (`symbol=…&horizon=…` in canonical form), or null when
+   * the full pipeline must answer it. The answer depends on the string alone, so it is kept (a few hundred
+   * distinct strings at most: symbols × horizons, plus what clients misspell) and the per-request work is a
+   * map lookup.
+   */
+  const hotQueries = new Map<string, PredictionsQuery | null>();
+  function hotQuery(raw: string): PredictionsQuery | null {
+    let resolved = hotQueries.get(raw);
+    if (resolved !== undefined) return resolved;
+    resolved = null;
+    const q = plainQuery(raw, ['symbol', 'horizon'] as const);
+    if (q?.symbol !== undefined && q.horizon !== undefined) {
+      try {
+        const { query, log } = queryFor({ symbol: q.symbol, horizon: q.horizon });
+        if (log.value() === undefined) resolved = query;
+      } catch {
+        // Not a valid request: the full pipeline answers it with its problem.
+      }
+    }
+    if (hotQueries.size < 1_000) hotQueries.set(raw, resolved);
+    return resolved;
+  }
+
   /** A predictions page, and the parameters that were normalized to build it. */
   function pageFor(q: Static<typeof PredictionsQuerySchema>): { body: Buffer; log: NormalizationLog } {
     const { query, log } = queryFor(q);
@@ -133,16 +157,10 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           permission: 'predictions:read',
           // The plain request (`?symbol=…&horizon=…` as listed) on the hot lane; anything else through here.
           hot: (query) => {
-            const q = plainQuery(query, ['symbol', 'horizon'] as const);
-            if (q?.symbol === undefined || q.horizon === undefined) return undefined;
-            try {
-              const page = pageFor({ symbol: q.symbol, horizon: q.horizon });
-              return page.log.value() === undefined
-                ? { body: page.body, headers: provenanceHeaders() }
-                : undefined;
-            } catch {
-              return undefined;
-            }
+            const resolved = hotQuery(query);
+            return resolved
+              ? { body: predictions.predictions(resolved), headers: provenanceHeaders() }
+              : undefined;
           },
         },
         schema: {
