@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import {
   type Bar,
@@ -93,6 +94,23 @@ describe('prediction backfill', () => {
     const times = repository.rows.map((r) => r.generated_at);
     expect(Math.min(...times)).toBeGreaterThanOrEqual(START - 24 * 60 * MIN);
     expect(Math.max(...times)).toBeLessThanOrEqual(START);
+  });
+
+  it('warms up in slices: the event loop is never held for more than a few tens of milliseconds', async () => {
+    const { service } = setup();
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const started = performance.now();
+    await service.warmUpAndBackfill();
+    const took = performance.now() - started;
+    // Let the monitor's timer run once more, so a stall at the very end is recorded too.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    delay.disable();
+    // Long enough to matter: held in one piece it would have stalled every request for all of it.
+    expect(took).toBeGreaterThan(300);
+    expect(delay.percentile(99) / 1e6).toBeLessThan(50);
+    // …and the loop really turned all along (held in one piece, the monitor gets only a sample or two).
+    expect(delay.count).toBeGreaterThan(10);
   });
 
   it('no backfilled forecast sees a candle that closed after it was made (walk-forward, no look-ahead)', async () => {

@@ -74,6 +74,8 @@ const TRACK_RECORD_MS = 30 * 24 * 60 * MINUTE;
 const BACKFILL_MS = 24 * 60 * MINUTE;
 /** Spacing of backfilled datapoints (every granularity down to 5 min gets a full page). */
 const BACKFILL_STEP_MS = 5 * MINUTE;
+/** Longest stretch the warm-up keeps the event loop before letting other work run. */
+const WARM_UP_SLICE_MS = 20;
 
 interface Live {
   row: PredictionRow;
@@ -152,7 +154,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
    * forecast sees a later candle. Live-only inputs (order book, trade flow, funding snapshots) did not exist
    * for past instants, so those members contribute nothing to backfilled forecasts.
    */
-  function warmUp(symbol: string, backfillFrom = Number.POSITIVE_INFINITY): PredictionRow[] {
+  function* warmUpSteps(symbol: string, backfillFrom: number): Generator<void, PredictionRow[]> {
     const backfilled: PredictionRow[] = [];
     let nextBackfill = Math.ceil(backfillFrom / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
     const s = seriesOf(symbol);
@@ -171,6 +173,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       if (t < next) continue;
       next = t + step;
       const fs = model.forecast({ series: s, basket }, t);
+      yield;
       if (fs) {
         if (t >= nextBackfill) {
           nextBackfill = Math.floor(t / BACKFILL_STEP_MS) * BACKFILL_STEP_MS + BACKFILL_STEP_MS;
@@ -181,6 +184,32 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       }
     }
     return backfilled;
+  }
+
+  /** The warm-up of one symbol in one go (tests and benchmarks, where nothing else waits on the loop). */
+  function warmUp(symbol: string, backfillFrom = Number.POSITIVE_INFINITY): PredictionRow[] {
+    const steps = warmUpSteps(symbol, backfillFrom);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * The same warm-up in slices of at most `WARM_UP_SLICE_MS`, giving the event loop back in between: a server
+   * warming up still answers requests (and /readyz) promptly instead of stalling for the whole replay.
+   */
+  async function warmUpInSlices(symbol: string, backfillFrom: number): Promise<PredictionRow[]> {
+    const steps = warmUpSteps(symbol, backfillFrom);
+    let sliceStart = globalThis.performance.now();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (globalThis.performance.now() - sliceStart >= WARM_UP_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = globalThis.performance.now();
+      }
+    }
   }
 
   /**
@@ -195,7 +224,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     for (const list of recent.values()) for (const l of list) newest = Math.max(newest, l.row.generated_at);
     const from = Math.max(now - BACKFILL_MS, newest + refreshMs);
     const rows: PredictionRow[] = [];
-    for (const sym of market.symbols()) rows.push(...warmUp(sym, from));
+    for (const sym of market.symbols()) rows.push(...(await warmUpInSlices(sym, from)));
     rows.sort((a, b) => a.generated_at - b.generated_at);
     for (const r of rows) unscored.push(remember(r));
     if (rows.length) {
