@@ -11,12 +11,6 @@ export function marketSourceIdentity(spec: Config['marketSource']): string {
   return 'simulated';
 }
 
-/** What answers name as their source (`Meridian-Source`): simulated, replay, or ccxt:<venue+venue>. */
-export function publicSourceLabel(spec: Config['marketSource']): string {
-  if (spec.kind === 'ccxt') return `ccxt:${spec.venues.join('+')}`;
-  return spec.kind;
-}
-
 /** Tables holding data derived from the market source, cleared by `--reset-derived`. */
 export const derivedTables = ['predictions', 'prediction_gaps', 'market_candles'] as const;
 

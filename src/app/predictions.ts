@@ -12,7 +12,7 @@ import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
 import { logAndIgnore } from '../shared/log-and-ignore.ts';
-import { publicSourceLabel } from './data-source.ts';
+import { publicSourceLabel } from '../config/source-label.ts';
 
 export interface PredictionsModule {
   service: PredictionsService;

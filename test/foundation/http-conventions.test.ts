@@ -9,6 +9,7 @@ describe('HTTP conventions', () => {
   let user: TestUser;
   const allowed = 'https://app.example.com';
   const other = 'https://evil.example.net';
+  const clock = manualClock(Date.UTC(2026, 0, 10, 12, 0, 30));
 
   beforeAll(async () => {
     // A simulated market with two days of history, so snapshots and history pages are real-sized.
@@ -18,7 +19,7 @@ describe('HTTP conventions', () => {
         MERIDIAN_MARKET_HISTORY_DAYS: '2',
         MERIDIAN_SIM_SEED: '7',
       },
-      container: { clock: manualClock(Date.UTC(2026, 0, 10, 12, 0, 30)) },
+      container: { clock },
     });
     user = await t.user('member');
     await t.container.market.service.start();
@@ -178,6 +179,23 @@ describe('HTTP conventions', () => {
       expect(res.headers.ratelimit).toBeDefined();
       expect(res.headers['x-request-id']).toBeDefined();
     });
+  });
+
+  it('market data names its source and its time, and says stale once the snapshot is older than the window', async () => {
+    const fresh = await t.app.inject({ url: '/api/market-data', headers: user.auth });
+    expect(fresh.headers['meridian-source']).toBe('simulated');
+    const newest = Math.max(...fresh.json().data.map((d: { updatedAt: string }) => Date.parse(d.updatedAt)));
+    expect(fresh.headers['meridian-as-of']).toBe(new Date(newest).toISOString());
+    expect(fresh.headers['meridian-stale']).toBe('false');
+    // No tick for longer than MERIDIAN_MARKET_STALE_MS (the feed stopped, or on a replica the worker died).
+    clock.advance(60_000);
+    try {
+      const later = await t.app.inject({ url: '/api/market-data', headers: user.auth });
+      expect(later.headers['meridian-stale']).toBe('true');
+      expect(later.headers['meridian-as-of']).toBe(fresh.headers['meridian-as-of']);
+    } finally {
+      clock.advance(-60_000);
+    }
   });
 
   it('every answer carries the security headers; credential answers are never stored', async () => {

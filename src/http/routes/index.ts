@@ -11,6 +11,7 @@ import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
+import { publicSourceLabel } from '../../config/source-label.ts';
 import { onchainRoutes } from './onchain.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { predictionsRoutes } from './predictions.ts';
@@ -25,7 +26,11 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     problemRoutes(),
     authRoutes({ config, accounts, failures: auth.failures }),
     accountRoutes({ accounts, clock: deps.clock }),
-    marketRoutes({ market: deps.market.service }),
+    marketRoutes({
+      market: deps.market.service,
+      source: publicSourceLabel(deps.config.marketSource),
+      staleMs: deps.config.marketStaleMs,
+    }),
     onchainRoutes({ onchain: deps.onchain.service }),
     predictionsRoutes({ predictions: deps.predictions.service }),
     portfolioRoutes({

@@ -6,6 +6,7 @@ import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
 import { parseTime } from '../query-time.ts';
+import { provenanceHeaderSource } from '../provenance.ts';
 
 const Num = Type.Number();
 const NullableNum = Type.Union([Type.Number(), Type.Null()]);
@@ -184,11 +185,28 @@ export interface MarketRouteDeps {
     | 'now'
     | 'openCandle'
     | 'symbols'
+    | 'snapshot'
   >;
+  /** What the market data comes from, as answers name it (`Meridian-Source`). */
+  source: string;
+  /** A snapshot older than this (ms) is stale (MERIDIAN_MARKET_STALE_MS). */
+  staleMs: number;
 }
 
 export function marketRoutes(deps: MarketRouteDeps): RouteModule {
   const { market } = deps;
+  /**
+   * The market snapshot's provenance: its newest update on the data's own clock, stale when that is older
+   * than the staleness window now — on an API replica that is how a stopped worker shows.
+   */
+  const provenanceHeaders = provenanceHeaderSource(() => {
+    let asOf: number | null = null;
+    for (const symbol of market.symbols()) {
+      const updatedAt = market.snapshot(symbol)?.updatedAt;
+      if (updatedAt !== undefined && (asOf === null || updatedAt > asOf)) asOf = updatedAt;
+    }
+    return { source: deps.source, asOf, stale: asOf === null || market.now() - asOf > deps.staleMs };
+  });
   return (app) => {
     app.get(
       '/api/market-data',
@@ -196,7 +214,8 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         config: {
           permission: 'market:read',
           // The plain request (no parameters) on the hot lane.
-          hot: (query) => (query === '' ? { body: market.marketDataBytes() } : undefined),
+          hot: (query) =>
+            query === '' ? { body: market.marketDataBytes(), headers: provenanceHeaders() } : undefined,
         },
         schema: {
           operationId: 'getMarketData',
@@ -214,6 +233,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
       (request, reply) => {
         const q = request.query;
         reply.type('application/json; charset=utf-8');
+        for (const [name, value] of provenanceHeaders()) reply.header(name, value);
         if (q.symbols === undefined && (q.notional === undefined || q.notional === market.defaultNotional)) {
           // The hot path: bytes serialized once per aggregation tick.
           sendBytes(reply, market.marketDataBytes());

@@ -16,6 +16,7 @@ import {
 } from '../../modules/predictions/index.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { parseTime } from '../query-time.ts';
+import { provenanceHeaderSource } from '../provenance.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
@@ -45,25 +46,8 @@ export interface PredictionsRouteDeps {
 export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
   const { predictions } = deps;
 
-  // The As-Of value changes once per refresh: its text is kept until then.
-  let asOfMs: number | null = null;
-  let asOfText = '';
   /** Provenance headers (the body is fixed to `data`): source, the data's own time, stale now or not. */
-  function provenanceHeaders(): Array<[string, string]> {
-    const p = predictions.provenance();
-    const headers: Array<[string, string]> = [
-      ['meridian-source', p.source],
-      ['meridian-stale', p.stale ? 'true' : 'false'],
-    ];
-    if (p.asOf !== null) {
-      if (p.asOf !== asOfMs) {
-        asOfMs = p.asOf;
-        asOfText = new Date(p.asOf).toISOString();
-      }
-      headers.push(['meridian-as-of', asOfText]);
-    }
-    return headers;
-  }
+  const provenanceHeaders = provenanceHeaderSource(() => predictions.provenance());
   const withProvenance = <R extends { header(name: string, value: string): unknown }>(reply: R): R => {
     for (const [name, value] of provenanceHeaders()) reply.header(name, value);
     return reply;
