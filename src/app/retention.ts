@@ -18,34 +18,33 @@ interface Rule {
 
 const deleted = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
 
+/** One batch of a table's rows whose time column is before the cutoff (and that match `where`, if given). */
+function olderThan(table: string, column: string, where = sql`true`) {
+  return async (db: Kysely<unknown>, cutoff: number) =>
+    deleted(
+      await sql`delete from ${sql.table(table)} where ctid in (select ctid from ${sql.table(table)}
+        where ${sql.ref(column)} < ${cutoff} and ${where} limit ${BATCH})`.execute(db),
+    );
+}
+
 function rules(config: Config): Rule[] {
+  const predictions = olderThan('predictions', 'generated_at');
+  const gaps = olderThan('prediction_gaps', 'to_ms');
   return [
     {
       what: '1m candles',
       keepDays: config.retainCandles1mDays,
-      deleteBatch: async (db, cutoff) =>
-        deleted(
-          await sql`delete from market_candles where ctid in (select ctid from market_candles
-            where interval = '1m' and open_time < ${cutoff} limit ${BATCH})`.execute(db),
-        ),
+      deleteBatch: olderThan('market_candles', 'open_time', sql`interval = '1m'`),
     },
     {
       what: 'predictions',
       keepDays: config.retainPredictionsDays,
-      deleteBatch: async (db, cutoff) =>
-        deleted(
-          await sql`delete from predictions where ctid in (select ctid from predictions
-            where generated_at < ${cutoff} limit ${BATCH})`.execute(db),
-        ) + deleted(await sql`delete from prediction_gaps where to_ms < ${cutoff}`.execute(db)),
+      deleteBatch: async (db, cutoff) => (await predictions(db, cutoff)) + (await gaps(db, cutoff)),
     },
     {
       what: 'exchange flows',
       keepDays: config.retainFlowsDays,
-      deleteBatch: async (db, cutoff) =>
-        deleted(
-          await sql`delete from onchain_flows where ctid in (select ctid from onchain_flows
-            where block_time < ${cutoff} limit ${BATCH})`.execute(db),
-        ),
+      deleteBatch: olderThan('onchain_flows', 'block_time'),
     },
   ];
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleApiTypesPath, openApiToTypes } from '../../scripts/console-api-types.ts';
 import { type TestApp, createTestApp } from '../harness/app.ts';
+import { firstDifference } from '../harness/drift.ts';
 
 describe('the console API client matches the server', () => {
   let t: TestApp;
@@ -16,11 +17,7 @@ describe('the console API client matches the server', () => {
     const expected = await openApiToTypes(response.json());
     const committed = readFileSync(consoleApiTypesPath, 'utf8');
     // On failure: a route or schema changed; run `npm run console:api` and commit the regenerated file.
-    const a = committed.split('\n');
-    const b = expected.split('\n');
-    const line = a.findIndex((text, i) => text !== b[i]);
-    const where =
-      line < 0 ? `length ${a.length} vs ${b.length} lines` : `line ${line + 1}: "${b[line]?.trim()}"`;
+    const where = firstDifference(committed, expected);
     expect(
       committed === expected,
       `console API types differ from /openapi.json (${where}): run \`npm run console:api\` and commit`,
