@@ -48,7 +48,7 @@ export async function buildMarketSource(
   }
   if (spec.kind === 'ccxt') {
     const { ccxtSource } = await import('../adapters/market/ccxt/index.ts');
-    return ccxtSource({ venues: spec.venues, symbols, clock });
+    return ccxtSource({ venues: spec.venues, symbols, clock, log });
   }
   return simulatedSource({ symbols, seed: config.simSeed, clock });
 }

@@ -137,6 +137,48 @@ describe('ccxt adapter (offline)', () => {
     });
   });
 
+  it('a venue unreachable at start: one warning, retried with backoff, streams once it answers, one recovery line', async () => {
+    const venue = await fakeBinance();
+    cleanups.push(() => new Promise((r) => venue.server.close(r)));
+    let reachable = false;
+    let attempts = 0;
+    const lines: Array<{ level: string; msg: string }> = [];
+    const events: MarketEvent[] = [];
+    const source = ccxtSource({
+      venues: ['binance'],
+      symbols: ['BTCUSDT'],
+      clock: systemClock,
+      createExchange: async () => {
+        const ex = await venue.make();
+        const answer = (ex as unknown as { fetch: (url: string) => Promise<unknown> }).fetch;
+        (ex as unknown as { fetch: (url: string) => Promise<unknown> }).fetch = async (url: string) => {
+          if (new URL(url).pathname.endsWith('/exchangeInfo')) {
+            attempts++;
+            if (!reachable) throw new Error('connect ECONNREFUSED 127.0.0.1:443');
+          }
+          return answer(url);
+        };
+        return ex;
+      },
+      backoff: { initialMs: 10, maxMs: 40 },
+      log: {
+        warn: (_o, msg) => lines.push({ level: 'warn', msg: msg ?? '' }),
+        info: (_o, msg) => lines.push({ level: 'info', msg: msg ?? '' }),
+      },
+    });
+    cleanups.push(() => source.stop());
+    await source.start((e) => events.push(e));
+    await until(() => attempts >= 5);
+    expect(events).toEqual([]);
+    expect(lines).toEqual([{ level: 'warn', msg: 'market loadMarkets failed; retrying with backoff' }]);
+    reachable = true;
+    await until(() => events.some((e) => e.kind === 'book_snapshot'));
+    expect(lines.filter((l) => l.msg.includes('loadMarkets'))).toEqual([
+      { level: 'warn', msg: 'market loadMarkets failed; retrying with backoff' },
+      { level: 'info', msg: 'market loadMarkets recovered' },
+    ]);
+  });
+
   it('streams books and trades, resyncs on a sequence gap and reconnects after a dropped connection', async () => {
     const venue = await fakeBinance();
     cleanups.push(() => new Promise((r) => venue.server.close(r)));

@@ -35,8 +35,11 @@ export interface CcxtOptions {
   backoff?: { initialMs: number; maxMs: number };
   /** Levels per side forwarded from each book. */
   depth?: number;
-  log?: { warn(obj: unknown, msg?: string): void };
+  log?: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
 }
+
+/** A failing connection says so once, then at most this often while it keeps failing. */
+const REPEAT_WARNING_MS = 5 * 60_000;
 
 const defaultExchange = (venue: string): CcxtExchange => {
   const pro = (ccxt as unknown as { pro: Record<string, new (config: object) => CcxtExchange> }).pro;
@@ -98,15 +101,74 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
       wakers.add(wake);
     });
 
+  /** Failure streaks per venue, symbol and stream: one warning when a streak starts, one info when it ends. */
+  const streaks = new Map<string, { since: number; attempts: number; warnedAt: number }>();
   const note = (venue: string, symbol: string, what: string, error: unknown) => {
-    const text = `${venue} ${symbol} ${what}: ${(error as Error)?.message ?? String(error)}`;
-    stats.errors.push(text);
+    const message = (error as Error)?.message ?? String(error);
+    stats.errors.push(`${venue} ${symbol} ${what}: ${message}`);
     if (stats.errors.length > 50) stats.errors.shift();
-    options.log?.warn(
-      { venue, symbol, err: (error as Error)?.message },
-      `market ${what} failed; reconnecting`,
+    const key = `${venue}|${symbol}|${what}`;
+    const now = Date.now();
+    const streak = streaks.get(key);
+    if (!streak) {
+      streaks.set(key, { since: now, attempts: 1, warnedAt: now });
+      options.log?.warn({ venue, symbol, err: message }, `market ${what} failed; retrying with backoff`);
+      return;
+    }
+    streak.attempts++;
+    if (now - streak.warnedAt >= REPEAT_WARNING_MS) {
+      streak.warnedAt = now;
+      options.log?.warn(
+        {
+          venue,
+          symbol,
+          err: message,
+          attempts: streak.attempts,
+          failingForS: Math.round((now - streak.since) / 1000),
+        },
+        `market ${what} still failing`,
+      );
+    }
+  };
+  const recovered = (venue: string, symbol: string, what: string) => {
+    const key = `${venue}|${symbol}|${what}`;
+    const streak = streaks.get(key);
+    if (!streak) return;
+    streaks.delete(key);
+    options.log?.info(
+      {
+        venue,
+        symbol,
+        attempts: streak.attempts,
+        failedForS: Math.round((Date.now() - streak.since) / 1000),
+      },
+      `market ${what} recovered`,
     );
   };
+
+  /** The venue's exchange with its markets loaded, retried with backoff until it works or the feed stops. */
+  async function loadedExchange(venue: string): Promise<CcxtExchange | undefined> {
+    let delay = backoff.initialMs;
+    while (running) {
+      try {
+        const ex = await exchange(venue);
+        await ex.loadMarkets();
+        recovered(venue, '*', 'loadMarkets');
+        return ex;
+      } catch (error) {
+        // ccxt keeps a failed loadMarkets promise and hands it back on every later call: the next attempt
+        // needs a fresh exchange object.
+        const failed = exchanges.get(venue);
+        exchanges.delete(venue);
+        failed?.close().catch(() => {});
+        if (!running) return undefined;
+        note(venue, '*', 'loadMarkets', error);
+        await sleep(delay * (0.75 + Math.random() * 0.5));
+        delay = Math.min(backoff.maxMs, delay * 2);
+      }
+    }
+    return undefined;
+  }
 
   async function loop(venue: string, symbol: string, what: string, body: () => Promise<void>): Promise<void> {
     let delay = backoff.initialMs;
@@ -114,6 +176,7 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
       try {
         await body();
         delay = backoff.initialMs;
+        recovered(venue, symbol, what);
       } catch (error) {
         if (!running) return;
         note(venue, symbol, what, error);
@@ -179,15 +242,16 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
     },
     async start(sink: (e: MarketEvent) => void) {
       running = true;
-      for (const venue of options.venues) {
-        let ex: CcxtExchange;
-        try {
-          ex = await exchange(venue);
-          await ex.loadMarkets();
-        } catch (error) {
-          note(venue, '*', 'loadMarkets', error);
-          continue;
-        }
+      // A venue unreachable at start is retried in the background (with backoff) until it answers; the
+      // others start at once.
+      for (const venue of options.venues)
+        loops.push(
+          loadedExchange(venue).then((ex) => {
+            if (ex) watchVenue(venue, ex);
+          }),
+        );
+
+      function watchVenue(venue: string, ex: CcxtExchange) {
         for (const symbol of options.symbols) {
           const market = resolveMarket(ex, symbol);
           if (!market) continue;
