@@ -63,6 +63,16 @@ export async function serve(config: Config, role: Role) {
     readiness: () => c.readiness(),
     logger: c.logger.child({ module: 'health' }),
     metrics: c.metrics,
+    feedAges: () => {
+      const now = c.market.service.now();
+      return c.market.service.symbols().flatMap((symbol) =>
+        (c.market.service.snapshot(symbol)?.venues ?? []).map((v) => ({
+          venue: v.venue,
+          symbol,
+          ageSeconds: v.updatedAt === null ? null : Math.max(0, Math.round((now - v.updatedAt) / 1000)),
+        })),
+      );
+    },
   });
   const address = app
     ? `http://${config.host}:${(app.server.address() as { port: number }).port}`
