@@ -18,7 +18,7 @@ const market = createMarketService({
 });
 await market.start();
 const app = Fastify({ logger: false }) as unknown as App;
-await marketRoutes({ market, source: 'simulated', staleMs: 15_000 })(app);
+await marketRoutes({ market, source: 'simulated' })(app);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 console.log(`READY ${JSON.stringify({ url: `http://127.0.0.1:${port}/api/market-data` })}`);

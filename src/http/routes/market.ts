@@ -185,12 +185,11 @@ export interface MarketRouteDeps {
     | 'now'
     | 'openCandle'
     | 'symbols'
-    | 'snapshot'
+    | 'freshness'
+    | 'staleMs'
   >;
   /** What the market data comes from, as answers name it (`Meridian-Source`). */
   source: string;
-  /** A snapshot older than this (ms) is stale (MERIDIAN_MARKET_STALE_MS). */
-  staleMs: number;
 }
 
 export function marketRoutes(deps: MarketRouteDeps): RouteModule {
@@ -202,10 +201,10 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
   const provenanceHeaders = provenanceHeaderSource(() => {
     let asOf: number | null = null;
     for (const symbol of market.symbols()) {
-      const updatedAt = market.snapshot(symbol)?.updatedAt;
+      const updatedAt = market.freshness(symbol)?.updatedAt;
       if (updatedAt !== undefined && (asOf === null || updatedAt > asOf)) asOf = updatedAt;
     }
-    return { source: deps.source, asOf, stale: asOf === null || market.now() - asOf > deps.staleMs };
+    return { source: deps.source, asOf, stale: asOf === null || market.now() - asOf > market.staleMs };
   });
   return (app) => {
     app.get(

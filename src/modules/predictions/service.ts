@@ -1,6 +1,6 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
-import type { Clock } from '../../shared/clock.ts';
+import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { GRID, GRID_INDEX } from './calibration/conformal.ts';
 import { factorShares, toDatapoint, toRow } from './datapoint.ts';
@@ -74,8 +74,8 @@ const TRACK_RECORD_MS = 30 * 24 * 60 * MINUTE;
 const BACKFILL_MS = 24 * 60 * MINUTE;
 /** Spacing of backfilled datapoints (every granularity down to 5 min gets a full page). */
 const BACKFILL_STEP_MS = 5 * MINUTE;
-/** Longest stretch the warm-up keeps the event loop before letting other work run. */
-const WARM_UP_SLICE_MS = 20;
+/** Longest stretch the warm-up keeps the event loop before letting other work run (a model step can add a few ms). */
+const WARM_UP_SLICE_MS = 10;
 
 interface Live {
   row: PredictionRow;
@@ -89,7 +89,11 @@ interface Live {
  * bus. Readers are served from memory; response bodies are serialized once per refresh and cached as bytes.
  */
 export function createPredictionsService(deps: PredictionsServiceDeps) {
-  const { market, repository, clock, refreshMs } = deps;
+  const { market, repository, clock } = deps;
+  // The refresh timer runs on wall time; everything compared with data times uses the period as it passes on
+  // the data's clock (a replay at speed 60 moves an hour of recorded time per wall-clock minute).
+  const wallRefreshMs = deps.refreshMs;
+  const refreshMs = onClock(clock, wallRefreshMs);
   const history = deps.candleHistory ?? 3 * 24 * 60 + 120;
   const series = new Map<string, BarSeries>();
   const models = new Map<string, SymbolForecaster>();
@@ -597,7 +601,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       await warmUpAndBackfill(clock.now());
       await tick();
       phase = 'running';
-      timer = setInterval(() => void tick(), refreshMs);
+      timer = setInterval(() => void tick(), wallRefreshMs);
       timer.unref?.();
     },
     async stop(): Promise<void> {

@@ -160,7 +160,10 @@ export async function replaySource(options: ReplayOptions): Promise<
   const startAt = options.startAt ?? Math.max(...firstBars) + 86_400_000;
   const wall = options.wallClock ?? { now: () => Date.now() };
   const wallStart = wall.now();
-  const clock: Clock = { now: () => startAt + Math.floor((wall.now() - wallStart) * options.speed) };
+  const clock: Clock = {
+    now: () => startAt + Math.floor((wall.now() - wallStart) * options.speed),
+    rate: options.speed,
+  };
   const tickMs = options.tickMs ?? 100;
   let timer: NodeJS.Timeout | undefined;
   let emittedUpTo = startAt;
