@@ -136,8 +136,9 @@ describe.skipIf(!present)('replay of the shared 2021 folder', () => {
       const collect = (where: string, value: unknown): void => {
         if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
           times.push([where, value]);
-        else if (Array.isArray(value)) value.forEach((v, i) => collect(`${where}[${i}]`, v));
-        else if (value && typeof value === 'object')
+        else if (Array.isArray(value)) {
+          for (const [i, v] of value.entries()) collect(`${where}[${i}]`, v);
+        } else if (value && typeof value === 'object')
           for (const [k, v] of Object.entries(value)) collect(`${where}.${k}`, v);
       };
       collect('flows', flows);
