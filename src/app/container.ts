@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { memoryBus } from '../adapters/bus/memory.ts';
 import { redisBus } from '../adapters/bus/redis.ts';
@@ -20,6 +21,7 @@ import type { RateLimiter } from '../shared/rate-limiter.ts';
 import { announceOn, buildAccounts } from './accounts.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
+import { heartbeatJob, heartbeatMonitor } from './worker-heartbeat.ts';
 import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
@@ -231,6 +233,8 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       }),
     ),
   );
+  jobs.push(heartbeatJob({ bus, clock, host: hostname(), logger: logger.child({ module: 'heartbeat' }) }));
+  const workerMonitor = heartbeatMonitor({ bus, clock, metrics });
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
     {
@@ -242,6 +246,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
         await stopFollowing?.();
       },
     },
+    workerMonitor.job,
   ];
 
   const connectionSlots: ConnectionSlotsFactory = (pool, leaseMs) =>
@@ -299,6 +304,8 @@ export async function buildContainer(config: Config, options: ContainerOptions =
         dataClock.now(),
       );
       if (modelState) components.model = modelState;
+      const workerState = workerMonitor.health();
+      if (workerState) components.worker = workerState;
       return summarize(components, predictionsStatus.phase === 'starting');
     },
     async close() {

@@ -408,7 +408,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return {
       source: deps.source ?? 'simulated',
       asOf,
-      stale: asOf === null || clock.now() - asOf > 2.5 * Math.max(refreshMs, MINUTE),
+      stale: asOf === null || clock.now() - asOf > 2.5 * refreshMs,
     };
   }
 
