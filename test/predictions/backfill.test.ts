@@ -106,9 +106,15 @@ describe('prediction backfill', () => {
     // Let the monitor's timer run once more, so a stall at the very end is recorded too.
     await new Promise((resolve) => setTimeout(resolve, 20));
     delay.disable();
+    // The machine's own scheduling noise (other processes on the same cores), measured over as long a stretch
+    // with the loop idle: the warm-up may add at most 50 ms on top of it.
+    const idle = monitorEventLoopDelay({ resolution: 5 });
+    idle.enable();
+    await new Promise((resolve) => setTimeout(resolve, took));
+    idle.disable();
     // Long enough to matter: held in one piece it would have stalled every request for all of it.
     expect(took).toBeGreaterThan(300);
-    expect(delay.percentile(99) / 1e6).toBeLessThan(50);
+    expect(delay.percentile(99) / 1e6).toBeLessThan(50 + idle.percentile(99) / 1e6);
     // …and the loop really turned all along (held in one piece, the monitor gets only a sample or two).
     expect(delay.count).toBeGreaterThan(10);
   });

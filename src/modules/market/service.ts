@@ -1,3 +1,4 @@
+import type { FundingPoint } from './candle-files.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import { splitSymbol } from '../symbols/index.ts';
@@ -88,6 +89,8 @@ export interface MarketRuntime extends MarketService {
    * stopped worker shows as stale data, never as a frozen fresh one).
    */
   freshness(symbol: string): Freshness | undefined;
+  /** Settled funding rates in [fromMs, toMs) from the source (none when it has no perpetual feed). */
+  fundingHistory(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
   /** Rows waiting to be written; the write loop drains them. */
   pendingWrites(): number;
   /** Writes everything pending (tests, shutdown). */
@@ -367,6 +370,8 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     // clock starts with each process; for wall-clock sources this is the bus latency and host skew).
     now: () => clock.now() + (running() ? 0 : clockOffset),
     staleMs,
+    fundingHistory: async (symbol, fromMs, toMs) =>
+      (await source.fundingHistory?.(symbol, fromMs, toMs)) ?? [],
     freshness(symbol) {
       if (running()) {
         const s = engine.snapshot(symbol);

@@ -257,6 +257,12 @@ export async function replaySource(options: ReplayOptions): Promise<
       }
       if (out.length) yield out;
     },
+    async fundingHistory(symbol, fromMs, toMs) {
+      const s = series.get(symbol);
+      if (!s) return [];
+      const end = Math.min(toMs, clock.now() + 1);
+      return s.funding.filter((f) => f.time >= fromMs && f.time < end);
+    },
     async start(sink) {
       const run = () => {
         try {
