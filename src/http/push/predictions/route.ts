@@ -22,14 +22,10 @@ import {
   upgradeHeaders,
 } from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
-import {
-  type Admission,
-  type HubOptions,
-  type PushHub,
-  createPushHub,
-  datapointsOf,
-  defaultHubOptions,
-} from './hub.ts';
+import type { Admission } from './connections.ts';
+import { datapointsOf } from './datapoints.ts';
+import { type PushHub, createPushHub } from './hub.ts';
+import { type HubOptions, defaultHubOptions } from './options.ts';
 import { PROTOCOL } from './protocol.ts';
 import { Subscription, normalizeSelection, rawListsFromQuery } from './subscription.ts';
 
