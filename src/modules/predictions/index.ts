@@ -10,7 +10,6 @@ export {
   memoryPredictionRepository,
   type PredictionRepository,
 } from './repository.ts';
-export * from './schemas.ts';
 export {
   createPredictionsService,
   type PredictionsMarketPort,

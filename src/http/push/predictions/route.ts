@@ -3,11 +3,8 @@ import type { Config } from '../../../config/env.ts';
 import type { AccountsService } from '../../../modules/accounts/index.ts';
 import type { AuthApi } from '../../plugins/auth.ts';
 import type { App, RouteModule } from '../../types.ts';
-import {
-  NORMALIZATION_HEADER,
-  type ParameterChange,
-  normalizationHeaderValue,
-} from '../../../modules/symbols/index.ts';
+import type { ParameterChange } from '../../../modules/symbols/index.ts';
+import { NORMALIZATION_HEADER, normalizationHeaderValue } from '../../normalization-header.ts';
 import type { Metrics } from '../../../observability/metrics.ts';
 import { type Bus, topics } from '../../../shared/bus.ts';
 import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
