@@ -4,14 +4,14 @@ import Fastify from 'fastify';
 import { simulatedSource } from '../../src/adapters/market/simulated/index.ts';
 import { marketRoutes } from '../../src/http/routes/market.ts';
 import type { App } from '../../src/http/types.ts';
-import { memoryCandleRepository } from '../../src/modules/market/repository.ts';
+import { createMemoryCandleRepository } from '../../src/modules/market/repository.ts';
 import { createMarketService } from '../../src/modules/market/service.ts';
 import { DEFAULT_SYMBOLS } from '../../src/modules/symbols/index.ts';
 import { systemClock } from '../../src/shared/clock.ts';
 
 const market = createMarketService({
   source: simulatedSource({ symbols: DEFAULT_SYMBOLS, seed: 42, clock: systemClock }),
-  repository: memoryCandleRepository(),
+  repository: createMemoryCandleRepository(),
   clock: systemClock,
   symbols: DEFAULT_SYMBOLS,
   historyDays: 2,

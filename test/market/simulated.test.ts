@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulatedSource } from '../../src/adapters/market/simulated/index.ts';
 import { PriceModel } from '../../src/adapters/market/simulated/model.ts';
 import type { MarketEvent } from '../../src/modules/market/index.ts';
-import { memoryCandleRepository } from '../../src/modules/market/repository.ts';
+import { createMemoryCandleRepository } from '../../src/modules/market/repository.ts';
 import { createMarketService } from '../../src/modules/market/service.ts';
 import { DEFAULT_SYMBOLS } from '../../src/modules/symbols/index.ts';
 import { manualClock } from '../../src/shared/clock.ts';
@@ -66,7 +66,7 @@ describe('simulated market', () => {
   });
 
   it('a restart regenerates its downtime: stored 1m history has no gap', async () => {
-    const repo = memoryCandleRepository();
+    const repo = createMemoryCandleRepository();
     const clock = manualClock(T);
     const make = () =>
       createMarketService({

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type Bar,
   createPredictionsService,
-  memoryPredictionRepository,
+  createMemoryPredictionRepository,
   type PredictionRepository,
   type PredictionsMarketPort,
 } from '../../src/modules/predictions/index.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
-import { kyselyPredictionRepository } from '../../src/modules/predictions/index.ts';
+import { createKyselyPredictionRepository } from '../../src/modules/predictions/index.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
 
@@ -58,7 +58,7 @@ function market(clock: { now(): number }, distortAfter = Number.POSITIVE_INFINIT
   };
 }
 
-const setup = (distortAfter?: number) => setupOn(memoryPredictionRepository(), distortAfter);
+const setup = (distortAfter?: number) => setupOn(createMemoryPredictionRepository(), distortAfter);
 
 function setupOn<R extends PredictionRepository>(repository: R, distortAfter?: number) {
   const clock = manualClock(START);
@@ -184,7 +184,7 @@ describe.each(dbKinds())('paging back through the stored record on %s', (kind) =
   it('from/to pages reach past the 96 most recent buckets, without overlap', async () => {
     const handle = await openTestDatabase(kind);
     try {
-      const { service } = setupOn(kyselyPredictionRepository(tablesOf(handle.db)));
+      const { service } = setupOn(createKyselyPredictionRepository(tablesOf(handle.db)));
       await service.warmUpAndBackfill();
       const q = { symbol: 'BTCUSDT', horizon: '1h' as const, granularityMs: 5 * MIN, limit: 96 };
       const pageOf = async (to: number) =>

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { type CandleInterval, INTERVAL_MS, type MarketRuntime } from '../../modules/market/index.ts';
-import { NormalizationLog, normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
+import { normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
+import { NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
