@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { simulatedSource } from '../../src/adapters/market/simulated/index.ts';
 import type { FundingEvent, MarketEvent } from '../../src/modules/market/index.ts';
-import { memoryCandleRepository } from '../../src/modules/market/repository.ts';
+import { createMemoryCandleRepository } from '../../src/modules/market/repository.ts';
 import { createMarketService } from '../../src/modules/market/service.ts';
 import {
   createPredictionsService,
-  memoryPredictionRepository,
+  createMemoryPredictionRepository,
   type PredictionsMarketPort,
 } from '../../src/modules/predictions/index.ts';
 import { extractFeatures } from '../../src/modules/predictions/features/extract.ts';
@@ -43,7 +43,7 @@ describe('funding in simulated mode', () => {
     const clock = manualClock(NOW);
     const market = createMarketService({
       source: simulatedSource({ symbols: SYMBOLS, seed: 7, clock }),
-      repository: memoryCandleRepository(),
+      repository: createMemoryCandleRepository(),
       clock,
       symbols: SYMBOLS,
       historyDays: 3,
@@ -53,7 +53,7 @@ describe('funding in simulated mode', () => {
       const run = async (port: PredictionsMarketPort) => {
         const service = createPredictionsService({
           market: port,
-          repository: memoryPredictionRepository(),
+          repository: createMemoryPredictionRepository(),
           clock,
           refreshMs: 60_000,
         });
