@@ -8,7 +8,7 @@ import { WINDOW_MS } from '../src/modules/alerts/rule.ts';
 import { createMemoryEventsRepository } from '../src/modules/events/index.ts';
 import { MarketEngine } from '../src/modules/market/engine.ts';
 import type { MarketEvent } from '../src/modules/market/index.ts';
-import { DEFAULT_SYMBOLS } from '../src/modules/symbols/index.ts';
+import { DEFAULT_SYMBOLS } from '../src/modules/identifiers/index.ts';
 import { manualClock } from '../src/shared/clock.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { simulatedSource } from '../src/adapters/market/simulated/index.ts';
 import { MarketEngine } from '../src/modules/market/engine.ts';
 import type { MarketEvent } from '../src/modules/market/index.ts';
-import { DEFAULT_SYMBOLS } from '../src/modules/symbols/index.ts';
+import { DEFAULT_SYMBOLS } from '../src/modules/identifiers/index.ts';
 import { captureResponse, compare, printTable, startTarget, stopTarget } from './lib.ts';
 
 /**

@@ -6,7 +6,7 @@ import { marketRoutes } from '../../src/http/routes/market.ts';
 import type { App } from '../../src/http/types.ts';
 import { createMemoryCandleRepository } from '../../src/modules/market/repository.ts';
 import { createMarketService } from '../../src/modules/market/service.ts';
-import { DEFAULT_SYMBOLS } from '../../src/modules/symbols/index.ts';
+import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 import { systemClock } from '../../src/shared/clock.ts';
 
 const market = createMarketService({
@@ -18,7 +18,7 @@ const market = createMarketService({
 });
 await market.start();
 const app = Fastify({ logger: false }) as unknown as App;
-await marketRoutes({ market, source: 'simulated' })(app);
+await marketRoutes({ market, symbols: createSupportedSymbols(DEFAULT_SYMBOLS), source: 'simulated' })(app);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 console.log(`READY ${JSON.stringify({ url: `http://127.0.0.1:${port}/api/market-data` })}`);

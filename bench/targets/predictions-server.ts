@@ -9,6 +9,7 @@ import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
 import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
 import type { App } from '../../src/http/types.ts';
 import { benchService } from '../predictions-fixture.ts';
+import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 
 const { service } = await benchService(100);
 const app = Fastify({
@@ -17,7 +18,9 @@ const app = Fastify({
   },
 }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 registerErrorHandling(app);
-await app.register(predictionsRoutes({ predictions: service }));
+await app.register(
+  predictionsRoutes({ predictions: service, symbols: createSupportedSymbols(DEFAULT_SYMBOLS) }),
+);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const path = '/api/predictions?symbol=BTCUSDT&horizon=1h&granularity=1m&limit=96&include=quantiles';
 const res = await app.inject({ url: path });

@@ -13,6 +13,7 @@ import {
   type MarketHistory,
 } from '../modules/alerts/index.ts';
 import type { EventsTables } from '../modules/events/index.ts';
+import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import type { MarketService } from '../modules/market/index.ts';
 import type { OnchainService } from '../modules/onchain/index.ts';
 import type { Bus } from '../shared/bus.ts';
@@ -82,6 +83,7 @@ export function buildAlerts(
     logger: AlertsLogger;
     market?: Pick<MarketService, 'candlesBetween'>;
     onchain?: Pick<OnchainService, 'listFlows'>;
+    symbols: SupportedSymbols;
     resolveExchange(input: string): string;
   },
 ): AlertsModule {
@@ -90,6 +92,7 @@ export function buildAlerts(
     repo,
     bus: deps.bus,
     clock: deps.clock,
+    symbols: deps.symbols,
     resolveExchange: deps.resolveExchange,
     caps: { standard: config.alertsActiveStandard, pro: config.alertsActivePro },
     log: deps.logger,

@@ -14,6 +14,7 @@ import { redisSlots } from '../adapters/slots/redis.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
+import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import { type Clock, onClock, systemClock } from '../shared/clock.ts';
 import type { ConnectionSlotsFactory, SlotPool } from '../shared/connection-slots.ts';
@@ -71,6 +72,8 @@ export interface Container {
   metrics: Metrics;
   logger: Logger;
   accounts: AccountsService;
+  /** The supported symbol set (made by the market's build from the configuration and the source). */
+  symbols: SupportedSymbols;
   /** On-chain flows: address book, chain source, indexer (a job below), service for the flows route. */
   market: MarketModule;
   onchain: OnchainModule;
@@ -196,6 +199,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'alerts' }),
     market: market.service,
     onchain: onchain.service,
+    symbols: market.symbols,
     resolveExchange: (name) => onchain.service.resolveExchange(name),
   });
   jobs.push(leadership.leaderOnly(alerts.job));
@@ -203,6 +207,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     db,
     clock,
     market: market.service,
+    symbols: market.symbols,
     predictions: predictions.service,
     accounts,
     limiter,
@@ -263,6 +268,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     metrics,
     logger,
     accounts,
+    symbols: market.symbols,
     market,
     onchain,
     predictions,

@@ -9,7 +9,11 @@ import {
   createMarketService,
   createKyselyCandleRepository,
 } from '../modules/market/index.ts';
-import { configureSupportedSymbols } from '../modules/symbols/index.ts';
+import {
+  type SupportedSymbols,
+  canonicalSymbols,
+  createSupportedSymbols,
+} from '../modules/identifiers/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { LeaderTerm } from '../shared/leadership.ts';
@@ -20,6 +24,11 @@ import { logAndIgnore } from '../shared/log-and-ignore.ts';
 export interface MarketModule {
   service: MarketRuntime;
   source: MarketSource;
+  /**
+   * The supported symbol set — the configured symbols the source serves — made here once and handed to
+   * every other part that normalizes or lists symbols (routes, push, alerts, portfolio).
+   */
+  symbols: SupportedSymbols;
   job: Job;
 }
 
@@ -58,14 +67,15 @@ export async function buildMarket(
   config: Config,
   deps: { db: DbHandle; bus: Bus; clock: Clock; logger: Logger },
 ): Promise<MarketModule> {
-  const symbols = configureSupportedSymbols(config.symbols);
-  const source = await buildMarketSource(config, symbols, deps.clock, deps.logger);
+  const configured = canonicalSymbols(config.symbols);
+  const source = await buildMarketSource(config, configured, deps.clock, deps.logger);
+  const symbols = createSupportedSymbols(source.symbols.length ? source.symbols : configured);
   const log = deps.logger;
   const service = createMarketService({
     source,
     repository: createKyselyCandleRepository(tablesOf<MarketTables>(deps.db.db)),
     clock: deps.clock,
-    symbols: source.symbols.length ? source.symbols : symbols,
+    symbols: symbols.list,
     staleMs: config.marketStaleMs,
     outlierBps: config.marketOutlierBps,
     notional: config.marketNotional,
@@ -112,6 +122,7 @@ export async function buildMarket(
   return {
     service,
     source,
+    symbols,
     job: {
       name: 'market',
       start: (term) => {

@@ -15,7 +15,6 @@ import {
   type OnchainTables,
   type PriceSource,
 } from '../modules/onchain/index.ts';
-import { normalizeExchange } from '../modules/symbols/index.ts';
 import type { Bus } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
@@ -49,16 +48,7 @@ export function buildOnchain(
 ): OnchainModule {
   const log = deps.logger;
   const prices = deps.prices ?? noPrices;
-  const book = loadAddressBook({
-    extraPaths: config.labelsPath,
-    normalize: (name) => {
-      try {
-        return normalizeExchange(name).exchange;
-      } catch {
-        return name.trim().toLowerCase();
-      }
-    },
-  });
+  const book = loadAddressBook({ extraPaths: config.labelsPath });
   for (const problem of book.problems) log.warn({ ...problem }, 'onchain: label row not used');
   log.info(
     {

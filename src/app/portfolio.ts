@@ -18,7 +18,12 @@ import {
   presentPortfolio,
 } from '../modules/portfolio/index.ts';
 import type { PredictionsService } from '../modules/predictions/index.ts';
-import { splitSymbol, supportedSymbols } from '../modules/symbols/index.ts';
+import {
+  type SupportedSymbols,
+  isDollar,
+  splitSymbol,
+  underlyingAsset,
+} from '../modules/identifiers/index.ts';
 import {
   type UsageCounter,
   type UsageTables,
@@ -38,17 +43,14 @@ export interface PortfolioModule {
   job: Job;
 }
 
-const WRAPPED: Record<string, string> = { WBTC: 'BTC', WETH: 'ETH' };
-const STABLES = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD']);
-
 /** Holdings are valued at the market module's consolidated mid; stablecoins at 1 USD. */
 export function marketQuotes(market: Pick<MarketService, 'usdPriceNow' | 'snapshot'>) {
   return {
     quote(asset: string): AssetQuote | null {
       const price = market.usdPriceNow(asset);
       if (price === null) return null;
-      if (STABLES.has(asset)) return { price, change24hPct: 0, asOf: null };
-      const snapshot = market.snapshot(`${WRAPPED[asset] ?? asset}USDT`);
+      if (isDollar(asset)) return { price, change24hPct: 0, asOf: null };
+      const snapshot = market.snapshot(`${underlyingAsset(asset)}USDT`);
       return { price, change24hPct: snapshot?.change24hPct ?? null, asOf: snapshot?.updatedAt ?? null };
     },
   };
@@ -83,6 +85,7 @@ export function buildPortfolio(
     db: DbHandle;
     clock: Clock;
     market: MarketService;
+    symbols: SupportedSymbols;
     predictions: PredictionsService;
     accounts: AccountsService;
     limiter: RateLimiter;
@@ -95,7 +98,7 @@ export function buildPortfolio(
     repo: createKyselyPortfolioRepository(tablesOf<PortfolioTables>(deps.db.db)),
     clock: deps.clock,
     prices: marketQuotes(deps.market),
-    extraAssets: () => supportedSymbols().map((s) => splitSymbol(s).base),
+    extraAssets: () => deps.symbols.list.map((s) => splitSymbol(s).base),
     log: (message, fields) => log.warn(fields, message),
   });
   const usage = createUsageCounter({

@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { AccountsService } from '../modules/accounts/index.ts';
+import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import type { ReadinessReport } from '../shared/readiness.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -31,6 +32,8 @@ export interface ServerDeps {
   bus: Bus;
   limiter: RateLimiter;
   accounts: AccountsService;
+  /** The supported symbol set: what the REST and push routes normalize symbols to. */
+  symbols: SupportedSymbols;
   /** Connection caps of the push routes (memory in one process, Redis across replicas). */
   connectionSlots: ConnectionSlotsFactory;
   /** Checks for /readyz: name → error text, or null when fine. */

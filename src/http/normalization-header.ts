@@ -1,4 +1,4 @@
-import type { ParameterChange } from '../modules/symbols/index.ts';
+import type { ParameterChange } from '../modules/identifiers/index.ts';
 
 /** The response header listing every parameter the server changed, requested → used. */
 export const NORMALIZATION_HEADER = 'Meridian-Normalized';

@@ -5,12 +5,11 @@ import { parseCandleFileName, readCandleFile, readFundingFile } from '../modules
 import {
   type Bar,
   type BacktestReport,
-  type Horizon,
   type LeakageScore,
   reportSvg,
   runBacktest,
 } from '../modules/predictions/index.ts';
-import { canonicalCandidate } from '../modules/symbols/index.ts';
+import { HORIZONS, type Horizon, canonicalCandidate, isHorizon } from '../modules/identifiers/index.ts';
 
 const usage = `usage: meridian backtest --candles FILE [--candles FILE …] [--funding FILE] --symbol S
                          [--from T --to T] [--horizons 15m,1h,6h] [--step 1m|5m|…] --out report.json
@@ -29,6 +28,13 @@ function parseStep(v: string | undefined): number | undefined {
   const m = STEP.exec(v);
   if (!m) throw new Error(`--step: expected e.g. 1m, 5m or 1h, got ${v}`);
   return Number(m[1]) * (m[2] === 'h' ? 3_600_000 : 60_000);
+}
+
+function parseHorizons(v: string): Horizon[] {
+  return v.split(',').map((h) => {
+    if (!isHorizon(h)) throw new Error(`--horizons: expected some of ${HORIZONS.join(', ')}, got ${h}`);
+    return h;
+  });
 }
 
 function parseTime(v: string | undefined, name: string): number | undefined {
@@ -85,7 +91,7 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
     }
     for (const k of [...bars.keys()]) if (k !== symbol && bars.get(k) === bars.get(symbol)) bars.delete(k);
     const funding = values.funding ? await readFundingFile(String(values.funding)) : undefined;
-    const horizons = values.horizons ? (String(values.horizons).split(',') as Horizon[]) : undefined;
+    const horizons = values.horizons ? parseHorizons(String(values.horizons)) : undefined;
     const jsonlPath = values['forecasts-out'] as string | undefined;
     const jsonl = jsonlPath ? createWriteStream(jsonlPath) : undefined;
     const report: BacktestReport = runBacktest({

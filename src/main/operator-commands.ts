@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { AccountsService } from '../modules/accounts/index.ts';
 import type { Clock } from '../shared/clock.ts';
-import { parseDuration } from '../shared/duration.ts';
+import { parseDuration } from '../modules/identifiers/index.ts';
 import { isAppError } from '../shared/errors.ts';
 
 /** What an operator command printed and how it ended. Secrets go to `out` only, never to a log. */

@@ -17,7 +17,11 @@ import {
   createKyselyEventsRepository,
   type EventsTables,
 } from '../../src/modules/events/index.ts';
-import { normalizeExchange } from '../../src/modules/symbols/index.ts';
+import {
+  DEFAULT_SYMBOLS,
+  createSupportedSymbols,
+  normalizeExchange,
+} from '../../src/modules/identifiers/index.ts';
 import { type Bus, topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import type { LeaderTerm } from '../../src/shared/leadership.ts';
@@ -63,7 +67,8 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       repo,
       bus,
       clock,
-      resolveExchange: (name) => normalizeExchange(name).exchange,
+      symbols: createSupportedSymbols(DEFAULT_SYMBOLS),
+      resolveExchange: (name) => normalizeExchange(name, { strict: true }).value,
       caps: { standard: 1000 },
     });
     const evaluator = createEvaluator({

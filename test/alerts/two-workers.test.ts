@@ -12,7 +12,11 @@ import {
   createKyselyAlertsRepository,
 } from '../../src/modules/alerts/index.ts';
 import type { EventsTables } from '../../src/modules/events/index.ts';
-import { normalizeExchange } from '../../src/modules/symbols/index.ts';
+import {
+  DEFAULT_SYMBOLS,
+  createSupportedSymbols,
+  normalizeExchange,
+} from '../../src/modules/identifiers/index.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { systemClock } from '../../src/shared/clock.ts';
 import { openTestPostgres, postgresAvailable, redisUrl } from '../harness/db.ts';
@@ -75,7 +79,8 @@ describe.runIf(postgresAvailable() && redisUrl())('two evaluator processes on Po
         repo,
         bus,
         clock: systemClock,
-        resolveExchange: (name) => normalizeExchange(name).exchange,
+        symbols: createSupportedSymbols(DEFAULT_SYMBOLS),
+        resolveExchange: (name) => normalizeExchange(name, { strict: true }).value,
         caps: { standard: 1000 },
       });
       const rules: string[] = [];

@@ -137,8 +137,8 @@ describe('import rules (docs/architecture.md)', () => {
     const graph: ImportGraph = new Map([
       ['src/shared/a.ts', ['src/app/container.ts']],
       ['src/http/routes/x.ts', ['src/app/container.ts', 'src/modules/market/service.ts']],
-      ['src/modules/market/service.ts', ['src/modules/symbols/index.ts']],
-      ['src/modules/symbols/index.ts', ['src/modules/market/index.ts']],
+      ['src/modules/market/service.ts', ['src/modules/identifiers/index.ts']],
+      ['src/modules/identifiers/index.ts', ['src/modules/market/index.ts']],
       ['src/modules/market/index.ts', ['src/modules/market/service.ts']],
       ['src/adapters/db/database.ts', ['src/modules/market/tables.ts']],
       ['src/http/a.ts', ['src/http/b.ts']],
@@ -148,9 +148,9 @@ describe('import rules (docs/architecture.md)', () => {
       'src/shared/a.ts -> src/app/container.ts: shared may not import app',
       'src/http/routes/x.ts -> src/app/container.ts: http may not import app',
       "src/http/routes/x.ts -> src/modules/market/service.ts: import src/modules/market/index.ts instead (a module's face)",
-      'import cycle: src/modules/market/service.ts -> src/modules/symbols/index.ts -> src/modules/market/index.ts',
+      'import cycle: src/modules/market/service.ts -> src/modules/identifiers/index.ts -> src/modules/market/index.ts',
       'import cycle: src/http/a.ts -> src/http/b.ts',
-      'module cycle: src/modules/market -> src/modules/symbols',
+      'module cycle: src/modules/market -> src/modules/identifiers',
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { PriceModel } from '../../src/adapters/market/simulated/model.ts';
 import type { MarketEvent } from '../../src/modules/market/index.ts';
 import { createMemoryCandleRepository } from '../../src/modules/market/repository.ts';
 import { createMarketService } from '../../src/modules/market/service.ts';
-import { DEFAULT_SYMBOLS } from '../../src/modules/symbols/index.ts';
+import { DEFAULT_SYMBOLS } from '../../src/modules/identifiers/index.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 
 const T = Date.UTC(2026, 2, 10, 12, 0);

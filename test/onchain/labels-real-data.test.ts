@@ -4,12 +4,12 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sharedDataPresent } from '../harness/shared-data.ts';
 import { loadAddressBook } from '../../src/modules/onchain/index.ts';
-import { normalizeExchange } from '../../src/modules/symbols/index.ts';
+import { normalizeExchange } from '../../src/modules/identifiers/index.ts';
 
 const LABELS = resolve(process.cwd(), '../shared/data/labels/ethereum');
 const present = sharedDataPresent('real label tests', LABELS);
 
-const normalize = (name: string) => normalizeExchange(name).exchange;
+const normalize = (name: string) => normalizeExchange(name).value;
 
 describe.skipIf(!present)('address book from the shared Etherscan label exports', () => {
   const temp = mkdtempSync(join(tmpdir(), 'meridian-labels-'));

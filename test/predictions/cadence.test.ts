@@ -3,7 +3,8 @@ import { GRID_INDEX } from '../../src/modules/predictions/calibration/conformal.
 import { BarSeries } from '../../src/modules/predictions/features/series.ts';
 import { normQuantile } from '../../src/modules/predictions/math.ts';
 import { type HorizonForecast, SymbolForecaster } from '../../src/modules/predictions/models/engine.ts';
-import { type Bar, HORIZON_MS } from '../../src/modules/predictions/types.ts';
+import { HORIZON_MS } from '../../src/modules/identifiers/index.ts';
+import type { Bar } from '../../src/modules/predictions/types.ts';
 import { mulberry32 } from '../../src/shared/random.ts';
 
 const MIN = 60_000;

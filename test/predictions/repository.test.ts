@@ -3,15 +3,17 @@ import { type DbHandle, tablesOf } from '../../src/adapters/db/connect.ts';
 import {
   type PredictionRepository,
   type PredictionRow,
+  type ScoreUpdate,
   createMemoryPredictionRepository,
 } from '../../src/modules/predictions/repository.ts';
 import { createKyselyPredictionRepository } from '../../src/modules/predictions/repository.kysely.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import type { Horizon } from '../../src/modules/identifiers/index.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const MIN = 60_000;
 
-const row = (symbol: string, horizon: string, generatedAt: number, over: Partial<PredictionRow> = {}) =>
+const row = (symbol: string, horizon: Horizon, generatedAt: number, over: Partial<PredictionRow> = {}) =>
   ({
     symbol,
     horizon,
@@ -83,7 +85,7 @@ describe.each(dbKinds())('prediction repository on %s', (kind) => {
     for (let i = 599; i >= 0; i--) rows.push(row('SOLUSDT', '15m', base + i * MIN));
     rows.push(row('BTCUSDT', '15m', base + 10 * MIN));
     for (const r of [repo, memory]) await r.insert(rows);
-    const updates = [5, 6, 599].map((i) => ({
+    const updates: ScoreUpdate[] = [5, 6, 599].map((i) => ({
       symbol: 'SOLUSDT',
       horizon: '15m',
       generated_at: base + i * MIN,

@@ -17,6 +17,7 @@ import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { StaleLeaderError } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 
 const MIN = 60_000;
@@ -71,7 +72,9 @@ async function appFor(service: ReturnType<typeof createPredictionsService>): Pro
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
   registerErrorHandling(app);
-  await app.register(predictionsRoutes({ predictions: service }));
+  await app.register(
+    predictionsRoutes({ predictions: service, symbols: createSupportedSymbols(DEFAULT_SYMBOLS) }),
+  );
   await app.ready();
   return app;
 }

@@ -31,7 +31,7 @@ export default function SymbolPage() {
   const { symbol = 'BTCUSDT' } = useParams();
   const [params, setParams] = useSearchParams();
   const interval = params.get('interval') ?? '15m';
-  const horizon = (horizons.find((h) => h === params.get('horizon')) ?? '1h') as Horizon;
+  const horizon: Horizon = horizons.find((h) => h === params.get('horizon')) ?? '1h';
   const set = (key: string, value: string) =>
     setParams(
       (p) => {

@@ -1,7 +1,7 @@
 import { MarketDataItem } from '../routes/market.ts';
 import { AccountEventSchema } from '../routes/webhooks.ts';
 import { DatapointSchema } from '../routes/predictions.schemas.ts';
-import { HORIZONS } from '../../modules/symbols/index.ts';
+import { HORIZONS } from '../../modules/identifiers/index.ts';
 import { PROTOCOL, closeCodes, limits } from './predictions/protocol.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '../../modules/accounts/index.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
-import { parseDuration } from '../../shared/duration.ts';
+import { parseDuration } from '../../modules/identifiers/index.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';

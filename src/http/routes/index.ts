@@ -28,17 +28,21 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     accountRoutes({ accounts, clock: deps.clock }),
     marketRoutes({
       market: deps.market.service,
+      symbols: deps.symbols,
       source: publicSourceLabel(deps.config.marketSource),
     }),
     onchainRoutes({ onchain: deps.onchain.service }),
-    predictionsRoutes({ predictions: deps.predictions.service }),
+    predictionsRoutes({ predictions: deps.predictions.service, symbols: deps.symbols }),
     portfolioRoutes({
       portfolio: deps.portfolio.portfolio,
       priceSource: config.marketSource.kind,
     }),
     analyticsRoutes({ analytics: deps.portfolio.analytics }),
     alertsRoutes({ alerts: deps.alerts.service }),
-    predictionsPushRoutes({ config, bus, accounts, metrics: deps.metrics, connectionSlots }, auth),
+    predictionsPushRoutes(
+      { config, bus, accounts, metrics: deps.metrics, connectionSlots, symbols: deps.symbols },
+      auth,
+    ),
     webhookRoutes({ webhooks: deps.webhooks.service }),
     eventsStreamRoutes(
       {

@@ -1,6 +1,11 @@
 import { Type } from 'typebox';
-import { type CandleInterval, INTERVAL_MS, type MarketRuntime } from '../../modules/market/index.ts';
-import { normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
+import type { MarketRuntime } from '../../modules/market/index.ts';
+import {
+  INTERVAL_MS,
+  type Interval,
+  type SupportedSymbols,
+  normalizeInterval,
+} from '../../modules/identifiers/index.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
@@ -152,12 +157,13 @@ const HistoryResponse = Type.Object({
   }),
 });
 
-const MAX_LIMIT = 1000;
+/** The most candles one history page holds; a larger `limit` is clamped. */
+const MAX_CANDLES = 1000;
 
 /** ISO 8601 or integer ms; a problem naming the parameter otherwise. */
 interface Cursor {
   s: string;
-  i: CandleInterval;
+  i: Interval;
   f: number;
   t: number;
 }
@@ -185,23 +191,24 @@ export interface MarketRouteDeps {
     | 'marketDataBytes'
     | 'now'
     | 'openCandle'
-    | 'symbols'
     | 'freshness'
     | 'staleMs'
   >;
+  /** The supported symbol set (the symbols the market serves). */
+  symbols: SupportedSymbols;
   /** What the market data comes from, as answers name it (`Meridian-Source`). */
   source: string;
 }
 
 export function marketRoutes(deps: MarketRouteDeps): RouteModule {
-  const { market } = deps;
+  const { market, symbols } = deps;
   /**
    * The market snapshot's provenance: its newest update on the data's own clock, stale when that is older
    * than the staleness window now — on an API replica that is how a stopped worker shows.
    */
   const provenanceHeaders = provenanceHeaderSource(() => {
     let asOf: number | null = null;
-    for (const symbol of market.symbols()) {
+    for (const symbol of symbols.list) {
       const updatedAt = market.freshness(symbol)?.updatedAt;
       if (updatedAt !== undefined && (asOf === null || updatedAt > asOf)) asOf = updatedAt;
     }
@@ -240,20 +247,16 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
           return;
         }
         const log = new NormalizationLog();
-        let list = market.symbols();
+        let list = [...symbols.list];
         if (q.symbols !== undefined) {
           list = [];
           for (const raw of q.symbols.split(',')) {
             if (raw.trim() === '') continue;
-            const n = normalizeSymbol(raw.trim(), {
-              strict: q.strict,
-              supported: market.symbols(),
-              param: 'symbols',
-            });
-            log.add('symbols', raw.trim(), n.symbol);
-            if (!list.includes(n.symbol)) list.push(n.symbol);
+            const n = symbols.normalize(raw.trim(), { strict: q.strict, param: 'symbols' });
+            log.add('symbols', raw.trim(), n.value);
+            if (!list.includes(n.value)) list.push(n.value);
           }
-          if (list.length === 0) list = market.symbols();
+          if (list.length === 0) list = [...symbols.list];
         }
         log.apply(reply);
         sendBytes(reply, market.marketDataBody(list, q.notional));
@@ -276,10 +279,10 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         const q = request.query;
         const log = new NormalizationLog();
         const limitAsked = q.limit ?? 500;
-        const limit = Math.min(limitAsked, MAX_LIMIT);
+        const limit = Math.min(limitAsked, MAX_CANDLES);
         if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
         let symbol: string;
-        let interval: CandleInterval;
+        let interval: Interval;
         let from: number;
         let to: number;
         const now = market.now();
@@ -296,11 +299,11 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
           const fromGiven = q.from !== undefined ? parseTime(q.from, 'from', problems) : undefined;
           const toGiven = q.to !== undefined ? parseTime(q.to, 'to', problems) : undefined;
           if (problems.length || q.symbol === undefined) throw validationError(problems);
-          const s = normalizeSymbol(q.symbol, { strict: q.strict, supported: market.symbols() });
-          log.add('symbol', q.symbol, s.symbol);
+          const s = symbols.normalize(q.symbol, { strict: q.strict });
+          log.add('symbol', q.symbol, s.value);
           const i = normalizeInterval(q.interval, { strict: q.strict });
           log.add('interval', q.interval, i.value);
-          symbol = s.symbol;
+          symbol = s.value;
           interval = i.value;
           const ms = INTERVAL_MS[interval];
           to = toGiven ?? Math.floor(now / ms) * ms + ms;

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { FACTORS, PUBLIC_QUANTILES, quantileKey } from '../../modules/predictions/index.ts';
-import { GRANULARITIES, HORIZONS } from '../../modules/symbols/index.ts';
+import { GRANULARITIES, HORIZONS } from '../../modules/identifiers/index.ts';
 
 /** The TypeBox schemas of the predictions endpoints (and of the `/predictions` push messages). */
 

@@ -1,5 +1,10 @@
-import { durationMs } from '../../modules/symbols/index.ts';
-import { normalizeGranularity, normalizeHorizon, normalizeSymbol } from '../../modules/symbols/index.ts';
+import {
+  type SupportedSymbols,
+  clampLimit,
+  durationMs,
+  normalizeGranularity,
+  normalizeHorizon,
+} from '../../modules/identifiers/index.ts';
 import type { PredictionsQuery, PredictionsService } from '../../modules/predictions/index.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { parseTime } from '../query-time.ts';
@@ -19,7 +24,6 @@ import { plainQuery } from '../hot-lane.ts';
 import type { Static } from 'typebox';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion', 'backfilled'] as const;
-const MAX_LIMIT = 96;
 /** The largest time a Date can hold: an open `to`. */
 const LATEST = 8.64e15;
 
@@ -36,10 +40,12 @@ export interface PredictionsRouteDeps {
     PredictionsService,
     'outlook' | 'performance' | 'predictions' | 'predictionsBetween' | 'provenance'
   >;
+  /** The supported symbol set (the symbols the market serves). */
+  symbols: SupportedSymbols;
 }
 
 export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
-  const { predictions } = deps;
+  const { predictions, symbols } = deps;
 
   /** Provenance headers (the body is fixed to `data`): source, the data's own time, stale now or not. */
   const provenanceHeaders = provenanceHeaderSource(() => predictions.provenance());
@@ -106,17 +112,17 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         ]);
       include.add(p);
     }
-    const symbol = normalizeSymbol(q.symbol);
+    const symbol = symbols.normalize(q.symbol);
     const horizon = normalizeHorizon(q.horizon);
     const granularity = normalizeGranularity(q.granularity);
-    const limit = Math.min(q.limit ?? MAX_LIMIT, MAX_LIMIT);
+    const limit = clampLimit(q.limit);
     const log = new NormalizationLog()
-      .add('symbol', q.symbol, symbol.symbol)
+      .add('symbol', q.symbol, symbol.value)
       .add('horizon', q.horizon, horizon.value)
       .add('granularity', q.granularity, granularity.value);
     if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
     const query: PredictionsQuery = {
-      symbol: symbol.symbol,
+      symbol: symbol.value,
       horizon: horizon.value,
       granularityMs: durationMs(granularity.value),
       limit,
@@ -181,9 +187,9 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         const q = request.query;
         let symbol: string | undefined;
         if (q.symbol !== undefined) {
-          const s = normalizeSymbol(q.symbol);
-          new NormalizationLog().add('symbol', q.symbol, s.symbol).apply(reply);
-          symbol = s.symbol;
+          const s = symbols.normalize(q.symbol);
+          new NormalizationLog().add('symbol', q.symbol, s.value).apply(reply);
+          symbol = s.value;
         }
         return sendBytes(withProvenance(reply).type(JSON_TYPE), predictions.outlook(symbol));
       },

@@ -3,7 +3,7 @@ import { topics } from '../../shared/bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
-import { normalizeSymbol, supportedSymbols } from '../symbols/index.ts';
+import type { SupportedSymbols } from '../identifiers/index.ts';
 import { presentRule, type RuleView, ruleSummary } from './present.ts';
 import type { AlertsRepository, RulePatch } from './repository.ts';
 import {
@@ -108,6 +108,8 @@ export interface AlertsServiceOptions {
   repo: AlertsRepository;
   bus: Bus;
   clock: Clock;
+  /** The supported symbol set: price and volume rules watch one of these. */
+  symbols: SupportedSymbols;
   /** Canonical exchange name, or throws `unknown_exchange` (the on-chain module's resolver). */
   resolveExchange(input: string): string;
   /** Live rules allowed per account, by plan. */
@@ -155,11 +157,14 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
   /** Symbol of a price or volume rule, strictly: a rule on an unsupported symbol must not watch another. */
   function resolveSymbol(input: string, problems: ProblemDetail[], normalized: Normalized[]): string | null {
     try {
-      const s = normalizeSymbol(input, { strict: true });
-      if (s.changed) normalized.push({ field: 'symbol', requested: input, used: s.symbol });
-      return s.symbol;
+      const s = options.symbols.normalize(input, { strict: true });
+      if (s.changed) normalized.push({ field: 'symbol', requested: input, used: s.value });
+      return s.value;
     } catch {
-      problems.push({ pointer: '/body/symbol', message: `must be one of ${supportedSymbols().join(', ')}` });
+      problems.push({
+        pointer: '/body/symbol',
+        message: `must be one of ${options.symbols.list.join(', ')}`,
+      });
       return null;
     }
   }

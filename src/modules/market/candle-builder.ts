@@ -1,6 +1,7 @@
-import { type Candle, type CandleInterval, INTERVAL_MS, floorTo } from './candles.ts';
+import { type Interval, INTERVAL_MS } from '../identifiers/index.ts';
+import { type Candle, floorTo } from './candles.ts';
 
-export const ROLLUP_INTERVALS = ['5m', '15m', '1h', '4h', '1d'] as const satisfies readonly CandleInterval[];
+export const ROLLUP_INTERVALS = ['5m', '15m', '1h', '4h', '1d'] as const satisfies readonly Interval[];
 
 /** Builds 1-minute candles from trades. Trades are bucketed by exchange time. */
 export class MinuteBuilder {
@@ -69,9 +70,9 @@ const bar = (openTime: number, price: number, size: number): Candle => ({
  * closes, or when a minute of a later bucket arrives (a gap at the end of the bucket).
  */
 export class Rollup {
-  readonly current = new Map<CandleInterval, Candle>();
+  readonly current = new Map<Interval, Candle>();
 
-  constructor(private readonly onClose: (interval: CandleInterval, candle: Candle) => void) {}
+  constructor(private readonly onClose: (interval: Interval, candle: Candle) => void) {}
 
   feed(minute: Candle): void {
     for (const interval of ROLLUP_INTERVALS) {
@@ -105,7 +106,7 @@ export class Rollup {
 export function combineOpen(
   partial: Candle | undefined,
   minute: Candle | undefined,
-  interval: CandleInterval,
+  interval: Interval,
 ): Candle | undefined {
   if (!minute) return partial ? { ...partial } : undefined;
   const bucket = floorTo(minute.openTime, INTERVAL_MS[interval]);

@@ -1,13 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { canonicalCandidate } from '../symbols/index.ts';
-import {
-  type Candle,
-  type CandleInterval,
-  INTERVAL_MS,
-  estimateQuoteVolume,
-  isCandleInterval,
-} from './candles.ts';
+import { canonicalCandidate, type Interval, INTERVAL_MS, isInterval } from '../identifiers/index.ts';
+import { type Candle, estimateQuoteVolume } from './candles.ts';
 
 /**
  * Readers of recorded candle files. Two formats:
@@ -128,7 +122,7 @@ export interface CandleFileInfo {
   path: string;
   /** Canonical symbol, e.g. BTCUSDT. */
   symbol: string;
-  interval: CandleInterval;
+  interval: Interval;
   /** `futures` for freqtrade's `-futures` files, else `spot`. */
   market: 'spot' | 'futures';
 }
@@ -142,7 +136,7 @@ export function parseCandleFileName(path: string): CandleFileInfo | undefined {
   const m = /^(.+?)[-_](1m|5m|15m|1h|4h|1d)(-futures)?\.(json|csv)$/i.exec(name);
   if (!m) return undefined;
   const interval = m[2]!.toLowerCase();
-  if (!isCandleInterval(interval)) return undefined;
+  if (!isInterval(interval)) return undefined;
   // freqtrade futures pairs carry the settlement currency: BTC_USDT_USDT.
   const pair = m[1]!.replace(/^([A-Za-z0-9]+)_([A-Za-z0-9]+)_\2$/, '$1_$2');
   const symbol = canonicalCandidate(pair);

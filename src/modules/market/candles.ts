@@ -15,20 +15,6 @@ export interface Candle {
   quoteVolume: number;
 }
 
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
-
-export const INTERVAL_MS: Record<CandleInterval, number> = {
-  '1m': 60_000,
-  '5m': 300_000,
-  '15m': 900_000,
-  '1h': 3_600_000,
-  '4h': 14_400_000,
-  '1d': 86_400_000,
-};
-
-export const isCandleInterval = (value: string): value is CandleInterval => value in INTERVAL_MS;
-
 /** Start of the interval containing `ms` (UTC; days start at 00:00 UTC). */
 export const floorTo = (ms: number, intervalMs: number): number => Math.floor(ms / intervalMs) * intervalMs;
 

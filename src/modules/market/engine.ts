@@ -1,4 +1,5 @@
-import { type Candle, type CandleInterval, INTERVAL_MS, mergeVenueCandles } from './candles.ts';
+import { type Interval, INTERVAL_MS } from '../identifiers/index.ts';
+import { type Candle, mergeVenueCandles } from './candles.ts';
 import { MinuteBuilder, ROLLUP_INTERVALS, Rollup, combineOpen } from './candle-builder.ts';
 import { type Consolidated, consolidate, slippage } from './consolidate.ts';
 import type { FundingEvent, MarketEvent } from './events.ts';
@@ -41,7 +42,7 @@ class VenueState {
   constructor(
     readonly venue: string,
     onMinute: (c: Candle) => void,
-    onRollup: (interval: CandleInterval, c: Candle) => void,
+    onRollup: (interval: Interval, c: Candle) => void,
   ) {
     this.builder = new MinuteBuilder(onMinute);
     this.rollup = new Rollup(onRollup);
@@ -88,7 +89,7 @@ class VenueState {
 
 class SymbolState {
   readonly venues = new Map<string, VenueState>();
-  readonly merged = new Map<CandleInterval, CandleSeries>();
+  readonly merged = new Map<Interval, CandleSeries>();
   readonly mergedRollup: Rollup;
   /** Closed venue minutes waiting to be merged, by open time. */
   readonly pending = new Map<number, Array<{ venue: string; candle: Candle }>>();
@@ -112,16 +113,16 @@ class SymbolState {
   constructor(
     readonly symbol: string,
     memoryDays: number,
-    onMergedRollup: (interval: CandleInterval, c: Candle) => void,
+    onMergedRollup: (interval: Interval, c: Candle) => void,
   ) {
-    for (const interval of Object.keys(INTERVAL_MS) as CandleInterval[]) {
+    for (const interval of Object.keys(INTERVAL_MS) as Interval[]) {
       const perDay = 86_400_000 / INTERVAL_MS[interval];
       this.merged.set(interval, new CandleSeries(Math.max(1000, Math.ceil(perDay * memoryDays))));
     }
     this.mergedRollup = new Rollup(onMergedRollup);
   }
 
-  series(interval: CandleInterval): CandleSeries {
+  series(interval: Interval): CandleSeries {
     return this.merged.get(interval)!;
   }
 
@@ -257,7 +258,7 @@ export class MarketEngine {
     const series = s.series('1m');
     const merged = [...series.range(0, minutes[0]!.openTime, Number.MAX_SAFE_INTEGER), ...minutes];
     series.load(merged);
-    const rollups = new Map<CandleInterval, Candle[]>();
+    const rollups = new Map<Interval, Candle[]>();
     const silent = new Rollup((interval, c) => {
       let list = rollups.get(interval);
       if (!list) {
@@ -447,15 +448,15 @@ export class MarketEngine {
     return c ? { included: c.included, mid: c.mid } : undefined;
   }
 
-  recentCandles(symbol: string, interval: CandleInterval, count: number): Candle[] {
+  recentCandles(symbol: string, interval: Interval, count: number): Candle[] {
     return this.state.get(symbol)?.series(interval).lastN(count) ?? [];
   }
 
-  memorySeries(symbol: string, interval: CandleInterval): CandleSeries | undefined {
+  memorySeries(symbol: string, interval: Interval): CandleSeries | undefined {
     return this.state.get(symbol)?.series(interval);
   }
 
-  openCandle(symbol: string, interval: CandleInterval): Candle | undefined {
+  openCandle(symbol: string, interval: Interval): Candle | undefined {
     const s = this.state.get(symbol);
     if (!s) return undefined;
     const minute = this.openMinute(s);

@@ -1,4 +1,5 @@
-import { CANDLE_INTERVALS, type Candle, type CandleInterval } from './candles.ts';
+import { INTERVALS, type Interval } from '../identifiers/index.ts';
+import type { Candle } from './candles.ts';
 import { type BookLike, flattenBook, slippage } from './consolidate.ts';
 import type { MarketSnapshot } from './types.ts';
 
@@ -17,7 +18,7 @@ import type { MarketSnapshot } from './types.ts';
  */
 export interface FollowerWire {
   books: Record<string, WireBook>;
-  open: Record<string, Partial<Record<CandleInterval, number[]>>>;
+  open: Record<string, Partial<Record<Interval, number[]>>>;
 }
 
 /**
@@ -118,10 +119,10 @@ const decodeSide = (a: number[], dp: number | null) => {
 /** Decodes (and validates) the follower part of a bus message; malformed entries are left out. */
 export function decodeFollowerWire(wire: unknown): {
   books: Map<string, FollowerBook>;
-  open: Map<string, Map<CandleInterval, Candle>>;
+  open: Map<string, Map<Interval, Candle>>;
 } {
   const books = new Map<string, FollowerBook>();
-  const open = new Map<string, Map<CandleInterval, Candle>>();
+  const open = new Map<string, Map<Interval, Candle>>();
   const w = (wire ?? {}) as { books?: unknown; open?: unknown };
   if (w.books && typeof w.books === 'object') {
     for (const [symbol, raw] of Object.entries(w.books as Record<string, unknown>)) {
@@ -140,8 +141,8 @@ export function decodeFollowerWire(wire: unknown): {
   if (w.open && typeof w.open === 'object') {
     for (const [symbol, raw] of Object.entries(w.open as Record<string, unknown>)) {
       if (!raw || typeof raw !== 'object') continue;
-      const bars = new Map<CandleInterval, Candle>();
-      for (const interval of CANDLE_INTERVALS) {
+      const bars = new Map<Interval, Candle>();
+      for (const interval of INTERVALS) {
         const a = (raw as Record<string, unknown>)[interval];
         if (!finiteArray(a) || a.length !== 7) continue;
         const [openTime, o, h, l, c, volume, quoteVolume] = a as [

@@ -1,10 +1,11 @@
+import type { Interval } from '../identifiers/index.ts';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
-import type { Candle, CandleInterval } from './candles.ts';
+import type { Candle } from './candles.ts';
 
 export interface StoredCandle extends Candle {
   symbol: string;
   venue: string;
-  interval: CandleInterval;
+  interval: Interval;
 }
 
 /**
@@ -22,15 +23,15 @@ export interface CandleRepository {
   range(
     symbol: string,
     venue: string,
-    interval: CandleInterval,
+    interval: Interval,
     fromMs: number,
     toMs: number,
     limit: number,
   ): Promise<Candle[]>;
   /** Open time of the newest stored candle, undefined when none. */
-  latestOpenTime(symbol: string, venue: string, interval: CandleInterval): Promise<number | undefined>;
+  latestOpenTime(symbol: string, venue: string, interval: Interval): Promise<number | undefined>;
   /** The newest candle with open_time ≤ atMs. */
-  at(symbol: string, venue: string, interval: CandleInterval, atMs: number): Promise<Candle | undefined>;
+  at(symbol: string, venue: string, interval: Interval, atMs: number): Promise<Candle | undefined>;
 }
 
 /** In-memory twin of the candle store for fast tests. */

@@ -1,16 +1,15 @@
 import type { FundingPoint } from './candle-files.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
-import { splitSymbol } from '../symbols/index.ts';
 import {
-  CANDLE_INTERVALS,
-  type Candle,
-  type CandleInterval,
+  isDollar,
+  splitSymbol,
+  underlyingAsset,
+  INTERVALS,
+  type Interval,
   INTERVAL_MS,
-  floorTo,
-  mergeVenueCandles,
-  resample,
-} from './candles.ts';
+} from '../identifiers/index.ts';
+import { type Candle, floorTo, mergeVenueCandles, resample } from './candles.ts';
 import { ROLLUP_INTERVALS } from './candle-builder.ts';
 import { MERGED, MarketEngine } from './engine.ts';
 import {
@@ -109,16 +108,6 @@ export interface MarketRuntime extends MarketService {
 }
 
 const DAY = 86_400_000;
-const STABLES = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USD', 'USDP', 'PYUSD']);
-const WRAPPED: Record<string, string> = {
-  WETH: 'ETH',
-  STETH: 'ETH',
-  WSTETH: 'ETH',
-  WBTC: 'BTC',
-  CBBTC: 'BTC',
-  WBNB: 'BNB',
-  WSOL: 'SOL',
-};
 /** The write queue's bound: beyond it the oldest rows are dropped (and counted) rather than growing memory. */
 const MAX_PENDING_ROWS = 2_000_000;
 
@@ -148,7 +137,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   // Follower state: the adopted items (parsed), books and bars in progress.
   const adoptedItems = new Map<string, MarketDataItem>();
   let adoptedBooks = new Map<string, FollowerBook>();
-  let adoptedOpen = new Map<string, Map<CandleInterval, Candle>>();
+  let adoptedOpen = new Map<string, Map<Interval, Candle>>();
   let clockOffset = 0;
   let allBytes = Buffer.from('{"data":[]}');
   // A follower's adopted body re-rendered with every venue stale, built once per adoption when it ages.
@@ -219,7 +208,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       const c = engine.consolidatedBook(symbol);
       if (c) wire.books[symbol] = encodeFollowerBook(c.included, c.mid);
       const bars: FollowerWire['open'][string] = {};
-      for (const interval of CANDLE_INTERVALS) {
+      for (const interval of INTERVALS) {
         const bar = engine.openCandle(symbol, interval);
         if (bar) bars[interval] = encodeCandle(bar);
       }
@@ -343,13 +332,13 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   const resolveSymbol = (assetOrSymbol: string): string | 'stable' | undefined => {
     const text = assetOrSymbol.trim().toUpperCase();
     if (symbols.includes(text)) return text;
-    const asset = WRAPPED[text] ?? text;
-    if (STABLES.has(asset)) return 'stable';
+    const asset = underlyingAsset(text);
+    if (isDollar(asset)) return 'stable';
     const symbol = `${asset}USDT`;
     if (symbols.includes(symbol)) return symbol;
     // A pair spelled otherwise (ETH/USDT).
     const { base } = splitSymbol(text.replace(/[^A-Z0-9]/g, ''));
-    const fromPair = `${WRAPPED[base] ?? base}USDT`;
+    const fromPair = `${underlyingAsset(base)}USDT`;
     return symbols.includes(fromPair) ? fromPair : undefined;
   };
 

@@ -1,4 +1,5 @@
-import type { Candle, CandleInterval } from './candles.ts';
+import type { Interval } from '../identifiers/index.ts';
+import type { Candle } from './candles.ts';
 
 /** One venue's part in a symbol's merged view. */
 export interface VenueView {
@@ -67,13 +68,13 @@ export interface CandleClosed {
   symbol: string;
   /** A venue id, or `merged` for the cross-venue candle. */
   venue: string;
-  interval: CandleInterval;
+  interval: Interval;
   candle: Candle;
 }
 
 export interface CandleQuery {
   symbol: string;
-  interval: CandleInterval;
+  interval: Interval;
   /** Inclusive open time lower bound (ms). */
   fromMs: number;
   /** Exclusive open time upper bound (ms). */
@@ -99,9 +100,9 @@ export interface MarketService {
    * The last `count` closed merged candles, oldest first, from memory (up to a few days of 1m bars and
    * their roll-ups are kept). Fewer when history is shorter.
    */
-  recentCandles(symbol: string, interval: CandleInterval, count: number): Candle[];
+  recentCandles(symbol: string, interval: Interval, count: number): Candle[];
   /** The open (not yet closed) merged candle of the current interval, if any trades happened. */
-  openCandle(symbol: string, interval: CandleInterval): Candle | undefined;
+  openCandle(symbol: string, interval: Interval): Candle | undefined;
   /** Candles from storage, oldest first; includes the open candle when the range reaches now. */
   candlesBetween(query: CandleQuery): Promise<Candle[]>;
   /** Called for every closed candle (every venue, `merged`, every interval). Returns an unsubscribe. */

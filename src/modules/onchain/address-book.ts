@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { normalizeExchange } from '../identifiers/index.ts';
 
 /**
  * The address book: exchange wallet labels (exchange, chain, address, tag) from CSV or JSON files.
@@ -54,11 +55,11 @@ export interface AddressBook {
   labels(chain?: string): Label[];
 }
 
-/** Turns a label file's exchange spelling into the canonical name (the symbols module supplies aliases). */
+/** Turns a label file's exchange spelling into the canonical name (default: the identifiers module's). */
 export type ExchangeNormalizer = (name: string) => string;
 
-export const defaultExchangeNormalizer: ExchangeNormalizer = (name) =>
-  name.trim().toLowerCase().replace(/\s+/g, ' ');
+/** Known exchanges and their aliases by canonical name; any other name in plain form (lower case). */
+const normalizeLabelExchange: ExchangeNormalizer = (name) => normalizeExchange(name).value;
 
 export const KNOWN_CHAINS = ['ethereum', 'arbitrum', 'optimism', 'base', 'polygon', 'bsc', 'avalanche'];
 
@@ -89,12 +90,7 @@ function validateRow(
     return problem(`address ${JSON.stringify(address)} is not a 0x-prefixed 20-byte hex address`);
   const rawExchange = input.exchange?.trim() ?? '';
   if (!rawExchange) return problem('exchange is missing');
-  let exchange: string;
-  try {
-    exchange = ctx.normalize(rawExchange);
-  } catch {
-    exchange = defaultExchangeNormalizer(rawExchange);
-  }
+  const exchange = ctx.normalize(rawExchange);
   if (!/^[a-z0-9][a-z0-9 ._-]*$/.test(exchange))
     return problem(`exchange ${JSON.stringify(rawExchange)} is not a valid name`);
   const chain = (input.chain?.trim() || 'ethereum').toLowerCase();
@@ -156,7 +152,7 @@ export interface ParseOptions {
 }
 
 export function parseLabelsCsv(text: string, options: ParseOptions): LabelSet {
-  const normalize = options.normalize ?? defaultExchangeNormalizer;
+  const normalize = options.normalize ?? normalizeLabelExchange;
   const rows = parseCsvRows(text.replace(/^\uFEFF/, ''));
   const problems: LabelProblem[] = [];
   const labels: Label[] = [];
@@ -209,7 +205,7 @@ export function parseLabelsCsv(text: string, options: ParseOptions): LabelSet {
 }
 
 export function parseLabelsJson(text: string, options: ParseOptions): LabelSet {
-  const normalize = options.normalize ?? defaultExchangeNormalizer;
+  const normalize = options.normalize ?? normalizeLabelExchange;
   const problems: LabelProblem[] = [];
   const labels: Label[] = [];
   let doc: unknown;

@@ -1,3 +1,4 @@
+import { isDollar, underlyingAsset } from '../identifiers/index.ts';
 import type { AddressBook } from './address-book.ts';
 import { formatUnits, usdValue } from './decimal.ts';
 import type { ChainBlock, PriceSource, RawTransfer } from './ports.ts';
@@ -34,14 +35,9 @@ export interface Flow {
   to: FlowParty;
 }
 
-/** Assets priced as another: wrapped ETH is ETH; dollar stablecoins are 1. */
-const PRICE_ALIAS: Record<string, string> = { WETH: 'ETH', STETH: 'ETH', WBTC: 'BTC' };
-export const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD']);
-
-/** The asset whose price values this one (WETH → ETH). */
+/** The asset whose price values this one (WETH → ETH; the identifiers module's wrapped-asset table). */
 export function priceAsset(asset: string): string {
-  const upper = asset.toUpperCase();
-  return PRICE_ALIAS[upper] ?? upper;
+  return underlyingAsset(asset.toUpperCase());
 }
 
 export async function unitPriceUsd(
@@ -50,7 +46,8 @@ export async function unitPriceUsd(
   atMs: number,
 ): Promise<number | undefined> {
   const upper = priceAsset(asset);
-  if (STABLECOINS.has(upper)) return 1;
+  // Dollar stablecoins are 1.
+  if (isDollar(upper)) return 1;
   const price = await prices.usdPrice(upper, atMs);
   return typeof price === 'number' && Number.isFinite(price) && price > 0 ? price : undefined;
 }

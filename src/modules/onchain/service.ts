@@ -1,7 +1,7 @@
-import { AppError, validationError } from '../../shared/errors.ts';
+import { validationError } from '../../shared/errors.ts';
 import { type Clock, systemClock } from '../../shared/clock.ts';
-import { KNOWN_EXCHANGES, normalizeExchange } from '../symbols/index.ts';
-import { type AddressBook, defaultExchangeNormalizer } from './address-book.ts';
+import { knownExchangeNames, normalizeExchange } from '../identifiers/index.ts';
+import type { AddressBook } from './address-book.ts';
 import { FLOW_DIRECTIONS, type FlowDirection } from './classify.ts';
 import { type FlowView, presentFlow } from './present.ts';
 import type { FlowPosition, OnchainRepository } from './repository.ts';
@@ -88,26 +88,11 @@ export function createOnchainService(deps: {
   const { repo, book } = deps;
   const clock = deps.clock ?? systemClock;
 
-  const knownExchanges = () => [...new Set<string>([...KNOWN_EXCHANGES, ...book.exchanges()])].sort();
+  const knownExchanges = () => knownExchangeNames(book.exchanges());
 
+  /** A known exchange, or one the operator labelled (by its plain name); otherwise `unknown_exchange` (400). */
   function resolveExchange(input: string): string {
-    try {
-      return normalizeExchange(input).exchange;
-    } catch (error) {
-      // Operators may label exchanges the symbols module does not list; accept those by their plain name.
-      const plain = defaultExchangeNormalizer(input);
-      if (book.exchanges().includes(plain)) return plain;
-      if (!(error instanceof AppError)) throw error;
-      const known = knownExchanges();
-      throw new AppError(
-        'unknown_exchange',
-        `exchange ${JSON.stringify(input)} is not known; known exchanges: ${known.join(', ')}`,
-        {
-          errors: [{ pointer: '/query/exchange', message: `must be one of ${known.join(', ')}` }],
-          extra: { known },
-        },
-      );
-    }
+    return normalizeExchange(input, { strict: true, extra: book.exchanges() }).value;
   }
 
   async function window(hours: number, exchange?: string, asset?: string): Promise<WindowTotals> {

@@ -1,4 +1,4 @@
-import { normalizeAsset } from '../symbols/index.ts';
+import { isDollar, normalizeAsset } from '../identifiers/index.ts';
 import { canonicalDecimal, parseDecimal } from './decimal.ts';
 import type { RawRow, RowField, RowProblem } from './fields.ts';
 
@@ -24,8 +24,6 @@ export const sameContent = (a: ValidRow, b: ValidRow): boolean =>
   a.venue === b.venue &&
   a.note === b.note;
 
-/** Cost currencies taken as US dollars (stablecoins count as dollars, as the market module prices them). */
-const USD_LIKE = new Set(['USD', 'USDT', 'USDC', 'BUSD', 'FDUSD', 'TUSD', 'DAI']);
 const GENESIS = Date.UTC(2009, 0, 3);
 const DAY = 86_400_000;
 
@@ -81,7 +79,7 @@ export function validateRows(
     const assetText = text('asset', 64);
     if (assetText === null) problem('asset', 'is required');
     else {
-      asset = normalizeAsset(assetText, options.extraAssets);
+      asset = normalizeAsset(assetText, options.extraAssets)?.value;
       if (!asset) problem('asset', `${JSON.stringify(assetText)} is not a known asset`);
     }
 
@@ -109,7 +107,8 @@ export function validateRows(
     const currencyText = text('costCurrency', 16);
     if (currencyText !== null) {
       const upper = currencyText.toUpperCase();
-      if (!USD_LIKE.has(upper))
+      // Cost currencies taken as US dollars: USD and the stablecoins, as the market module prices them.
+      if (!isDollar(upper))
         problem('costCurrency', `only USD cost bases are supported (got ${JSON.stringify(currencyText)})`);
       else costCurrency = 'USD';
     } else if (costBasis !== null) costCurrency = 'USD';

@@ -1,3 +1,4 @@
+import { HORIZON_MS } from '../identifiers/index.ts';
 import { GRID_INDEX } from './calibration/conformal.ts';
 import { ewmaSigma } from './models/vol.ts';
 import type { HorizonForecast } from './models/engine.ts';
@@ -62,14 +63,13 @@ export function toRow(symbol: string, f: HorizonForecast, series: BarSeries): Pr
   };
 }
 
-const horizonMsOf = (f: HorizonForecast) =>
-  ({ '15m': 900_000, '1h': 3_600_000, '6h': 21_600_000 })[f.horizon];
+const horizonMsOf = (f: HorizonForecast) => HORIZON_MS[f.horizon];
 
 /** The public datapoint of a stored row: exactly the eight documented fields, in their documented order. */
 export function toDatapoint(r: PredictionRow): PredictionDatapoint {
   return {
     symbol: r.symbol,
-    horizon: r.horizon as PredictionDatapoint['horizon'],
+    horizon: r.horizon,
     prediction: r.prediction,
     baseline: r.baseline,
     expectedMovePct: r.expected_move_pct,

@@ -10,7 +10,8 @@ import { OnlineRidge } from './models/ridge.ts';
 import { FixedShareWeights } from './models/weights.ts';
 import { normCdf, normQuantile } from './math.ts';
 import { crpsFromGrid, crpsGaussian, dieboldMariano, gaussianGrid } from './scoring/metrics.ts';
-import { type Bar, FACTORS, HORIZON_MS } from './types.ts';
+import { HORIZON_MS } from '../identifiers/index.ts';
+import { type Bar, FACTORS } from './types.ts';
 
 const BAR = 5 * 60_000;
 

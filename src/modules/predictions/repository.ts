@@ -1,4 +1,5 @@
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import type { Horizon } from '../identifiers/index.ts';
 import type { PredictionsTable } from './tables.ts';
 
 export type PredictionRow = PredictionsTable;
@@ -23,7 +24,7 @@ export interface PredictionRepository {
   /** Rows generated at or after `since`, oldest first. */
   since(since: number): Promise<PredictionRow[]>;
   /** One symbol and horizon's rows generated in [from, to], oldest first (paging back through the record). */
-  between(symbol: string, horizon: string, from: number, to: number): Promise<PredictionRow[]>;
+  between(symbol: string, horizon: Horizon, from: number, to: number): Promise<PredictionRow[]>;
   /**
    * One refresh's writes in one transaction, fenced by the writer's leadership term: new datapoints and the
    * scores of those whose horizon has passed. Throws StaleLeaderError (nothing written) when the term is

@@ -2,6 +2,7 @@ import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
+import { HORIZONS, HORIZON_MS, MAX_LIMIT, type Horizon, clampLimit } from '../identifiers/index.ts';
 import { GRID, GRID_INDEX } from './calibration/conformal.ts';
 import { factorShares, toDatapoint, toRow } from './datapoint.ts';
 import { BarSeries } from './features/series.ts';
@@ -10,17 +11,7 @@ import { MODEL_VERSION, type HorizonForecast, SymbolForecaster } from './models/
 import type { PredictionGap, PredictionRepository, PredictionRow, ScoreUpdate } from './repository.ts';
 import { crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
 import { roundDeep, trackRecord } from './scoring/track-record.ts';
-import {
-  type Bar,
-  FACTORS,
-  type Factor,
-  type FundingPoint,
-  HORIZON_MS,
-  type Horizon,
-  PREDICTION_HORIZONS,
-  PUBLIC_QUANTILES,
-  quantileKey,
-} from './types.ts';
+import { type Bar, FACTORS, type Factor, type FundingPoint, PUBLIC_QUANTILES, quantileKey } from './types.ts';
 
 /** What the engine needs from the market module (its `MarketService` satisfies this structurally). */
 export interface PredictionsMarketPort {
@@ -72,7 +63,6 @@ export interface PredictionsQuery {
 }
 
 const MINUTE = 60_000;
-const MAX_LIMIT = 96;
 const TRACK_RECORD_MS = 30 * 24 * 60 * MINUTE;
 /** How far back a fresh install (or the span after an outage) is backfilled: the default 96 × 15 min page. */
 const BACKFILL_MS = 24 * 60 * MINUTE;
@@ -136,7 +126,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   function modelOf(symbol: string): SymbolForecaster {
     let m = models.get(symbol);
     if (!m) {
-      m = new SymbolForecaster(symbol, PREDICTION_HORIZONS, { stepMs: Math.max(refreshMs, MINUTE) });
+      m = new SymbolForecaster(symbol, HORIZONS, { stepMs: Math.max(refreshMs, MINUTE) });
       models.set(symbol, m);
     }
     return m;
@@ -265,7 +255,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     for (let k = unscored.length - 1; k >= 0; k--) {
       const live = unscored[k]!;
       const r = live.row;
-      const target = r.generated_at + HORIZON_MS[r.horizon as Horizon];
+      const target = r.generated_at + HORIZON_MS[r.horizon];
       if (target > now) continue;
       const price = realizedAt(r.symbol, target);
       if (price === undefined) {
@@ -404,7 +394,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
    * of that span. Paging back: ask again with `to` just before the first datapoint of the page.
    */
   async function predictionsBetween(q: PredictionsQuery, from: number, to: number): Promise<Buffer> {
-    const limit = Math.min(MAX_LIMIT, q.limit);
+    const limit = clampLimit(q.limit);
     const rows = await repository.between(q.symbol, q.horizon, from, to);
     return Buffer.from(
       JSON.stringify({ data: newestPerBucket(rows, { ...q, limit }).map((r) => render(r, q)) }),
@@ -425,7 +415,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   }
 
   function predictions(q: PredictionsQuery): Buffer {
-    const limit = Math.min(MAX_LIMIT, q.limit);
+    const limit = clampLimit(q.limit);
     const key = `p|${q.symbol}|${q.horizon}|${q.granularityMs}|${limit}|${q.quantiles ? 1 : 0}${q.outcome ? 1 : 0}${q.modelVersion ? 1 : 0}${q.backfilled ? 1 : 0}`;
     return bytes(key, () => ({ data: select({ ...q, limit }).map((r) => render(r, q)) }));
   }
@@ -443,7 +433,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const contributions: Record<Factor, number> = { orderflow: 0, funding: 0, macro: 0, ai_residual: 0 };
     let score = 0;
     let conf = 0;
-    for (const h of PREDICTION_HORIZONS) {
+    for (const h of HORIZONS) {
       const hr = rows.filter((r) => r.horizon === h);
       if (!hr.length) continue;
       const edge = hr.reduce((s, r) => s + directionalEdge(r), 0) / hr.length;
@@ -455,8 +445,8 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         expectedMovePct: round(move),
         confidence: round(c),
       };
-      score += edge / PREDICTION_HORIZONS.length;
-      conf += c / PREDICTION_HORIZONS.length;
+      score += edge / HORIZONS.length;
+      conf += c / HORIZONS.length;
       for (const r of hr)
         for (const f of FACTORS) contributions[f] += (r.factors[f] ?? 0) * Math.abs(r.expected_move_pct);
     }

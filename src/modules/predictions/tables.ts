@@ -1,7 +1,9 @@
+import type { Horizon } from '../identifiers/index.ts';
+
 /** Every datapoint ever published (the public track record), with its outcome once scored. */
 export interface PredictionsTable {
   symbol: string;
-  horizon: string;
+  horizon: Horizon;
   generated_at: number;
   baseline: number;
   prediction: number;

@@ -1,17 +1,8 @@
-import type { Horizon } from '../symbols/index.ts';
-
-export type { Horizon };
+import type { Horizon } from '../identifiers/index.ts';
 
 /** The four ensemble members, one per seed factor. */
 export const FACTORS = ['orderflow', 'funding', 'macro', 'ai_residual'] as const;
 export type Factor = (typeof FACTORS)[number];
-
-export const HORIZON_MS: Record<Horizon, number> = {
-  '15m': 15 * 60_000,
-  '1h': 60 * 60_000,
-  '6h': 6 * 60 * 60_000,
-};
-export const PREDICTION_HORIZONS: readonly Horizon[] = ['15m', '1h', '6h'];
 
 /** A closed OHLCV bar. Structurally the market module's `Candle` (openTime in ms). */
 export interface Bar {

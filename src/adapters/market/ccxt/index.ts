@@ -6,7 +6,7 @@ import {
   type MarketSource,
   estimateQuoteVolume,
 } from '../../../modules/market/index.ts';
-import { splitSymbol } from '../../../modules/symbols/index.ts';
+import { splitSymbol } from '../../../modules/identifiers/index.ts';
 import type { Clock } from '../../../shared/clock.ts';
 
 /** The part of a ccxt pro exchange this adapter uses (tests pass stand-ins configured offline). */

@@ -4,14 +4,13 @@ import {
   type Candle,
   type CandleFileInfo,
   type FundingPoint,
-  INTERVAL_MS,
   type MarketEvent,
   type MarketSource,
   listCandleFiles,
   readCandleFile,
   readFundingFile,
 } from '../../../modules/market/index.ts';
-import { KNOWN_EXCHANGES, canonicalCandidate } from '../../../modules/symbols/index.ts';
+import { KNOWN_EXCHANGES, canonicalCandidate, INTERVAL_MS } from '../../../modules/identifiers/index.ts';
 import type { Clock } from '../../../shared/clock.ts';
 
 export interface ReplayOptions {

@@ -1,4 +1,4 @@
-import type { ParameterChange } from '../../../modules/symbols/index.ts';
+import type { ParameterChange, SupportedSymbols } from '../../../modules/identifiers/index.ts';
 import { isAppError } from '../../../shared/errors.ts';
 import type { Connection, ConnectionRegistry } from './connections.ts';
 import { type ControlType, type PushError, type PushErrorCode, closeCodes, limits } from './protocol.ts';
@@ -8,7 +8,11 @@ import { type Selection, normalizeSelection } from './subscription.ts';
  * The control protocol: what a client may send on an open socket (subscribe, unsubscribe, ping), capped at
  * `limits.controlMessagesPerWindow` per window, each answered with an acknowledgement or an error.
  */
-export function createControlHandler(registry: ConnectionRegistry, now: () => number) {
+export function createControlHandler(
+  registry: ConnectionRegistry,
+  now: () => number,
+  supported: SupportedSymbols,
+) {
   function reply(conn: Connection, message: object) {
     if (conn.closing || conn.ws.readyState !== conn.ws.OPEN) return;
     conn.ws.send(JSON.stringify(message));
@@ -88,7 +92,7 @@ export function createControlHandler(registry: ConnectionRegistry, now: () => nu
     const changes: ParameterChange[] = [];
     let selection: Selection;
     try {
-      selection = normalizeSelection(symbols, horizons, changes, message.strict === true);
+      selection = normalizeSelection(supported, symbols, horizons, changes, message.strict === true);
     } catch (e) {
       if (!isAppError(e)) throw e;
       const code: PushErrorCode =

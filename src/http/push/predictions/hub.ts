@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { Principal } from '../../../modules/accounts/index.ts';
+import type { SupportedSymbols } from '../../../modules/identifiers/index.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 import { startHeartbeat } from '../heartbeat.ts';
@@ -17,6 +18,8 @@ export interface HubDeps {
   isTokenStillValid(tokenId: string): Promise<boolean>;
   isSessionStillValid(sessionSecret: string): Promise<boolean>;
   onConnectionCountChange?(count: number): void;
+  /** The supported symbol set (subscriptions to "all symbols" and symbol normalization). */
+  symbols: SupportedSymbols;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now?: () => number;
 }
@@ -42,7 +45,7 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
       deps.slots.release(conn.accountId, conn.id).catch(releaseFailed);
     },
   });
-  const control = createControlHandler(registry, now);
+  const control = createControlHandler(registry, now, deps.symbols);
   const fanout = createFanout({
     registry,
     stats,

@@ -3,7 +3,7 @@ import type { Config } from '../../../config/env.ts';
 import type { AccountsService } from '../../../modules/accounts/index.ts';
 import type { AuthApi } from '../../plugins/auth.ts';
 import type { App, RouteModule } from '../../types.ts';
-import type { ParameterChange } from '../../../modules/symbols/index.ts';
+import type { ParameterChange, SupportedSymbols } from '../../../modules/identifiers/index.ts';
 import { NORMALIZATION_HEADER, normalizationHeaderValue } from '../../normalization-header.ts';
 import type { Metrics } from '../../../observability/metrics.ts';
 import { type Bus, topics } from '../../../shared/bus.ts';
@@ -40,6 +40,8 @@ export interface PredictionsPushDeps {
   accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
   metrics: Pick<Metrics, 'wsConnections'>;
   connectionSlots: ConnectionSlotsFactory;
+  /** The supported symbol set: what subscriptions name and what "all symbols" means. */
+  symbols: SupportedSymbols;
 }
 
 const hubs = new WeakMap<object, PushHub>();
@@ -74,6 +76,7 @@ export function predictionsPushRoutes(
         isTokenStillValid: (id) => accounts.isTokenStillValid(id),
         isSessionStillValid: sessionStillValid(accounts),
         onConnectionCountChange: (n) => metrics.wsConnections.set(n),
+        symbols: deps.symbols,
         log: app.log,
       },
       hubOptions,
@@ -101,6 +104,7 @@ export function predictionsPushRoutes(
         raw.symbols === undefined && raw.horizons === undefined
           ? null
           : normalizeSelection(
+              deps.symbols,
               raw.symbols,
               raw.horizons,
               changes,
@@ -129,7 +133,7 @@ export function predictionsPushRoutes(
           principal,
           credentialKey,
           sessionSecret,
-          subscription: Subscription.fromSelection(selection),
+          subscription: Subscription.fromSelection(selection, deps.symbols),
           connectionId,
         },
         headers,

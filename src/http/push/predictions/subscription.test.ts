@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { ParameterChange } from '../../../modules/symbols/index.ts';
+import {
+  DEFAULT_SYMBOLS,
+  type ParameterChange,
+  createSupportedSymbols,
+} from '../../../modules/identifiers/index.ts';
 import { datapointsOf } from './datapoints.ts';
 import { Subscription, normalizeSelection, rawListsFromQuery } from './subscription.ts';
 
+const supported = createSupportedSymbols(DEFAULT_SYMBOLS);
 const pairs = (s: Subscription) => s.describe().pairs.map((p) => `${p.symbol} ${p.horizon}`);
 
 describe('push subscriptions', () => {
   it('starts as everything; the first subscribe replaces it, later ones add', () => {
-    const s = Subscription.everything();
+    const s = Subscription.everything(supported);
     expect(s.all).toBe(true);
     expect(s.key).toBe('*');
     s.subscribe({ symbols: ['BTCUSDT'], horizons: ['1h'] });
@@ -21,7 +26,7 @@ describe('push subscriptions', () => {
   });
 
   it('unsubscribe from everything leaves the rest; subscribing to all again is the shared default', () => {
-    const s = Subscription.everything();
+    const s = Subscription.everything(supported);
     s.unsubscribe({ horizons: ['15m', '6h'] });
     expect(s.all).toBe(false);
     expect(pairs(s).every((p) => p.endsWith(' 1h'))).toBe(true);
@@ -31,15 +36,17 @@ describe('push subscriptions', () => {
   });
 
   it('equal subscriptions share a key regardless of order', () => {
-    const a = Subscription.fromSelection({ symbols: ['ETHUSDT', 'BTCUSDT'], horizons: ['1h'] });
-    const b = Subscription.fromSelection({ symbols: ['BTCUSDT', 'ETHUSDT'], horizons: ['1h'] });
+    const a = Subscription.fromSelection({ symbols: ['ETHUSDT', 'BTCUSDT'], horizons: ['1h'] }, supported);
+    const b = Subscription.fromSelection({ symbols: ['BTCUSDT', 'ETHUSDT'], horizons: ['1h'] }, supported);
     expect(a.key).toBe(b.key);
     expect(a.key).not.toBe('*');
   });
 
   it('normalizes like REST and reports what changed; unsupported symbols are errors only when strict', () => {
     const changes: ParameterChange[] = [];
-    expect(normalizeSelection(['btc-usd', 'XBT/USDT', 'ETHUSDT'], ['60m', '900s'], changes)).toEqual({
+    expect(
+      normalizeSelection(supported, ['btc-usd', 'XBT/USDT', 'ETHUSDT'], ['60m', '900s'], changes),
+    ).toEqual({
       symbols: ['BTCUSDT', 'ETHUSDT'],
       horizons: ['1h', '15m'],
     });
@@ -50,12 +57,12 @@ describe('push subscriptions', () => {
       '900s->15m',
     ]);
     const fallback: ParameterChange[] = [];
-    expect(normalizeSelection(['NOPEUSDT'], ['2h'], fallback)).toEqual({
+    expect(normalizeSelection(supported, ['NOPEUSDT'], ['2h'], fallback)).toEqual({
       symbols: ['BTCUSDT'],
       horizons: ['1h'],
     });
     expect(fallback.map((c) => `${c.requested}->${c.used}`)).toEqual(['NOPEUSDT->BTCUSDT', '2h->1h']);
-    expect(() => normalizeSelection(['NOPEUSDT'], undefined, [], true)).toThrow(/not supported/);
+    expect(() => normalizeSelection(supported, ['NOPEUSDT'], undefined, [], true)).toThrow(/not supported/);
   });
 
   it('reads comma-separated and repeated query parameters; empty means all', () => {

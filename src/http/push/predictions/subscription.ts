@@ -1,10 +1,10 @@
 import {
   HORIZONS,
+  type Horizon,
   type ParameterChange,
+  type SupportedSymbols,
   normalizeHorizon,
-  normalizeSymbol,
-  supportedSymbols,
-} from '../../../modules/symbols/index.ts';
+} from '../../../modules/identifiers/index.ts';
 import { AppError } from '../../../shared/errors.ts';
 
 /**
@@ -12,27 +12,30 @@ import { AppError } from '../../../shared/errors.ts';
  * including symbols added later) or an explicit set of (symbol, horizon) pairs. Pairs, not two independent
  * lists, so `subscribe BTC 1h` then `subscribe ETH 6h` never silently adds ETH 1h.
  *
- * Sockets with equal subscriptions share one `key`; the hub serializes one frame per key.
+ * Sockets with equal subscriptions share one `key`; the hub serializes one frame per key. "All symbols" means
+ * the supported set the subscription was made with.
  */
 export class Subscription {
   private pairs: Set<string> | null;
   /** True until the client (URL or message) chose something: the first `subscribe` then replaces. */
   private implicit: boolean;
   private cachedKey: string | undefined;
+  private readonly symbols: readonly string[];
 
-  private constructor(pairs: Set<string> | null, implicit: boolean) {
+  private constructor(symbols: readonly string[], pairs: Set<string> | null, implicit: boolean) {
+    this.symbols = symbols;
     this.pairs = pairs;
     this.implicit = implicit;
   }
 
-  static everything(): Subscription {
-    return new Subscription(null, true);
+  static everything(symbols: SupportedSymbols): Subscription {
+    return new Subscription(symbols.list, null, true);
   }
 
   /** From the URL's `symbol` / `horizon` parameters; none given → everything. */
-  static fromSelection(selection: Selection | null): Subscription {
-    if (!selection) return Subscription.everything();
-    const sub = new Subscription(new Set(), false);
+  static fromSelection(selection: Selection | null, symbols: SupportedSymbols): Subscription {
+    if (!selection) return Subscription.everything(symbols);
+    const sub = new Subscription(symbols.list, new Set(), false);
     sub.add(selection);
     return sub;
   }
@@ -63,15 +66,15 @@ export class Subscription {
 
   unsubscribe(selection: Selection): void {
     this.implicit = false;
-    if (this.pairs === null) this.pairs = new Set(everyPair());
-    for (const symbol of selection.symbols ?? supportedSymbols())
+    if (this.pairs === null) this.pairs = new Set(this.everyPair());
+    for (const symbol of selection.symbols ?? this.symbols)
       for (const horizon of selection.horizons ?? HORIZONS) this.pairs.delete(pairKey(symbol, horizon));
     this.cachedKey = undefined;
   }
 
   /** The subscription as told to the client in acknowledgements. */
   describe(): { all: boolean; pairs: Array<{ symbol: string; horizon: string }> } {
-    const keys = this.pairs ? [...this.pairs].sort() : everyPair();
+    const keys = this.pairs ? [...this.pairs].sort() : this.everyPair();
     return {
       all: this.pairs === null,
       pairs: keys.map((k) => {
@@ -83,34 +86,38 @@ export class Subscription {
 
   private add(selection: Selection): void {
     if (this.pairs === null) return;
-    for (const symbol of selection.symbols ?? supportedSymbols())
+    for (const symbol of selection.symbols ?? this.symbols)
       for (const horizon of selection.horizons ?? HORIZONS) this.pairs.add(pairKey(symbol, horizon));
     // Everything currently supported, chosen explicitly: the same as the default, sharing its frame.
-    if (everyPair().every((k) => this.pairs!.has(k))) this.pairs = null;
+    if (this.everyPair().every((k) => this.pairs!.has(k))) this.pairs = null;
     this.cachedKey = undefined;
+  }
+
+  private everyPair(): string[] {
+    return this.symbols.flatMap((s) => HORIZONS.map((h) => pairKey(s, h)));
   }
 }
 
 /** Normalized symbols and horizons; `undefined` means "all". */
 export interface Selection {
   symbols?: string[];
-  horizons?: string[];
+  horizons?: Horizon[];
 }
 
 const pairKey = (symbol: string, horizon: string) => `${symbol}|${horizon}`;
-const everyPair = () => supportedSymbols().flatMap((s) => HORIZONS.map((h) => pairKey(s, h)));
 
 /** At most this many entries in one list (URL or message): more is a validation error. */
 const maxListLength = 64;
 
 /**
- * Normalizes raw symbol and horizon lists exactly as REST does (src/modules/symbols): any accepted spelling →
+ * Normalizes raw symbol and horizon lists exactly as REST does (src/modules/identifiers): any accepted spelling →
  * canonical, an unsupported symbol → the default symbol and an unknown horizon → the nearest supported one,
  * each reported in `changes` (the handshake's `Meridian-Normalized` header, the acknowledgement's `changes`).
  * With `strict` (URL `strict=true`, or `"strict": true` in a message) an unsupported symbol is an error
  * instead. Throws AppError (400-class) naming the field.
  */
 export function normalizeSelection(
+  symbols: SupportedSymbols,
   rawSymbols: string[] | undefined,
   rawHorizons: string[] | undefined,
   changes: ParameterChange[],
@@ -124,7 +131,7 @@ export function normalizeSelection(
       });
     out.symbols = [];
     for (const raw of rawSymbols) {
-      const { symbol } = normalizeSymbol(raw, { strict, param: 'symbols' });
+      const { value: symbol } = symbols.normalize(raw, { strict, param: 'symbols' });
       if (symbol !== raw) changes.push({ param: 'symbol', requested: raw, used: symbol });
       if (!out.symbols.includes(symbol)) out.symbols.push(symbol);
     }

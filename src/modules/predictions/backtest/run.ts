@@ -19,14 +19,8 @@ import {
   ScoreAccumulator,
   summarize,
 } from '../scoring/metrics.ts';
-import {
-  type Bar,
-  FACTORS,
-  type FundingPoint,
-  HORIZON_MS,
-  type Horizon,
-  PREDICTION_HORIZONS,
-} from '../types.ts';
+import { HORIZONS, HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
+import { type Bar, FACTORS, type FundingPoint } from '../types.ts';
 
 export interface BacktestInput {
   /** The symbol forecast; its bars must be in `bars`. */
@@ -146,7 +140,7 @@ interface Compact {
  */
 export function runBacktest(input: BacktestInput): BacktestReport {
   const started = performance.now();
-  const horizons = input.horizons ?? PREDICTION_HORIZONS;
+  const horizons = input.horizons ?? HORIZONS;
   const targetBars = input.bars.get(input.symbol);
   if (!targetBars || targetBars.length === 0) throw new Error(`no candles for ${input.symbol}`);
   const barMs = inferBarMs(targetBars);

@@ -4,7 +4,8 @@ import { SigmaBins } from '../calibration/sigma-bins.ts';
 import { SigmaSlope } from '../calibration/sigma-slope.ts';
 import { extractFeatures, FEATURE_NAMES, type FeatureContext, type FeatureSet } from '../features/extract.ts';
 import { clamp } from '../math.ts';
-import { FACTORS, type Factor, HORIZON_MS, type Horizon, type LiveInputs } from '../types.ts';
+import { HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
+import { FACTORS, type Factor, type LiveInputs } from '../types.ts';
 import { EvidenceShrinkage } from './evidence.ts';
 import { OnlineRidge } from './ridge.ts';
 import {

@@ -1,5 +1,6 @@
 import type { PredictionRow } from '../repository.ts';
-import { HORIZON_MS, type Horizon, PUBLIC_QUANTILES, quantileKey } from '../types.ts';
+import { HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
+import { PUBLIC_QUANTILES, quantileKey } from '../types.ts';
 import {
   type BrierDecomposition,
   brierDecomposition,

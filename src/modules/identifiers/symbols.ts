@@ -1,4 +1,6 @@
 import { AppError } from '../../shared/errors.ts';
+import type { Normalized } from './normalized.ts';
+import { DOLLAR_QUOTES } from './assets.ts';
 
 /** The default supported set; configurable at start. */
 export const DEFAULT_SYMBOLS = [
@@ -15,35 +17,27 @@ export const DEFAULT_SYMBOLS = [
 export const CANONICAL_QUOTE = 'USDT';
 
 /** Quote spellings folded into USDT. Longest first so `FDUSD` wins over `USD`. */
-const QUOTE_ALIASES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'TUSD', 'USD'] as const;
+const QUOTE_ALIASES = [...DOLLAR_QUOTES].sort((a, b) => b.length - a.length);
 /** Non-dollar quotes we still recognise when splitting a concatenated symbol (they stay as given). */
 const OTHER_QUOTES = ['BTC', 'ETH', 'EUR', 'BNB'] as const;
 const BASE_ALIASES: Record<string, string> = { XBT: 'BTC' };
 
-let configured: readonly string[] = DEFAULT_SYMBOLS;
-
 /**
- * Sets the process-wide supported set. Called once by the composition root from `MERIDIAN_SYMBOLS`
- * (each entry is itself normalized); tests pass `supported` explicitly instead.
+ * Canonical, de-duplicated symbols of a configured list (`MERIDIAN_SYMBOLS`; each entry is normalized, an
+ * entry with no usable shape is dropped). Throws when nothing is left.
  */
-export function configureSupportedSymbols(list: readonly string[]): readonly string[] {
+export function canonicalSymbols(list: readonly string[]): readonly string[] {
   const out: string[] = [];
   for (const raw of list) {
     const candidate = canonicalCandidate(raw);
     if (candidate && !out.includes(candidate)) out.push(candidate);
   }
   if (out.length === 0) throw new Error('the supported symbol set must not be empty');
-  configured = Object.freeze(out);
-  return configured;
-}
-
-/** The supported symbol set in effect. */
-export function supportedSymbols(): readonly string[] {
-  return configured;
+  return Object.freeze(out);
 }
 
 /** The symbol an unsupported request falls back to: BTCUSDT when supported, else the first one. */
-export function defaultSymbol(supported: readonly string[] = configured): string {
+export function defaultSymbol(supported: readonly string[]): string {
   return supported.includes('BTCUSDT') ? 'BTCUSDT' : (supported[0] ?? 'BTCUSDT');
 }
 
@@ -89,35 +83,25 @@ function splitConcatenated(text: string): { base: string; quote: string } {
   return { base: text, quote: CANONICAL_QUOTE };
 }
 
-export interface SymbolNormalization {
-  symbol: string;
-  /** What the caller sent (trimmed of nothing: exactly as received). */
-  requested: string | undefined;
-  /** True when `symbol` differs from what was sent. */
-  changed: boolean;
-}
-
 export interface NormalizeOptions {
   /** Answer 400 instead of falling back to the default symbol. */
   strict?: boolean;
-  /** Overrides the configured supported set (tests, per-call restrictions). */
-  supported?: readonly string[];
   /** Parameter name used in the error's JSON pointer. Default `symbol`. */
   param?: string;
 }
 
 /**
- * Normalizes a requested symbol to the supported set. Unsupported → the default symbol (the documented fallback),
+ * Normalizes a requested symbol to a supported set. Unsupported → the default symbol (the documented fallback),
  * or with `strict` an `unsupported_symbol` error (400) listing the supported set.
  */
 export function normalizeSymbol(
   input: string | undefined,
+  supported: readonly string[],
   options: NormalizeOptions = {},
-): SymbolNormalization {
-  const supported = options.supported ?? configured;
+): Normalized<string> {
   const candidate = input === undefined ? undefined : canonicalCandidate(input);
   if (candidate !== undefined && supported.includes(candidate)) {
-    return { symbol: candidate, requested: input, changed: candidate !== input };
+    return { value: candidate, requested: input, changed: candidate !== input };
   }
   if (options.strict) {
     const param = options.param ?? 'symbol';
@@ -130,13 +114,37 @@ export function normalizeSymbol(
       },
     );
   }
-  const symbol = defaultSymbol(supported);
-  return { symbol, requested: input, changed: symbol !== input };
+  const value = defaultSymbol(supported);
+  return { value, requested: input, changed: value !== input };
 }
 
-/** True when the text is already a canonical supported symbol. */
-export function isSupportedSymbol(symbol: string, supported: readonly string[] = configured): boolean {
-  return supported.includes(symbol);
+/**
+ * The symbols this process serves: made once by the composition root (src/app) from the configuration and
+ * what the market source can serve, and handed to everything that normalizes or lists symbols (the market
+ * service, the REST and push routes, alerts, portfolio). Immutable.
+ */
+export interface SupportedSymbols {
+  /** Canonical symbols, in configured order. */
+  readonly list: readonly string[];
+  /** What an unsupported request falls back to. */
+  readonly fallback: string;
+  has(symbol: string): boolean;
+  /** `normalizeSymbol` over this set. */
+  normalize(input: string | undefined, options?: NormalizeOptions): Normalized<string>;
+}
+
+/** The supported set of canonical symbols (`canonicalSymbols` first for configured spellings). */
+export function createSupportedSymbols(symbols: readonly string[]): SupportedSymbols {
+  const list = Object.freeze([...symbols]);
+  if (list.length === 0) throw new Error('the supported symbol set must not be empty');
+  const set = new Set(list);
+  return Object.freeze({
+    list,
+    fallback: defaultSymbol(list),
+    has: (symbol: string) => set.has(symbol),
+    normalize: (input: string | undefined, options?: NormalizeOptions) =>
+      normalizeSymbol(input, list, options),
+  });
 }
 
 /** Splits a canonical symbol into base and quote (`BTCUSDT` → BTC / USDT). */

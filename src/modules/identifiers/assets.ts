@@ -3,6 +3,41 @@
  * the ticker Meridian uses. Portfolio rows are normalized through this list; a name it does not know is
  * refused rather than guessed. Tickers of the supported symbols' bases are always known.
  */
+import type { Normalized } from './normalized.ts';
+
+/** Dollar stablecoins: worth 1 USD wherever a price is needed (market, on-chain flows, portfolio). */
+export const STABLECOINS = ['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD'] as const;
+export type Stablecoin = (typeof STABLECOINS)[number];
+
+/** The dollar spellings a symbol's quote may take and still mean USDT (`BTC/USDC`, `XBTUSD` → …USDT). */
+export const DOLLAR_QUOTES = ['USD', 'USDT', 'USDC', 'BUSD', 'FDUSD', 'TUSD'] as const satisfies readonly (
+  | 'USD'
+  | Stablecoin
+)[];
+
+const DOLLARS = new Set<string>(['USD', ...STABLECOINS]);
+
+/** True for USD and the dollar stablecoins (upper-case tickers). */
+export function isDollar(asset: string): boolean {
+  return DOLLARS.has(asset);
+}
+
+/** Wrapped and staked assets priced as their underlying asset (`WETH` → `ETH`). */
+export const WRAPPED_ASSETS: Readonly<Record<string, string>> = {
+  WETH: 'ETH',
+  STETH: 'ETH',
+  WSTETH: 'ETH',
+  WBTC: 'BTC',
+  CBBTC: 'BTC',
+  WBNB: 'BNB',
+  WSOL: 'SOL',
+};
+
+/** The asset whose price values this one: `WETH` → `ETH`, others unchanged (upper-case tickers). */
+export function underlyingAsset(asset: string): string {
+  return WRAPPED_ASSETS[asset] ?? asset;
+}
+
 const ASSETS: Record<string, readonly string[]> = {
   BTC: ['bitcoin', 'xbt'],
   ETH: ['ethereum', 'ether'],
@@ -57,14 +92,13 @@ export const KNOWN_ASSETS: readonly string[] = Object.keys(ASSETS);
 
 /**
  * The ticker for an asset name (any case, surrounding spaces ignored; `XBT` → `BTC`, `bitcoin` → `BTC`), or
- * `undefined` when the name is not known. `extra` adds tickers that are known too (the supported symbols'
- * bases, which may be configured beyond the built-in list).
+ * `undefined` when the name is not known (there is no fallback asset). `extra` adds tickers that are known
+ * too (the supported symbols' bases, which may be configured beyond the built-in list).
  */
-export function normalizeAsset(input: string, extra: readonly string[] = []): string | undefined {
+export function normalizeAsset(input: string, extra: readonly string[] = []): Normalized<string> | undefined {
   const text = input.trim().toLowerCase().replace(/\s+/g, ' ');
   if (text === '') return undefined;
-  const known = byName.get(text);
-  if (known) return known;
   const upper = text.toUpperCase();
-  return extra.includes(upper) ? upper : undefined;
+  const value = byName.get(text) ?? (extra.includes(upper) ? upper : undefined);
+  return value === undefined ? undefined : { value, requested: input, changed: value !== input };
 }

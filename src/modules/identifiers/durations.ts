@@ -1,18 +1,47 @@
 import { validationError } from '../../shared/errors.ts';
+import type { Normalized } from './normalized.ts';
 
-/** Supported horizons of predictions. */
+/** Supported horizons of predictions, shortest first. */
 export const HORIZONS = ['15m', '1h', '6h'] as const;
 export type Horizon = (typeof HORIZONS)[number];
-/** Supported candle intervals of market history. */
+/** Supported candle intervals of market history, shortest first. */
 export const INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 export type Interval = (typeof INTERVALS)[number];
-/** Supported spacings of prediction datapoints. */
+/** Supported spacings of prediction datapoints, shortest first. */
 export const GRANULARITIES = ['1m', '5m', '15m', '1h'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
 export const DEFAULT_HORIZON: Horizon = '1h';
 export const DEFAULT_INTERVAL: Interval = '1h';
 export const DEFAULT_GRANULARITY: Granularity = '15m';
+
+/** Milliseconds of each horizon. */
+export const HORIZON_MS: Readonly<Record<Horizon, number>> = {
+  '15m': 15 * 60_000,
+  '1h': 60 * 60_000,
+  '6h': 6 * 60 * 60_000,
+};
+/** Milliseconds of each candle interval. */
+export const INTERVAL_MS: Readonly<Record<Interval, number>> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': 86_400_000,
+};
+
+export const isHorizon = (value: string): value is Horizon => (HORIZONS as readonly string[]).includes(value);
+export const isInterval = (value: string): value is Interval =>
+  (INTERVALS as readonly string[]).includes(value);
+
+/** The most prediction datapoints one page holds (a day of 15-minute points); a larger `limit` is clamped. */
+export const MAX_LIMIT = 96;
+
+/** A requested page size clamped to `MAX_LIMIT`; absent → `MAX_LIMIT`. */
+export function clampLimit(limit: number | undefined): number {
+  return Math.min(limit ?? MAX_LIMIT, MAX_LIMIT);
+}
 
 const UNIT_SECONDS: Record<string, number> = {
   s: 1,
@@ -76,24 +105,14 @@ function nearestByRatio<T extends string>(seconds: number, supported: readonly T
   return supported[supported.length - 1]!;
 }
 
-export interface DurationNormalization<T extends string> {
-  value: T;
-  requested: string | undefined;
-  changed: boolean;
-}
-
 function durationNormalizer<T extends string>(param: string, supported: readonly T[], fallback: T) {
   const secondsOf = supported.map((s) => parseDurationSeconds(s)!);
-  return (
-    input: string | undefined,
-    options: { strict?: boolean; param?: string } = {},
-  ): DurationNormalization<T> => {
+  return (input: string | undefined, options: { strict?: boolean; param?: string } = {}): Normalized<T> => {
     if (input === undefined || input.trim() === '') {
       return { value: fallback, requested: input, changed: input !== undefined };
     }
-    if ((supported as readonly string[]).includes(input)) {
-      return { value: input as T, requested: input, changed: false };
-    }
+    const exact = supported.find((s) => s === input);
+    if (exact !== undefined) return { value: exact, requested: input, changed: false };
     const seconds = parseDurationSeconds(input);
     if (seconds === undefined) {
       if (options.strict) {
@@ -119,3 +138,21 @@ export const normalizeHorizon = durationNormalizer('horizon', HORIZONS, DEFAULT_
 export const normalizeInterval = durationNormalizer('interval', INTERVALS, DEFAULT_INTERVAL);
 /** Prediction spacing `1m` `5m` `15m` `1h`, same rules; default `15m`. */
 export const normalizeGranularity = durationNormalizer('granularity', GRANULARITIES, DEFAULT_GRANULARITY);
+
+const EXPIRY_UNITS: Record<string, number> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
+
+/**
+ * A lifetime such as `90s`, `15m`, `12h`, `30d`, `2w` (token `expiresIn`) in milliseconds; `undefined` when the
+ * text is not such a duration. Stricter than `parseDurationSeconds`: a number and a one-letter unit.
+ */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d{1,6})\s*([smhdw])$/i.exec(text.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * EXPIRY_UNITS[match[2]!.toLowerCase()]!;
+}

@@ -4,7 +4,18 @@ import { AppError } from '../../shared/errors.ts';
 import {
   DEFAULT_SYMBOLS,
   HORIZONS,
+  HORIZON_MS,
   INTERVALS,
+  KNOWN_EXCHANGES,
+  MAX_LIMIT,
+  canonicalSymbols,
+  clampLimit,
+  createSupportedSymbols,
+  durationMs,
+  isDollar,
+  normalizeAsset,
+  parseDuration,
+  underlyingAsset,
   normalizeExchange,
   normalizeGranularity,
   normalizeHorizon,
@@ -41,12 +52,12 @@ describe('normalizeSymbol', () => {
     ['!!!', 'BTCUSDT', true],
     ['a/b/c', 'BTCUSDT', true],
   ])('%j → %s (changed %s)', (input, symbol, changed) => {
-    expect(normalizeSymbol(input, { supported })).toEqual({ symbol, requested: input, changed });
+    expect(normalizeSymbol(input, supported)).toEqual({ value: symbol, requested: input, changed });
   });
 
   it('strict=true rejects an unsupported symbol with the supported set', () => {
     try {
-      normalizeSymbol('LINKUSDT', { strict: true, supported });
+      normalizeSymbol('LINKUSDT', supported, { strict: true });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
@@ -60,11 +71,11 @@ describe('normalizeSymbol', () => {
   });
 
   it('strict=true still accepts spellings of a supported symbol', () => {
-    expect(normalizeSymbol('eth-usd', { strict: true, supported }).symbol).toBe('ETHUSDT');
+    expect(normalizeSymbol('eth-usd', supported, { strict: true }).value).toBe('ETHUSDT');
   });
 
   it('falls back to the first supported symbol when BTCUSDT is not configured', () => {
-    expect(normalizeSymbol('nope', { supported: ['ETHUSDT', 'SOLUSDT'] }).symbol).toBe('ETHUSDT');
+    expect(normalizeSymbol('nope', ['ETHUSDT', 'SOLUSDT']).value).toBe('ETHUSDT');
   });
 
   it('property: every output is supported, and normalizing the output changes nothing', () => {
@@ -85,11 +96,11 @@ describe('normalizeSymbol', () => {
     const spelled = fc.tuple(piece, sep, piece).map(([a, s, b]) => `${a}${s}${b}`);
     fc.assert(
       fc.property(fc.oneof(spelled, fc.string({ maxLength: 20 })), (input) => {
-        const first = normalizeSymbol(input, { supported });
-        expect(supported).toContain(first.symbol);
-        const second = normalizeSymbol(first.symbol, { supported });
-        expect(second).toEqual({ symbol: first.symbol, requested: first.symbol, changed: false });
-        expect(first.changed).toBe(first.symbol !== input);
+        const first = normalizeSymbol(input, supported);
+        expect(supported).toContain(first.value);
+        const second = normalizeSymbol(first.value, supported);
+        expect(second).toEqual({ value: first.value, requested: first.value, changed: false });
+        expect(first.changed).toBe(first.value !== input);
       }),
       { numRuns: 2000 },
     );
@@ -216,13 +227,33 @@ describe('normalizeExchange', () => {
     ['kraken', 'kraken', false],
     ['bybit', 'bybit', false],
     [' huobi ', 'htx', true],
-  ])('%j → %s', (input, exchange, changed) => {
-    expect(normalizeExchange(input)).toEqual({ exchange, requested: input, changed });
+  ])('%j → %s', (input, value, changed) => {
+    expect(normalizeExchange(input)).toEqual({ value, requested: input, changed, known: true });
   });
 
-  it('rejects an unknown exchange listing the known ones', () => {
+  it('answers an unknown exchange in plain form, without throwing', () => {
+    expect(normalizeExchange(' Mt  Gox ')).toEqual({
+      value: 'mt gox',
+      requested: ' Mt  Gox ',
+      changed: true,
+      known: false,
+    });
+    expect(normalizeExchange('Mt Gox', { extra: ['mt gox'] })).toMatchObject({
+      value: 'mt gox',
+      known: true,
+    });
+  });
+
+  it('strict rejects an unknown exchange listing the known ones (and the extra ones, sorted)', () => {
     try {
-      normalizeExchange('mtgox');
+      normalizeExchange('mtgox', { strict: true, extra: ['zebra'] });
+      expect.unreachable();
+    } catch (error) {
+      const e = error as AppError;
+      expect(e.extra?.known).toEqual([...KNOWN_EXCHANGES, 'zebra'].sort());
+    }
+    try {
+      normalizeExchange('mtgox', { strict: true });
       expect.unreachable();
     } catch (error) {
       const e = error as AppError;
@@ -231,5 +262,50 @@ describe('normalizeExchange', () => {
       expect(e.extra?.known).toContain('okx');
       expect(e.errors?.[0]?.pointer).toBe('/query/exchange');
     }
+  });
+});
+
+describe('the supported symbol set', () => {
+  it('is made from configured spellings, canonical and de-duplicated, and normalizes over itself', () => {
+    const symbols = createSupportedSymbols(canonicalSymbols(['eth/usd', 'ETHUSDT', 'sol-usdc', '???']));
+    expect(symbols.list).toEqual(['ETHUSDT', 'SOLUSDT']);
+    expect(symbols.fallback).toBe('ETHUSDT');
+    expect(symbols.has('SOLUSDT')).toBe(true);
+    expect(symbols.has('BTCUSDT')).toBe(false);
+    expect(symbols.normalize('btc')).toEqual({ value: 'ETHUSDT', requested: 'btc', changed: true });
+    expect(() => symbols.normalize('btc', { strict: true })).toThrow(/not supported/);
+    expect(Object.isFrozen(symbols.list)).toBe(true);
+  });
+
+  it('must not be empty', () => {
+    expect(() => canonicalSymbols(['!!!'])).toThrow(/must not be empty/);
+    expect(() => createSupportedSymbols([])).toThrow(/must not be empty/);
+  });
+});
+
+describe('durations, limits and assets', () => {
+  it('horizon milliseconds agree with the labels', () => {
+    for (const h of HORIZONS) expect(HORIZON_MS[h]).toBe(durationMs(h));
+  });
+
+  it('clamps a page to MAX_LIMIT', () => {
+    expect(clampLimit(undefined)).toBe(MAX_LIMIT);
+    expect(clampLimit(10)).toBe(10);
+    expect(clampLimit(1000)).toBe(MAX_LIMIT);
+  });
+
+  it('parses token lifetimes', () => {
+    expect(parseDuration('30d')).toBe(30 * 86_400_000);
+    expect(parseDuration('15min')).toBeUndefined();
+  });
+
+  it('one stablecoin and one wrapped-asset table', () => {
+    expect(isDollar('USD')).toBe(true);
+    expect(isDollar('PYUSD')).toBe(true);
+    expect(isDollar('BTC')).toBe(false);
+    expect(underlyingAsset('WETH')).toBe('ETH');
+    expect(underlyingAsset('ETH')).toBe('ETH');
+    expect(normalizeAsset(' Bitcoin ')).toEqual({ value: 'BTC', requested: ' Bitcoin ', changed: true });
+    expect(normalizeAsset('nothing')).toBeUndefined();
   });
 });

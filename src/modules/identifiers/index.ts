@@ -1,0 +1,65 @@
+/**
+ * Identifiers module — the request vocabulary in one place (see docs/api.md, "Normalization"): symbols and
+ * the supported set, assets (stablecoins, wrapped assets), exchanges, durations (horizons, candle
+ * intervals, granularities, the page limit). Every endpoint normalizes through it and reports what it
+ * changed with the `Meridian-Normalized` response header (`NormalizationLog` in
+ * src/http/normalization-header.ts). It holds no state: the supported symbol set is made by the composition
+ * root (`createSupportedSymbols`) and handed to whoever needs it.
+ */
+export type { Normalized } from './normalized.ts';
+export type { ParameterChange } from './parameter-change.ts';
+export {
+  CANONICAL_QUOTE,
+  DEFAULT_SYMBOLS,
+  canonicalCandidate,
+  canonicalSymbols,
+  createSupportedSymbols,
+  defaultSymbol,
+  normalizeSymbol,
+  splitSymbol,
+  toCcxtSymbol,
+  type NormalizeOptions,
+  type SupportedSymbols,
+} from './symbols.ts';
+export {
+  DEFAULT_GRANULARITY,
+  DEFAULT_HORIZON,
+  DEFAULT_INTERVAL,
+  GRANULARITIES,
+  HORIZONS,
+  HORIZON_MS,
+  INTERVALS,
+  INTERVAL_MS,
+  MAX_LIMIT,
+  clampLimit,
+  durationMs,
+  isHorizon,
+  isInterval,
+  normalizeGranularity,
+  normalizeHorizon,
+  normalizeInterval,
+  parseDuration,
+  parseDurationSeconds,
+  type Granularity,
+  type Horizon,
+  type Interval,
+} from './durations.ts';
+export {
+  KNOWN_EXCHANGES,
+  isKnownExchange,
+  knownExchangeNames,
+  normalizeExchange,
+  type Exchange,
+  type ExchangeNormalization,
+  type ExchangeOptions,
+} from './exchanges.ts';
+export {
+  DOLLAR_QUOTES,
+  KNOWN_ASSETS,
+  STABLECOINS,
+  WRAPPED_ASSETS,
+  isDollar,
+  normalizeAsset,
+  underlyingAsset,
+  type Stablecoin,
+} from './assets.ts';
