@@ -100,6 +100,13 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
         url: `/api/onchain/flows?${query}`,
         headers: viewer.auth,
       });
+      if (res.statusCode === 200) {
+        // Provenance of every answer: the EVM chain, as of the newest indexed block's own time.
+        expect(res.headers['meridian-source']).toBe('evm:ethereum');
+        const asOf = res.headers['meridian-as-of'];
+        if (asOf !== undefined) expect(Date.parse(asOf as string)).toBeGreaterThan(0);
+        else expect(res.headers['meridian-stale']).toBe('true'); // nothing indexed yet
+      }
       return { status: res.statusCode, body: res.json() };
     }
     /** Every flow, following cursors page by page (also exercises pagination). */
