@@ -9,19 +9,20 @@ export interface Provenance {
 
 /**
  * The market's provenance, shared by `/api/market-data`, `/api/market-history` and the `/market` stream: the
- * newest snapshot update on the data's own clock (on an API replica, the adopted copy's), stale when that is
- * older than the staleness window now — which is how a stopped worker shows on a replica.
+ * newest update any venue gave, on the data's own clock (on an API replica, from the adopted copy), stale when
+ * that is older than the staleness window now — which is how a dead feed, or a stopped worker on a replica,
+ * shows.
  */
 export function marketProvenance(
   market: Pick<MarketRuntime, 'symbols' | 'freshness' | 'now' | 'staleMs'>,
   source: string,
 ): () => Provenance {
   return () => {
+    // The newest update any venue gave (a snapshot is recomputed on every tick, data or not).
     let asOf: number | null = null;
-    for (const symbol of market.symbols()) {
-      const updatedAt = market.freshness(symbol)?.updatedAt;
-      if (updatedAt !== undefined && (asOf === null || updatedAt > asOf)) asOf = updatedAt;
-    }
+    for (const symbol of market.symbols())
+      for (const v of market.freshness(symbol)?.venues ?? [])
+        if (v.updatedAt !== null && (asOf === null || v.updatedAt > asOf)) asOf = v.updatedAt;
     return { source, asOf, stale: asOf === null || market.now() - asOf > market.staleMs };
   };
 }
