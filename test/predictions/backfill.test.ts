@@ -11,6 +11,7 @@ import { tablesOf } from '../../src/adapters/db/connect.ts';
 import { kyselyPredictionRepository } from '../../src/modules/predictions/index.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
@@ -104,7 +105,8 @@ describe('prediction backfill', () => {
     await service.warmUpAndBackfill();
     const took = performance.now() - started;
     // Let the monitor's timer run once more, so a stall at the very end is recorded too.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const samples = delay.count;
+    await waitUntil(() => delay.count > samples, 'one more event-loop delay sample', 5_000, 5);
     delay.disable();
     // Long enough to matter: held in one piece it would have stalled every request for all of it.
     expect(took).toBeGreaterThan(300);
