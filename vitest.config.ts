@@ -1,8 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Four test tiers, as Vitest projects (`vitest run --project <name>`; `npm test` runs them all). See
- * docs/testing.md for what belongs in each.
+ * Four test tiers, as Vitest projects (`vitest run --project <name>`; `npm test` runs them all). What belongs
+ * in each: README.md (Testing) and docs/architecture.md (Tests).
  *
  * - unit: pure tests (no database, network, server or child process), beside their code as `src/**\/*.test.ts`,
  *   the console's `console/src/**\/*.test.{ts,tsx}`, and the few pure tests in test/ whose subject spans
