@@ -75,7 +75,11 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'integration', include: integration, globalSetup } },
-      { extends: true, test: { name: 'e2e', include: e2e, globalSetup } },
+      {
+        extends: true,
+        // The browser suites need console/dist: built once here rather than by both suites at once.
+        test: { name: 'e2e', include: e2e, globalSetup: [...globalSetup, 'test/harness/console-build.ts'] },
+      },
     ],
   },
 });
