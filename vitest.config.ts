@@ -22,6 +22,7 @@ const unitInTest = [
   'test/foundation/docs.test.ts',
   'test/foundation/imports.test.ts',
   'test/predictions/backtest-real.test.ts',
+  'test/predictions/funding.test.ts',
   'test/sdk/types-drift.test.ts',
 ];
 
@@ -30,6 +31,7 @@ const integration = [
   'test/foundation/leadership.test.ts',
   'test/foundation/token-cache.test.ts',
   'test/integration/worker-health.test.ts',
+  'test/integration/worker-loss.test.ts',
   'test/onchain/evm-indexer.test.ts',
   'test/push/replicas-redis.test.ts',
   'test/push/slots-redis.test.ts',

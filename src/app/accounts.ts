@@ -3,9 +3,9 @@ import type { Config } from '../config/env.ts';
 import {
   type AccountsService,
   type PasswordHasher,
-  argon2idHasher,
+  createArgon2idHasher,
   createAccountsService,
-  kyselyAccountsRepository,
+  createKyselyAccountsRepository,
 } from '../modules/accounts/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -26,8 +26,8 @@ export async function buildAccounts(
   },
 ): Promise<AccountsService> {
   return createAccountsService({
-    repo: kyselyAccountsRepository(tablesOf(deps.db.db)),
-    hasher: deps.hasher ?? (await argon2idHasher()),
+    repo: createKyselyAccountsRepository(tablesOf(deps.db.db)),
+    hasher: deps.hasher ?? (await createArgon2idHasher()),
     clock: deps.clock,
     plans: {
       standard: { rateLimit: config.standardRateLimit, wsConnections: config.wsConnectionsStandard },

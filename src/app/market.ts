@@ -7,7 +7,7 @@ import {
   type MarketTables,
   type SnapshotPublication,
   createMarketService,
-  kyselyCandleRepository,
+  createKyselyCandleRepository,
 } from '../modules/market/index.ts';
 import { configureSupportedSymbols } from '../modules/symbols/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
@@ -63,7 +63,7 @@ export async function buildMarket(
   const log = deps.logger;
   const service = createMarketService({
     source,
-    repository: kyselyCandleRepository(tablesOf<MarketTables>(deps.db.db)),
+    repository: createKyselyCandleRepository(tablesOf<MarketTables>(deps.db.db)),
     clock: deps.clock,
     symbols: source.symbols.length ? source.symbols : symbols,
     staleMs: config.marketStaleMs,

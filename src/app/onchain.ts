@@ -37,7 +37,15 @@ export const noPrices: PriceSource = { usdPrice: () => undefined };
  */
 export function buildOnchain(
   config: Config,
-  deps: { db: DbHandle; bus: Bus; clock: Clock; prices?: PriceSource; logger: OnchainLogger },
+  deps: {
+    db: DbHandle;
+    bus: Bus;
+    clock: Clock;
+    prices?: PriceSource;
+    logger: OnchainLogger;
+    /** First block time of the simulated chain (default 2024-01-01; a replay's chain starts with its recording). */
+    simulatedGenesisMs?: number;
+  },
 ): OnchainModule {
   const log = deps.logger;
   const prices = deps.prices ?? noPrices;
@@ -65,7 +73,12 @@ export function buildOnchain(
   const source: ChainSource =
     config.chainSource.kind === 'evm'
       ? createEvmChainSource({ rpcUrl: config.chainSource.rpcUrl, tokens: config.chainTokens })
-      : createSimulatedChainSource({ labels: book.labels('ethereum'), prices, clock: deps.clock });
+      : createSimulatedChainSource({
+          labels: book.labels('ethereum'),
+          prices,
+          clock: deps.clock,
+          genesisMs: deps.simulatedGenesisMs,
+        });
   const repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(deps.db.db));
   const service = createOnchainService({ repo, book, clock: deps.clock });
   const indexer = createIndexer({

@@ -23,4 +23,6 @@ export const topics = {
   accountEvent: 'account.event',
   /** `{ id }`: an alert rule was created, edited or deleted; the evaluator reloads it. */
   alertRuleChanged: 'alerts.rule-changed',
+  /** `WorkerBeat` (app/worker-heartbeat.ts): every process running the jobs, every 5 s; API replicas listen. */
+  workerHeartbeat: 'worker.heartbeat',
 } as const;

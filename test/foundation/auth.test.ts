@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { argon2idHasher } from '../../src/modules/accounts/index.ts';
+import { createArgon2idHasher } from '../../src/modules/accounts/index.ts';
 import { generateToken } from '../../src/modules/accounts/token-format.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { dbKinds } from '../harness/db.ts';
@@ -14,7 +14,7 @@ describe.each(dbKinds())('authentication, sessions and tokens on %s', (kind) => 
     // The real argon2id hasher: this suite is about passwords.
     t = await createTestApp({
       db: kind,
-      container: { hasher: await argon2idHasher() },
+      container: { hasher: await createArgon2idHasher() },
       env: { MERIDIAN_AUTH_FAILURE_LIMIT: '1000' },
     });
     member = await t.user('member');

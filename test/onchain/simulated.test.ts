@@ -3,7 +3,7 @@ import { createSimulatedChainSource } from '../../src/adapters/chain/simulated/s
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
 import {
-  type FlowDto,
+  type FlowView,
   type OnchainTables,
   createIndexer,
   createKyselyOnchainRepository,
@@ -25,8 +25,8 @@ describe.each(dbKinds())('simulated chain (the embedded default) on %s', (kind) 
       const source = createSimulatedChainSource({ labels: book.labels(), prices, clock });
       const repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(db.db));
       const bus = memoryBus();
-      const seen: FlowDto[] = [];
-      await bus.subscribe(topics.onchainFlow, (p) => seen.push(p as FlowDto));
+      const seen: FlowView[] = [];
+      await bus.subscribe(topics.onchainFlow, (p) => seen.push(p as FlowView));
       const indexer = createIndexer({
         source,
         repo,

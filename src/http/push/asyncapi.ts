@@ -1,6 +1,6 @@
 import { MarketDataItem } from '../routes/market.ts';
 import { AccountEventSchema } from '../routes/webhooks.ts';
-import { DatapointSchema } from '../../modules/predictions/index.ts';
+import { DatapointSchema } from '../routes/predictions.schemas.ts';
 import { HORIZONS } from '../../modules/symbols/index.ts';
 import { PROTOCOL, closeCodes, limits } from './predictions/protocol.ts';
 

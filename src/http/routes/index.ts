@@ -29,7 +29,6 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     marketRoutes({
       market: deps.market.service,
       source: publicSourceLabel(deps.config.marketSource),
-      staleMs: deps.config.marketStaleMs,
     }),
     onchainRoutes({ onchain: deps.onchain.service }),
     predictionsRoutes({ predictions: deps.predictions.service }),

@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { type CandleInterval, INTERVAL_MS, type MarketRuntime } from '../../modules/market/index.ts';
-import { NormalizationLog, normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
+import { normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
+import { NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
@@ -185,12 +186,11 @@ export interface MarketRouteDeps {
     | 'now'
     | 'openCandle'
     | 'symbols'
-    | 'snapshot'
+    | 'freshness'
+    | 'staleMs'
   >;
   /** What the market data comes from, as answers name it (`Meridian-Source`). */
   source: string;
-  /** A snapshot older than this (ms) is stale (MERIDIAN_MARKET_STALE_MS). */
-  staleMs: number;
 }
 
 export function marketRoutes(deps: MarketRouteDeps): RouteModule {
@@ -202,10 +202,10 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
   const provenanceHeaders = provenanceHeaderSource(() => {
     let asOf: number | null = null;
     for (const symbol of market.symbols()) {
-      const updatedAt = market.snapshot(symbol)?.updatedAt;
+      const updatedAt = market.freshness(symbol)?.updatedAt;
       if (updatedAt !== undefined && (asOf === null || updatedAt > asOf)) asOf = updatedAt;
     }
-    return { source: deps.source, asOf, stale: asOf === null || market.now() - asOf > deps.staleMs };
+    return { source: deps.source, asOf, stale: asOf === null || market.now() - asOf > market.staleMs };
   });
   return (app) => {
     app.get(

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { FLOW_DIRECTIONS, MAX_LIMIT, type OnchainService } from '../../modules/onchain/index.ts';
-import { NormalizationLog } from '../../modules/symbols/index.ts';
+import { NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 

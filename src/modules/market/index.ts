@@ -18,10 +18,6 @@ export {
   type MarketServiceOptions,
   type SnapshotPublication,
 } from './service.ts';
-export {
-  kyselyCandleRepository,
-  memoryCandleRepository,
-  type CandleRepository,
-  type StoredCandle,
-} from './repository.ts';
+export { createMemoryCandleRepository, type CandleRepository, type StoredCandle } from './repository.ts';
+export { createKyselyCandleRepository } from './repository.kysely.ts';
 export type { MarketTables } from './tables.ts';

@@ -2,8 +2,8 @@ import { type Bus, topics } from '../../shared/bus.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { type Clock, systemClock } from '../../shared/clock.ts';
 import type { AddressBook } from './address-book.ts';
-import { cachedPrices, classifyTransfer, type Flow } from './classify.ts';
-import { toFlowDto } from './dto.ts';
+import { createCachedPrices, classifyTransfer, type Flow } from './classify.ts';
+import { presentFlow } from './present.ts';
 import {
   type ChainBlock,
   type ChainSource,
@@ -91,7 +91,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const backoffMin = options.backoffMinMs ?? 250;
   const backoffMax = options.backoffMaxMs ?? 30_000;
   const interest = (address: string) => book.lookup(chain, address) !== undefined;
-  const priceOf = cachedPrices(prices);
+  const priceOf = createCachedPrices(prices);
 
   const status: IndexerStatus = {
     chain,
@@ -230,7 +230,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       await repo.pruneBlocks(chain, last.number - retain, term);
     if (bus) {
       for (const flow of inserted) {
-        await bus.publish(topics.onchainFlow, toFlowDto(flow)).catch((error: unknown) => {
+        await bus.publish(topics.onchainFlow, presentFlow(flow)).catch((error: unknown) => {
           log.warn({ chain, error: String(error) }, 'onchain: publishing a flow failed');
         });
       }

@@ -38,7 +38,7 @@ export interface IndexedBlock {
 }
 
 /**
- * The on-chain repository port; `kysely-repository.ts` implements it on PGlite and PostgreSQL. The writes
+ * The on-chain repository port; `repository.kysely.ts` implements it on PGlite and PostgreSQL. The writes
  * (commit, rewind, pruneBlocks) take the indexer's leadership term: with one, the write's transaction is
  * fenced by it (StaleLeaderError, nothing written, once the term is no longer current).
  */

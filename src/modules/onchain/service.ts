@@ -3,7 +3,7 @@ import { type Clock, systemClock } from '../../shared/clock.ts';
 import { KNOWN_EXCHANGES, normalizeExchange } from '../symbols/index.ts';
 import { type AddressBook, defaultExchangeNormalizer } from './address-book.ts';
 import { FLOW_DIRECTIONS, type FlowDirection } from './classify.ts';
-import { type FlowDto, toFlowDto } from './dto.ts';
+import { type FlowView, presentFlow } from './present.ts';
 import type { FlowPosition, OnchainRepository } from './repository.ts';
 
 export const DEFAULT_LIMIT = 50;
@@ -25,7 +25,7 @@ export interface WindowTotals {
 }
 
 export interface FlowsPage {
-  data: FlowDto[];
+  data: FlowView[];
   summary: {
     asOf: string;
     exchange: string | null;
@@ -160,7 +160,7 @@ export function createOnchainService(deps: {
     const [h1, h24] = await Promise.all([window(1, exchange, asset), window(24, exchange, asset)]);
     const last = rows.at(-1);
     return {
-      data: rows.map(toFlowDto),
+      data: rows.map(presentFlow),
       summary: {
         asOf: new Date(clock.now()).toISOString(),
         exchange: exchange ?? null,

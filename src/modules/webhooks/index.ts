@@ -46,7 +46,7 @@ export {
   signingSecretsOf,
   type WebhooksService,
 } from './service.ts';
-export { newSigningSecret, SECRET_PREFIX, signatureHeaders, signMessage } from './signature.ts';
+export { generateSigningSecret, SECRET_PREFIX, signatureHeaders, signMessage } from './signature.ts';
 export type { WebhooksTables } from './tables.ts';
 export type { WebhookRequest, WebhookResponse, WebhookTransport } from './transport.ts';
 export { checkWebhookUrl, type ResolveHost, type UrlRules } from './url-check.ts';

@@ -5,7 +5,7 @@ import type { WebhookEndpoint } from './model.ts';
 import { createMemoryWebhooksRepositories } from './repository.ts';
 import { maxAttempts, retryDelay } from './retry.ts';
 import { createWebhookSender, defaultSenderOptions, deliveryId, matchEndpoints, ruleOf } from './sender.ts';
-import { newSigningSecret } from './signature.ts';
+import { generateSigningSecret } from './signature.ts';
 import { waitUntil } from '../../../test/harness/wait.ts';
 
 const endpoint = (over: Partial<WebhookEndpoint>): WebhookEndpoint => ({
@@ -92,7 +92,7 @@ describe('the sender over the in-memory stores', () => {
     const sent: Array<{ body: string; headers: Record<string, string> }> = [];
     const exhausted: string[] = [];
     await endpoints.insert(
-      endpoint({ id: 'wh_1', secretSealed: box.seal(newSigningSecret()), createdAt: 0 }),
+      endpoint({ id: 'wh_1', secretSealed: box.seal(generateSigningSecret()), createdAt: 0 }),
     );
     const sender = createWebhookSender(
       {

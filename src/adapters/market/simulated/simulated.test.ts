@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulatedSource } from './index.ts';
 import { PriceModel } from './model.ts';
 import type { MarketEvent } from '../../../modules/market/index.ts';
-import { memoryCandleRepository } from '../../../modules/market/repository.ts';
+import { createMemoryCandleRepository } from '../../../modules/market/repository.ts';
 import { createMarketService } from '../../../modules/market/service.ts';
 import { DEFAULT_SYMBOLS } from '../../../modules/symbols/index.ts';
 import { manualClock } from '../../../shared/clock.ts';
@@ -66,7 +66,7 @@ describe('simulated market', () => {
   });
 
   it('a restart regenerates its downtime: stored 1m history has no gap', async () => {
-    const repo = memoryCandleRepository();
+    const repo = createMemoryCandleRepository();
     const clock = manualClock(T);
     const make = () =>
       createMarketService({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterChange } from '../../../modules/symbols/index.ts';
-import { datapointsOf } from './hub.ts';
+import { datapointsOf } from './datapoints.ts';
 import { Subscription, normalizeSelection, rawListsFromQuery } from './subscription.ts';
 
 const pairs = (s: Subscription) => s.describe().pairs.map((p) => `${p.symbol} ${p.horizon}`);
