@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *
  * - unit: pure tests (no database, network, server or child process), beside their code as `src/**\/*.test.ts`,
  *   the console's `console/src/**\/*.test.{ts,tsx}`, and the few pure tests in test/ whose subject spans
- *   many modules. No global setup: `npm run test:unit` takes seconds.
+ *   many modules. No global setup: `npm run test:unit` needs no service and takes well under a minute.
  * - service: in-process app (Fastify inject or a loopback listener), PGlite and memory adapters; cases
  *   parametrized over `dbKinds()` also run on PostgreSQL, and a few on Redis, when the global setup finds them.
  * - integration: files whose subject is a real PostgreSQL, Redis or anvil (skipped without it, failed
