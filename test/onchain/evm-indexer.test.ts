@@ -25,6 +25,7 @@ import {
 import { topics } from '../../src/shared/bus.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { dbKinds } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 import { type Anvil, anvilBinary, startAnvil } from './fixtures/anvil.ts';
 import { erc20CreationCode } from './fixtures/erc20.ts';
 
@@ -123,11 +124,8 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
     }
     async function visibleWithin(ms: number, predicate: (all: FlowView[]) => boolean): Promise<number> {
       const started = Date.now();
-      for (;;) {
-        if (predicate((await flows('limit=500')).body.data)) return Date.now() - started;
-        if (Date.now() - started > ms) throw new Error(`not visible within ${ms} ms`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await waitUntil(async () => predicate((await flows('limit=500')).body.data), 'the flows', ms, 25);
+      return Date.now() - started;
     }
     const repo = () => createKyselyOnchainRepository(tablesOf<OnchainTables>(t.container.db.db));
     const source = (): ChainSource =>
