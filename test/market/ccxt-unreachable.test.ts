@@ -149,19 +149,29 @@ describe('a live venue that refuses connections, then comes back', () => {
       };
 
     // Refused: nothing aggregated, so the market answers without a price and says it is stale.
-    const refused = await waitFor(async () => {
-      const res = await t.app.inject({ url: '/api/market-data', headers: user.auth });
-      const warned = lines.some((l) => l.level === 40 && /loadMarkets failed/.test(l.msg));
-      return warned ? res : undefined;
-    }, 'the venue to be refused');
+    const refused = await waitFor(
+      async () => {
+        const res = await t.app.inject({ url: '/api/market-data', headers: user.auth });
+        const warned = lines.some((l) => l.level === 40 && /loadMarkets failed/.test(l.msg));
+        return warned ? res : undefined;
+      },
+      'the venue to be refused',
+      20_000,
+      250,
+    );
     expect(refused.statusCode).toBe(200);
     expect(refused.headers['meridian-source']).toBe('ccxt:binance');
     expect(refused.headers['meridian-stale']).toBe('true');
-    const refusedReadiness = await waitFor(async () => {
-      market.tickNow();
-      const r = await readyz();
-      return r.components.market?.status === 'degraded' ? r : undefined;
-    }, 'readiness to name the refused venue');
+    const refusedReadiness = await waitFor(
+      async () => {
+        market.tickNow();
+        const r = await readyz();
+        return r.components.market?.status === 'degraded' ? r : undefined;
+      },
+      'readiness to name the refused venue',
+      20_000,
+      250,
+    );
     expect(refusedReadiness.status).toBe('degraded');
     expect(refusedReadiness.components.market!.reason).toMatch(/binance stale \(BTCUSDT\)/);
     // Refused again and again (with backoff): still one warning — one per failure streak, not one per retry.
@@ -189,6 +199,7 @@ describe('a live venue that refuses connections, then comes back', () => {
       },
       'the venue to come back',
       60_000,
+      250,
     );
     const asOf = Date.parse(fresh.headers['meridian-as-of'] as string);
     expect(Math.abs(Date.now() - asOf)).toBeLessThan(3_000);
@@ -208,6 +219,7 @@ describe('a live venue that refuses connections, then comes back', () => {
       },
       'readiness to name the venue',
       20_000,
+      250,
     );
     expect(degraded.status).toBe('degraded');
     expect(degraded.components.market!.reason).toMatch(/binance stale \(BTCUSDT\)/);
