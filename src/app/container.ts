@@ -23,6 +23,8 @@ import { announceOn, buildAccounts } from './accounts.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
 import { heartbeatJob, heartbeatMonitor } from './worker-heartbeat.ts';
+import type { DestinationStream } from 'pino';
+import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
@@ -54,6 +56,10 @@ export interface ContainerOptions {
   webhooks?: WebhooksBuildOptions;
   /** Lease of job leadership (PostgreSQL only); default MERIDIAN_LEADER_LEASE_MS. */
   leaderLeaseMs?: number;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: DestinationStream;
+  /** The ccxt exchange object per venue (tests point it at local ports); default ccxt's own. */
+  marketExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>;
 }
 
 /**
@@ -96,7 +102,7 @@ export interface Container {
 export async function buildContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logStream);
   const storageLog = logger.child({ module: 'storage' });
   const db =
     options.db ??
@@ -165,7 +171,13 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       : singleProcessLeadership();
 
   // ── modules: construct each module here and push its background jobs ──
-  const market = await buildMarket(config, { db, bus, clock, logger: logger.child({ module: 'market' }) });
+  const market = await buildMarket(config, {
+    db,
+    bus,
+    clock,
+    logger: logger.child({ module: 'market' }),
+    createExchange: options.marketExchange,
+  });
   jobs.push(leadership.leaderOnly(market.job));
   // One clock for the data: a replay plays recorded time, and every time derived from the market (forecasts,
   // their scoring, flows, retention of derived rows) follows it. Accounts, limits, alerts and webhook

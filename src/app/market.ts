@@ -1,3 +1,4 @@
+import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import { simulatedSource } from '../adapters/market/simulated/index.ts';
 import type { Config } from '../config/env.ts';
@@ -38,6 +39,7 @@ export async function buildMarketSource(
   symbols: readonly string[],
   clock: Clock,
   log?: Logger,
+  createExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>,
 ): Promise<MarketSource> {
   const spec = config.marketSource;
   if (spec.kind === 'replay') {
@@ -57,7 +59,7 @@ export async function buildMarketSource(
   }
   if (spec.kind === 'ccxt') {
     const { ccxtSource } = await import('../adapters/market/ccxt/index.ts');
-    return ccxtSource({ venues: spec.venues, symbols, clock, log });
+    return ccxtSource({ venues: spec.venues, symbols, clock, log, createExchange });
   }
   return simulatedSource({ symbols, seed: config.simSeed, clock });
 }
@@ -65,10 +67,16 @@ export async function buildMarketSource(
 /** Builds the market module: source, candle store, service; its job starts the feed and the aggregator. */
 export async function buildMarket(
   config: Config,
-  deps: { db: DbHandle; bus: Bus; clock: Clock; logger: Logger },
+  deps: {
+    db: DbHandle;
+    bus: Bus;
+    clock: Clock;
+    logger: Logger;
+    createExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>;
+  },
 ): Promise<MarketModule> {
   const configured = canonicalSymbols(config.symbols);
-  const source = await buildMarketSource(config, configured, deps.clock, deps.logger);
+  const source = await buildMarketSource(config, configured, deps.clock, deps.logger, deps.createExchange);
   const symbols = createSupportedSymbols(source.symbols.length ? source.symbols : configured);
   const log = deps.logger;
   const service = createMarketService({

@@ -70,7 +70,16 @@ export function buildOnchain(
           genesisMs: deps.simulatedGenesisMs,
         });
   const repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(deps.db.db));
-  const service = createOnchainService({ repo, book, clock: deps.clock });
+  const service = createOnchainService({
+    repo,
+    book,
+    clock: deps.clock,
+    source: config.chainSource.kind === 'evm' ? `evm:${source.chain}` : 'simulated',
+    chain: source.chain,
+    // The indexer stays `confirmations` blocks (~12 s each) behind the head on purpose.
+    staleMs:
+      config.chainStaleMs + (config.chainSource.kind === 'evm' ? config.chainConfirmations * 12_000 : 0),
+  });
   const indexer = createIndexer({
     source,
     repo,

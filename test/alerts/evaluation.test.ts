@@ -27,6 +27,7 @@ import { manualClock } from '../../src/shared/clock.ts';
 import type { LeaderTerm } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
 import { believedTerm, holdLease } from '../harness/leases.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: event bodies are checked field by field
 type Json = any;
@@ -91,7 +92,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
   async function rule(accountId: string, input: RuleInput, evaluator: Evaluator) {
     const view = await service.create({ accountId, plan: 'standard' }, input);
     // The evaluator loads a created rule on the change notice (a repository read).
-    await waitUntil(() => evaluator.isWatching(view.id));
+    await waitUntil(() => evaluator.isWatching(view.id), 'the evaluator to watch the new rule', 5_000);
     return view;
   }
 
@@ -312,14 +313,14 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
     );
     await drive(evaluator, [['ADAUSDT', 0.9, T0 + 1000]]);
     await service.update({ accountId: acc, plan: 'standard' }, r.id, { state: 'paused' });
-    await waitUntil(() => !evaluator.isWatching(r.id));
+    await waitUntil(() => !evaluator.isWatching(r.id), 'the evaluator to drop the rule', 5_000);
     await drive(evaluator, [['ADAUSDT', 1.1, T0 + 2000]]);
     expect(await bodies(acc)).toHaveLength(0);
     await service.update({ accountId: acc, plan: 'standard' }, r.id, {
       state: 'active',
       condition: { op: 'crosses_above', value: 1.2 },
     });
-    await waitUntil(() => evaluator.isWatching(r.id));
+    await waitUntil(() => evaluator.isWatching(r.id), 'the evaluator to watch the rule', 5_000);
     await drive(evaluator, [
       ['ADAUSDT', 1.15, T0 + 3000],
       ['ADAUSDT', 1.25, T0 + 4000],
@@ -513,7 +514,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       },
       evaluator,
     );
-    await waitUntil(() => evaluator.stats().visited > 0);
+    await waitUntil(() => evaluator.stats().visited > 0, 'a rule visited', 5_000);
     await evaluator.idle();
     expect(await bodies(acc)).toHaveLength(0); // 700k so far
     await bus.publish(topics.onchainFlow, stored(3, 400_000, T0 + 499_000));
@@ -532,18 +533,10 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       { accountId: acc, plan: 'standard' },
       { type: 'price', symbol: 'eth', condition: { op: 'crosses_above', value: 3100 } },
     );
-    await waitUntil(() => evaluator.isWatching(view.id));
+    await waitUntil(() => evaluator.isWatching(view.id), 'the evaluator to watch the new rule', 5_000);
     await drive(evaluator, [['ETHUSDT', 3200, T0 + 2000]]);
     const got = await bodies(acc);
     expect(got.map((b) => b.data.rule.id)).toEqual([view.id]);
     await evaluator.stop();
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5_000) {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

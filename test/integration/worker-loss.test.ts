@@ -12,19 +12,14 @@ interface Running {
   output(): string;
 }
 
+/** Checks of the replica poll at most twice a second: its rate limit counts every request of the test. */
+const THROTTLED_MS = 500;
+
 /**
  * Scaled mode on the real PostgreSQL and Redis, as operators run it: one `--role api` replica and one
  * `--role worker`, separate processes. The worker is killed with SIGKILL (no goodbye on the bus); the
  * replica must notice from the data's age and the missing heartbeat alone.
  */
-/** Polls at most twice a second: the replica's rate limit counts every request of the test. */
-const throttled =
-  <T>(check: () => Promise<T | undefined>) =>
-  async (): Promise<T | undefined> => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    return check();
-  };
-
 describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled mode', () => {
   let handle: (DbHandle & { url: string }) | undefined;
   const children: ChildProcess[] = [];
@@ -97,7 +92,7 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
 
     // Fresh while the worker runs: data, forecasts, and a worker heard on the bus (a beat every 5 s).
     await waitFor(
-      throttled(async () => {
+      async () => {
         const [m, p, r] = await Promise.all([marketData(), predictionsStale(), readyz()]);
         return m.stale === 'false' &&
           m.body.data.length === 2 &&
@@ -106,9 +101,10 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
           typeof r.components.worker.details?.heartbeatAgeSeconds === 'number'
           ? true
           : undefined;
-      }),
+      },
       'fresh answers from the replica',
       180_000,
+      THROTTLED_MS,
     );
     expect((await marketData()).body.data.every((i) => i.venues.some((v) => !v.stale))).toBe(true);
 
@@ -117,12 +113,13 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
     const frozenAsOf = (await marketData()).asOf;
     // Within the windows (3 s market staleness, 2.5 refreshes of 2 s, 3 missed beats of 5 s) every answer says so.
     const report = await waitFor(
-      throttled(async () => {
+      async () => {
         const r = await readyz();
         return r.status === 'degraded' && r.components.worker?.status === 'degraded' ? r : undefined;
-      }),
+      },
       'the replica to report the worker missing',
       40_000,
+      THROTTLED_MS,
     );
     expect(report.components.worker!.reason, api.output().slice(-3000)).toMatch(
       /no worker heartbeat for \d+ s/,
@@ -143,14 +140,15 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
     // A new worker: fresh again, and the replica is ready.
     start('worker', { MERIDIAN_WORKER_PORT: '0' });
     await waitFor(
-      throttled(async () => {
+      async () => {
         const [m, p, r] = await Promise.all([marketData(), predictionsStale(), readyz()]);
         return m.stale === 'false' && p === 'false' && r.components.worker?.status === 'ok'
           ? true
           : undefined;
-      }),
+      },
       'fresh answers after a new worker',
       180_000,
+      THROTTLED_MS,
     );
     const fresh = await marketData();
     for (const item of fresh.body.data) expect(item.venues.some((v) => !v.stale)).toBe(true);

@@ -142,6 +142,9 @@ describe.skipIf(!present)('replay of the shared 2021 folder', () => {
           for (const [k, v] of Object.entries(value)) collect(`${where}.${k}`, v);
       };
       collect('flows', flows);
+      const flowsAnswer = await get('/api/onchain/flows?limit=1');
+      expect(flowsAnswer.headers['meridian-source']).toBe('simulated');
+      collect('flows Meridian-As-Of', flowsAnswer.headers['meridian-as-of']);
       const market = await get('/api/market-data');
       collect('market-data', market.json());
       collect('market-data Meridian-As-Of', market.headers['meridian-as-of']);

@@ -25,6 +25,7 @@ import {
 import { topics } from '../../src/shared/bus.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { dbKinds } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 import { type Anvil, anvilBinary, startAnvil } from './fixtures/anvil.ts';
 import { erc20CreationCode } from './fixtures/erc20.ts';
 
@@ -100,6 +101,13 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
         url: `/api/onchain/flows?${query}`,
         headers: viewer.auth,
       });
+      if (res.statusCode === 200) {
+        // Provenance of every answer: the EVM chain, as of the newest indexed block's own time.
+        expect(res.headers['meridian-source']).toBe('evm:ethereum');
+        const asOf = res.headers['meridian-as-of'];
+        if (asOf !== undefined) expect(Date.parse(asOf as string)).toBeGreaterThan(0);
+        else expect(res.headers['meridian-stale']).toBe('true'); // nothing indexed yet
+      }
       return { status: res.statusCode, body: res.json() };
     }
     /** Every flow, following cursors page by page (also exercises pagination). */
@@ -116,11 +124,8 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
     }
     async function visibleWithin(ms: number, predicate: (all: FlowView[]) => boolean): Promise<number> {
       const started = Date.now();
-      for (;;) {
-        if (predicate((await flows('limit=500')).body.data)) return Date.now() - started;
-        if (Date.now() - started > ms) throw new Error(`not visible within ${ms} ms`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await waitUntil(async () => predicate((await flows('limit=500')).body.data), 'the flows', ms, 25);
+      return Date.now() - started;
     }
     const repo = () => createKyselyOnchainRepository(tablesOf<OnchainTables>(t.container.db.db));
     const source = (): ChainSource =>

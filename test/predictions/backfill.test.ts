@@ -11,6 +11,7 @@ import { tablesOf } from '../../src/adapters/db/connect.ts';
 import { createKyselyPredictionRepository } from '../../src/modules/predictions/index.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
@@ -104,13 +105,14 @@ describe('prediction backfill', () => {
     await service.warmUpAndBackfill();
     const took = performance.now() - started;
     // Let the monitor's timer run once more, so a stall at the very end is recorded too.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const samples = delay.count;
+    await waitUntil(() => delay.count > samples, 'one more event-loop delay sample', 5_000, 5);
     delay.disable();
     // The machine's own scheduling noise (other processes on the same cores), measured over as long a stretch
     // with the loop idle: the warm-up may add at most 50 ms on top of it.
     const idle = monitorEventLoopDelay({ resolution: 5 });
     idle.enable();
-    await new Promise((resolve) => setTimeout(resolve, took));
+    await new Promise((resolve) => setTimeout(resolve, took)); // a sleep on purpose: the idle stretch is measured
     idle.disable();
     // Long enough to matter: held in one piece it would have stalled every request for all of it.
     expect(took).toBeGreaterThan(300);

@@ -1,3 +1,4 @@
+import { marketProvenance } from '../provenance.ts';
 import { consoleRoutes } from '../console.ts';
 import type { ServerDeps } from '../deps.ts';
 import type { AuthApi } from '../plugins/auth.ts';
@@ -62,6 +63,8 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
         accounts,
         connectionSlots,
         marketDataBody: () => deps.market.service.marketDataBytes().toString('utf8'),
+        provenance: marketProvenance(deps.market.service, publicSourceLabel(deps.config.marketSource)),
+        now: () => deps.market.service.now(),
       },
       auth,
     ),

@@ -12,7 +12,7 @@ import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
 import { parseTime } from '../query-time.ts';
-import { provenanceHeaderSource } from '../provenance.ts';
+import { marketProvenance, provenanceHeaderSource } from '../provenance.ts';
 
 const Num = Type.Number();
 const NullableNum = Type.Union([Type.Number(), Type.Null()]);
@@ -191,6 +191,7 @@ export interface MarketRouteDeps {
     | 'marketDataBytes'
     | 'now'
     | 'openCandle'
+    | 'symbols'
     | 'freshness'
     | 'staleMs'
   >;
@@ -202,18 +203,7 @@ export interface MarketRouteDeps {
 
 export function marketRoutes(deps: MarketRouteDeps): RouteModule {
   const { market, symbols } = deps;
-  /**
-   * The market snapshot's provenance: its newest update on the data's own clock, stale when that is older
-   * than the staleness window now — on an API replica that is how a stopped worker shows.
-   */
-  const provenanceHeaders = provenanceHeaderSource(() => {
-    let asOf: number | null = null;
-    for (const symbol of symbols.list) {
-      const updatedAt = market.freshness(symbol)?.updatedAt;
-      if (updatedAt !== undefined && (asOf === null || updatedAt > asOf)) asOf = updatedAt;
-    }
-    return { source: deps.source, asOf, stale: asOf === null || market.now() - asOf > market.staleMs };
-  });
+  const provenanceHeaders = provenanceHeaderSource(marketProvenance(market, deps.source));
   return (app) => {
     app.get(
       '/api/market-data',
@@ -341,6 +331,8 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
             ? encodeCursor({ s: symbol, i: interval, f: nextFrom, t: to })
             : null;
         log.apply(reply);
+        // History comes from the same feed: its provenance is the feed's (a dead feed means no new bars).
+        for (const [name, value] of provenanceHeaders()) reply.header(name, value);
         return { symbol, interval, data, nextCursor };
       },
     );

@@ -44,6 +44,8 @@ export interface IndexedBlock {
  */
 export interface OnchainRepository {
   checkpoint(chain: string): Promise<Checkpoint | undefined>;
+  /** The newest indexed block (the checkpoint) with its time, when it is still retained. */
+  indexedThrough(chain: string): Promise<{ blockNumber: number; blockTime: number } | undefined>;
   /** Hash recorded for an indexed block, if it is still in the retained window. */
   blockHash(chain: string, number: number): Promise<string | undefined>;
   /** Lowest block number still retained for reorg checks. */

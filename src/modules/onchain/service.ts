@@ -42,6 +42,11 @@ export interface FlowsPage {
 
 export interface OnchainService {
   listFlows(input: ListFlowsInput): Promise<FlowsPage>;
+  /**
+   * Where flows come from and how current they are: the source, the time of the newest indexed block (the
+   * chain's own clock) and whether that is older than the staleness window now.
+   */
+  provenance(): Promise<{ source: string; asOf: number | null; stale: boolean; block: number | null }>;
   /** Canonical exchange name for a user-given one, or an `unknown_exchange` error listing the known ones. */
   resolveExchange(input: string): string;
   knownExchanges(): string[];
@@ -84,6 +89,11 @@ export function createOnchainService(deps: {
   repo: OnchainRepository;
   book: AddressBook;
   clock?: Clock;
+  /** What answers name as the source: `simulated` or `evm:<chain>`. */
+  source?: string;
+  chain?: string;
+  /** The newest indexed block older than this (ms) makes flows stale. */
+  staleMs?: number;
 }): OnchainService {
   const { repo, book } = deps;
   const clock = deps.clock ?? systemClock;
@@ -167,5 +177,16 @@ export function createOnchainService(deps: {
     };
   }
 
-  return { listFlows, resolveExchange, knownExchanges, book };
+  async function provenance() {
+    const head = await repo.indexedThrough(deps.chain ?? 'ethereum');
+    const asOf = head?.blockTime ?? null;
+    return {
+      source: deps.source ?? 'simulated',
+      asOf,
+      block: head?.blockNumber ?? null,
+      stale: asOf === null || clock.now() - asOf > (deps.staleMs ?? 180_000),
+    };
+  }
+
+  return { listFlows, provenance, resolveExchange, knownExchanges, book };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedSource } from '../../src/adapters/market/simulated/index.ts';
-import { PriceModel } from '../../src/adapters/market/simulated/model.ts';
-import type { MarketEvent } from '../../src/modules/market/index.ts';
-import { createMemoryCandleRepository } from '../../src/modules/market/repository.ts';
-import { createMarketService } from '../../src/modules/market/service.ts';
-import { DEFAULT_SYMBOLS } from '../../src/modules/identifiers/index.ts';
-import { manualClock } from '../../src/shared/clock.ts';
+import { simulatedSource } from './index.ts';
+import { PriceModel } from './model.ts';
+import type { MarketEvent } from '../../../modules/market/index.ts';
+import { createMemoryCandleRepository } from '../../../modules/market/repository.ts';
+import { createMarketService } from '../../../modules/market/service.ts';
+import { DEFAULT_SYMBOLS } from '../../../modules/identifiers/index.ts';
+import { manualClock } from '../../../shared/clock.ts';
 
 const T = Date.UTC(2026, 2, 10, 12, 0);
 const DAY = 86_400_000;
