@@ -229,6 +229,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       bus,
       clock,
       logger: logger.child({ module: 'webhooks' }),
+      metrics,
       rules: { exists: (accountId, ruleId) => alerts.service.ruleExists(accountId, ruleId) },
       exhausted: { onExhausted: (accountId, ruleId) => alerts.service.markRuleFailing(accountId, ruleId) },
     },
@@ -307,7 +308,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
         components.redis = cache === null ? { status: 'ok' } : { status: 'degraded', reason: cache };
       const marketState = marketHealth(market.service.symbols(), market.service.freshness, now);
       if (marketState) components.market = marketState;
-      const indexerState = indexerHealth(onchain.indexer.status());
+      const indexerState = indexerHealth(onchain.indexer.status(), dataClock.now());
       if (indexerState) components.indexer = indexerState;
       const predictionsStatus = predictions.service.status();
       const modelState = modelHealth(

@@ -61,7 +61,7 @@ export interface SnapshotPublication {
 export interface Freshness {
   mid: number | null;
   updatedAt: number;
-  venues: Array<{ venue: string; stale: boolean; updatedAt: number | null }>;
+  venues: Array<{ venue: string; stale: boolean; outlier: boolean; updatedAt: number | null }>;
 }
 
 export interface MarketRuntime extends MarketService {
@@ -387,6 +387,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         venues: item.venues.map((v) => ({
           venue: v.venue,
           stale: v.stale || aged,
+          outlier: v.outlier,
           updatedAt: v.updatedAt === null ? null : Date.parse(v.updatedAt),
         })),
       };

@@ -56,6 +56,8 @@ export interface IndexerStatus {
   running: boolean;
   head: number | null;
   checkpoint: number | null;
+  /** Block time of the checkpoint (the chain's clock), once this process has indexed a block. */
+  checkpointTime: number | null;
   blocksIndexed: number;
   flowsIndexed: number;
   reorgs: number;
@@ -98,6 +100,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     running: false,
     head: null,
     checkpoint: null,
+    checkpointTime: null,
     blocksIndexed: 0,
     flowsIndexed: 0,
     reorgs: 0,
@@ -224,6 +227,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     );
     const last = blocks.at(-1) as ChainBlock;
     status.checkpoint = last.number;
+    status.checkpointTime = last.timestampMs;
     status.blocksIndexed += blocks.length;
     status.flowsIndexed += inserted.length;
     if (last.number % 64 === 0 || blocks.length > 1)

@@ -110,6 +110,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let lastRefresh = 0;
+  let lastRefreshDurationMs: number | null = null;
   /** When a refresh's datapoints were last stored: the start of a gap if the next one comes late. */
   let lastStored = 0;
   let gaps: PredictionGap[] = [];
@@ -590,8 +591,10 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   async function tick(): Promise<void> {
     if (running) return running;
     running = (async () => {
+      const started = globalThis.performance.now();
       try {
         await refresh();
+        lastRefreshDurationMs = Math.round(globalThis.performance.now() - started);
       } catch (error) {
         deps.log?.('predictions refresh failed', { error: (error as Error).message });
       } finally {
@@ -633,7 +636,11 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     predictionsBetween,
     provenance,
     /** Where the service is (readiness): start-up work not done yet shows as `starting`. */
-    status: () => ({ phase, lastRefresh: lastRefresh || null }),
+    status: () => {
+      let scoredRecords = 0;
+      for (const list of allScored.values()) scoredRecords += list.length;
+      return { phase, lastRefresh: lastRefresh || null, lastRefreshDurationMs, scoredRecords };
+    },
     /** An API replica: from now on the record is what the workers publish (`load` on each refresh). */
     following: () => {
       if (phase === 'idle') phase = 'following';
