@@ -2,6 +2,8 @@ import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import {
   type AccountsService,
+  type AccountsTopics,
+  type CredentialsChanged,
   type PasswordHasher,
   argon2idHasher,
   createAccountsService,
@@ -22,7 +24,7 @@ export async function buildAccounts(
     db: DbHandle;
     clock: Clock;
     hasher?: PasswordHasher;
-    announce: (payload: { hash: string } | { userId: string }) => void;
+    announce: (payload: CredentialsChanged) => void;
   },
 ): Promise<AccountsService> {
   return createAccountsService({
@@ -45,8 +47,8 @@ export async function buildAccounts(
  * the old credentials (docs/operations.md), and the error log says so.
  */
 export const announceOn =
-  (bus: Bus, log?: Pick<Logger, 'error'>) =>
-  (payload: { hash: string } | { userId: string }): void => {
+  (bus: Bus<AccountsTopics>, log?: Pick<Logger, 'error'>) =>
+  (payload: CredentialsChanged): void => {
     bus.publish(topics.tokenRevoked, payload).catch((error: unknown) => {
       log?.error(
         { error: error instanceof Error ? error.message : String(error) },

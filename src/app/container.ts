@@ -13,7 +13,8 @@ import { redisSlots } from '../adapters/slots/redis.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
-import { type Bus, topics } from '../shared/bus.ts';
+import { topics } from '../shared/bus.ts';
+import { type AppBus, type Topics, topicDecoders } from './bus-topics.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
 import type { ConnectionSlotsFactory, SlotPool } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
@@ -61,7 +62,7 @@ export interface Container {
   config: Config;
   clock: Clock;
   db: DbHandle;
-  bus: Bus;
+  bus: AppBus;
   redis?: Redis;
   limiter: RateLimiter;
   /** Push connection caps per account: one process counts in memory, replicas share Redis. */
@@ -118,21 +119,24 @@ export async function buildContainer(config: Config, options: ContainerOptions =
 
   const closers: Array<() => Promise<unknown>> = [];
   let redis: Redis | undefined;
-  let bus: Bus;
+  let bus: AppBus;
   let limiter: RateLimiter;
   if (config.redisUrl) {
     redis = connectRedis(config.redisUrl, 'main');
     const subscriber = connectRedis(config.redisUrl, 'subscriber');
     // Start even if Redis is down: the limiter degrades to local mode and /readyz says so.
     await Promise.all([waitForRedis(redis, 3_000), waitForRedis(subscriber, 3_000)]);
-    bus = redisBus(redis, subscriber, { log: logger.child({ module: 'bus' }) });
+    bus = redisBus<Topics>(redis, subscriber, {
+      decoders: topicDecoders,
+      log: logger.child({ module: 'bus' }),
+    });
     limiter = redisRateLimiter(redis, clock, {
       onDegradedChange: (d) => metrics.rateLimitDegraded.set(d ? 1 : 0),
     });
     closers.push(() => subscriber.quit().catch(() => subscriber.disconnect()));
     closers.push(() => redis!.quit().catch(() => redis!.disconnect()));
   } else {
-    bus = memoryBus();
+    bus = memoryBus<Topics>({ log: logger.child({ module: 'bus' }) });
     limiter = memoryRateLimiter(clock);
   }
 
@@ -143,10 +147,9 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     announce: announceOn(bus, logger.child({ module: 'accounts' })),
   });
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
-  await bus.subscribe(topics.tokenRevoked, (payload) => {
-    const { hash, userId } = payload as { hash?: unknown; userId?: unknown };
-    if (typeof hash === 'string') accounts.dropCached(hash);
-    if (typeof userId === 'string') accounts.dropUser(userId);
+  await bus.subscribe(topics.tokenRevoked, (change) => {
+    if ('hash' in change) accounts.dropCached(change.hash);
+    if ('userId' in change) accounts.dropUser(change.userId);
   });
 
   const jobs: Job[] = [];

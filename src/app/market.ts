@@ -1,3 +1,4 @@
+import type { AppBus } from './bus-topics.ts';
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import { simulatedSource } from '../adapters/market/simulated/index.ts';
 import type { Config } from '../config/env.ts';
@@ -5,12 +6,11 @@ import {
   type MarketRuntime,
   type MarketSource,
   type MarketTables,
-  type SnapshotPublication,
   createMarketService,
   kyselyCandleRepository,
 } from '../modules/market/index.ts';
 import { configureSupportedSymbols } from '../modules/symbols/index.ts';
-import { type Bus, topics } from '../shared/bus.ts';
+import { topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { LeaderTerm } from '../shared/leadership.ts';
 import type { Job } from './jobs.ts';
@@ -56,7 +56,7 @@ export async function buildMarketSource(
 /** Builds the market module: source, candle store, service; its job starts the feed and the aggregator. */
 export async function buildMarket(
   config: Config,
-  deps: { db: DbHandle; bus: Bus; clock: Clock; logger: Logger },
+  deps: { db: DbHandle; bus: AppBus; clock: Clock; logger: Logger },
 ): Promise<MarketModule> {
   const symbols = configureSupportedSymbols(config.symbols);
   const source = await buildMarketSource(config, symbols, deps.clock, deps.logger);
@@ -84,7 +84,7 @@ export async function buildMarket(
         const now = Date.now();
         if (now - lastSnapshotPublish >= 1000) {
           lastSnapshotPublish = now;
-          const { body, follower, ...rest } = payload as SnapshotPublication;
+          const { body, follower, ...rest } = payload;
           deps.bus
             .publish(topics.marketSnapshot, {
               ...rest,
@@ -102,12 +102,10 @@ export async function buildMarket(
   // Follower: a process that does not run the market job serves what the worker publishes — from the
   // newest leadership term it has heard of (a deposed leader's late message is ignored).
   let newestTerm = 0;
-  await deps.bus.subscribe(topics.marketSnapshot, (payload) => {
-    const { body, term } = payload as { body?: unknown; term?: unknown };
-    const t = typeof term === 'number' ? term : 0;
-    if (t < newestTerm) return;
-    newestTerm = t;
-    if (typeof body === 'string' && !service.running()) service.adoptMarketData(body, payload);
+  await deps.bus.subscribe(topics.marketSnapshot, (message) => {
+    if (message.term < newestTerm) return;
+    newestTerm = message.term;
+    if (!service.running()) service.adoptMarketData(message.body, message);
   });
   return {
     service,

@@ -1,3 +1,4 @@
+import type { AppBus } from './bus-topics.ts';
 import { createEvmChainSource } from '../adapters/chain/evm/evm-source.ts';
 import { createSimulatedChainSource } from '../adapters/chain/simulated/simulated-source.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
@@ -16,7 +17,6 @@ import {
   type PriceSource,
 } from '../modules/onchain/index.ts';
 import { normalizeExchange } from '../modules/symbols/index.ts';
-import type { Bus } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
 
@@ -37,7 +37,7 @@ export const noPrices: PriceSource = { usdPrice: () => undefined };
  */
 export function buildOnchain(
   config: Config,
-  deps: { db: DbHandle; bus: Bus; clock: Clock; prices?: PriceSource; logger: OnchainLogger },
+  deps: { db: DbHandle; bus: AppBus; clock: Clock; prices?: PriceSource; logger: OnchainLogger },
 ): OnchainModule {
   const log = deps.logger;
   const prices = deps.prices ?? noPrices;

@@ -172,7 +172,7 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
         },
       });
       viewer = await t.user('viewer');
-      await t.container.bus.subscribe(topics.onchainFlow, (payload) => published.push(payload as FlowDto));
+      await t.container.bus.subscribe(topics.onchainFlow, (flow) => published.push(flow));
       for (const address of [KRAKEN, OKX, BINANCE_14]) await impersonate(address);
     }, 60_000);
 
@@ -378,8 +378,8 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
     it('a reorg removes the orphaned flows and shows the replacement chain', async () => {
       const indexer = newIndexer();
       const retracted: string[] = [];
-      const unsubscribe = await t.container.bus.subscribe(topics.onchainFlowsRemoved, (payload) =>
-        retracted.push(...(payload as { ids: string[] }).ids),
+      const unsubscribe = await t.container.bus.subscribe(topics.onchainFlowsRemoved, ({ ids }) =>
+        retracted.push(...ids),
       );
       indexer.start();
       try {

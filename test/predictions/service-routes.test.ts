@@ -11,6 +11,7 @@ import {
   kyselyPredictionRepository,
   memoryPredictionRepository,
   type PredictionsMarketPort,
+  type PredictionsTopics,
 } from '../../src/modules/predictions/index.ts';
 import { directionalEdge } from '../../src/modules/predictions/service.ts';
 import { topics } from '../../src/shared/bus.ts';
@@ -79,7 +80,7 @@ async function appFor(service: ReturnType<typeof createPredictionsService>): Pro
 describe('predictions service and routes', () => {
   const clock = manualClock(START);
   const repository = memoryPredictionRepository();
-  const bus = memoryBus();
+  const bus = memoryBus<PredictionsTopics>();
   const published: unknown[] = [];
   const service = createPredictionsService({
     market: fakeMarket(clock),

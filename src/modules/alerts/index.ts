@@ -43,3 +43,4 @@ export {
   type RulePatchInput,
 } from './service.ts';
 export type { AlertsTables } from './tables.ts';
+export { type AlertRuleChanged, type AlertsTopics, alertsTopicDecoders } from './topics.ts';

@@ -25,3 +25,5 @@ export {
   type StoredCandle,
 } from './repository.ts';
 export type { MarketTables } from './tables.ts';
+export { type MarketSnapshotMessage, decodeMarketSnapshotMessage } from './follower.ts';
+export { type MarketTopics, marketTopicDecoders } from './topics.ts';

@@ -15,6 +15,7 @@ import { MERGED, MarketEngine } from './engine.ts';
 import {
   type FollowerBook,
   type FollowerWire,
+  type MarketSnapshotMessage,
   decodeFollowerWire,
   encodeCandle,
   encodeFollowerBook,
@@ -39,10 +40,10 @@ export interface MarketServiceOptions {
   historyDays?: number;
   graceMs?: number;
   /**
-   * Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. A snapshot payload is
-   * a `SnapshotPublication`; its `follower()` is computed only when called (the publisher throttles).
+   * Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. A snapshot's
+   * `follower()` is computed only when called (the publisher throttles).
    */
-  onPublish?: (topic: 'candle' | 'snapshot', payload: unknown) => void;
+  onPublish?: (...args: ['candle', CandleClosed] | ['snapshot', SnapshotPublication]) => void;
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
@@ -84,7 +85,7 @@ export interface MarketRuntime extends MarketService {
    * progress (`FollowerWire`) and the worker's market time `at`. Ignored while this process runs its own
    * feed.
    */
-  adoptMarketData(body: string, wire?: unknown): void;
+  adoptMarketData(body: string, wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open'>): void;
   /** Whether this process runs the feed (start() was called and stop() was not). */
   running(): boolean;
   /** Start-up progress, for /readyz and logs. */
@@ -438,8 +439,8 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
           adoptedItems.set(item.symbol, item);
         }
         allBytes = Buffer.from(bodyOf(symbols));
-        const at = (wire as { at?: unknown } | undefined)?.at;
-        if (typeof at === 'number' && Number.isFinite(at)) clockOffset = at - clock.now();
+        const at = wire?.at;
+        if (at !== undefined && Number.isFinite(at)) clockOffset = at - clock.now();
         const decoded = decodeFollowerWire(wire);
         adoptedBooks = decoded.books;
         adoptedOpen = decoded.open;

@@ -34,3 +34,4 @@ export {
   type OnchainService,
 } from './service.ts';
 export type { OnchainTables } from './tables.ts';
+export { type FlowsRemoved, type OnchainTopics, onchainTopicDecoders } from './topics.ts';

@@ -154,12 +154,11 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
     },
 
     /** A market snapshot announced on the bus: `{ body, at }`. Unchanged bodies are not sent again. */
-    publish(payload: unknown) {
-      const { body, at } = (payload ?? {}) as { body?: unknown; at?: unknown };
-      if (typeof body !== 'string' || body === lastBody) return;
+    publish({ body, at }: { body: string; at: number }) {
+      if (body === lastBody) return;
       lastBody = body;
       if (!connections.size) return;
-      const frame = snapshotFrame(body, typeof at === 'number' && Number.isFinite(at) ? at : Date.now());
+      const frame = snapshotFrame(body, Number.isFinite(at) ? at : Date.now());
       for (const conn of connections) send(conn, frame);
     },
 

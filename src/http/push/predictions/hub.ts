@@ -14,7 +14,6 @@ import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 export interface PushDatapoint {
   symbol: string;
   horizon: string;
-  [field: string]: unknown;
 }
 
 export interface HubOptions {
@@ -519,20 +518,4 @@ function stringList(value: unknown): string[] | undefined | null {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string')) return null;
   return value as string[];
-}
-
-/** Extracts datapoints from a refresh event: `{ data: [...] }` (the REST shape) or a bare array. */
-export function datapointsOf(payload: unknown): PushDatapoint[] {
-  const list = Array.isArray(payload)
-    ? payload
-    : payload && typeof payload === 'object' && Array.isArray((payload as { data?: unknown }).data)
-      ? (payload as { data: unknown[] }).data
-      : [];
-  return list.filter(
-    (d): d is PushDatapoint =>
-      !!d &&
-      typeof d === 'object' &&
-      typeof (d as PushDatapoint).symbol === 'string' &&
-      typeof (d as PushDatapoint).horizon === 'string',
-  );
 }
