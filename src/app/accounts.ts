@@ -11,6 +11,7 @@ import {
 } from '../modules/accounts/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { DebugLog } from '../shared/log-and-ignore.ts';
 import type { Logger } from '../observability/logger.ts';
 
 /**
@@ -25,6 +26,7 @@ export async function buildAccounts(
     clock: Clock;
     hasher?: PasswordHasher;
     announce: (payload: CredentialsChanged) => void;
+    log?: DebugLog;
   },
 ): Promise<AccountsService> {
   return createAccountsService({
@@ -38,6 +40,7 @@ export async function buildAccounts(
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
     announceRevocation: (hash) => deps.announce({ hash }),
     announceUserChange: (userId) => deps.announce({ userId }),
+    log: deps.log,
   });
 }
 

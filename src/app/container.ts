@@ -32,6 +32,7 @@ import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
 import type { AlertsSummarySource } from '../modules/analytics/index.ts';
 import { type WebhooksBuildOptions, type WebhooksModule, buildWebhooks } from './webhooks.ts';
 import { type Metrics, createMetrics } from '../observability/metrics.ts';
+import { logAndIgnore } from '../shared/log-and-ignore.ts';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -113,7 +114,9 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       now: clock.now(),
       log: logger,
     }).catch(async (error) => {
-      if (!options.db) await db.close().catch(() => {});
+      // The data-source refusal is what the operator must see; a failed close is only logged.
+      if (!options.db)
+        await db.close().catch(logAndIgnore(storageLog, 'closing storage after a refused start failed'));
       throw error;
     });
 
@@ -145,6 +148,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     clock,
     hasher: options.hasher,
     announce: announceOn(bus, logger.child({ module: 'accounts' })),
+    log: logger.child({ module: 'accounts' }),
   });
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
   await bus.subscribe(topics.tokenRevoked, (change) => {

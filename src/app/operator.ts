@@ -54,6 +54,7 @@ export async function buildOperatorContext(
     db,
     clock,
     hasher: options.hasher,
+    log,
     announce: (payload) => {
       if (!redis || !bus) return;
       const sent = waitForRedis(redis, announceWaitMs)

@@ -98,7 +98,9 @@ export function createGuardedTransport(options: GuardedTransportOptions): Webhoo
           dispatcher: agent,
           signal: AbortSignal.timeout(timeoutMs),
         });
-        await response.body.dump({ limit: maxResponseBytes }).catch(() => undefined);
+        await response.body.dump({ limit: maxResponseBytes }).catch(() => {
+          // Only the status counts; a body that fails to drain (reset, over the limit) changes nothing.
+        });
         const location = response.headers.location;
         return {
           kind: 'response',

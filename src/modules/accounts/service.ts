@@ -24,6 +24,7 @@ import {
   sha256Hex,
   tokenLength,
 } from './token-format.ts';
+import { type DebugLog, logAndIgnore } from '../../shared/log-and-ignore.ts';
 
 interface CachedToken {
   principal: Principal;
@@ -46,6 +47,8 @@ export interface AccountsDeps {
   announceRevocation?: (tokenHash: string) => void;
   /** Tells other replicas that a user's role or plan changed, so they drop that user's cached tokens. */
   announceUserChange?: (userId: string) => void;
+  /** Where a failed "last used" update is noted (debug: the bookkeeping is coarse and best effort). */
+  log?: DebugLog;
 }
 
 /** A token as listed to its owner: never the secret, never the hash. */
@@ -342,8 +345,11 @@ export function createAccountsService(deps: AccountsDeps) {
     if (expiresAt != null && expiresAt <= now) throw new AppError('invalid_token', 'the token has expired');
     if (entry.lastUsedAt === null || now - entry.lastUsedAt >= lastUsedResolutionMs) {
       entry.lastUsedAt = now;
-      // Coarse "last used" bookkeeping must never slow or fail a request.
-      repo.touchToken(entry.principal.tokenId!, now).catch(() => {});
+      // Coarse "last used" bookkeeping must never slow or fail a request; a failed update is retried at the
+      // next use after the resolution period, so a failure is noted at debug level only.
+      repo
+        .touchToken(entry.principal.tokenId!, now)
+        .catch(logAndIgnore(deps.log ?? { debug() {} }, 'token last-used update failed', 'debug'));
     }
     return entry.principal;
   }

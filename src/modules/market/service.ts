@@ -25,6 +25,7 @@ import { type MarketDataItem, presentSlippage, presentSnapshot } from './present
 import type { CandleRepository, StoredCandle } from './repository.ts';
 import type { MarketSource } from './source.ts';
 import type { CandleClosed, CandleQuery, MarketService } from './types.ts';
+import { logAndIgnore, type WarnLog } from '../../shared/log-and-ignore.ts';
 
 export interface MarketServiceOptions {
   source: MarketSource;
@@ -209,6 +210,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   };
   const running = () => historyReady && !stopped;
 
+  const warnLog: WarnLog = { warn: (fields, message) => options.log?.warn(fields, message) };
   let failures = 0;
   let term: LeaderTerm | undefined;
   async function writeLoop(): Promise<void> {
@@ -464,9 +466,10 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       const firstWrite = flush().then(() => {
         persistedHistory = true;
       });
-      firstWrite.catch(() => {});
+      // The write loop logs and retries a failed write itself; what reaches here is unexpected, logged.
+      firstWrite.catch(logAndIgnore(warnLog, 'market history write failed'));
       writer = setInterval(() => {
-        if (!writing && !stopped) flush().catch(() => {});
+        if (!writing && !stopped) flush().catch(logAndIgnore(warnLog, 'market candle write failed'));
       }, 2_000);
       writer.unref();
     },
@@ -475,7 +478,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       if (timer) clearInterval(timer);
       if (writer) clearInterval(writer);
       await source.stop();
-      await flush().catch(() => {});
+      await flush().catch(logAndIgnore(warnLog, 'market candle write at stop failed'));
     },
   };
   return runtime;

@@ -92,7 +92,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const backoffMin = options.backoffMinMs ?? 250;
   const backoffMax = options.backoffMaxMs ?? 30_000;
   const interest = (address: string) => book.lookup(chain, address) !== undefined;
-  const priceOf = cachedPrices(prices);
+  const priceOf = cachedPrices(prices, log);
 
   const status: IndexerStatus = {
     chain,

@@ -4,6 +4,7 @@ import type { Principal } from '../../../modules/accounts/index.ts';
 import { startHeartbeat } from '../heartbeat.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
+import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 
 export interface MarketHubOptions {
   /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
@@ -73,7 +74,9 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
 
   function forget(conn: Connection) {
     if (!connections.delete(conn)) return;
-    deps.slots.release(conn.accountId, conn.id).catch(() => {});
+    deps.slots
+      .release(conn.accountId, conn.id)
+      .catch(logAndIgnore(deps.log, 'push: releasing a connection slot failed; its lease lapses'));
   }
 
   function send(conn: Connection, frame: string) {
@@ -85,7 +88,7 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
     conn.ws.send(frame);
   }
 
-  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs);
+  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, deps.log);
 
   let sweeping = false;
   const sweepTimer = setInterval(() => {

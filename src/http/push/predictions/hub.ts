@@ -369,7 +369,7 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
     }
   }
 
-  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, () => {
+  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, deps.log, () => {
     stats.terminated++;
   });
 
