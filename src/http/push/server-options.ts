@@ -1,5 +1,6 @@
-import { EventEmitter } from 'node:events';
-import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -22,12 +23,13 @@ export async function registerWebSocketScope(
   paths: readonly string[],
   options: { refusedUpgradeTimeoutMs?: number } = {},
 ): Promise<void> {
-  const gate = new EventEmitter();
+  // The plugin listens for upgrades on `server` when one is given: an HTTP server that never listens stands
+  // in for the real one and receives only the upgrades routed to this scope.
+  const gate = createServer();
   const routes = upgradeRoutes(app, options.refusedUpgradeTimeoutMs ?? 10_000);
   for (const path of paths) routes.set(path, gate);
   await app.register(websocket, {
-    // The plugin listens for upgrades on `server` when one is given; the gate stands in for the HTTP server.
-    options: { ...websocketServerOptions, server: gate as never },
+    options: { ...websocketServerOptions, server: gate },
     preClose: closeWebSocketsOnShutdown(),
   });
 }
@@ -65,9 +67,14 @@ function answerAsHttp(app: App, request: IncomingMessage, socket: Duplex, timeou
   const timer = setTimeout(() => socket.destroy(), timeoutMs);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
+  // An HTTP server's upgrade socket is a net.Socket (a TLSSocket under HTTPS); anything else is closed.
+  if (!(socket instanceof Socket)) {
+    socket.destroy();
+    return;
+  }
   const response = new ServerResponse(request);
   response.shouldKeepAlive = false;
-  response.assignSocket(socket as never);
+  response.assignSocket(socket);
   response.once('finish', () => socket.end());
   try {
     app.routing(request, response);

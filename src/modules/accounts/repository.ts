@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AccountsTables, ApiTokensTable, UsersTable } from './tables.ts';
+import type { AccountsTables, ApiToken, UsersTable } from './tables.ts';
 
 /** The accounts store port. One implementation (Kysely) serves PGlite and PostgreSQL alike. */
 export interface AccountsRepository {
@@ -11,10 +11,10 @@ export interface AccountsRepository {
     id: string,
     patch: Partial<Pick<UsersTable, 'plan' | 'rate_limit_override' | 'role'>>,
   ): Promise<void>;
-  insertToken(token: ApiTokensTable): Promise<void>;
-  findTokenByHash(hash: string): Promise<{ token: ApiTokensTable; user: UsersTable } | undefined>;
-  findToken(id: string): Promise<ApiTokensTable | undefined>;
-  listTokens(userId: string): Promise<ApiTokensTable[]>;
+  insertToken(token: ApiToken): Promise<void>;
+  findTokenByHash(hash: string): Promise<{ token: ApiToken; user: UsersTable } | undefined>;
+  findToken(id: string): Promise<ApiToken | undefined>;
+  listTokens(userId: string): Promise<ApiToken[]>;
   countActiveTokens(userId: string, now: number): Promise<number>;
   revokeToken(id: string, at: number, rotatedTo?: string): Promise<boolean>;
   touchToken(id: string, at: number): Promise<void>;
@@ -52,7 +52,7 @@ export function kyselyAccountsRepository(db: Kysely<AccountsTables>): AccountsRe
         .values({
           ...token,
           permissions: token.permissions ? JSON.stringify(token.permissions) : null,
-        } as never)
+        })
         .execute();
     },
     findTokenByHash: async (hash) => {

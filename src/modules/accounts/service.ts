@@ -15,7 +15,7 @@ import {
 } from './permissions.ts';
 import type { Principal } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
-import type { ApiTokensTable, UsersTable } from './tables.ts';
+import type { ApiToken, UsersTable } from './tables.ts';
 import {
   displayStart,
   generateToken,
@@ -99,7 +99,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return { rateLimit: user.rate_limit_override ?? plan.rateLimit, wsConnections: plan.wsConnections };
   };
 
-  function principalOf(user: UsersTable, token?: ApiTokensTable, sessionIdHash?: string): Principal {
+  function principalOf(user: UsersTable, token?: ApiToken, sessionIdHash?: string): Principal {
     const role = user.role as Role;
     const limits = limitsOf(user);
     return {
@@ -118,7 +118,7 @@ export function createAccountsService(deps: AccountsDeps) {
     };
   }
 
-  function tokenView(t: ApiTokensTable): TokenView {
+  function tokenView(t: ApiToken): TokenView {
     const now = clock.now();
     const status =
       t.revoked_at !== null ? 'revoked' : t.expires_at !== null && t.expires_at <= now ? 'expired' : 'active';
@@ -241,7 +241,7 @@ export function createAccountsService(deps: AccountsDeps) {
       narrowed = [...new Set(input.permissions as Permission[])];
     }
     const token = generateToken();
-    const row: ApiTokensTable = {
+    const row: ApiToken = {
       id: newId('tok'),
       user_id: user.id,
       name,
@@ -258,7 +258,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return { token, view: tokenView(row) };
   }
 
-  async function ownedToken(userId: string, tokenId: string): Promise<ApiTokensTable> {
+  async function ownedToken(userId: string, tokenId: string): Promise<ApiToken> {
     const token = await repo.findToken(tokenId);
     // Another account's token answers exactly like a missing one: no way to probe ids.
     if (!token || token.user_id !== userId) throw new AppError('not_found', `no token with id ${tokenId}`);

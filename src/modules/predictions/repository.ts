@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import type { PredictionsTable, PredictionsTables } from './tables.ts';
 
-export type PredictionRow = PredictionsTable;
+export type PredictionRow = Selectable<PredictionsTable>;
 export type ScoreUpdate = Pick<
   PredictionRow,
   | 'symbol'
@@ -103,7 +103,7 @@ export function kyselyPredictionRepository(db: Kysely<PredictionsTables>): Predi
       // jsonb columns are written as JSON text.
       await db
         .insertInto('predictions')
-        .values(chunk as never)
+        .values(chunk)
         .onConflict((oc) => oc.doNothing())
         .execute();
     }

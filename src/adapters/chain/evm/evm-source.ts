@@ -67,10 +67,11 @@ export function createEvmChainSource(options: EvmSourceOptions): ChainSource {
   async function successfulTxs(blockHash: Hex, hashes: Hex[]): Promise<Set<string>> {
     if (blockReceiptsSupported) {
       try {
-        const receipts = (await client.request({
-          method: 'eth_getBlockReceipts' as never,
-          params: [blockHash] as never,
-        })) as Array<{ transactionHash: string; status: string; blockHash: string }> | null;
+        // Not in viem's public RPC schema: its parameters and answer are declared here.
+        const receipts = await client.request<{
+          Parameters: [Hex];
+          ReturnType: Array<{ transactionHash: string; status: string; blockHash: string }> | null;
+        }>({ method: 'eth_getBlockReceipts', params: [blockHash] });
         if (receipts) {
           const ok = new Set<string>();
           for (const r of receipts) {
