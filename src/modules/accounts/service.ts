@@ -218,18 +218,18 @@ export function createAccountsService(deps: AccountsDeps) {
     const name = input.name.trim();
     if (!name || name.length > 100)
       throw new AppError('validation_failed', 'name must have 1 to 100 characters', {
-        errors: [{ pointer: '/name', message: 'must have 1 to 100 characters' }],
+        errors: [{ pointer: '/body/name', message: 'must have 1 to 100 characters' }],
       });
     if (input.expiresAt != null && input.expiresAt <= clock.now())
       throw new AppError('validation_failed', 'expiry must be in the future', {
-        errors: [{ pointer: '/expiresAt', message: 'must be in the future' }],
+        errors: [{ pointer: '/body/expiresAt', message: 'must be in the future' }],
       });
     let narrowed: Permission[] | null = null;
     if (input.permissions) {
       const unknown = input.permissions.filter((p) => !isPermission(p));
       if (unknown.length)
         throw new AppError('validation_failed', `unknown permissions: ${unknown.join(', ')}`, {
-          errors: unknown.map((p) => ({ pointer: '/permissions', message: `unknown permission ${p}` })),
+          errors: unknown.map((p) => ({ pointer: '/body/permissions', message: `unknown permission ${p}` })),
         });
       const granted = rolePermissions[user.role as Role];
       const beyond = input.permissions.filter((p) => !granted.includes(p as Permission));

@@ -235,7 +235,7 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
       const code: PushErrorCode =
         e.code === 'unsupported_symbol'
           ? 'unsupported_symbol'
-          : e.errors?.some((p) => p.pointer === '/horizons')
+          : e.errors?.some((p) => p.pointer === '/query/horizons')
             ? 'invalid_horizon'
             : 'malformed_message';
       error(conn, code, e.message, id);
