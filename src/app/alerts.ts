@@ -27,7 +27,7 @@ export interface AlertsModule {
 }
 
 /** Merged 1-minute bars from the market service (memory, else storage), in pages of its 1000-row limit. */
-export function marketHistory(market: Pick<MarketService, 'candlesBetween'>): MarketHistory {
+function marketHistory(market: Pick<MarketService, 'candlesBetween'>): MarketHistory {
   return {
     async minuteBars(symbol, fromMs, toMs) {
       const out: Array<{ openTime: number; close: number; quoteVolume: number }> = [];

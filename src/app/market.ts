@@ -24,7 +24,7 @@ export interface MarketModule {
 }
 
 /** Picks the market source from MERIDIAN_MARKET_SOURCE. Adapters are imported lazily (ccxt is large). */
-export async function buildMarketSource(
+async function buildMarketSource(
   config: Config,
   symbols: readonly string[],
   clock: Clock,

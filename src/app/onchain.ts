@@ -29,7 +29,7 @@ export interface OnchainModule {
 }
 
 /** No market wired: stablecoins are still priced (1 USD); other assets get a null USD value. */
-export const noPrices: PriceSource = { usdPrice: () => undefined };
+const noPrices: PriceSource = { usdPrice: () => undefined };
 
 /**
  * Builds the on-chain module: address book (built-in labels + MERIDIAN_LABELS_PATH), the chain source picked

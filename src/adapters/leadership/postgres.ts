@@ -18,7 +18,7 @@ export interface LeaseTiming {
   deadlineMs: number;
 }
 
-export const leaseTiming = (leaseMs: number): LeaseTiming => ({
+const leaseTiming = (leaseMs: number): LeaseTiming => ({
   leaseMs,
   renewMs: Math.max(50, Math.floor(leaseMs / 4)),
   deadlineMs: Math.floor(leaseMs / 2),

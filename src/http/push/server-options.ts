@@ -95,14 +95,14 @@ export function setChosenSubprotocol(request: IncomingMessage, protocol: string 
  * already decided (e.g. `meridian.v1`, or the token itself when that is all a browser offered); otherwise
  * the first offered one, as `ws` does by default.
  */
-export function chooseSubprotocol(protocols: Set<string>, request: IncomingMessage): string | false {
+function chooseSubprotocol(protocols: Set<string>, request: IncomingMessage): string | false {
   const chosen = chosenProtocol.get(request);
   if (chosen !== undefined) return chosen;
   const first = protocols.values().next();
   return first.done ? false : first.value;
 }
 
-export const websocketServerOptions = {
+const websocketServerOptions = {
   perMessageDeflate: false,
   maxPayload: limits.maxInboundBytes,
   handleProtocols: chooseSubprotocol,
@@ -110,7 +110,7 @@ export const websocketServerOptions = {
 } as const;
 
 /** Graceful shutdown: every socket is closed with 1001; stragglers are destroyed after `graceMs`. */
-export function closeWebSocketsOnShutdown(graceMs = 2_000) {
+function closeWebSocketsOnShutdown(graceMs = 2_000) {
   return function preClose(this: { websocketServer: WebSocketServer }, done: () => void) {
     const server = this.websocketServer;
     const open = [...server.clients];

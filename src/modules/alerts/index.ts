@@ -37,7 +37,6 @@ export {
   type AlertsService,
   type Caller,
   createAlertsService,
-  DEFAULT_PAGE,
   MAX_PAGE,
   type RuleInput,
   type RulePatchInput,

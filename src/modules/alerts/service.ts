@@ -61,7 +61,7 @@ export interface Caller {
   plan: string;
 }
 
-export const DEFAULT_PAGE = 50;
+const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 200;
 
 export interface AlertsService {

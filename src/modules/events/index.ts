@@ -6,7 +6,6 @@
 export {
   type AccountEvent,
   composeEvent,
-  EVENT_BODY_VERSION,
   EVENT_TYPES,
   type EventBody,
   type EventType,

@@ -26,7 +26,7 @@ export interface FollowerWire {
  * venues of ~37 levels) fits whole; deeper live books are cut here to keep bus messages bounded, and a
  * walk past the cut answers null on followers (docs/market.md, known limits).
  */
-export const FOLLOWER_BOOK_LEVELS = 250;
+const FOLLOWER_BOOK_LEVELS = 250;
 
 /** One symbol's book on the wire (see `FollowerWire`). */
 export interface WireBook {

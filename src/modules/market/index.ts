@@ -16,7 +16,6 @@ export {
   createMarketService,
   type MarketRuntime,
   type MarketServiceOptions,
-  type SnapshotPublication,
 } from './service.ts';
 export {
   kyselyCandleRepository,

@@ -37,10 +37,10 @@ export interface Flow {
 
 /** Assets priced as another: wrapped ETH is ETH; dollar stablecoins are 1. */
 const PRICE_ALIAS: Record<string, string> = { WETH: 'ETH', STETH: 'ETH', WBTC: 'BTC' };
-export const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD']);
+const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD']);
 
 /** The asset whose price values this one (WETH → ETH). */
-export function priceAsset(asset: string): string {
+function priceAsset(asset: string): string {
   const upper = asset.toUpperCase();
   return PRICE_ALIAS[upper] ?? upper;
 }

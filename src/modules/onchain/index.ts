@@ -2,12 +2,10 @@
 export {
   type AddressBook,
   buildAddressBook,
-  DEFAULT_LABELS_PATH,
   type Label,
   type LabelProblem,
   type LabelSet,
   loadAddressBook,
-  loadLabelPath,
   parseLabelsCsv,
   parseLabelsJson,
 } from './address-book.ts';
@@ -27,7 +25,6 @@ export type {
 export type { OnchainRepository } from './repository.ts';
 export {
   createOnchainService,
-  DEFAULT_LIMIT,
   type FlowsPage,
   type ListFlowsInput,
   MAX_LIMIT,

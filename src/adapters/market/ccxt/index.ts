@@ -49,7 +49,7 @@ const defaultExchange = (venue: string): CcxtExchange => {
 };
 
 /** Resolves a canonical symbol to the venue's ccxt market: BASE/USDT, else BASE/USD, else BASE/USDC. */
-export function resolveMarket(exchange: CcxtExchange, symbol: string): string | undefined {
+function resolveMarket(exchange: CcxtExchange, symbol: string): string | undefined {
   const { base, quote } = splitSymbol(symbol);
   const markets = exchange.markets ?? {};
   for (const q of [quote, 'USD', 'USDC']) {

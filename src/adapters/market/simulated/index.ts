@@ -11,7 +11,7 @@ export interface SimulatedOptions {
   tickMs?: number;
 }
 
-export const DEFAULT_VENUES = ['binance', 'coinbase', 'kraken', 'okx'] as const;
+const DEFAULT_VENUES = ['binance', 'coinbase', 'kraken', 'okx'] as const;
 
 interface BookState {
   sequence: number;

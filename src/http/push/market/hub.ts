@@ -50,7 +50,7 @@ interface Connection {
  * A `snapshot` frame around a market-data body (`{"data":[…]}`), built by splicing strings: the body is
  * already serialized and is not parsed again.
  */
-export function snapshotFrame(body: string, atMs: number): string {
+function snapshotFrame(body: string, atMs: number): string {
   const rest = body.trimStart().slice(1);
   return `{"type":"snapshot","at":"${new Date(atMs).toISOString()}",${rest}`;
 }
