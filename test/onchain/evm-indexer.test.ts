@@ -42,7 +42,7 @@ if (!haveAnvil)
     'skipping the anvil on-chain suite: the anvil binary is not installed (scripts/ensure-tools.mjs)',
   );
 
-// Addresses from ../shared/data/labels/ethereum/*.csv
+// Exchange addresses of the bundled label set (src/modules/onchain/default-labels.json)
 const BINANCE_14 = '0x28c6c06298d514db089934071355e5743bf21d60';
 const BINANCE_15 = '0x21a31ee1afc51d94c2efccaa2092ad1028285549';
 const COINBASE_1 = '0x71660c4005ba85c37ccec55d0c4493e66fe775d3';
