@@ -1,15 +1,87 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Four test tiers, as Vitest projects (`vitest run --project <name>`; `npm test` runs them all). What belongs
+ * in each: README.md (Testing) and docs/architecture.md (Tests).
+ *
+ * - unit: pure tests (no database, network, server or child process), beside their code as `src/**\/*.test.ts`,
+ *   the console's `console/src/**\/*.test.{ts,tsx}`, and the few pure tests in test/ whose subject spans
+ *   many modules. No global setup: `npm run test:unit` needs no service and takes well under a minute.
+ * - service: in-process app (Fastify inject or a loopback listener), PGlite and memory adapters; cases
+ *   parametrized over `dbKinds()` also run on PostgreSQL, and a few on Redis, when the global setup finds them.
+ * - integration: files whose subject is a real PostgreSQL, Redis or anvil (skipped without it, failed
+ *   under MERIDIAN_REQUIRE_SERVICES=1).
+ * - e2e: a fresh clone, CLI processes, the console in a headless browser, the SDK against a server process.
+ *
+ * Every test file under test/ not listed below is a service test. The fault suite runs on its own
+ * (`npm run test:faults`, vitest.faults.config.ts): it starts its own database, Redis and servers.
+ */
+
+/** Pure tests that stay in test/: their subject is spread across many modules. */
+const unitInTest = [
+  'test/foundation/docs.test.ts',
+  'test/foundation/imports.test.ts',
+  'test/predictions/backtest-real.test.ts',
+  'test/predictions/funding.test.ts',
+  'test/sdk/types-drift.test.ts',
+];
+
+const integration = [
+  'test/alerts/two-workers.test.ts',
+  'test/foundation/leadership.test.ts',
+  'test/foundation/token-cache.test.ts',
+  'test/integration/worker-health.test.ts',
+  'test/integration/worker-loss.test.ts',
+  'test/onchain/evm-indexer.test.ts',
+  'test/push/replicas-redis.test.ts',
+  'test/push/slots-redis.test.ts',
+  'test/webhooks/crash.test.ts',
+];
+
+const e2e = [
+  'test/console/e2e.test.ts',
+  'test/console/e2e-quality.test.ts',
+  'test/foundation/cli.test.ts',
+  'test/foundation/fresh-clone.test.ts',
+  'test/packaging/container.test.ts',
+  'test/packaging/lockfile.test.ts',
+  'test/sdk/client.test.ts',
+];
+
+/** Builds dist/ once, migrates the PGlite snapshot and the PostgreSQL template, checks Redis: once per run. */
+const globalSetup = ['test/harness/global-setup.ts'];
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'console/src/**/*.test.{ts,tsx}'],
-    // The fault suite runs on its own (`npm run test:faults`): it starts its own database, Redis and servers.
-    exclude: ['test/faults/**', 'node_modules/**'],
-    globalSetup: ['test/harness/global-setup.ts'],
+    // Shared by every project (`extends: true`); one worker pool for the whole run.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'console/src/**/*.test.{ts,tsx}', ...unitInTest],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'service',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/faults/**', ...unitInTest, ...integration, ...e2e],
+          globalSetup,
+        },
+      },
+      { extends: true, test: { name: 'integration', include: integration, globalSetup } },
+      {
+        extends: true,
+        // The browser suites need console/dist: built once here rather than by both suites at once.
+        test: { name: 'e2e', include: e2e, globalSetup: [...globalSetup, 'test/harness/console-build.ts'] },
+      },
+    ],
   },
 });

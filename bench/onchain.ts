@@ -4,7 +4,7 @@ import { migrateToLatest } from '../src/adapters/db/migrate.ts';
 import { createEvmChainSource } from '../src/adapters/chain/evm/evm-source.ts';
 import {
   type OnchainTables,
-  buildAddressBook,
+  createAddressBook,
   createIndexer,
   createKyselyOnchainRepository,
   createOnchainService,
@@ -120,7 +120,7 @@ export async function run() {
     if (counted.transactions.length !== PER_BLOCK)
       throw new Error(`block has ${counted.transactions.length} txs, expected ${PER_BLOCK}`);
 
-    const book = buildAddressBook([
+    const book = createAddressBook([
       parseLabelsCsv(`exchange,address\n${EXCHANGES.map(([e, a]) => `${e},${a}`).join('\n')}\n`, {
         source: 'bench',
       }),

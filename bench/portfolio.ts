@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { createUsageCounter, memoryUsageRepository } from '../src/modules/usage/index.ts';
+import { createUsageCounter, createMemoryUsageRepository } from '../src/modules/usage/index.ts';
 import { captureResponse, compare, printTable, startTarget, stopTarget } from './lib.ts';
 
 /**
@@ -50,7 +50,7 @@ async function importLoad(url: string, token: string, body: string, contentType:
 
 function usageRecordCost(): number {
   const counter = createUsageCounter({
-    repo: memoryUsageRepository(),
+    repo: createMemoryUsageRepository(),
     clock: { now: () => Date.now() },
     flushMs: 60_000,
   });

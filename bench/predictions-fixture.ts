@@ -1,6 +1,6 @@
 import {
   createPredictionsService,
-  memoryPredictionRepository,
+  createMemoryPredictionRepository,
   type Bar,
   type PredictionsMarketPort,
 } from '../src/modules/predictions/index.ts';
@@ -56,7 +56,7 @@ export function benchMarket(clock: { now(): number }, start: number): Prediction
 export async function benchService(refreshes: number) {
   const start = Date.UTC(2025, 0, 6);
   const clock = manualClock(start);
-  const repository = memoryPredictionRepository();
+  const repository = createMemoryPredictionRepository();
   const service = createPredictionsService({
     market: benchMarket(clock, start),
     repository,

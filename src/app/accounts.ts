@@ -5,9 +5,9 @@ import {
   type AccountsTopics,
   type CredentialsChanged,
   type PasswordHasher,
-  argon2idHasher,
+  createArgon2idHasher,
   createAccountsService,
-  kyselyAccountsRepository,
+  createKyselyAccountsRepository,
 } from '../modules/accounts/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -30,8 +30,8 @@ export async function buildAccounts(
   },
 ): Promise<AccountsService> {
   return createAccountsService({
-    repo: kyselyAccountsRepository(tablesOf(deps.db.db)),
-    hasher: deps.hasher ?? (await argon2idHasher()),
+    repo: createKyselyAccountsRepository(tablesOf(deps.db.db)),
+    hasher: deps.hasher ?? (await createArgon2idHasher()),
     clock: deps.clock,
     plans: {
       standard: { rateLimit: config.standardRateLimit, wsConnections: config.wsConnectionsStandard },

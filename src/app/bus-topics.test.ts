@@ -61,6 +61,7 @@ const examples: { [T in keyof Topics]: Topics[T] } = {
     createdAt: 1,
   },
   [topics.alertRuleChanged]: { id: 'alr_1' },
+  [topics.workerHeartbeat]: { sentAt: 1_767_225_600_000, pid: 4242, host: 'worker-1' },
 };
 
 const names = Object.values(topics);

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { memoryBus } from '../adapters/bus/memory.ts';
 import { redisBus } from '../adapters/bus/redis.ts';
@@ -15,12 +16,15 @@ import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
 import { topics } from '../shared/bus.ts';
 import { type AppBus, type Topics, topicDecoders } from './bus-topics.ts';
-import { type Clock, systemClock } from '../shared/clock.ts';
+import { type Clock, onClock, systemClock } from '../shared/clock.ts';
 import type { ConnectionSlotsFactory, SlotPool } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import { announceOn, buildAccounts } from './accounts.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
+import { heartbeatJob, heartbeatMonitor } from './worker-heartbeat.ts';
+import type { DestinationStream } from 'pino';
+import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
@@ -53,6 +57,10 @@ export interface ContainerOptions {
   webhooks?: WebhooksBuildOptions;
   /** Lease of job leadership (PostgreSQL only); default MERIDIAN_LEADER_LEASE_MS. */
   leaderLeaseMs?: number;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: DestinationStream;
+  /** The ccxt exchange object per venue (tests point it at local ports); default ccxt's own. */
+  marketExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>;
 }
 
 /**
@@ -93,7 +101,7 @@ export interface Container {
 export async function buildContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logStream);
   const storageLog = logger.child({ module: 'storage' });
   const db =
     options.db ??
@@ -167,12 +175,27 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       : singleProcessLeadership();
 
   // ── modules: construct each module here and push its background jobs ──
-  const market = await buildMarket(config, { db, bus, clock, logger: logger.child({ module: 'market' }) });
-  jobs.push(leadership.leaderOnly(market.job));
-  const onchain = buildOnchain(config, {
+  const market = await buildMarket(config, {
     db,
     bus,
     clock,
+    logger: logger.child({ module: 'market' }),
+    createExchange: options.marketExchange,
+  });
+  jobs.push(leadership.leaderOnly(market.job));
+  // One clock for the data: a replay plays recorded time, and every time derived from the market (forecasts,
+  // their scoring, flows, retention of derived rows) follows it. Accounts, limits, alerts and webhook
+  // deliveries stay on wall time: they happen in the real world (docs/operations.md, "Replay").
+  const dataClock = market.source.clock ?? clock;
+  const onchain = buildOnchain(config, {
+    db,
+    bus,
+    clock: dataClock,
+    // A replayed market gets a simulated chain that starts a day before the replay (its blocks, and so its
+    // flows, are on the recording's clock too).
+    simulatedGenesisMs: market.source.clock
+      ? Math.floor(dataClock.now() / 86_400_000) * 86_400_000 - 86_400_000
+      : undefined,
     prices: market.service,
     logger: logger.child({ module: 'onchain' }),
   });
@@ -180,7 +203,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   const predictions = buildPredictions(config, {
     db,
     bus,
-    clock,
+    clock: dataClock,
     market: market.service,
     logger: logger.child({ module: 'predictions' }),
   });
@@ -224,11 +247,13 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       retentionJob({
         db: tablesOf<unknown>(db.db),
         config,
-        clock,
+        clock: dataClock,
         logger: logger.child({ module: 'retention' }),
       }),
     ),
   );
+  jobs.push(heartbeatJob({ bus, clock, host: hostname(), logger: logger.child({ module: 'heartbeat' }) }));
+  const workerMonitor = heartbeatMonitor({ bus, clock, metrics });
   let stopFollowing: (() => Promise<void>) | undefined;
   const apiFollowers: Job[] = [
     {
@@ -240,6 +265,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
         await stopFollowing?.();
       },
     },
+    workerMonitor.job,
   ];
 
   const connectionSlots: ConnectionSlotsFactory = (pool, leaseMs) =>
@@ -279,19 +305,26 @@ export async function buildContainer(config: Config, options: ContainerOptions =
             )
           : undefined,
       ]);
-      const now = clock.now();
+      // Ages are measured on the data's clock (a replay's recorded time; on an API replica, the worker's).
+      const now = market.service.now();
       const components: Record<string, ComponentHealth> = {
         storage: storage === null ? { status: 'ok' } : { status: 'down', reason: storage },
       };
       if (cache !== undefined)
         components.redis = cache === null ? { status: 'ok' } : { status: 'degraded', reason: cache };
-      const marketState = marketHealth(market.service.symbols(), market.service.snapshot, now);
+      const marketState = marketHealth(market.service.symbols(), market.service.freshness, now);
       if (marketState) components.market = marketState;
       const indexerState = indexerHealth(onchain.indexer.status());
       if (indexerState) components.indexer = indexerState;
       const predictionsStatus = predictions.service.status();
-      const modelState = modelHealth(predictionsStatus, config.modelRefreshMs, now);
+      const modelState = modelHealth(
+        predictionsStatus,
+        onClock(dataClock, config.modelRefreshMs),
+        dataClock.now(),
+      );
       if (modelState) components.model = modelState;
+      const workerState = workerMonitor.health();
+      if (workerState) components.worker = workerState;
       return summarize(components, predictionsStatus.phase === 'starting');
     },
     async close() {

@@ -1,4 +1,5 @@
 import type { AppBus } from './bus-topics.ts';
+import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import { simulatedSource } from '../adapters/market/simulated/index.ts';
 import type { Config } from '../config/env.ts';
@@ -7,7 +8,7 @@ import {
   type MarketSource,
   type MarketTables,
   createMarketService,
-  kyselyCandleRepository,
+  createKyselyCandleRepository,
 } from '../modules/market/index.ts';
 import { configureSupportedSymbols } from '../modules/symbols/index.ts';
 import { topics } from '../shared/bus.ts';
@@ -29,6 +30,7 @@ async function buildMarketSource(
   symbols: readonly string[],
   clock: Clock,
   log?: Logger,
+  createExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>,
 ): Promise<MarketSource> {
   const spec = config.marketSource;
   if (spec.kind === 'replay') {
@@ -48,7 +50,7 @@ async function buildMarketSource(
   }
   if (spec.kind === 'ccxt') {
     const { ccxtSource } = await import('../adapters/market/ccxt/index.ts');
-    return ccxtSource({ venues: spec.venues, symbols, clock, log });
+    return ccxtSource({ venues: spec.venues, symbols, clock, log, createExchange });
   }
   return simulatedSource({ symbols, seed: config.simSeed, clock });
 }
@@ -56,14 +58,20 @@ async function buildMarketSource(
 /** Builds the market module: source, candle store, service; its job starts the feed and the aggregator. */
 export async function buildMarket(
   config: Config,
-  deps: { db: DbHandle; bus: AppBus; clock: Clock; logger: Logger },
+  deps: {
+    db: DbHandle;
+    bus: AppBus;
+    clock: Clock;
+    logger: Logger;
+    createExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>;
+  },
 ): Promise<MarketModule> {
   const symbols = configureSupportedSymbols(config.symbols);
-  const source = await buildMarketSource(config, symbols, deps.clock, deps.logger);
+  const source = await buildMarketSource(config, symbols, deps.clock, deps.logger, deps.createExchange);
   const log = deps.logger;
   const service = createMarketService({
     source,
-    repository: kyselyCandleRepository(tablesOf<MarketTables>(deps.db.db)),
+    repository: createKyselyCandleRepository(tablesOf<MarketTables>(deps.db.db)),
     clock: deps.clock,
     symbols: source.symbols.length ? source.symbols : symbols,
     staleMs: config.marketStaleMs,

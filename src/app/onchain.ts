@@ -37,7 +37,15 @@ const noPrices: PriceSource = { usdPrice: () => undefined };
  */
 export function buildOnchain(
   config: Config,
-  deps: { db: DbHandle; bus: AppBus; clock: Clock; prices?: PriceSource; logger: OnchainLogger },
+  deps: {
+    db: DbHandle;
+    bus: AppBus;
+    clock: Clock;
+    prices?: PriceSource;
+    logger: OnchainLogger;
+    /** First block time of the simulated chain (default 2024-01-01; a replay's chain starts with its recording). */
+    simulatedGenesisMs?: number;
+  },
 ): OnchainModule {
   const log = deps.logger;
   const prices = deps.prices ?? noPrices;
@@ -65,9 +73,23 @@ export function buildOnchain(
   const source: ChainSource =
     config.chainSource.kind === 'evm'
       ? createEvmChainSource({ rpcUrl: config.chainSource.rpcUrl, tokens: config.chainTokens })
-      : createSimulatedChainSource({ labels: book.labels('ethereum'), prices, clock: deps.clock });
+      : createSimulatedChainSource({
+          labels: book.labels('ethereum'),
+          prices,
+          clock: deps.clock,
+          genesisMs: deps.simulatedGenesisMs,
+        });
   const repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(deps.db.db));
-  const service = createOnchainService({ repo, book, clock: deps.clock });
+  const service = createOnchainService({
+    repo,
+    book,
+    clock: deps.clock,
+    source: config.chainSource.kind === 'evm' ? `evm:${source.chain}` : 'simulated',
+    chain: source.chain,
+    // The indexer stays `confirmations` blocks (~12 s each) behind the head on purpose.
+    staleMs:
+      config.chainStaleMs + (config.chainSource.kind === 'evm' ? config.chainConfirmations * 12_000 : 0),
+  });
   const indexer = createIndexer({
     source,
     repo,

@@ -3,7 +3,7 @@ import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import {
   createPredictionsService,
-  kyselyPredictionRepository,
+  createKyselyPredictionRepository,
   type PredictionsMarketPort,
   type PredictionsService,
   type PredictionsTables,
@@ -30,7 +30,7 @@ export function buildPredictions(
 ): PredictionsModule {
   const service = createPredictionsService({
     market: deps.market,
-    repository: kyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db)),
+    repository: createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db)),
     clock: deps.clock,
     bus: deps.bus,
     refreshMs: config.modelRefreshMs,

@@ -242,6 +242,12 @@ export const variables = {
       max: 60_000,
     },
   ),
+  chainStaleMs: intVar(
+    'MERIDIAN_CHAIN_STALE_MS',
+    'On-chain flows are marked stale (`Meridian-Stale: true`) when the newest indexed block is older than this (ms; the confirmations the indexer waits for come on top).',
+    180_000,
+    { min: 1_000, max: 86_400_000 },
+  ),
   chainBackfillBlocks: intVar(
     'MERIDIAN_CHAIN_BACKFILL_BLOCKS',
     'On the very first start (no checkpoint), how many blocks before the head to index.',

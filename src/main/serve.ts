@@ -67,7 +67,7 @@ export async function serve(config: Config, role: Role) {
     feedAges: () => {
       const now = c.market.service.now();
       return c.market.service.symbols().flatMap((symbol) =>
-        (c.market.service.snapshot(symbol)?.venues ?? []).map((v) => ({
+        (c.market.service.freshness(symbol)?.venues ?? []).map((v) => ({
           venue: v.venue,
           symbol,
           ageSeconds: v.updatedAt === null ? null : Math.max(0, Math.round((now - v.updatedAt) / 1000)),

@@ -36,6 +36,8 @@ export const topics = {
   accountEvent: 'account.event',
   /** An alert rule was created, edited or deleted; the evaluator reloads it. */
   alertRuleChanged: 'alerts.rule-changed',
+  /** `WorkerBeat` (app/worker-heartbeat.ts): every process running the jobs, every 5 s; API replicas listen. */
+  workerHeartbeat: 'worker.heartbeat',
 } as const;
 
 export type TopicName = (typeof topics)[keyof typeof topics];

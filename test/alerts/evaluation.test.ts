@@ -22,10 +22,11 @@ import type { AppBus, Topics } from '../../src/app/bus-topics.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import type { LeaderTerm } from '../../src/shared/leadership.ts';
-import type { FlowDto } from '../../src/modules/onchain/index.ts';
+import type { FlowView } from '../../src/modules/onchain/index.ts';
 import { snapshotMessage } from '../harness/bus.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
 import { believedTerm, holdLease } from '../harness/leases.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: event bodies are checked field by field
 type Json = any;
@@ -85,7 +86,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
   async function rule(accountId: string, input: RuleInput, evaluator: Evaluator) {
     const view = await service.create({ accountId, plan: 'standard' }, input);
     // The evaluator loads a created rule on the change notice (a repository read).
-    await waitUntil(() => evaluator.isWatching(view.id));
+    await waitUntil(() => evaluator.isWatching(view.id), 'the evaluator to watch the new rule', 5_000);
     return view;
   }
 
@@ -306,14 +307,14 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
     );
     await drive(evaluator, [['ADAUSDT', 0.9, T0 + 1000]]);
     await service.update({ accountId: acc, plan: 'standard' }, r.id, { state: 'paused' });
-    await waitUntil(() => !evaluator.isWatching(r.id));
+    await waitUntil(() => !evaluator.isWatching(r.id), 'the evaluator to drop the rule', 5_000);
     await drive(evaluator, [['ADAUSDT', 1.1, T0 + 2000]]);
     expect(await bodies(acc)).toHaveLength(0);
     await service.update({ accountId: acc, plan: 'standard' }, r.id, {
       state: 'active',
       condition: { op: 'crosses_above', value: 1.2 },
     });
-    await waitUntil(() => evaluator.isWatching(r.id));
+    await waitUntil(() => evaluator.isWatching(r.id), 'the evaluator to watch the rule', 5_000);
     await drive(evaluator, [
       ['ADAUSDT', 1.15, T0 + 3000],
       ['ADAUSDT', 1.25, T0 + 4000],
@@ -481,7 +482,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
     const acc = account();
     clock.set(T0 + 500_000);
     const target = '0x3333333333333333333333333333333333333333';
-    const stored = (n: number, usd: number, at: number): FlowDto => ({
+    const stored = (n: number, usd: number, at: number): FlowView => ({
       id: `ethereum:0xw${n}:0:binance`,
       chain: 'ethereum',
       txHash: `0xw${n}`,
@@ -513,7 +514,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       },
       evaluator,
     );
-    await waitUntil(() => evaluator.stats().visited > 0);
+    await waitUntil(() => evaluator.stats().visited > 0, 'a rule visited', 5_000);
     await evaluator.idle();
     expect(await bodies(acc)).toHaveLength(0); // 700k so far
     await bus.publish(topics.onchainFlow, stored(3, 400_000, T0 + 499_000));
@@ -532,18 +533,10 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       { accountId: acc, plan: 'standard' },
       { type: 'price', symbol: 'eth', condition: { op: 'crosses_above', value: 3100 } },
     );
-    await waitUntil(() => evaluator.isWatching(view.id));
+    await waitUntil(() => evaluator.isWatching(view.id), 'the evaluator to watch the new rule', 5_000);
     await drive(evaluator, [['ETHUSDT', 3200, T0 + 2000]]);
     const got = await bodies(acc);
     expect(got.map((b) => b.data.rule.id)).toEqual([view.id]);
     await evaluator.stop();
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5_000) {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

@@ -18,6 +18,7 @@ import { systemClock } from '../../src/shared/clock.ts';
 import { type Topics, topicDecoders } from '../../src/app/bus-topics.ts';
 import { snapshotMessage } from '../harness/bus.ts';
 import { openTestPostgres, postgresAvailable, redisUrl } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 const RULES = 10;
 const CROSSINGS = 100; // per rule: 10 × 100 = 1,000 firings
@@ -42,13 +43,8 @@ function startWorker(env: Record<string, string>): Worker {
   return w;
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const waitFor = (condition: () => boolean, what: string, timeoutMs = 60_000) =>
+  waitUntil(condition, what, timeoutMs);
 
 describe.runIf(postgresAvailable() && redisUrl())('two evaluator processes on PostgreSQL and Redis', () => {
   const workers: Worker[] = [];

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { waitFor as waitForValue } from '../harness/wait.ts';
 
 /** Debian's chromium; the console's browser suites drive it with playwright-core. */
 export const chromiumPath = process.env.MERIDIAN_CHROMIUM ?? '/usr/bin/chromium';
@@ -135,11 +136,5 @@ export async function waitFor<T>(
   check: () => Promise<T | undefined>,
   timeoutMs: number,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return waitForValue(check, what, timeoutMs, 100);
 }

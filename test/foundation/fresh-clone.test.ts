@@ -107,7 +107,7 @@ describe.skipIf(nested)('fresh clone', () => {
         }
       }
 
-      const test = spawnSync('npm', ['test', '--', 'test/foundation/config.test.ts'], {
+      const test = spawnSync('npm', ['test', '--', 'src/config/env.test.ts'], {
         cwd: dir,
         env,
         encoding: 'utf8',

@@ -6,14 +6,10 @@ import { postgresLeadership } from '../../src/adapters/leadership/postgres.ts';
 import type { LeadershipTables } from '../../src/adapters/leadership/tables.ts';
 import { type Job, type LeaderTerm, StaleLeaderError } from '../../src/shared/leadership.ts';
 import { openTestDatabase, postgresAvailable } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 
-const waitFor = async (condition: () => boolean, timeoutMs: number) => {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const waitFor = (condition: () => boolean, timeoutMs: number) =>
+  waitUntil(condition, 'the leadership condition', timeoutMs);
 
 function countingJob(name: string) {
   const state = { running: 0, starts: 0, stops: 0, terms: [] as LeaderTerm[] };
@@ -50,7 +46,21 @@ describe.runIf(postgresAvailable())('job leadership (leases with terms) on real 
     try {
       await Promise.all(wrapped.map((w) => w.start()));
       await waitFor(() => jobs.some((j) => j.state.running === 1), 3_000);
-      await new Promise((r) => setTimeout(r, 600)); // several renewal rounds
+      // Several renewal rounds (each moves the lease's expiry on), with the standbys campaigning meanwhile.
+      const expiry = async () =>
+        Number(
+          (
+            await db()
+              .selectFrom('leader_leases')
+              .select('expires_at')
+              .where('job', '=', name)
+              .executeTakeFirstOrThrow()
+          ).expires_at,
+        );
+      for (let round = 0; round < 2; round++) {
+        const before = await expiry();
+        await waitUntil(async () => (await expiry()) > before, 'a lease renewal', 3_000);
+      }
       expect(wrapped.filter((w) => w.isLeader())).toHaveLength(1);
       expect(jobs.reduce((n, j) => n + j.state.running, 0)).toBe(1);
 
@@ -71,12 +81,9 @@ describe.runIf(postgresAvailable())('job leadership (leases with terms) on real 
   it('a leader that cannot confirm its lease stops before the standby is granted the next term', async () => {
     const name = `cut-${Date.now()}`;
     const events: string[] = [];
-    let blockRenewal = false;
     // The leader's renewals are held (as by a frozen server or a blackholed link) by wrapping its executor.
-    const a = postgresLeadership(
-      blockingDb(db(), () => blockRenewal),
-      { leaseMs: 1_000, holder: 'a' },
-    );
+    const renewals = gate();
+    const a = postgresLeadership(blockingDb(db(), renewals.held), { leaseMs: 1_000, holder: 'a' });
     const b = postgresLeadership(db(), { leaseMs: 1_000, holder: 'b' });
     const job = (who: string): Job => ({
       name,
@@ -93,11 +100,11 @@ describe.runIf(postgresAvailable())('job leadership (leases with terms) on real 
       await wa.start();
       await waitFor(() => events.includes('a:start'), 3_000);
       await wb.start();
-      blockRenewal = true;
+      renewals.close();
       await waitFor(() => events.includes('b:start'), 5_000);
       expect(events).toEqual(['a:start', 'a:stop', 'b:start']);
     } finally {
-      blockRenewal = false;
+      renewals.open();
       await a.close();
       await b.close();
     }
@@ -128,12 +135,34 @@ describe.runIf(postgresAvailable())('job leadership (leases with terms) on real 
   });
 });
 
-/** A Kysely whose lease renewals hang while `blocked()` — the leader's view of a frozen database. */
-function blockingDb<T>(db: import('kysely').Kysely<T>, blocked: () => boolean): import('kysely').Kysely<T> {
+/** Open until `close()`; while closed, `held()` is a promise that settles when `open()` is called. */
+function gate() {
+  let closed: { promise: Promise<void>; open: () => void } | undefined;
+  return {
+    held: () => closed?.promise,
+    close() {
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      closed ??= { promise, open };
+    },
+    open() {
+      closed?.open();
+      closed = undefined;
+    },
+  };
+}
+
+/** A Kysely whose results are held while `held()` gives a promise — the leader's view of a frozen database. */
+function blockingDb<T>(
+  db: import('kysely').Kysely<T>,
+  held: () => Promise<void> | undefined,
+): import('kysely').Kysely<T> {
   return db.withPlugin({
     transformQuery: (args) => args.node,
     transformResult: async (args) => {
-      while (blocked()) await new Promise((r) => setTimeout(r, 20));
+      await held();
       return args.result;
     },
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Permission,
   type Role,
-  kyselyAccountsRepository,
+  createKyselyAccountsRepository,
   permissions,
   rolePermissions,
   roles,
@@ -260,7 +260,9 @@ describe.each(dbKinds())('permission matrix on %s', (kind) => {
       expect((await probes.inject({ url, headers: user.auth })).statusCode).toBe(200);
       expect((await probes.inject({ url, headers: { cookie: session } })).statusCode).toBe(200);
 
-      await kyselyAccountsRepository(tablesOf(own.container.db.db)).updateUser(user.id, { role: 'viewer' });
+      await createKyselyAccountsRepository(tablesOf(own.container.db.db)).updateUser(user.id, {
+        role: 'viewer',
+      });
 
       const bySession = await probes.inject({ url, headers: { cookie: session } });
       expect(bySession.statusCode).toBe(403);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tablesOf, type DbHandle } from '../../src/adapters/db/connect.ts';
 import { buildOperatorContext } from '../../src/app/operator.ts';
 import { loadConfig } from '../../src/config/env.ts';
-import { createAccountsService, kyselyAccountsRepository } from '../../src/modules/accounts/index.ts';
+import { createAccountsService, createKyselyAccountsRepository } from '../../src/modules/accounts/index.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { fastHasher } from '../harness/app.ts';
@@ -19,7 +19,7 @@ const plans = {
 /** One replica's accounts service over a shared database; replicas are not told of each other's changes. */
 function replica(db: DbHandle, clock: ReturnType<typeof manualClock>) {
   return createAccountsService({
-    repo: kyselyAccountsRepository(tablesOf(db.db)),
+    repo: createKyselyAccountsRepository(tablesOf(db.db)),
     hasher: fastHasher,
     clock,
     plans,
@@ -61,7 +61,7 @@ describe('token cache: role and plan changes reach a replica that was not told, 
     const db = await openTestDatabase('pglite');
     opened.push(db);
     const clock = manualClock(Date.UTC(2026, 0, 1));
-    const repo = kyselyAccountsRepository(tablesOf(db.db));
+    const repo = createKyselyAccountsRepository(tablesOf(db.db));
     // The lookup answers (with the old row) only after the clock has moved on 3 s and the role changed.
     let release!: () => void;
     const gate = new Promise<void>((r) => {
@@ -108,7 +108,7 @@ describe('token cache: an announcement heard during a lookup', () => {
     const db = await openTestDatabase('pglite');
     opened.push(db);
     const clock = manualClock(Date.UTC(2026, 0, 1));
-    const repo = kyselyAccountsRepository(tablesOf(db.db));
+    const repo = createKyselyAccountsRepository(tablesOf(db.db));
     let hold: Promise<void> | undefined;
     let release!: () => void;
     let markRead!: () => void;
@@ -170,7 +170,9 @@ describe.skipIf(!postgresAvailable())(
       await context.accounts.setRole('cli@example.com', 'viewer');
       await context.accounts.setPlan('cli@example.com', 'pro');
       // Stored before any announcement could go out (Redis never answers): the database is the truth.
-      const stored = await kyselyAccountsRepository(tablesOf(pgdb.db)).findUserByEmail('cli@example.com');
+      const stored = await createKyselyAccountsRepository(tablesOf(pgdb.db)).findUserByEmail(
+        'cli@example.com',
+      );
       expect(stored).toMatchObject({ role: 'viewer', plan: 'pro' });
       await context.close(); // resolves: pending announcements are abandoned after their bounded wait
     }, 30_000);

@@ -7,13 +7,16 @@ import { openDatabase } from '../../src/adapters/db/connect.ts';
 import { migrateToLatest } from '../../src/adapters/db/migrate.ts';
 import { ensureServerBuild } from '../../scripts/ensure-build.mjs';
 
+/** What the setup provides to tests (`inject`). */
+interface Provided {
+  pgliteSnapshot: string;
+  postgresTemplate: string | null;
+  postgresAdminUrl: string | null;
+  redisUrl: string | null;
+}
+
 declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteSnapshot: string;
-    postgresTemplate: string | null;
-    postgresAdminUrl: string | null;
-    redisUrl: string | null;
-  }
+  export interface ProvidedContext extends Provided {}
 }
 
 const postgresAdminUrl =
@@ -23,10 +26,35 @@ const redisUrl = process.env.MERIDIAN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const required = process.env.MERIDIAN_REQUIRE_SERVICES === '1';
 
 /**
- * Runs once per `vitest run`: migrates a PGlite database once and dumps it (each test file loads a copy,
- * ~10× cheaper than migrating again), and builds a PostgreSQL template database that tests clone.
+ * Every project that lists this file (service, integration, e2e) calls it, in one process: the first call
+ * prepares, the others reuse what it prepared, and the last teardown cleans up. Kept on globalThis because
+ * each project loads this module afresh.
  */
+const shared = globalThis as { meridianTestSetup?: { users: number; ready: Promise<Provided> } };
+
+/** Runs once per `vitest run`, for every project that lists it (see above). */
 export default async function setup(project: TestProject) {
+  shared.meridianTestSetup ??= { users: 0, ready: prepare() };
+  const state = shared.meridianTestSetup;
+  state.users += 1;
+  const provided = await state.ready;
+  project.provide('pgliteSnapshot', provided.pgliteSnapshot);
+  project.provide('postgresTemplate', provided.postgresTemplate);
+  project.provide('postgresAdminUrl', provided.postgresAdminUrl);
+  project.provide('redisUrl', provided.redisUrl);
+  return async () => {
+    state.users -= 1;
+    if (state.users > 0) return;
+    shared.meridianTestSetup = undefined;
+    await cleanUp(provided);
+  };
+}
+
+/**
+ * Migrates a PGlite database once and dumps it (each test file loads a copy, ~10× cheaper than migrating
+ * again), and builds a PostgreSQL template database that tests clone.
+ */
+async function prepare(): Promise<Provided> {
   // Tests that spawn `bin/meridian.mjs` run dist/: compiled once here, never by parallel test files at once.
   if (ensureServerBuild({ quiet: true }) !== 0)
     throw new Error('the server build (tsc -p tsconfig.build.json) failed');
@@ -39,7 +67,6 @@ export default async function setup(project: TestProject) {
   );
   writeFileSync(snapshotPath, Buffer.from(await client.arrayBuffer()));
   await pglite.close();
-  project.provide('pgliteSnapshot', snapshotPath);
 
   let template: string | null = null;
   try {
@@ -62,8 +89,6 @@ export default async function setup(project: TestProject) {
       );
     template = null;
   }
-  project.provide('postgresTemplate', template);
-  project.provide('postgresAdminUrl', template ? postgresAdminUrl : null);
 
   let redis: string | null = null;
   try {
@@ -79,20 +104,22 @@ export default async function setup(project: TestProject) {
         `Redis is required (MERIDIAN_REQUIRE_SERVICES=1) but unreachable: ${(error as Error).message}`,
       );
   }
-  project.provide('redisUrl', redis);
-
-  return async () => {
-    if (template) {
-      const { default: pg } = await import('pg');
-      const admin = new pg.Client({ connectionString: postgresAdminUrl });
-      await admin.connect();
-      const leftovers = await admin.query(
-        `select datname from pg_database where datname like '${template}_t_%'`,
-      );
-      for (const row of leftovers.rows)
-        await admin.query(`drop database if exists ${row.datname} with (force)`);
-      await admin.query(`drop database if exists ${template} with (force)`);
-      await admin.end();
-    }
+  return {
+    pgliteSnapshot: snapshotPath,
+    postgresTemplate: template,
+    postgresAdminUrl: template ? postgresAdminUrl : null,
+    redisUrl: redis,
   };
+}
+
+/** Drops the PostgreSQL template and any test database cloned from it that is left over. */
+async function cleanUp({ postgresTemplate: template }: Provided): Promise<void> {
+  if (!template) return;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  const leftovers = await admin.query(`select datname from pg_database where datname like '${template}_t_%'`);
+  for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+  await admin.query(`drop database if exists ${template} with (force)`);
+  await admin.end();
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { type Client, connect } from '../push/client.ts';
+import { waitFor } from '../harness/wait.ts';
 
 /**
  * The whole path with no stand-ins: simulated market → predictions engine refresh → bus → push channel →
@@ -66,12 +67,17 @@ describe('end to end: market → predictions → REST and push', () => {
   it('prices on-chain flows from the market engine (ETH at the merged price of its minute)', async () => {
     await t.container.onchain.job.start();
     try {
-      let flows: { asset: string; amount: string; usdValue: number | null; timestamp: number }[] = [];
-      for (let i = 0; i < 100 && !flows.some((f) => f.asset === 'ETH'); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        const res = await t.app.inject({ url: '/api/onchain/flows?limit=500', headers: user.auth });
-        flows = res.json().data;
-      }
+      type Flow = { asset: string; amount: string; usdValue: number | null; timestamp: number };
+      const flows = await waitFor(
+        async () => {
+          const res = await t.app.inject({ url: '/api/onchain/flows?limit=500', headers: user.auth });
+          const data: Flow[] = res.json().data;
+          return data.some((f) => f.asset === 'ETH') ? data : undefined;
+        },
+        'an ETH flow',
+        10_000,
+        100,
+      );
       const eth = flows.filter((f) => f.asset === 'ETH' || f.asset === 'WETH');
       expect(eth.length).toBeGreaterThan(0);
       const thisMinute = Math.floor(Date.now() / 60_000) * 60_000;

@@ -6,6 +6,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { type CcxtExchange, ccxtSource } from '../../src/adapters/market/ccxt/index.ts';
 import type { BookSnapshotEvent, Candle, MarketEvent, TradeEvent } from '../../src/modules/market/index.ts';
 import { systemClock } from '../../src/shared/clock.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 /**
  * The ccxt adapter, offline: Binance REST answers come from fixtures in Binance's wire format (the
@@ -97,13 +98,7 @@ async function fakeBinance(): Promise<Venue> {
 }
 
 /** Waits until `check` passes (polling the event stream), failing after `ms`. */
-async function until(check: () => boolean, ms = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const until = (check: () => boolean, ms = 5_000) => waitUntil(check, 'the venue stream condition', ms, 10);
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

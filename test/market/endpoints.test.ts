@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
-import { kyselyCandleRepository } from '../../src/modules/market/repository.ts';
+import { createKyselyCandleRepository } from '../../src/modules/market/repository.kysely.ts';
 import type { MarketRuntime } from '../../src/modules/market/service.ts';
 import type { MarketTables } from '../../src/modules/market/tables.ts';
 import { manualClock } from '../../src/shared/clock.ts';
@@ -208,7 +208,7 @@ describe.each(dbKinds())('market endpoints through the real app on %s', (kind) =
 
   it('persists the merged history in this database: stored 1m bars equal the ones served', async () => {
     await market.flush();
-    const repo = kyselyCandleRepository(tablesOf<MarketTables>(t.container.db.db));
+    const repo = createKyselyCandleRepository(tablesOf<MarketTables>(t.container.db.db));
     const from = DAY_START + 3 * 3_600_000;
     const to = from + 120 * 60_000;
     const stored = await repo.range('BTCUSDT', 'merged', '1m', from, to, 1000);

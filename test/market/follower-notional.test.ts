@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/env.ts';
 import { type AppBus, type Topics, topicDecoders } from '../../src/app/bus-topics.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { openTestDatabase, redisUrl } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 type Item = {
   symbol: string;
@@ -21,13 +22,7 @@ const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 const NOTIONALS = [1_000, 25_000, 250_000, 2_000_000, 1e10];
 const INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 
-const until = async (what: string, ok: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const until = (what: string, ok: () => boolean, ms = 10_000) => waitUntil(ok, what, ms);
 
 /**
  * A worker (runs the market job) and an API-only replica (does not) on one bus and one database: the

@@ -4,9 +4,9 @@ import type { Candle } from '../../src/modules/market/candles.ts';
 import {
   type CandleRepository,
   type StoredCandle,
-  kyselyCandleRepository,
-  memoryCandleRepository,
+  createMemoryCandleRepository,
 } from '../../src/modules/market/repository.ts';
+import { createKyselyCandleRepository } from '../../src/modules/market/repository.kysely.ts';
 import type { MarketTables } from '../../src/modules/market/tables.ts';
 import { StaleLeaderError } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
@@ -40,7 +40,7 @@ describe.each(dbKinds())('candle repository on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    repo = kyselyCandleRepository(tablesOf<MarketTables>(handle.db));
+    repo = createKyselyCandleRepository(tablesOf<MarketTables>(handle.db));
   });
   afterAll(() => handle?.close());
 
@@ -111,7 +111,7 @@ describe.each(dbKinds())('candle repository on %s', (kind) => {
   });
 
   it('latestOpenTime and at agree with the in-memory twin', async () => {
-    const memory = memoryCandleRepository();
+    const memory = createMemoryCandleRepository();
     const rows = [3, 7, 1, 12].map((i) => candle('DDDUSDT', i));
     await repo.upsert(rows);
     await memory.upsert(rows);

@@ -16,7 +16,7 @@ import { createEvmChainSource } from '../../src/adapters/chain/evm/evm-source.ts
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import {
   type ChainSource,
-  type FlowDto,
+  type FlowView,
   type Indexer,
   type OnchainTables,
   createIndexer,
@@ -25,6 +25,7 @@ import {
 import { topics } from '../../src/shared/bus.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { dbKinds } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 import { type Anvil, anvilBinary, startAnvil } from './fixtures/anvil.ts';
 import { erc20CreationCode } from './fixtures/erc20.ts';
 
@@ -64,7 +65,7 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
     let viewer: TestUser;
     let token: Hex;
     let deployer: Hex;
-    const published: FlowDto[] = [];
+    const published: FlowView[] = [];
     let wallet: WalletClient;
     let pub: PublicClient;
     let chain: ReturnType<typeof defineChain>;
@@ -94,17 +95,24 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
 
     async function flows(
       query = '',
-    ): Promise<{ status: number; body: Record<string, unknown> & { data: FlowDto[] } }> {
+    ): Promise<{ status: number; body: Record<string, unknown> & { data: FlowView[] } }> {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/onchain/flows?${query}`,
         headers: viewer.auth,
       });
+      if (res.statusCode === 200) {
+        // Provenance of every answer: the EVM chain, as of the newest indexed block's own time.
+        expect(res.headers['meridian-source']).toBe('evm:ethereum');
+        const asOf = res.headers['meridian-as-of'];
+        if (asOf !== undefined) expect(Date.parse(asOf as string)).toBeGreaterThan(0);
+        else expect(res.headers['meridian-stale']).toBe('true'); // nothing indexed yet
+      }
       return { status: res.statusCode, body: res.json() };
     }
     /** Every flow, following cursors page by page (also exercises pagination). */
-    async function allFlows(pageSize = 7): Promise<FlowDto[]> {
-      const out: FlowDto[] = [];
+    async function allFlows(pageSize = 7): Promise<FlowView[]> {
+      const out: FlowView[] = [];
       let cursor: string | null = null;
       do {
         const page = await flows(`limit=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`);
@@ -114,13 +122,10 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
       } while (cursor);
       return out;
     }
-    async function visibleWithin(ms: number, predicate: (all: FlowDto[]) => boolean): Promise<number> {
+    async function visibleWithin(ms: number, predicate: (all: FlowView[]) => boolean): Promise<number> {
       const started = Date.now();
-      for (;;) {
-        if (predicate((await flows('limit=500')).body.data)) return Date.now() - started;
-        if (Date.now() - started > ms) throw new Error(`not visible within ${ms} ms`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await waitUntil(async () => predicate((await flows('limit=500')).body.data), 'the flows', ms, 25);
+      return Date.now() - started;
     }
     const repo = () => createKyselyOnchainRepository(tablesOf<OnchainTables>(t.container.db.db));
     const source = (): ChainSource =>
@@ -187,62 +192,64 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
       expect(t.container.onchain.book.size).toBeGreaterThanOrEqual(126);
       await t.container.onchain.job.start(); // the container's own background job
 
-      const cases: Array<{ send: () => Promise<{ transactionHash: Hex }>; expect: Array<Partial<FlowDto>> }> =
-        [
-          {
-            send: () => sendEth(deployer, BINANCE_14, 1_234_567_890_123_456_789n),
-            expect: [
-              {
-                exchange: 'binance',
-                direction: 'deposit',
-                asset: 'ETH',
-                amount: '1.234567890123456789',
-                kind: 'native',
-              },
-            ],
-          },
-          {
-            send: () => sendToken(deployer, COINBASE_1, 1_234_567_891n),
-            expect: [
-              {
-                exchange: 'coinbase',
-                direction: 'deposit',
-                asset: 'USDT',
-                amount: '1234.567891',
-                usdValue: 1234.57,
-              },
-            ],
-          },
-          {
-            send: () => sendEth(KRAKEN, USER, 500_000_000_000_000_000n),
-            expect: [
-              { exchange: 'kraken', direction: 'withdrawal', asset: 'ETH', amount: '0.5', logIndex: null },
-            ],
-          },
-          {
-            send: () => sendToken(deployer, OKX, 77_000_000n),
-            expect: [{ exchange: 'okx', direction: 'deposit', amount: '77' }],
-          },
-          {
-            send: () => sendToken(OKX, USER, 76_999_999n),
-            expect: [{ exchange: 'okx', direction: 'withdrawal', amount: '76.999999', kind: 'token' }],
-          },
-          {
-            send: () => sendToken(deployer, BINANCE_14, 10_000_000n),
-            expect: [{ exchange: 'binance', direction: 'deposit', amount: '10' }],
-          },
-          {
-            send: () => sendToken(BINANCE_14, COINBASE_1, 2_500_000n),
-            expect: [
-              { exchange: 'coinbase', direction: 'deposit', amount: '2.5' },
-              { exchange: 'binance', direction: 'withdrawal', amount: '2.5' },
-            ],
-          },
-          {
-            send: () => sendEth(BINANCE_14, BINANCE_15, 10n ** 18n),
-            expect: [{ exchange: 'binance', direction: 'internal', amount: '1' }],
-          },
-        ];
+      const cases: Array<{
+        send: () => Promise<{ transactionHash: Hex }>;
+        expect: Array<Partial<FlowView>>;
+      }> = [
+        {
+          send: () => sendEth(deployer, BINANCE_14, 1_234_567_890_123_456_789n),
+          expect: [
+            {
+              exchange: 'binance',
+              direction: 'deposit',
+              asset: 'ETH',
+              amount: '1.234567890123456789',
+              kind: 'native',
+            },
+          ],
+        },
+        {
+          send: () => sendToken(deployer, COINBASE_1, 1_234_567_891n),
+          expect: [
+            {
+              exchange: 'coinbase',
+              direction: 'deposit',
+              asset: 'USDT',
+              amount: '1234.567891',
+              usdValue: 1234.57,
+            },
+          ],
+        },
+        {
+          send: () => sendEth(KRAKEN, USER, 500_000_000_000_000_000n),
+          expect: [
+            { exchange: 'kraken', direction: 'withdrawal', asset: 'ETH', amount: '0.5', logIndex: null },
+          ],
+        },
+        {
+          send: () => sendToken(deployer, OKX, 77_000_000n),
+          expect: [{ exchange: 'okx', direction: 'deposit', amount: '77' }],
+        },
+        {
+          send: () => sendToken(OKX, USER, 76_999_999n),
+          expect: [{ exchange: 'okx', direction: 'withdrawal', amount: '76.999999', kind: 'token' }],
+        },
+        {
+          send: () => sendToken(deployer, BINANCE_14, 10_000_000n),
+          expect: [{ exchange: 'binance', direction: 'deposit', amount: '10' }],
+        },
+        {
+          send: () => sendToken(BINANCE_14, COINBASE_1, 2_500_000n),
+          expect: [
+            { exchange: 'coinbase', direction: 'deposit', amount: '2.5' },
+            { exchange: 'binance', direction: 'withdrawal', amount: '2.5' },
+          ],
+        },
+        {
+          send: () => sendEth(BINANCE_14, BINANCE_15, 10n ** 18n),
+          expect: [{ exchange: 'binance', direction: 'internal', amount: '1' }],
+        },
+      ];
       for (const c of cases) {
         const receipt = await c.send();
         const hash = receipt.transactionHash.toLowerCase();
@@ -423,7 +430,7 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
 
         // anvil's own reorg RPC: replace the last 2 blocks with one carrying a different deposit.
         const before = await allFlows();
-        const tip = before[0] as FlowDto;
+        const tip = before[0] as FlowView;
         await anvil.rpc('anvil_reorg', [
           2,
           [[{ from: deployer, to: COINBASE_1, value: '0x6f05b59d3b20000' }, 0]], // 0.5 ETH in the new block 0

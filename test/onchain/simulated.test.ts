@@ -3,7 +3,7 @@ import { createSimulatedChainSource } from '../../src/adapters/chain/simulated/s
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
 import {
-  type FlowDto,
+  type FlowView,
   type OnchainTables,
   type OnchainTopics,
   createIndexer,
@@ -26,7 +26,7 @@ describe.each(dbKinds())('simulated chain (the embedded default) on %s', (kind) 
       const source = createSimulatedChainSource({ labels: book.labels(), prices, clock });
       const repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(db.db));
       const bus = memoryBus<OnchainTopics>();
-      const seen: FlowDto[] = [];
+      const seen: FlowView[] = [];
       await bus.subscribe(topics.onchainFlow, (p) => seen.push(p));
       const indexer = createIndexer({
         source,
@@ -39,8 +39,17 @@ describe.each(dbKinds())('simulated chain (the embedded default) on %s', (kind) 
         batchSize: 100,
       });
       while ((await indexer.step()).kind !== 'idle') {}
-      const service = createOnchainService({ repo, book, clock });
+      const service = createOnchainService({ repo, book, clock, staleMs: 180_000 });
       const page = await service.listFlows({ limit: 500 });
+      // Provenance: the newest indexed block's own time (the chain's clock), stale once it is too old.
+      const head = await source.headNumber();
+      const current = await service.provenance();
+      expect(current).toMatchObject({ source: 'simulated', block: head, stale: false });
+      expect(current.asOf).toBeLessThanOrEqual(clock.now());
+      expect(clock.now() - current.asOf!).toBeLessThan(12_000);
+      clock.advance(181_000);
+      expect(await service.provenance()).toMatchObject({ asOf: current.asOf, block: head, stale: true });
+      clock.advance(-181_000);
       expect(page.data.length).toBeGreaterThan(150); // ~2 per block over 150 blocks, plus cross-exchange pairs
       expect(seen).toHaveLength(page.data.length);
       for (const f of page.data) {

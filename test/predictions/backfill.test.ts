@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import {
   type Bar,
   createPredictionsService,
-  memoryPredictionRepository,
+  createMemoryPredictionRepository,
   type PredictionRepository,
   type PredictionsMarketPort,
 } from '../../src/modules/predictions/index.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
-import { kyselyPredictionRepository } from '../../src/modules/predictions/index.ts';
+import { createKyselyPredictionRepository } from '../../src/modules/predictions/index.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
@@ -58,7 +59,7 @@ function market(clock: { now(): number }, distortAfter = Number.POSITIVE_INFINIT
   };
 }
 
-const setup = (distortAfter?: number) => setupOn(memoryPredictionRepository(), distortAfter);
+const setup = (distortAfter?: number) => setupOn(createMemoryPredictionRepository(), distortAfter);
 
 function setupOn<R extends PredictionRepository>(repository: R, distortAfter?: number) {
   const clock = manualClock(START);
@@ -104,11 +105,18 @@ describe('prediction backfill', () => {
     await service.warmUpAndBackfill();
     const took = performance.now() - started;
     // Let the monitor's timer run once more, so a stall at the very end is recorded too.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const samples = delay.count;
+    await waitUntil(() => delay.count > samples, 'one more event-loop delay sample', 5_000, 5);
     delay.disable();
+    // The machine's own scheduling noise (other processes on the same cores), measured over as long a stretch
+    // with the loop idle: the warm-up may add at most 50 ms on top of it.
+    const idle = monitorEventLoopDelay({ resolution: 5 });
+    idle.enable();
+    await new Promise((resolve) => setTimeout(resolve, took)); // a sleep on purpose: the idle stretch is measured
+    idle.disable();
     // Long enough to matter: held in one piece it would have stalled every request for all of it.
     expect(took).toBeGreaterThan(300);
-    expect(delay.percentile(99) / 1e6).toBeLessThan(50);
+    expect(delay.percentile(99) / 1e6).toBeLessThan(50 + idle.percentile(99) / 1e6);
     // …and the loop really turned all along (held in one piece, the monitor gets only a sample or two).
     expect(delay.count).toBeGreaterThan(10);
   });
@@ -178,7 +186,7 @@ describe.each(dbKinds())('paging back through the stored record on %s', (kind) =
   it('from/to pages reach past the 96 most recent buckets, without overlap', async () => {
     const handle = await openTestDatabase(kind);
     try {
-      const { service } = setupOn(kyselyPredictionRepository(tablesOf(handle.db)));
+      const { service } = setupOn(createKyselyPredictionRepository(tablesOf(handle.db)));
       await service.warmUpAndBackfill();
       const q = { symbol: 'BTCUSDT', horizon: '1h' as const, granularityMs: 5 * MIN, limit: 96 };
       const pageOf = async (to: number) =>

@@ -3,9 +3,9 @@ import { type DbHandle, tablesOf } from '../../src/adapters/db/connect.ts';
 import {
   type PredictionRepository,
   type PredictionRow,
-  kyselyPredictionRepository,
-  memoryPredictionRepository,
+  createMemoryPredictionRepository,
 } from '../../src/modules/predictions/repository.ts';
+import { createKyselyPredictionRepository } from '../../src/modules/predictions/repository.kysely.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -46,7 +46,7 @@ describe.each(dbKinds())('prediction repository on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
-    repo = kyselyPredictionRepository(tablesOf(handle.db));
+    repo = createKyselyPredictionRepository(tablesOf(handle.db));
   });
   afterAll(() => handle?.close());
 
@@ -77,7 +77,7 @@ describe.each(dbKinds())('prediction repository on %s', (kind) => {
 
   it('score writes outcomes to the matching rows only; since is oldest first like the memory twin', async () => {
     const base = T0 + 3_000 * MIN;
-    const memory = memoryPredictionRepository();
+    const memory = createMemoryPredictionRepository();
     // More than one insert batch (500), generated newest first.
     const rows: PredictionRow[] = [];
     for (let i = 599; i >= 0; i--) rows.push(row('SOLUSDT', '15m', base + i * MIN));

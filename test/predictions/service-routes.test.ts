@@ -8,8 +8,8 @@ import type { App } from '../../src/http/types.ts';
 import {
   type Bar,
   createPredictionsService,
-  kyselyPredictionRepository,
-  memoryPredictionRepository,
+  createKyselyPredictionRepository,
+  createMemoryPredictionRepository,
   type PredictionsMarketPort,
   type PredictionsTopics,
 } from '../../src/modules/predictions/index.ts';
@@ -79,7 +79,7 @@ async function appFor(service: ReturnType<typeof createPredictionsService>): Pro
 
 describe('predictions service and routes', () => {
   const clock = manualClock(START);
-  const repository = memoryPredictionRepository();
+  const repository = createMemoryPredictionRepository();
   const bus = memoryBus<PredictionsTopics>();
   const published: unknown[] = [];
   const service = createPredictionsService({
@@ -338,7 +338,7 @@ describe('predictions service and routes', () => {
 
 describe('fenced writes', () => {
   it('the record refuses a refresh from a term that is no longer current, and stores nothing', async () => {
-    const repo = memoryPredictionRepository();
+    const repo = createMemoryPredictionRepository();
     const clock = manualClock(START);
     let current = true;
     const service = createPredictionsService({
@@ -362,7 +362,7 @@ describe.each(dbKinds())('Kysely repository on %s', (kind) => {
   it('stores, scores and reads back datapoints', async () => {
     const handle = await openTestDatabase(kind);
     try {
-      const repo = kyselyPredictionRepository(tablesOf(handle.db));
+      const repo = createKyselyPredictionRepository(tablesOf(handle.db));
       const clock = manualClock(START);
       const service = createPredictionsService({
         market: fakeMarket(clock),
@@ -414,7 +414,7 @@ describe.each(dbKinds())('Kysely repository on %s', (kind) => {
 describe('track record sample size', () => {
   it('withholds the figures below 30 independent outcomes and says so', async () => {
     const clock = manualClock(START);
-    const repository = memoryPredictionRepository();
+    const repository = createMemoryPredictionRepository();
     const service = createPredictionsService({
       market: fakeMarket(clock),
       repository,

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import type { Horizon, PredictionDatapoint } from '../../src/modules/predictions/index.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 /** A test client: every received message is kept, and tests wait for the ones they expect. */
 export interface Client {
@@ -140,9 +141,5 @@ export function refresh(
 
 /** Waits until `check` is true (polled), or fails after `timeoutMs`. */
 export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 3_000, what = 'condition') {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitUntil(check, what, timeoutMs);
 }

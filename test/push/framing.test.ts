@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushDatapoint } from '../../src/http/push/predictions/hub.ts';
+import type { PushDatapoint } from '../../src/http/push/predictions/datapoints.ts';
 import { pushHubOf } from '../../src/http/push/predictions/route.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { type Client, connect, refresh } from './client.ts';

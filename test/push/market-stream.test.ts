@@ -14,7 +14,14 @@ const urlOf = async (t: TestApp) => {
   return `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/market`;
 };
 
-type Frame = { type: string; at: string; data: Array<{ symbol: string; price: number | null }> };
+type Frame = {
+  type: string;
+  at: string;
+  source: string;
+  asOf: string | null;
+  stale: boolean;
+  data: Array<{ symbol: string; price: number | null }>;
+};
 
 /** Ticks the market (one minute of market time each) until `c` receives a frame after `from`. */
 async function nextTick(market: MarketRuntime, clock: ReturnType<typeof manualClock>, c: Client) {
@@ -74,12 +81,31 @@ describe.each(dbKinds())('market push channel /market on %s', (kind) => {
     expect(first.data.map((d) => d.symbol).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
     expect(Object.keys(first.data[0]!).sort()).toEqual(Object.keys(restData[0]!).sort());
     expect(Number.isNaN(Date.parse(first.at))).toBe(false);
+    // The envelope carries the provenance the REST answer carries in headers, on the market's own clock.
+    expect(first.at).toBe(new Date(clock.now()).toISOString());
+    expect(first.source).toBe('simulated');
+    expect(first.source).toBe(rest.headers['meridian-source']);
+    expect(first.asOf).toBe(rest.headers['meridian-as-of']);
+    expect(first.stale).toBe(false);
 
     const update = await nextTick(market, clock, c);
     expect(update.type).toBe('snapshot');
     expect(update.at).not.toBe(first.at);
     // The frame carries a snapshot exactly as the market published it.
     expect(published.map((body) => JSON.parse(body).data)).toContainEqual(update.data);
+    expect(Date.parse(update.asOf!)).toBeGreaterThanOrEqual(Date.parse(first.asOf!));
+    // History comes from the same feed and says so the same way.
+    const history = await t.app.inject({
+      url: '/api/market-history?symbol=BTCUSDT&interval=1m&limit=5',
+      headers: user.auth,
+    });
+    expect(history.headers['meridian-source']).toBe('simulated');
+    const now = await t.app.inject({ url: '/api/market-data', headers: user.auth });
+    expect(history.headers['meridian-as-of']).toBe(now.headers['meridian-as-of']);
+    expect(Date.parse(history.headers['meridian-as-of'] as string)).toBeGreaterThanOrEqual(
+      Date.parse(update.asOf!),
+    );
+    expect(history.headers['meridian-stale']).toBe(now.headers['meridian-stale']);
   });
 
   it('accepts the console session cookie from the same origin and refuses it from another', async () => {

@@ -292,6 +292,7 @@ describe.each(dbKinds())('webhook delivery on %s', (kind) => {
   it('keeps at most N deliveries in flight per endpoint', async () => {
     const user = await t.user('member');
     const r = await receiver();
+    // A slow endpoint is the subject: its answers take 80 ms, so deliveries would overlap without the limit.
     r.respond = () => new Promise((done) => setTimeout(() => done({ status: 200 }), 80));
     await createWebhook(t, user.auth, r.url);
     await fireEvents(

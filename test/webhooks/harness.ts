@@ -11,6 +11,7 @@ import {
 import { topics } from '../../src/shared/bus.ts';
 import { type TestApp, createTestApp } from '../harness/app.ts';
 import type { DbKind } from '../harness/db.ts';
+import { waitUntil } from '../harness/wait.ts';
 
 export const TEST_SECRETS_KEY = 'test-operator-secret-0123456789abcdefghijkl';
 
@@ -124,11 +125,7 @@ export async function fireEvents(
 
 /** Polls `check` until it returns true (or fails after `timeoutMs`, naming `what`). */
 export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await waitUntil(check, what, timeoutMs);
 }
 
 export async function createWebhook(

@@ -69,6 +69,7 @@ describe('the delivery transport checks addresses at connect time', () => {
     const slow = await startReceiver();
     const redirecting = await startReceiver();
     redirecting.respond = () => ({ status: 307, headers: { location: target.url } });
+    // An endpoint slower than the 300 ms timeout is the subject: it answers only after 1.5 s.
     slow.respond = () => new Promise((done) => setTimeout(() => done({ status: 200 }), 1_500));
     const transport = createGuardedTransport({ policy: createAddressPolicy(['127.0.0.1']), timeoutMs: 300 });
     const redirected = await send(transport, redirecting.url);

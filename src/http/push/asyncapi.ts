@@ -1,6 +1,6 @@
 import { MarketDataItem } from '../routes/market.ts';
 import { AccountEventSchema } from '../routes/webhooks.ts';
-import { DatapointSchema } from '../../modules/predictions/index.ts';
+import { DatapointSchema } from '../routes/predictions.schemas.ts';
 import { HORIZONS } from '../../modules/symbols/index.ts';
 import { PROTOCOL, closeCodes, limits } from './predictions/protocol.ts';
 
@@ -151,10 +151,29 @@ const messages: Record<string, Json> = {
       'Every symbol at the default notional, the items of GET /api/market-data field for field; sent on connect and after each change (at most once a second).',
     payload: {
       type: 'object',
-      required: ['type', 'at', 'data'],
+      required: ['type', 'at', 'source', 'asOf', 'stale', 'data'],
       properties: {
         type: { const: 'snapshot' },
-        at: { type: 'string', format: 'date-time', description: 'When the snapshot was published' },
+        at: {
+          type: 'string',
+          format: 'date-time',
+          description: "When the snapshot was published, on the market's clock (a replay's recorded time)",
+        },
+        source: {
+          type: 'string',
+          description:
+            'Where the data comes from: simulated, replay or ccxt:<venue+venue> (as Meridian-Source)',
+        },
+        asOf: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description:
+            'Newest update of the snapshot on the data clock (as Meridian-As-Of); null before the first',
+        },
+        stale: {
+          type: 'boolean',
+          description: 'True when asOf is older than the staleness window (as Meridian-Stale)',
+        },
         data: { type: 'array', items: { $ref: '#/components/schemas/MarketDataItem' } },
       },
     },

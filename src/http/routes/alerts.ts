@@ -11,9 +11,9 @@ import {
   type RuleType,
   TRIGGER_MODES,
 } from '../../modules/alerts/index.ts';
-import { NormalizationLog } from '../../modules/symbols/index.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { validationProblems } from '../plugins/errors.ts';
+import { NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 

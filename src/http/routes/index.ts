@@ -1,3 +1,4 @@
+import { marketProvenance } from '../provenance.ts';
 import { consoleRoutes } from '../console.ts';
 import type { ServerDeps } from '../deps.ts';
 import type { AuthApi } from '../plugins/auth.ts';
@@ -29,7 +30,6 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     marketRoutes({
       market: deps.market.service,
       source: publicSourceLabel(deps.config.marketSource),
-      staleMs: deps.config.marketStaleMs,
     }),
     onchainRoutes({ onchain: deps.onchain.service }),
     predictionsRoutes({ predictions: deps.predictions.service }),
@@ -59,6 +59,8 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
         accounts,
         connectionSlots,
         marketDataBody: () => deps.market.service.marketDataBytes().toString('utf8'),
+        provenance: marketProvenance(deps.market.service, publicSourceLabel(deps.config.marketSource)),
+        now: () => deps.market.service.now(),
       },
       auth,
     ),

@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import { type CandleInterval, INTERVAL_MS, type MarketRuntime } from '../../modules/market/index.ts';
-import { NormalizationLog, normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
+import { normalizeInterval, normalizeSymbol } from '../../modules/symbols/index.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
+import { NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
 import { parseTime } from '../query-time.ts';
-import { provenanceHeaderSource } from '../provenance.ts';
+import { marketProvenance, provenanceHeaderSource } from '../provenance.ts';
 
 const Num = Type.Number();
 const NullableNum = Type.Union([Type.Number(), Type.Null()]);
@@ -187,28 +188,16 @@ export interface MarketRouteDeps {
     | 'now'
     | 'openCandle'
     | 'symbols'
-    | 'snapshot'
+    | 'freshness'
+    | 'staleMs'
   >;
   /** What the market data comes from, as answers name it (`Meridian-Source`). */
   source: string;
-  /** A snapshot older than this (ms) is stale (MERIDIAN_MARKET_STALE_MS). */
-  staleMs: number;
 }
 
 export function marketRoutes(deps: MarketRouteDeps): RouteModule {
   const { market } = deps;
-  /**
-   * The market snapshot's provenance: its newest update on the data's own clock, stale when that is older
-   * than the staleness window now — on an API replica that is how a stopped worker shows.
-   */
-  const provenanceHeaders = provenanceHeaderSource(() => {
-    let asOf: number | null = null;
-    for (const symbol of market.symbols()) {
-      const updatedAt = market.snapshot(symbol)?.updatedAt;
-      if (updatedAt !== undefined && (asOf === null || updatedAt > asOf)) asOf = updatedAt;
-    }
-    return { source: deps.source, asOf, stale: asOf === null || market.now() - asOf > deps.staleMs };
-  });
+  const provenanceHeaders = provenanceHeaderSource(marketProvenance(market, deps.source));
   return (app) => {
     app.get(
       '/api/market-data',
@@ -340,6 +329,8 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
             ? encodeCursor({ s: symbol, i: interval, f: nextFrom, t: to })
             : null;
         log.apply(reply);
+        // History comes from the same feed: its provenance is the feed's (a dead feed means no new bars).
+        for (const [name, value] of provenanceHeaders()) reply.header(name, value);
         return { symbol, interval, data, nextCursor };
       },
     );

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { FLOW_DIRECTIONS, MAX_LIMIT, type OnchainService } from '../../modules/onchain/index.ts';
-import { NormalizationLog } from '../../modules/symbols/index.ts';
+import { NormalizationLog } from '../normalization-header.ts';
+import { provenanceHeaders } from '../provenance.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 
@@ -75,7 +76,7 @@ const Query = Type.Object({
 
 /** GET /api/onchain/flows — deposits to and withdrawals from labelled exchange wallets, newest first. */
 export interface OnchainRouteDeps {
-  onchain: Pick<OnchainService, 'listFlows'>;
+  onchain: Pick<OnchainService, 'listFlows' | 'provenance'>;
 }
 
 export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
@@ -95,7 +96,8 @@ export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
       },
       async (request, reply) => {
         const q = request.query;
-        const page = await onchain.listFlows(q);
+        const [page, provenance] = await Promise.all([onchain.listFlows(q), onchain.provenance()]);
+        for (const [name, value] of provenanceHeaders(provenance)) reply.header(name, value);
         const log = new NormalizationLog();
         if (q.exchange !== undefined && page.applied.exchange)
           log.add('exchange', q.exchange, page.applied.exchange);

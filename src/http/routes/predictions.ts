@@ -1,23 +1,18 @@
 import { durationMs } from '../../modules/symbols/index.ts';
-import {
-  NormalizationLog,
-  normalizeGranularity,
-  normalizeHorizon,
-  normalizeSymbol,
-} from '../../modules/symbols/index.ts';
+import { normalizeGranularity, normalizeHorizon, normalizeSymbol } from '../../modules/symbols/index.ts';
+import type { PredictionsQuery, PredictionsService } from '../../modules/predictions/index.ts';
+import { type ProblemDetail, validationError } from '../../shared/errors.ts';
+import { parseTime } from '../query-time.ts';
+import { provenanceHeaderSource } from '../provenance.ts';
+import { NormalizationLog } from '../normalization-header.ts';
+import { ProblemSchema, authProblems } from '../schemas.ts';
 import {
   OutlookQuerySchema,
   OutlookSchema,
   PerformanceSchema,
   PredictionsPageSchema,
-  type PredictionsQuery,
   PredictionsQuerySchema,
-  type PredictionsService,
-} from '../../modules/predictions/index.ts';
-import { type ProblemDetail, validationError } from '../../shared/errors.ts';
-import { parseTime } from '../query-time.ts';
-import { provenanceHeaderSource } from '../provenance.ts';
-import { ProblemSchema, authProblems } from '../schemas.ts';
+} from './predictions.schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
 import { plainQuery } from '../hot-lane.ts';

@@ -1,13 +1,9 @@
-export {
-  createAccountsService,
-  type AccountsService,
-  type AccountView,
-  type TokenView,
-  type PlanLimits,
-} from './service.ts';
-export { kyselyAccountsRepository, type AccountsRepository } from './repository.ts';
-export { argon2idHasher, type PasswordHasher } from './password.ts';
-export type { Principal } from './principal.ts';
+export { createAccountsService, type AccountsService } from './service.ts';
+export type { AccountView, TokenView } from './present.ts';
+export type { PlanLimits, Principal } from './principal.ts';
+export type { AccountsRepository } from './repository.ts';
+export { createKyselyAccountsRepository } from './repository.kysely.ts';
+export { createArgon2idHasher, type PasswordHasher } from './password.ts';
 export * from './permissions.ts';
 export { isWellFormedToken, generateToken, hashToken, tokenPrefix } from './token-format.ts';
 export { type AccountsTopics, accountsTopicDecoders, type CredentialsChanged } from './topics.ts';

@@ -5,7 +5,7 @@ export interface PasswordHasher {
 }
 
 /** argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane). */
-export async function argon2idHasher(): Promise<PasswordHasher> {
+export async function createArgon2idHasher(): Promise<PasswordHasher> {
   const argon2 = await import('@node-rs/argon2');
   const options = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
   return {

@@ -1,4 +1,5 @@
-import type { Permission, Plan, Role } from './permissions.ts';
+import { type Permission, type Plan, type Role, effectivePermissions } from './permissions.ts';
+import type { ApiToken, UsersTable } from './tables.ts';
 
 /** Who is calling: resolved once per request by the auth plugin, from an API token or a console session. */
 export interface Principal {
@@ -21,4 +22,39 @@ export interface Principal {
   tokenExpiresAt?: number | null;
   /** When the account was created (ms). */
   createdAt: number;
+}
+
+export interface PlanLimits {
+  rateLimit: number;
+  wsConnections: number;
+}
+
+/** Builds the principal of a stored user, from a token of theirs or (without one) from a console session. */
+export type PrincipalOf = (user: UsersTable, token?: ApiToken, sessionIdHash?: string) => Principal;
+
+/** The principal builder for these plans: the user's plan gives the limits, a per-account override wins. */
+export function createPrincipalOf(plans: Readonly<Record<Plan, PlanLimits>>): PrincipalOf {
+  const limitsOf = (user: UsersTable): PlanLimits => {
+    const plan = plans[user.plan as Plan] ?? plans.standard;
+    return { rateLimit: user.rate_limit_override ?? plan.rateLimit, wsConnections: plan.wsConnections };
+  };
+
+  return (user, token, sessionIdHash) => {
+    const role = user.role as Role;
+    const limits = limitsOf(user);
+    return {
+      kind: token ? 'token' : 'session',
+      userId: user.id,
+      email: user.email,
+      role,
+      plan: user.plan as Plan,
+      rateLimit: limits.rateLimit,
+      wsConnections: limits.wsConnections,
+      permissions: new Set(effectivePermissions(role, token?.permissions ?? null)),
+      tokenId: token?.id,
+      credentialHash: token?.token_hash ?? sessionIdHash,
+      tokenExpiresAt: token?.expires_at ?? null,
+      createdAt: user.created_at,
+    };
+  };
 }

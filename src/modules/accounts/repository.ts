@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { AccountsTables, ApiToken, UsersTable } from './tables.ts';
+import type { ApiToken, UsersTable } from './tables.ts';
 
-/** The accounts store port. One implementation (Kysely) serves PGlite and PostgreSQL alike. */
+/** The accounts store port. One implementation (Kysely, repository.kysely.ts) serves PGlite and PostgreSQL alike. */
 export interface AccountsRepository {
   countUsers(): Promise<number>;
   insertUser(user: UsersTable): Promise<void>;
@@ -26,96 +25,4 @@ export interface AccountsRepository {
   }): Promise<void>;
   findSession(idHash: string): Promise<{ user: UsersTable; expires_at: number } | undefined>;
   deleteSession(idHash: string): Promise<void>;
-}
-
-export function kyselyAccountsRepository(db: Kysely<AccountsTables>): AccountsRepository {
-  return {
-    countUsers: async () => {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-    insertUser: async (user) => {
-      await db.insertInto('users').values(user).execute();
-    },
-    findUserByEmail: (email) =>
-      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
-    findUserById: (id) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
-    updateUser: async (id, patch) => {
-      await db.updateTable('users').set(patch).where('id', '=', id).execute();
-    },
-    insertToken: async (token) => {
-      await db
-        .insertInto('api_tokens')
-        .values({
-          ...token,
-          permissions: token.permissions ? JSON.stringify(token.permissions) : null,
-        })
-        .execute();
-    },
-    findTokenByHash: async (hash) => {
-      const token = await db
-        .selectFrom('api_tokens')
-        .selectAll()
-        .where('token_hash', '=', hash)
-        .executeTakeFirst();
-      if (!token) return undefined;
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', token.user_id)
-        .executeTakeFirst();
-      return user ? { token, user } : undefined;
-    },
-    findToken: (id) => db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst(),
-    listTokens: (userId) =>
-      db
-        .selectFrom('api_tokens')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .execute(),
-    countActiveTokens: async (userId, now) => {
-      const row = await db
-        .selectFrom('api_tokens')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-    revokeToken: async (id, at, rotatedTo) => {
-      const result = await db
-        .updateTable('api_tokens')
-        .set({ revoked_at: at, rotated_to: rotatedTo ?? null })
-        .where('id', '=', id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-    touchToken: async (id, at) => {
-      await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
-    },
-    insertSession: async (session) => {
-      await db.insertInto('sessions').values(session).execute();
-    },
-    findSession: async (idHash) => {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select('sessions.expires_at as session_expires_at')
-        .where('sessions.id_hash', '=', idHash)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { session_expires_at, ...user } = row;
-      return { user, expires_at: session_expires_at };
-    },
-    deleteSession: async (idHash) => {
-      await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-    },
-  };
 }

@@ -17,12 +17,8 @@ export {
   type MarketRuntime,
   type MarketServiceOptions,
 } from './service.ts';
-export {
-  kyselyCandleRepository,
-  memoryCandleRepository,
-  type CandleRepository,
-  type StoredCandle,
-} from './repository.ts';
+export { createMemoryCandleRepository, type CandleRepository, type StoredCandle } from './repository.ts';
+export { createKyselyCandleRepository } from './repository.kysely.ts';
 export type { MarketTables } from './tables.ts';
 export { type MarketSnapshotMessage, decodeMarketSnapshotMessage } from './follower.ts';
 export { type MarketTopics, marketTopicDecoders } from './topics.ts';

@@ -1,4 +1,5 @@
-import type { Clock } from '../../shared/clock.ts';
+import type { FundingPoint } from './candle-files.ts';
+import { type Clock, onClock } from '../../shared/clock.ts';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import { splitSymbol } from '../symbols/index.ts';
 import {
@@ -59,6 +60,12 @@ export interface SnapshotPublication {
 }
 
 /** The running market: the public `MarketService` plus lifecycle and the pre-serialized API bytes. */
+export interface Freshness {
+  mid: number | null;
+  updatedAt: number;
+  venues: Array<{ venue: string; stale: boolean; updatedAt: number | null }>;
+}
+
 export interface MarketRuntime extends MarketService {
   engine: MarketEngine;
   /**
@@ -76,6 +83,16 @@ export interface MarketRuntime extends MarketService {
   defaultNotional: number;
   /** The market's time: wall time, or the replay's recorded time. */
   now(): number;
+  /** The staleness window on the market's clock (MERIDIAN_MARKET_STALE_MS, times a replay's speed). */
+  staleMs: number;
+  /**
+   * One symbol's freshness as the answers show it: the snapshot's time and each venue's. On a follower it
+   * comes from the adopted body, and a copy older than the staleness window marks every venue stale (a
+   * stopped worker shows as stale data, never as a frozen fresh one).
+   */
+  freshness(symbol: string): Freshness | undefined;
+  /** Settled funding rates in [fromMs, toMs) from the source (none when it has no perpetual feed). */
+  fundingHistory(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
   /** Rows waiting to be written; the write loop drains them. */
   pendingWrites(): number;
   /** Writes everything pending (tests, shutdown). */
@@ -114,10 +131,11 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   const notional = options.notional ?? 100_000;
   const historyDays = options.historyDays ?? 30;
   const snapshotMs = options.snapshotMs ?? 250;
+  const staleMs = onClock(clock, options.staleMs ?? 15_000);
   const engine = new MarketEngine({
     symbols,
     venues: source.venues,
-    staleMs: options.staleMs ?? 15_000,
+    staleMs,
     outlierBps: options.outlierBps ?? 100,
     notional,
     graceMs: options.graceMs ?? 2_000,
@@ -135,6 +153,9 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   let adoptedOpen = new Map<string, Map<CandleInterval, Candle>>();
   let clockOffset = 0;
   let allBytes = Buffer.from('{"data":[]}');
+  // A follower's adopted body re-rendered with every venue stale, built once per adoption when it ages.
+  let agedBytes: Buffer | undefined;
+  let oldestAdopted = Number.POSITIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let writer: NodeJS.Timeout | undefined;
   let writing: Promise<void> | undefined;
@@ -335,12 +356,44 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     return symbols.includes(fromPair) ? fromPair : undefined;
   };
 
+  // Follower: an adopted item is aged once its snapshot is older than the staleness window on the worker's
+  // clock as this process keeps it; an aged item is shown with every venue stale.
+  const adoptedAged = (item: MarketDataItem) => runtime.now() - Date.parse(item.updatedAt) > staleMs;
+  const adoptedStale = () => runtime.now() - oldestAdopted > staleMs;
+  const agedItem = (symbol: string): MarketDataItem | undefined => {
+    const item = adoptedItems.get(symbol);
+    if (!item || !adoptedAged(item)) return item;
+    return { ...item, venues: item.venues.map((v) => ({ ...v, stale: true })) };
+  };
+
   const runtime: MarketRuntime = {
     engine,
     defaultNotional: notional,
     // A follower keeps the worker's time: its `at` minus this process's clock when adopted (a replay's
     // clock starts with each process; for wall-clock sources this is the bus latency and host skew).
     now: () => clock.now() + (running() ? 0 : clockOffset),
+    staleMs,
+    fundingHistory: async (symbol, fromMs, toMs) =>
+      (await source.fundingHistory?.(symbol, fromMs, toMs)) ?? [],
+    freshness(symbol) {
+      if (running()) {
+        const s = engine.snapshot(symbol);
+        return s && { mid: s.mid, updatedAt: s.updatedAt, venues: s.venues };
+      }
+      const item = adoptedItems.get(symbol);
+      if (!item) return undefined;
+      const updatedAt = Date.parse(item.updatedAt);
+      const aged = adoptedAged(item);
+      return {
+        mid: item.price,
+        updatedAt,
+        venues: item.venues.map((v) => ({
+          venue: v.venue,
+          stale: v.stale || aged,
+          updatedAt: v.updatedAt === null ? null : Date.parse(v.updatedAt),
+        })),
+      };
+    },
     symbols: () => [...symbols],
     venues: () => [...source.venues],
     snapshot: (symbol) => engine.snapshot(symbol),
@@ -410,14 +463,21 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       return bar.close;
     },
     tickNow,
-    marketDataBytes: () => allBytes,
+    marketDataBytes() {
+      if (running() || !adoptedStale()) return allBytes;
+      agedBytes ??= Buffer.from(JSON.stringify({ data: symbols.flatMap((s) => agedItem(s) ?? []) }));
+      return agedBytes;
+    },
     marketDataBody(list, n) {
-      if (n === undefined || n === notional) return bodyOf(list);
+      if (n === undefined || n === notional) {
+        if (running() || !adoptedStale()) return bodyOf(list);
+        return JSON.stringify({ data: list.flatMap((s) => agedItem(s) ?? []) });
+      }
       const items: MarketDataItem[] = [];
       if (!running()) {
         // Follower: the adopted items with slippage re-walked on the published book (same function).
         for (const symbol of list) {
-          const item = adoptedItems.get(symbol);
+          const item = agedItem(symbol);
           if (!item) continue;
           const slippage = presentSlippage(followerSlippage(adoptedBooks.get(symbol), n));
           items.push({ ...item, liquidity: { ...item.liquidity, slippage } });
@@ -441,6 +501,10 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
           adoptedItems.set(item.symbol, item);
         }
         allBytes = Buffer.from(bodyOf(symbols));
+        agedBytes = undefined;
+        oldestAdopted = Number.POSITIVE_INFINITY;
+        for (const item of adoptedItems.values())
+          oldestAdopted = Math.min(oldestAdopted, Date.parse(item.updatedAt));
         const at = wire?.at;
         if (at !== undefined && Number.isFinite(at)) clockOffset = at - clock.now();
         const decoded = decodeFollowerWire(wire);

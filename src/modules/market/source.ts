@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
+import type { FundingPoint } from './candle-files.ts';
 import type { Candle } from './candles.ts';
 import type { MarketEvent } from './events.ts';
 
@@ -26,6 +27,11 @@ export interface MarketSource {
    * backfill yield nothing. Used on start to fill history up to now.
    */
   backfill(venue: string, symbol: string, fromMs: number, toMs: number): AsyncIterable<Candle[]>;
+  /**
+   * Settled perpetual funding rates with settlement time in [fromMs, toMs), oldest first — what a perpetual
+   * feed had published by then. Sources without funding history omit it.
+   */
+  fundingHistory?(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
   /** Starts emitting live events into `sink` (which must not throw). Resolves once running. */
   start(sink: (event: MarketEvent) => void): Promise<void>;
   /** Asks for a fresh book snapshot after a sequence gap. Optional: sources that resync themselves omit it. */

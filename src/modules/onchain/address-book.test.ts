@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildAddressBook,
+  createAddressBook,
   loadAddressBook,
   parseCsvRows,
   parseLabelsCsv,
@@ -79,15 +79,15 @@ describe('address book', () => {
         source: 'ops',
       },
     );
-    const before = buildAddressBook([base]);
-    const book = buildAddressBook([base, ops]);
+    const before = createAddressBook([base]);
+    const book = createAddressBook([base, ops]);
     expect(book.lookup('ethereum', A.toUpperCase().replace('0X', '0x'))?.exchange).toBe('coinbase');
     expect(book.lookup('ethereum', B)?.exchange).toBe('okx');
     expect(book.problems.map((p) => p.message)).toEqual([
       expect.stringContaining('labelled both kraken and okx'),
     ]);
     expect(book.version).not.toBe(before.version);
-    expect(buildAddressBook([base, ops]).version).toBe(book.version);
+    expect(createAddressBook([base, ops]).version).toBe(book.version);
     expect(book.exchanges()).toEqual(['coinbase', 'okx']);
   });
 

@@ -296,7 +296,7 @@ function loadLabelPath(path: string, normalize?: ExchangeNormalizer): LabelSet[]
 }
 
 /** Merges label sets in order (later wins per chain+address); duplicates inside one set are problems. */
-export function buildAddressBook(sets: LabelSet[]): AddressBook {
+export function createAddressBook(sets: LabelSet[]): AddressBook {
   const byKey = new Map<string, Label>();
   const problems: LabelProblem[] = [];
   for (const set of sets) {
@@ -344,5 +344,5 @@ export function loadAddressBook(
   const sets: LabelSet[] = [];
   if (options.includeDefaults !== false) sets.push(...loadLabelPath(DEFAULT_LABELS_PATH, options.normalize));
   for (const path of options.extraPaths ?? []) sets.push(...loadLabelPath(path, options.normalize));
-  return buildAddressBook(sets);
+  return createAddressBook(sets);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAddressBook, parseLabelsCsv } from './address-book.ts';
+import { createAddressBook, parseLabelsCsv } from './address-book.ts';
 import { classifyTransfer } from './classify.ts';
 import type { RawTransfer } from './ports.ts';
 
@@ -9,7 +9,7 @@ const CB = '0x71660c4005ba85c37ccec55d0c4493e66fe775d3';
 const USER = '0x1111111111111111111111111111111111111111';
 const OTHER = '0x2222222222222222222222222222222222222222';
 
-const book = buildAddressBook([
+const book = createAddressBook([
   parseLabelsCsv(
     `exchange,address,tag\nbinance,${BIN1},Binance 14\nbinance,${BIN2},Binance 15\ncoinbase,${CB},Coinbase 1\n`,
     {

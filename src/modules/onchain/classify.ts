@@ -57,7 +57,7 @@ export async function unitPriceUsd(
 }
 
 /** Caches prices per asset and minute so a block with 100 transfers asks the market once per asset. */
-export function cachedPrices(prices: PriceSource, log: WarnLog, maxEntries = 4096) {
+export function createCachedPrices(prices: PriceSource, log: WarnLog, maxEntries = 4096) {
   const cache = new Map<string, Promise<number | undefined>>();
   return (asset: string, atMs: number): Promise<number | undefined> => {
     const key = `${priceAsset(asset)}:${Math.floor(atMs / 60_000)}`;

@@ -1,7 +1,7 @@
 /** The on-chain module's public face: other modules and the composition root import only from here. */
 export {
   type AddressBook,
-  buildAddressBook,
+  createAddressBook,
   type Label,
   type LabelProblem,
   type LabelSet,
@@ -11,9 +11,9 @@ export {
 } from './address-book.ts';
 export { classifyTransfer, type Flow, type FlowDirection, FLOW_DIRECTIONS, flowId } from './classify.ts';
 export { formatUnits, parseUnits } from './decimal.ts';
-export { type FlowDto, toFlowDto } from './dto.ts';
+export { type FlowView, presentFlow } from './present.ts';
 export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus } from './indexer.ts';
-export { createKyselyOnchainRepository } from './kysely-repository.ts';
+export { createKyselyOnchainRepository } from './repository.kysely.ts';
 export type {
   AddressInterest,
   ChainBlock,

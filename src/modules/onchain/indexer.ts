@@ -2,8 +2,8 @@ import { type Bus, topics } from '../../shared/bus.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { type Clock, systemClock } from '../../shared/clock.ts';
 import type { AddressBook } from './address-book.ts';
-import { cachedPrices, classifyTransfer, type Flow } from './classify.ts';
-import { toFlowDto } from './dto.ts';
+import { createCachedPrices, classifyTransfer, type Flow } from './classify.ts';
+import { presentFlow } from './present.ts';
 import {
   type ChainBlock,
   type ChainSource,
@@ -92,7 +92,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const backoffMin = options.backoffMinMs ?? 250;
   const backoffMax = options.backoffMaxMs ?? 30_000;
   const interest = (address: string) => book.lookup(chain, address) !== undefined;
-  const priceOf = cachedPrices(prices, log);
+  const priceOf = createCachedPrices(prices, log);
 
   const status: IndexerStatus = {
     chain,
@@ -231,7 +231,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
       await repo.pruneBlocks(chain, last.number - retain, term);
     if (bus) {
       for (const flow of inserted) {
-        await bus.publish(topics.onchainFlow, toFlowDto(flow)).catch((error: unknown) => {
+        await bus.publish(topics.onchainFlow, presentFlow(flow)).catch((error: unknown) => {
           log.warn({ chain, error: String(error) }, 'onchain: publishing a flow failed');
         });
       }

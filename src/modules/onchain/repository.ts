@@ -38,12 +38,14 @@ export interface IndexedBlock {
 }
 
 /**
- * The on-chain repository port; `kysely-repository.ts` implements it on PGlite and PostgreSQL. The writes
+ * The on-chain repository port; `repository.kysely.ts` implements it on PGlite and PostgreSQL. The writes
  * (commit, rewind, pruneBlocks) take the indexer's leadership term: with one, the write's transaction is
  * fenced by it (StaleLeaderError, nothing written, once the term is no longer current).
  */
 export interface OnchainRepository {
   checkpoint(chain: string): Promise<Checkpoint | undefined>;
+  /** The newest indexed block (the checkpoint) with its time, when it is still retained. */
+  indexedThrough(chain: string): Promise<{ blockNumber: number; blockTime: number } | undefined>;
   /** Hash recorded for an indexed block, if it is still in the retained window. */
   blockHash(chain: string, number: number): Promise<string | undefined>;
   /** Lowest block number still retained for reorg checks. */

@@ -3,7 +3,7 @@ import { type Clock, systemClock } from '../../shared/clock.ts';
 import { KNOWN_EXCHANGES, normalizeExchange } from '../symbols/index.ts';
 import { type AddressBook, defaultExchangeNormalizer } from './address-book.ts';
 import { FLOW_DIRECTIONS, type FlowDirection } from './classify.ts';
-import { type FlowDto, toFlowDto } from './dto.ts';
+import { type FlowView, presentFlow } from './present.ts';
 import type { FlowPosition, OnchainRepository } from './repository.ts';
 
 const DEFAULT_LIMIT = 50;
@@ -25,7 +25,7 @@ export interface WindowTotals {
 }
 
 export interface FlowsPage {
-  data: FlowDto[];
+  data: FlowView[];
   summary: {
     asOf: string;
     exchange: string | null;
@@ -42,6 +42,11 @@ export interface FlowsPage {
 
 export interface OnchainService {
   listFlows(input: ListFlowsInput): Promise<FlowsPage>;
+  /**
+   * Where flows come from and how current they are: the source, the time of the newest indexed block (the
+   * chain's own clock) and whether that is older than the staleness window now.
+   */
+  provenance(): Promise<{ source: string; asOf: number | null; stale: boolean; block: number | null }>;
   /** Canonical exchange name for a user-given one, or an `unknown_exchange` error listing the known ones. */
   resolveExchange(input: string): string;
   knownExchanges(): string[];
@@ -84,6 +89,11 @@ export function createOnchainService(deps: {
   repo: OnchainRepository;
   book: AddressBook;
   clock?: Clock;
+  /** What answers name as the source: `simulated` or `evm:<chain>`. */
+  source?: string;
+  chain?: string;
+  /** The newest indexed block older than this (ms) makes flows stale. */
+  staleMs?: number;
 }): OnchainService {
   const { repo, book } = deps;
   const clock = deps.clock ?? systemClock;
@@ -160,7 +170,7 @@ export function createOnchainService(deps: {
     const [h1, h24] = await Promise.all([window(1, exchange, asset), window(24, exchange, asset)]);
     const last = rows.at(-1);
     return {
-      data: rows.map(toFlowDto),
+      data: rows.map(presentFlow),
       summary: {
         asOf: new Date(clock.now()).toISOString(),
         exchange: exchange ?? null,
@@ -182,5 +192,16 @@ export function createOnchainService(deps: {
     };
   }
 
-  return { listFlows, resolveExchange, knownExchanges, book };
+  async function provenance() {
+    const head = await repo.indexedThrough(deps.chain ?? 'ethereum');
+    const asOf = head?.blockTime ?? null;
+    return {
+      source: deps.source ?? 'simulated',
+      asOf,
+      block: head?.blockNumber ?? null,
+      stale: asOf === null || clock.now() - asOf > (deps.staleMs ?? 180_000),
+    };
+  }
+
+  return { listFlows, provenance, resolveExchange, knownExchanges, book };
 }

@@ -1,6 +1,6 @@
 import { isRecord, type TopicDecoders, topics } from '../../shared/bus.ts';
 import { FLOW_DIRECTIONS } from './classify.ts';
-import type { FlowDto } from './dto.ts';
+import type { FlowView } from './present.ts';
 
 /** `onchain.flows-removed`: the ids (the API's flow ids) of flows a reorg orphaned on `chain` above `ancestor`. */
 export interface FlowsRemoved {
@@ -11,7 +11,7 @@ export interface FlowsRemoved {
 
 /** The indexer's bus topics: each new flow (the endpoint's shape), and the flows a reorg took back. */
 export interface OnchainTopics {
-  [topics.onchainFlow]: FlowDto;
+  [topics.onchainFlow]: FlowView;
   [topics.onchainFlowsRemoved]: FlowsRemoved;
 }
 
@@ -21,7 +21,7 @@ const isStringOrNull = (x: unknown) => x === null || isString(x);
 const isParty = (x: unknown) =>
   isRecord(x) && isString(x.address) && isStringOrNull(x.exchange) && isStringOrNull(x.label);
 
-function isFlowDto(x: unknown): x is FlowDto {
+function isFlowView(x: unknown): x is FlowView {
   return (
     isRecord(x) &&
     isString(x.id) &&
@@ -45,7 +45,7 @@ function isFlowDto(x: unknown): x is FlowDto {
 }
 
 export const onchainTopicDecoders: TopicDecoders<OnchainTopics> = {
-  [topics.onchainFlow]: (raw) => (isFlowDto(raw) ? raw : undefined),
+  [topics.onchainFlow]: (raw) => (isFlowView(raw) ? raw : undefined),
   [topics.onchainFlowsRemoved]: (raw) => {
     if (!isRecord(raw) || !isString(raw.chain) || !isNumber(raw.ancestor) || !Array.isArray(raw.ids))
       return undefined;

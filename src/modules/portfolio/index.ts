@@ -7,7 +7,7 @@ export {
   type ImportRecord,
   type PortfolioRepository,
   type PortfolioRow,
-  memoryPortfolioRepository,
+  createMemoryPortfolioRepository,
 } from './repository.ts';
 export { createKyselyPortfolioRepository } from './repository.kysely.ts';
 export { parseAcquiredAt } from './rows.ts';

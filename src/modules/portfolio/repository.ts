@@ -91,7 +91,7 @@ export interface PortfolioRepository {
  * The in-memory twin (unit tests of the service). Atomic by construction: an import is applied to copies
  * and swapped in only when every step succeeded; `failNextImport` makes the next import fail midway.
  */
-export function memoryPortfolioRepository(): PortfolioRepository & { failNextImport: boolean } {
+export function createMemoryPortfolioRepository(): PortfolioRepository & { failNextImport: boolean } {
   type Key = {
     fingerprint: string;
     state: 'running' | 'done';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../shared/clock.ts';
-import { memoryPortfolioRepository } from './repository.ts';
+import { createMemoryPortfolioRepository } from './repository.ts';
 import { IDEMPOTENCY_STALE_MS, IDEMPOTENCY_TTL_MS, createPortfolioService } from './service.ts';
 
 function setup() {
   const clock = manualClock(Date.UTC(2026, 0, 1));
-  const repo = memoryPortfolioRepository();
+  const repo = createMemoryPortfolioRepository();
   const service = createPortfolioService({
     repo,
     clock,

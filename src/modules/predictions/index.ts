@@ -5,12 +5,8 @@ export {
   type LeakageScore,
 } from './backtest/run.ts';
 export { reportSvg } from './backtest/svg.ts';
-export {
-  kyselyPredictionRepository,
-  memoryPredictionRepository,
-  type PredictionRepository,
-} from './repository.ts';
-export * from './schemas.ts';
+export { createMemoryPredictionRepository, type PredictionRepository } from './repository.ts';
+export { createKyselyPredictionRepository } from './repository.kysely.ts';
 export {
   createPredictionsService,
   type PredictionsMarketPort,

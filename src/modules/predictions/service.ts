@@ -1,11 +1,12 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
 import type { PredictionsTopics } from './topics.ts';
-import type { Clock } from '../../shared/clock.ts';
+import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { GRID, GRID_INDEX } from './calibration/conformal.ts';
 import { factorShares, toDatapoint, toRow } from './datapoint.ts';
 import { BarSeries } from './features/series.ts';
+import { createFundingFeed } from './funding-feed.ts';
 import { MODEL_VERSION, type HorizonForecast, SymbolForecaster } from './models/engine.ts';
 import type { PredictionGap, PredictionRepository, PredictionRow, ScoreUpdate } from './repository.ts';
 import { crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
@@ -14,6 +15,7 @@ import {
   type Bar,
   FACTORS,
   type Factor,
+  type FundingPoint,
   HORIZON_MS,
   type Horizon,
   PREDICTION_HORIZONS,
@@ -34,6 +36,8 @@ export interface PredictionsMarketPort {
       }
     | undefined;
   recentCandles(symbol: string, interval: '1m', count: number): Bar[];
+  /** Settled perpetual funding rates in [fromMs, toMs); absent or empty for spot-only sources. */
+  fundingHistory?(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
 }
 
 export interface PredictionsServiceDeps {
@@ -75,8 +79,8 @@ const TRACK_RECORD_MS = 30 * 24 * 60 * MINUTE;
 const BACKFILL_MS = 24 * 60 * MINUTE;
 /** Spacing of backfilled datapoints (every granularity down to 5 min gets a full page). */
 const BACKFILL_STEP_MS = 5 * MINUTE;
-/** Longest stretch the warm-up keeps the event loop before letting other work run. */
-const WARM_UP_SLICE_MS = 20;
+/** Longest stretch the warm-up keeps the event loop before letting other work run (a model step can add a few ms). */
+const WARM_UP_SLICE_MS = 10;
 
 interface Live {
   row: PredictionRow;
@@ -90,7 +94,11 @@ interface Live {
  * bus. Readers are served from memory; response bodies are serialized once per refresh and cached as bytes.
  */
 export function createPredictionsService(deps: PredictionsServiceDeps) {
-  const { market, repository, clock, refreshMs } = deps;
+  const { market, repository, clock } = deps;
+  // The refresh timer runs on wall time; everything compared with data times uses the period as it passes on
+  // the data's clock (a replay at speed 60 moves an hour of recorded time per wall-clock minute).
+  const wallRefreshMs = deps.refreshMs;
+  const refreshMs = onClock(clock, wallRefreshMs);
   const history = deps.candleHistory ?? 3 * 24 * 60 + 120;
   const series = new Map<string, BarSeries>();
   const models = new Map<string, SymbolForecaster>();
@@ -110,6 +118,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   /** idle: neither started nor following; starting: loading and warming up; running: the refresh job;
    * following: an API replica reloading what the workers publish. */
   let phase: 'idle' | 'starting' | 'running' | 'following' = 'idle';
+  const funding = createFundingFeed({ history: market.fundingHistory?.bind(market), log: deps.log });
+  /** Rates from 8 h before a series' first bar on, so the first settled rate and its predecessor are known. */
+  const fundingFrom = (s: BarSeries) => (s.length ? s.closeTime[0]! : clock.now()) - 8 * 60 * MINUTE;
 
   const keyOf = (s: string, h: string) => `${s}|${h}`;
 
@@ -152,8 +163,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
    * Walk-forward replay of the candles in memory so a fresh process starts with learned weights. Forecasts
    * made at or after `backfillFrom` (every `BACKFILL_STEP_MS`) are returned as backfilled rows: each one is
    * what the model said at its instant from the candles closed by then — the same walk-forward pass, so no
-   * forecast sees a later candle. Live-only inputs (order book, trade flow, funding snapshots) did not exist
-   * for past instants, so those members contribute nothing to backfilled forecasts.
+   * forecast sees a later candle. Settled funding rates come from the source's history, read only up to each
+   * instant; live-only inputs (order book, trade flow, the predicted funding rate and basis) did not exist for
+   * past instants, so they contribute nothing to backfilled forecasts.
    */
   function* warmUpSteps(symbol: string, backfillFrom: number): Generator<void, PredictionRow[]> {
     const backfilled: PredictionRow[] = [];
@@ -173,7 +185,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       }
       if (t < next) continue;
       next = t + step;
-      const fs = model.forecast({ series: s, basket }, t);
+      const fs = model.forecast({ series: s, basket, funding: funding.series(symbol) }, t);
       yield;
       if (fs) {
         if (t >= nextBackfill) {
@@ -225,7 +237,10 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     for (const list of recent.values()) for (const l of list) newest = Math.max(newest, l.row.generated_at);
     const from = Math.max(now - BACKFILL_MS, newest + refreshMs);
     const rows: PredictionRow[] = [];
-    for (const sym of market.symbols()) rows.push(...(await warmUpInSlices(sym, from)));
+    for (const sym of market.symbols()) {
+      await funding.update(sym, fundingFrom(seriesOf(sym)), now);
+      rows.push(...(await warmUpInSlices(sym, from)));
+    }
     rows.sort((a, b) => a.generated_at - b.generated_at);
     for (const r of rows) unscored.push(remember(r));
     if (rows.length) {
@@ -322,7 +337,8 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         basisBps: snap?.basisBps ?? undefined,
       };
       const s = series.get(sym)!;
-      const fs = modelOf(sym).forecast({ series: s, basket }, now, live);
+      await funding.update(sym, fundingFrom(s), now);
+      const fs = modelOf(sym).forecast({ series: s, basket, funding: funding.series(sym) }, now, live);
       if (!fs) continue;
       for (const f of fs) {
         const row = toRow(sym, f, s);
@@ -405,7 +421,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return {
       source: deps.source ?? 'simulated',
       asOf,
-      stale: asOf === null || clock.now() - asOf > 2.5 * Math.max(refreshMs, MINUTE),
+      stale: asOf === null || clock.now() - asOf > 2.5 * refreshMs,
     };
   }
 
@@ -413,6 +429,13 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const limit = Math.min(MAX_LIMIT, q.limit);
     const key = `p|${q.symbol}|${q.horizon}|${q.granularityMs}|${limit}|${q.quantiles ? 1 : 0}${q.outcome ? 1 : 0}${q.modelVersion ? 1 : 0}${q.backfilled ? 1 : 0}`;
     return bytes(key, () => ({ data: select({ ...q, limit }).map((r) => render(r, q)) }));
+  }
+
+  /** Whether funding reaches the model: known where the model runs, undefined on an API replica. */
+  function fundingKnown(symbol: string | undefined): boolean | undefined {
+    const known = (symbol === undefined ? market.symbols() : [symbol]).map((s) => funding.known(s));
+    if (known.includes(true)) return true;
+    return known.includes(undefined) ? undefined : false;
   }
 
   function outlookFor(symbol: string | undefined): Record<string, unknown> {
@@ -443,7 +466,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       factor: f,
       direction: shares[f] > 0 ? 'bullish' : shares[f] < 0 ? 'bearish' : 'neutral',
       weight: round(Math.abs(shares[f])),
-      reason: reasonOf(f, shares[f]),
+      reason: reasonOf(f, shares[f], fundingKnown(symbol)),
     })).sort((a, b) => b.weight - a.weight);
     return {
       symbol: symbol ?? null,
@@ -598,7 +621,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       await warmUpAndBackfill(clock.now());
       await tick();
       phase = 'running';
-      timer = setInterval(() => void tick(), refreshMs);
+      timer = setInterval(() => void tick(), wallRefreshMs);
       timer.unref?.();
     },
     async stop(): Promise<void> {
@@ -639,15 +662,17 @@ export function directionalEdge(r: { prediction: number; baseline: number; confi
   return edge === 0 ? 0 : Math.sign(r.prediction - r.baseline) * edge;
 }
 
-function reasonOf(f: Factor, share: number): string {
+function reasonOf(f: Factor, share: number, fundingKnown: boolean | undefined): string {
   const dir = share > 0 ? 'up' : share < 0 ? 'down' : 'nowhere in particular';
   switch (f) {
     case 'orderflow':
       return `Order-book and trade-flow imbalance point ${dir}.`;
     case 'funding':
-      return share === 0
-        ? 'No funding or basis signal (spot-only or flat funding).'
-        : `Funding rate and basis lean ${dir}.`;
+      if (share !== 0) return `Funding rate and basis lean ${dir}.`;
+      if (fundingKnown === false) return 'No funding data: this market source has no perpetual funding feed.';
+      if (fundingKnown === true)
+        return 'Funding rate and basis reach the model but carry no signal it has earned at these horizons.';
+      return 'No funding signal at these horizons (no perpetual funding from the source, or none the model has earned).';
     case 'macro':
       return `Market-wide momentum, volatility regime and time of day lean ${dir}.`;
     case 'ai_residual':

@@ -1,7 +1,7 @@
 /**
  * Symbols module — the one place where request identifiers are normalized (see docs/api.md,
  * "Normalization"). Every endpoint uses it, and reports what it changed with the `Meridian-Normalized`
- * response header (see `NormalizationLog`).
+ * response header (`NormalizationLog` in src/http/normalization-header.ts).
  */
 export {
   DEFAULT_SYMBOLS,
@@ -33,10 +33,5 @@ export {
   type Exchange,
   type ExchangeNormalization,
 } from './exchanges.ts';
-export {
-  NORMALIZATION_HEADER,
-  NormalizationLog,
-  normalizationHeaderValue,
-  type ParameterChange,
-} from './header.ts';
+export type { ParameterChange } from './parameter-change.ts';
 export { normalizeAsset } from './assets.ts';

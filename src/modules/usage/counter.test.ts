@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../shared/clock.ts';
 import { USAGE_BUCKET_MS, USAGE_WINDOW_MS, createUsageCounter } from './counter.ts';
-import { memoryUsageRepository } from './repository.ts';
+import { createMemoryUsageRepository } from './repository.ts';
 
 const START = Date.UTC(2026, 0, 1);
 
 describe('usage counter', () => {
   it('counts in memory, writes on flush, and reads storage plus what is pending', async () => {
     const clock = manualClock(START);
-    const repo = memoryUsageRepository();
+    const repo = createMemoryUsageRepository();
     const counter = createUsageCounter({ repo, clock, flushMs: 1000 });
     for (let i = 0; i < 5; i++) counter.record('acct-a', 'GET', '/api/portfolio', false);
     counter.record('acct-a', 'GET', '/api/portfolio', true);
@@ -27,7 +27,7 @@ describe('usage counter', () => {
 
   it('adds across replicas flushing into the same storage', async () => {
     const clock = manualClock(START);
-    const repo = memoryUsageRepository();
+    const repo = createMemoryUsageRepository();
     const a = createUsageCounter({ repo, clock, flushMs: 1000 });
     const b = createUsageCounter({ repo, clock, flushMs: 1000 });
     for (let i = 0; i < 3; i++) a.record('acct', 'GET', '/x', false);
@@ -41,7 +41,7 @@ describe('usage counter', () => {
 
   it('drops buckets older than 24 h from the totals and keeps counts when a flush fails', async () => {
     const clock = manualClock(START);
-    const repo = memoryUsageRepository();
+    const repo = createMemoryUsageRepository();
     const logged: string[] = [];
     const counter = createUsageCounter({ repo, clock, flushMs: 1000, log: (m) => logged.push(m) });
     counter.record('acct', 'GET', '/x', false);

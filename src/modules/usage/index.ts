@@ -6,6 +6,6 @@ export {
   type UsageTotals,
   createUsageCounter,
 } from './counter.ts';
-export { type UsageCell, type UsageRepository, memoryUsageRepository } from './repository.ts';
+export { type UsageCell, type UsageRepository, createMemoryUsageRepository } from './repository.ts';
 export { createKyselyUsageRepository } from './repository.kysely.ts';
 export type { UsageTables } from './tables.ts';

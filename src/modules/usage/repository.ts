@@ -20,7 +20,7 @@ export interface UsageRepository {
 }
 
 /** The in-memory twin (unit tests). */
-export function memoryUsageRepository(): UsageRepository & { cells: UsageCell[] } {
+export function createMemoryUsageRepository(): UsageRepository & { cells: UsageCell[] } {
   const cells: UsageCell[] = [];
   return {
     cells,

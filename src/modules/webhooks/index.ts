@@ -44,7 +44,7 @@ export {
   signingSecretsOf,
   type WebhooksService,
 } from './service.ts';
-export { newSigningSecret, signatureHeaders, signMessage } from './signature.ts';
+export { generateSigningSecret, signatureHeaders, signMessage } from './signature.ts';
 export type { WebhooksTables } from './tables.ts';
 export type { WebhookRequest, WebhookResponse, WebhookTransport } from './transport.ts';
 export { checkWebhookUrl, type ResolveHost, type UrlRules } from './url-check.ts';

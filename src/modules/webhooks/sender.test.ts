@@ -5,7 +5,8 @@ import type { WebhookEndpoint } from './model.ts';
 import { createMemoryWebhooksRepositories } from './repository.ts';
 import { maxAttempts, retryDelay } from './retry.ts';
 import { createWebhookSender, defaultSenderOptions, deliveryId, matchEndpoints, ruleOf } from './sender.ts';
-import { newSigningSecret } from './signature.ts';
+import { generateSigningSecret } from './signature.ts';
+import { waitUntil } from '../../../test/harness/wait.ts';
 
 const endpoint = (over: Partial<WebhookEndpoint>): WebhookEndpoint => ({
   id: 'wh_1',
@@ -91,7 +92,7 @@ describe('the sender over the in-memory stores', () => {
     const sent: Array<{ body: string; headers: Record<string, string> }> = [];
     const exhausted: string[] = [];
     await endpoints.insert(
-      endpoint({ id: 'wh_1', secretSealed: box.seal(newSigningSecret()), createdAt: 0 }),
+      endpoint({ id: 'wh_1', secretSealed: box.seal(generateSigningSecret()), createdAt: 0 }),
     );
     const sender = createWebhookSender(
       {
@@ -129,13 +130,7 @@ describe('the sender over the in-memory stores', () => {
     return { sender, sent, exhausted, deliveries, endpoints, add };
   }
 
-  const until = async (check: () => boolean) => {
-    const deadline = Date.now() + 5_000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  };
+  const until = (check: () => boolean) => waitUntil(check, 'the sender', 5_000, 5);
   const idOf = (body: string) => (JSON.parse(body) as { id: string }).id;
 
   it('retries a failing event and holds the rule’s next one back until it is through', async () => {

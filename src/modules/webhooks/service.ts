@@ -6,7 +6,7 @@ import type { WebhookEndpoint } from './model.ts';
 import { presentDelivery, presentEndpoint } from './present.ts';
 import type { DeliveriesRepository, EndpointsRepository } from './repository.ts';
 import type { SecretBox } from './secret-box.ts';
-import { newSigningSecret } from './signature.ts';
+import { generateSigningSecret } from './signature.ts';
 import { type UrlRules, checkWebhookUrl } from './url-check.ts';
 
 /** Whether an alert rule exists for the account (filled by the alerts module). */
@@ -67,7 +67,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         throw new AppError('conflict', `an account can have at most ${cap} webhooks; delete one first`);
       const now = clock.now();
       const id = newId('wh');
-      const secret = newSigningSecret();
+      const secret = generateSigningSecret();
       const endpoint: WebhookEndpoint = {
         id,
         accountId,
@@ -104,7 +104,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const sealer = box();
       const endpoint = await owned(accountId, id);
       const now = clock.now();
-      const secret = newSigningSecret();
+      const secret = generateSigningSecret();
       const next = {
         sealed: sealer.seal(secret, id),
         previousSealed: endpoint.secretSealed,

@@ -160,7 +160,10 @@ export async function replaySource(options: ReplayOptions): Promise<
   const startAt = options.startAt ?? Math.max(...firstBars) + 86_400_000;
   const wall = options.wallClock ?? { now: () => Date.now() };
   const wallStart = wall.now();
-  const clock: Clock = { now: () => startAt + Math.floor((wall.now() - wallStart) * options.speed) };
+  const clock: Clock = {
+    now: () => startAt + Math.floor((wall.now() - wallStart) * options.speed),
+    rate: options.speed,
+  };
   const tickMs = options.tickMs ?? 100;
   let timer: NodeJS.Timeout | undefined;
   let emittedUpTo = startAt;
@@ -253,6 +256,12 @@ export async function replaySource(options: ReplayOptions): Promise<
         if (out.length >= 10_000) yield out.splice(0);
       }
       if (out.length) yield out;
+    },
+    async fundingHistory(symbol, fromMs, toMs) {
+      const s = series.get(symbol);
+      if (!s) return [];
+      const end = Math.min(toMs, clock.now() + 1);
+      return s.funding.filter((f) => f.time >= fromMs && f.time < end);
     },
     async start(sink) {
       const run = () => {

@@ -11,6 +11,9 @@ export interface SimulatedOptions {
   tickMs?: number;
 }
 
+/** Funding settles every 8 h (00, 08, 16 UTC). */
+const FUNDING_PERIOD_MS = 28_800_000;
+
 const DEFAULT_VENUES = ['binance', 'coinbase', 'kraken', 'okx'] as const;
 
 interface BookState {
@@ -51,6 +54,12 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
     const b = model.priceAtMinute(symbol, m0 + 60_000);
     const sigma = model.minuteVol(symbol, t);
     return a + (b - a) * f + a * sigma * 0.5 * Math.sqrt(f * (1 - f)) * g();
+  };
+
+  /** The funding rate from the 8 h trend at `t` (price `p`): 0.01 % plus 1 % of the trend, within ±0.3 %. */
+  const fundingRate = (symbol: string, t: number, p: number): number => {
+    const p8 = model.priceAtMinute(symbol, Math.floor((t - FUNDING_PERIOD_MS) / 60_000) * 60_000);
+    return Math.max(-0.003, Math.min(0.003, 0.0001 + (p / p8 - 1) * 0.01));
   };
 
   const tickOf = (price: number): number => 10 ** (Math.floor(Math.log10(price)) - 5);
@@ -177,10 +186,8 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
       const minute = Math.floor(t / 60_000);
       if (fundingMinute.get(symbol) !== minute) {
         fundingMinute.set(symbol, minute);
-        const p8 = model.priceAtMinute(symbol, Math.floor((t - 8 * 3_600_000) / 60_000) * 60_000);
-        const trend = p / p8 - 1;
-        const rate = Math.max(-0.003, Math.min(0.003, 0.0001 + trend * 0.01));
-        const next = Math.floor(t / 28_800_000) * 28_800_000 + 28_800_000;
+        const rate = fundingRate(symbol, t, p);
+        const next = Math.floor(t / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS + FUNDING_PERIOD_MS;
         for (const venue of venues) {
           if (!venueProfile(venue).perpetual) continue;
           sink({
@@ -211,6 +218,15 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
         const end = Math.min(toMs, Math.floor(start / day) * day + day);
         yield model.venueCandles(symbol, venue, start, end);
       }
+    },
+    /** Settled rates: the same rule as the live rate, at each settlement, on the minute path (no noise). */
+    async fundingHistory(symbol, fromMs, toMs) {
+      if (!symbols.includes(symbol)) return [];
+      const out = [];
+      const end = Math.min(toMs, options.clock.now() + 1);
+      for (let t = Math.ceil(fromMs / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS; t < end; t += FUNDING_PERIOD_MS)
+        out.push({ time: t, rate: fundingRate(symbol, t, model.priceAtMinute(symbol, t)) });
+      return out;
     },
     async start(sink) {
       lastPrice = new Map();

@@ -5,6 +5,7 @@ import { startHeartbeat } from '../heartbeat.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
 import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
+import type { Provenance } from '../../provenance.ts';
 
 export interface MarketHubOptions {
   /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
@@ -25,6 +26,10 @@ export interface MarketHubDeps {
   slots: ConnectionSlots;
   /** The current `GET /api/market-data` body (all symbols, default notional); `{"data":[]}` before the first. */
   currentBody(): string;
+  /** The market's provenance at this moment (the same as `Meridian-Source`, `-As-Of`, `-Stale` on REST). */
+  provenance(): Provenance;
+  /** The market's time (a replay's recorded time): `at` of the first frame a socket gets. */
+  now(): number;
   isTokenStillValid(tokenId: string): Promise<boolean>;
   isSessionStillValid(sessionSecret: string): Promise<boolean>;
   log: { warn(obj: object, msg: string): void };
@@ -48,11 +53,13 @@ interface Connection {
 
 /**
  * A `snapshot` frame around a market-data body (`{"data":[…]}`), built by splicing strings: the body is
- * already serialized and is not parsed again.
+ * already serialized and is not parsed again. The envelope carries the provenance: `source`, `asOf` (the
+ * newest update on the data's own clock) and `stale`.
  */
-function snapshotFrame(body: string, atMs: number): string {
+function snapshotFrame(body: string, atMs: number, p: Provenance): string {
   const rest = body.trimStart().slice(1);
-  return `{"type":"snapshot","at":"${new Date(atMs).toISOString()}",${rest}`;
+  const asOf = p.asOf === null ? 'null' : `"${new Date(p.asOf).toISOString()}"`;
+  return `{"type":"snapshot","at":"${new Date(atMs).toISOString()}","source":${JSON.stringify(p.source)},"asOf":${asOf},"stale":${p.stale},${rest}`;
 }
 
 /**
@@ -153,7 +160,7 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
       });
       ws.on('close', () => forget(conn));
       ws.on('error', () => ws.terminate());
-      send(conn, snapshotFrame(deps.currentBody(), Date.now()));
+      send(conn, snapshotFrame(deps.currentBody(), deps.now(), deps.provenance()));
     },
 
     /** A market snapshot announced on the bus: `{ body, at }`. Unchanged bodies are not sent again. */
@@ -161,7 +168,7 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
       if (body === lastBody) return;
       lastBody = body;
       if (!connections.size) return;
-      const frame = snapshotFrame(body, Number.isFinite(at) ? at : Date.now());
+      const frame = snapshotFrame(body, Number.isFinite(at) ? at : deps.now(), deps.provenance());
       for (const conn of connections) send(conn, frame);
     },
 

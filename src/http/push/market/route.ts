@@ -25,6 +25,7 @@ import {
   createMarketHub,
   defaultMarketHubOptions,
 } from './hub.ts';
+import type { Provenance } from '../../provenance.ts';
 
 export interface MarketStreamDeps {
   config: Pick<Config, 'wsAllowedOrigins' | 'wsPingIntervalMs' | 'wsSendBufferBytes'>;
@@ -33,6 +34,9 @@ export interface MarketStreamDeps {
   accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
   /** The current `GET /api/market-data` body (all symbols, default notional). */
   marketDataBody(): string;
+  /** The market's provenance and time (see `marketProvenance`). */
+  provenance(): Provenance;
+  now(): number;
   hub?: Partial<MarketHubOptions>;
   onHub?(hub: MarketHub): void;
 }
@@ -56,6 +60,8 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
       {
         slots: deps.connectionSlots('market', options.pingIntervalMs * 3),
         currentBody: deps.marketDataBody,
+        provenance: deps.provenance,
+        now: deps.now,
         isTokenStillValid: (id) => accounts.isTokenStillValid(id),
         isSessionStillValid: sessionStillValid(accounts),
         log: app.log,

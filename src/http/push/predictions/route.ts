@@ -3,11 +3,8 @@ import type { Config } from '../../../config/env.ts';
 import type { AccountsService } from '../../../modules/accounts/index.ts';
 import type { AuthApi } from '../../plugins/auth.ts';
 import type { App, RouteModule } from '../../types.ts';
-import {
-  NORMALIZATION_HEADER,
-  type ParameterChange,
-  normalizationHeaderValue,
-} from '../../../modules/symbols/index.ts';
+import type { ParameterChange } from '../../../modules/symbols/index.ts';
+import { NORMALIZATION_HEADER, normalizationHeaderValue } from '../../normalization-header.ts';
 import type { Metrics } from '../../../observability/metrics.ts';
 import { type Bus, topics } from '../../../shared/bus.ts';
 import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
@@ -23,7 +20,9 @@ import {
   upgradeHeaders,
 } from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
-import { type Admission, type HubOptions, type PushHub, createPushHub, defaultHubOptions } from './hub.ts';
+import type { Admission } from './connections.ts';
+import { type PushHub, createPushHub } from './hub.ts';
+import { type HubOptions, defaultHubOptions } from './options.ts';
 import { PROTOCOL } from './protocol.ts';
 import { Subscription, normalizeSelection, rawListsFromQuery } from './subscription.ts';
 

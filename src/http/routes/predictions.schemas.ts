@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
-import { GRANULARITIES, HORIZONS } from '../symbols/index.ts';
-import { FACTORS, PUBLIC_QUANTILES, quantileKey } from './types.ts';
+import { FACTORS, PUBLIC_QUANTILES, quantileKey } from '../../modules/predictions/index.ts';
+import { GRANULARITIES, HORIZONS } from '../../modules/symbols/index.ts';
+
+/** The TypeBox schemas of the predictions endpoints (and of the `/predictions` push messages). */
 
 const num = (description: string) => Type.Number({ description });
 

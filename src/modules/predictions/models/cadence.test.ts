@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GRID_INDEX } from '../../src/modules/predictions/calibration/conformal.ts';
-import { BarSeries } from '../../src/modules/predictions/features/series.ts';
-import { normQuantile } from '../../src/modules/predictions/math.ts';
-import { type HorizonForecast, SymbolForecaster } from '../../src/modules/predictions/models/engine.ts';
-import { type Bar, HORIZON_MS } from '../../src/modules/predictions/types.ts';
-import { mulberry32 } from '../../src/shared/random.ts';
+import { GRID_INDEX } from '../calibration/conformal.ts';
+import { BarSeries } from '../features/series.ts';
+import { normQuantile } from '../math.ts';
+import { type HorizonForecast, SymbolForecaster } from './engine.ts';
+import { type Bar, HORIZON_MS } from '../types.ts';
+import { mulberry32 } from '../../../shared/random.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

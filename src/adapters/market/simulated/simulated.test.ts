@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { simulatedSource } from '../../src/adapters/market/simulated/index.ts';
-import { PriceModel } from '../../src/adapters/market/simulated/model.ts';
-import type { MarketEvent } from '../../src/modules/market/index.ts';
-import { memoryCandleRepository } from '../../src/modules/market/repository.ts';
-import { createMarketService } from '../../src/modules/market/service.ts';
-import { DEFAULT_SYMBOLS } from '../../src/modules/symbols/index.ts';
-import { manualClock } from '../../src/shared/clock.ts';
+import { simulatedSource } from './index.ts';
+import { PriceModel } from './model.ts';
+import type { MarketEvent } from '../../../modules/market/index.ts';
+import { createMemoryCandleRepository } from '../../../modules/market/repository.ts';
+import { createMarketService } from '../../../modules/market/service.ts';
+import { DEFAULT_SYMBOLS } from '../../../modules/symbols/index.ts';
+import { manualClock } from '../../../shared/clock.ts';
 
 const T = Date.UTC(2026, 2, 10, 12, 0);
 const DAY = 86_400_000;
@@ -66,7 +66,7 @@ describe('simulated market', () => {
   });
 
   it('a restart regenerates its downtime: stored 1m history has no gap', async () => {
-    const repo = memoryCandleRepository();
+    const repo = createMemoryCandleRepository();
     const clock = manualClock(T);
     const make = () =>
       createMarketService({

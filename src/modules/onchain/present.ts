@@ -1,7 +1,7 @@
 import { type Flow, flowId } from './classify.ts';
 
 /** The public shape of a flow, in the endpoint and on the bus (`onchain.flow`). */
-export interface FlowDto {
+export interface FlowView {
   id: string;
   chain: string;
   txHash: string;
@@ -25,7 +25,7 @@ export interface FlowDto {
   to: { address: string; exchange: string | null; label: string | null };
 }
 
-export function toFlowDto(flow: Flow): FlowDto {
+export function presentFlow(flow: Flow): FlowView {
   return {
     id: flowId(flow),
     chain: flow.chain,

@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  generateToken,
-  hashToken,
-  isWellFormedToken,
-  tokenPrefix,
-} from '../../src/modules/accounts/token-format.ts';
+import { generateToken, hashToken, isWellFormedToken, tokenPrefix } from './token-format.ts';
 
 const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-.';
 

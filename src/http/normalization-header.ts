@@ -1,11 +1,7 @@
+import type { ParameterChange } from '../modules/symbols/index.ts';
+
 /** The response header listing every parameter the server changed, requested → used. */
 export const NORMALIZATION_HEADER = 'Meridian-Normalized';
-
-export interface ParameterChange {
-  param: string;
-  requested: string | undefined;
-  used: string;
-}
 
 /** Keeps header values safe: printable ASCII only, no `;` or `,` splitting entries, bounded length. */
 function headerSafe(text: string): string {

@@ -71,6 +71,18 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
       return row ? { blockNumber: Number(row.block_number), blockHash: row.block_hash } : undefined;
     },
 
+    async indexedThrough(chain) {
+      const row = await db
+        .selectFrom('onchain_checkpoints as c')
+        .innerJoin('onchain_blocks as b', (join) =>
+          join.onRef('b.chain', '=', 'c.chain').onRef('b.number', '=', 'c.block_number'),
+        )
+        .select(['c.block_number', 'b.block_time'])
+        .where('c.chain', '=', chain)
+        .executeTakeFirst();
+      return row ? { blockNumber: Number(row.block_number), blockTime: Number(row.block_time) } : undefined;
+    },
+
     async blockHash(chain, number) {
       const row = await db
         .selectFrom('onchain_blocks')

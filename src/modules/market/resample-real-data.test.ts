@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedDataPresent } from '../harness/shared-data.ts';
-import { readCandleFile } from '../../src/modules/market/candle-files.ts';
-import { type Candle, findGaps, resample } from '../../src/modules/market/candles.ts';
-import { MERGED, MarketEngine } from '../../src/modules/market/engine.ts';
+import { sharedDataPresent } from '../../../test/harness/shared-data.ts';
+import { readCandleFile } from './candle-files.ts';
+import { type Candle, findGaps, resample } from './candles.ts';
+import { MERGED, MarketEngine } from './engine.ts';
 
 const folder = resolve(process.cwd(), '../shared/data/market/binance-spot-2021');
 const present = sharedDataPresent(

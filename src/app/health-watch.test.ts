@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { watchHealth } from '../../src/app/health-watch.ts';
-import type { Logger } from '../../src/observability/logger.ts';
-import { createMetrics } from '../../src/observability/metrics.ts';
-import { type ComponentHealth, summarize } from '../../src/shared/readiness.ts';
+import { watchHealth } from './health-watch.ts';
+import type { Logger } from '../observability/logger.ts';
+import { createMetrics } from '../observability/metrics.ts';
+import { type ComponentHealth, summarize } from '../shared/readiness.ts';
 
 describe('health watcher', () => {
   it('logs each transition once (warning down, info up), never per sample, and exports the gauges', async () => {

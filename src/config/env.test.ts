@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configMarkdownTable, loadConfig } from '../../src/config/env.ts';
+import { ConfigError, configMarkdownTable, loadConfig } from './env.ts';
 
 describe('configuration', () => {
   it('has embedded defaults', () => {

@@ -2,12 +2,12 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedDataPresent } from '../harness/shared-data.ts';
-import { deriveTrades, minuteBars, replaySource } from '../../src/adapters/market/replay/index.ts';
-import { MarketEngine } from '../../src/modules/market/engine.ts';
-import { type Candle, type MarketEvent, readCandleFile, resample } from '../../src/modules/market/index.ts';
-import type { CandleClosed } from '../../src/modules/market/types.ts';
-import { manualClock } from '../../src/shared/clock.ts';
+import { sharedDataPresent } from '../../../../test/harness/shared-data.ts';
+import { deriveTrades, minuteBars, replaySource } from './index.ts';
+import { MarketEngine } from '../../../modules/market/engine.ts';
+import { type Candle, type MarketEvent, readCandleFile, resample } from '../../../modules/market/index.ts';
+import type { CandleClosed } from '../../../modules/market/types.ts';
+import { manualClock } from '../../../shared/clock.ts';
 
 const folder = resolve(process.cwd(), '../shared/data/market/binance-spot-2021');
 const present = sharedDataPresent('replay tests on real data', resolve(folder, 'BTC_USDT-1m.json'));

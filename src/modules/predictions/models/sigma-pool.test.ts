@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../src/modules/predictions/backtest/run.ts';
-import { normQuantile } from '../../src/modules/predictions/math.ts';
-import { SigmaCombiner } from '../../src/modules/predictions/models/sigma-pool.ts';
-import { crpsGaussian } from '../../src/modules/predictions/scoring/metrics.ts';
+import { mulberry32 } from '../backtest/run.ts';
+import { normQuantile } from '../math.ts';
+import { SigmaCombiner } from './sigma-pool.ts';
+import { crpsGaussian } from '../scoring/metrics.ts';
 
 /** True σ switching between calm and stormy regimes; outcomes are N(0, σ_t²). */
 function regimes(n: number, seed: number) {

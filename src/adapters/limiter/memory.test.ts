@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { memoryRateLimiter } from '../../src/adapters/limiter/memory.ts';
-import { manualClock } from '../../src/shared/clock.ts';
+import { memoryRateLimiter } from './memory.ts';
+import { manualClock } from '../../shared/clock.ts';
 
 /**
  * Model test: random request timings against a reference that keeps every served timestamp. The limiter

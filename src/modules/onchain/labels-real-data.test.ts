@@ -2,9 +2,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sharedDataPresent } from '../harness/shared-data.ts';
-import { loadAddressBook } from '../../src/modules/onchain/index.ts';
-import { normalizeExchange } from '../../src/modules/symbols/index.ts';
+import { sharedDataPresent } from '../../../test/harness/shared-data.ts';
+import { loadAddressBook } from './index.ts';
+import { normalizeExchange } from '../symbols/index.ts';
 
 const LABELS = resolve(process.cwd(), '../shared/data/labels/ethereum');
 const present = sharedDataPresent('real label tests', LABELS);

@@ -1,0 +1,3 @@
+export function consoleSourceHash(): string;
+export function consoleBuildIsCurrent(): boolean;
+export function buildConsole(options?: { quiet?: boolean }): number;

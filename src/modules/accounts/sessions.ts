@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../shared/clock.ts';
+import { AppError } from '../../shared/errors.ts';
+import { randomBase62 } from '../../shared/ids.ts';
+import type { PasswordHasher } from './password.ts';
+import type { Principal, PrincipalOf } from './principal.ts';
+import type { AccountsRepository } from './repository.ts';
+import { sha256Hex } from './token-format.ts';
+
+export interface SessionsDeps {
+  repo: Pick<AccountsRepository, 'findUserByEmail' | 'insertSession' | 'findSession' | 'deleteSession'>;
+  hasher: PasswordHasher;
+  clock: Clock;
+  principalOf: PrincipalOf;
+  sessionTtlMs: number;
+}
+
+/** Console sessions: sign-in with email and password, the session cookie's check, sign-out. */
+export function createSessions(deps: SessionsDeps) {
+  const { repo, hasher, clock, principalOf } = deps;
+  const sessionHash = (id: string) => sha256Hex(id);
+  // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
+  let decoyHash: Promise<string> | undefined;
+
+  async function login(
+    email: string,
+    password: string,
+  ): Promise<{ sessionId: string; principal: Principal }> {
+    const user = await repo.findUserByEmail(email.trim().toLowerCase());
+    if (!user?.password_hash) {
+      decoyHash ??= hasher.hash(randomBase62(16));
+      await hasher.verify(await decoyHash, password);
+      throw new AppError('invalid_credentials');
+    }
+    if (!(await hasher.verify(user.password_hash, password))) throw new AppError('invalid_credentials');
+    const sessionId = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    await repo.insertSession({
+      id_hash: sessionHash(sessionId),
+      user_id: user.id,
+      created_at: now,
+      expires_at: now + deps.sessionTtlMs,
+    });
+    return { sessionId, principal: principalOf(user) };
+  }
+
+  async function authenticateSession(sessionId: string): Promise<Principal> {
+    const idHash = sessionHash(sessionId);
+    const found = await repo.findSession(idHash);
+    if (!found || found.expires_at <= clock.now())
+      throw new AppError('session_required', 'the session has ended; sign in again');
+    return principalOf(found.user, undefined, idHash);
+  }
+
+  async function logout(sessionId: string) {
+    await repo.deleteSession(sessionHash(sessionId));
+  }
+
+  return { login, authenticateSession, logout };
+}

@@ -1,0 +1,120 @@
+import type { Clock } from '../../shared/clock.ts';
+import { AppError } from '../../shared/errors.ts';
+import { newId } from '../../shared/ids.ts';
+import { type Permission, type Role, isPermission, rolePermissions } from './permissions.ts';
+import { type TokenView, presentToken } from './present.ts';
+import type { AccountsRepository } from './repository.ts';
+import type { ApiToken } from './tables.ts';
+import { displayStart, generateToken, hashToken } from './token-format.ts';
+
+export interface TokensDeps {
+  repo: Pick<
+    AccountsRepository,
+    'findUserById' | 'insertToken' | 'findToken' | 'listTokens' | 'countActiveTokens' | 'revokeToken'
+  >;
+  clock: Clock;
+  /** A token was revoked: it must be refused from its next request, here and on every replica. */
+  revoked(tokenHash: string): void;
+}
+
+/** API tokens as their owners manage them: issue (narrowed to the owner's permissions), list, revoke, rotate. */
+export function createTokens(deps: TokensDeps) {
+  const { repo, clock } = deps;
+  const tokenView = (t: ApiToken) => presentToken(t, clock.now());
+
+  async function createToken(
+    userId: string,
+    input: { name: string; expiresAt?: number | null; permissions?: string[] | null },
+  ): Promise<{ token: string; view: TokenView }> {
+    const user = await repo.findUserById(userId);
+    if (!user) throw new AppError('not_found', 'user not found');
+    const name = input.name.trim();
+    if (!name || name.length > 100)
+      throw new AppError('validation_failed', 'name must have 1 to 100 characters', {
+        errors: [{ pointer: '/body/name', message: 'must have 1 to 100 characters' }],
+      });
+    if (input.expiresAt != null && input.expiresAt <= clock.now())
+      throw new AppError('validation_failed', 'expiry must be in the future', {
+        errors: [{ pointer: '/body/expiresAt', message: 'must be in the future' }],
+      });
+    let narrowed: Permission[] | null = null;
+    if (input.permissions) {
+      const unknown = input.permissions.filter((p) => !isPermission(p));
+      if (unknown.length)
+        throw new AppError('validation_failed', `unknown permissions: ${unknown.join(', ')}`, {
+          errors: unknown.map((p) => ({ pointer: '/body/permissions', message: `unknown permission ${p}` })),
+        });
+      const granted = rolePermissions[user.role as Role];
+      const beyond = input.permissions.filter((p) => !granted.includes(p as Permission));
+      if (beyond.length)
+        throw new AppError(
+          'forbidden',
+          `a token cannot grant permissions its owner lacks: ${beyond.join(', ')}`,
+        );
+      narrowed = [...new Set(input.permissions as Permission[])];
+    }
+    const token = generateToken();
+    const row: ApiToken = {
+      id: newId('tok'),
+      user_id: user.id,
+      name,
+      token_hash: hashToken(token),
+      start: displayStart(token),
+      permissions: narrowed,
+      created_at: clock.now(),
+      last_used_at: null,
+      expires_at: input.expiresAt ?? null,
+      revoked_at: null,
+      rotated_to: null,
+    };
+    await repo.insertToken(row);
+    return { token, view: tokenView(row) };
+  }
+
+  async function ownedToken(userId: string, tokenId: string): Promise<ApiToken> {
+    const token = await repo.findToken(tokenId);
+    // Another account's token answers exactly like a missing one: no way to probe ids.
+    if (!token || token.user_id !== userId) throw new AppError('not_found', `no token with id ${tokenId}`);
+    return token;
+  }
+
+  async function revokeToken(userId: string | null, tokenId: string): Promise<TokenView> {
+    const token = userId ? await ownedToken(userId, tokenId) : await repo.findToken(tokenId);
+    if (!token) throw new AppError('not_found', `no token with id ${tokenId}`);
+    if (token.revoked_at === null) {
+      await repo.revokeToken(token.id, clock.now());
+      deps.revoked(token.token_hash);
+    }
+    const fresh = await repo.findToken(token.id);
+    return tokenView(fresh!);
+  }
+
+  /** Issues a replacement with the same name, permissions and expiry, and revokes the old one at once. */
+  async function rotateToken(userId: string, tokenId: string) {
+    const old = await ownedToken(userId, tokenId);
+    if (old.revoked_at !== null) throw new AppError('conflict', 'a revoked token cannot be rotated');
+    const created = await createToken(userId, {
+      name: old.name,
+      expiresAt: old.expires_at !== null && old.expires_at > clock.now() ? old.expires_at : null,
+      permissions: old.permissions,
+    });
+    await repo.revokeToken(old.id, clock.now(), created.view.id);
+    deps.revoked(old.token_hash);
+    return created;
+  }
+
+  return {
+    createToken,
+    listTokens: async (userId: string) => (await repo.listTokens(userId)).map(tokenView),
+    countActiveTokens: (userId: string) => repo.countActiveTokens(userId, clock.now()),
+    revokeToken,
+    rotateToken,
+    /** True while a cached principal for this token is still valid (used by the push channel's sweeps). */
+    isTokenStillValid: async (tokenId: string) => {
+      const token = await repo.findToken(tokenId);
+      return (
+        !!token && token.revoked_at === null && (token.expires_at === null || token.expires_at > clock.now())
+      );
+    },
+  };
+}
