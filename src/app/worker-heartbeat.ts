@@ -28,7 +28,7 @@ export const workerTopicDecoders: TopicDecoders<WorkerTopics> = {
   },
 };
 
-export const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_MS = 5_000;
 /** Beats a replica may miss before it reports the worker missing (and its answers as stale). */
 const MISSED_BEATS = 3;
 

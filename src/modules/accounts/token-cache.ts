@@ -107,5 +107,3 @@ export function createTokenCache(deps: TokenCacheDeps) {
     },
   };
 }
-
-export type TokenCache = ReturnType<typeof createTokenCache>;
