@@ -10,6 +10,7 @@ import {
   createKyselyEventsRepository,
   type EventsRepository,
   type EventsTables,
+  type EventsTopics,
 } from '../modules/events/index.ts';
 import {
   type AlertRules,
@@ -86,7 +87,7 @@ export function buildWebhooks(
   config: Config,
   deps: {
     db: DbHandle;
-    bus: Bus;
+    bus: Bus<EventsTopics>;
     clock: Clock;
     logger: Logger;
     /** The alerts module: whose rules exist (deliveries per rule) and the rule's failing state. */
