@@ -6,7 +6,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *
  * - unit: pure tests (no database, network, server or child process), beside their code as `src/**\/*.test.ts`,
  *   the console's `console/src/**\/*.test.{ts,tsx}`, and the few pure tests in test/ whose subject spans
- *   many modules. No global setup: `npm run test:unit` needs no service and takes well under a minute.
+ *   many modules. No global setup: `npm run test:unit` needs no service and runs in seconds (the slow pure
+ *   tests below run with the service tier).
  * - service: in-process app (Fastify inject or a loopback listener), PGlite and memory adapters; cases
  *   parametrized over `dbKinds()` also run on PostgreSQL, and a few on Redis, when the global setup finds them.
  * - integration: files whose subject is a real PostgreSQL, Redis or anvil (skipped without it, failed
@@ -21,9 +22,18 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const unitInTest = [
   'test/foundation/docs.test.ts',
   'test/foundation/imports.test.ts',
+  'test/sdk/types-drift.test.ts',
+];
+
+/**
+ * Pure but slow (seconds of model fitting over real or simulated data each): they run with the service tier so
+ * that `npm run test:unit` stays a seconds-long loop.
+ */
+const slowPure = [
+  'src/modules/predictions/predictions.test.ts',
+  'src/modules/market/resample-real-data.test.ts',
   'test/predictions/backtest-real.test.ts',
   'test/predictions/funding.test.ts',
-  'test/sdk/types-drift.test.ts',
 ];
 
 const integration = [
@@ -65,13 +75,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'console/src/**/*.test.{ts,tsx}', ...unitInTest],
+          exclude: [...configDefaults.exclude, ...slowPure],
         },
       },
       {
         extends: true,
         test: {
           name: 'service',
-          include: ['test/**/*.test.ts'],
+          include: ['test/**/*.test.ts', ...slowPure],
           exclude: [...configDefaults.exclude, 'test/faults/**', ...unitInTest, ...integration, ...e2e],
           globalSetup,
         },

@@ -14,13 +14,18 @@ interface VenueState {
 /** Market: degraded while any venue of any symbol is stale (its answers say so too), with who and since when. */
 export function marketHealth(
   symbols: readonly string[],
-  snapshotOf: (symbol: string) => { mid: number | null; venues: VenueState[]; updatedAt: number } | undefined,
+  snapshotOf: (
+    symbol: string,
+  ) =>
+    | { mid: number | null; venues: Array<VenueState & { outlier?: boolean }>; updatedAt: number }
+    | undefined,
   now: number,
 ): ComponentHealth | undefined {
   const staleVenues = new Map<string, string[]>();
   const noPrice: string[] = [];
   let oldest = 0;
   let seen = 0;
+  let outliers = 0;
   for (const symbol of symbols) {
     const s = snapshotOf(symbol);
     if (!s) continue;
@@ -28,6 +33,7 @@ export function marketHealth(
     if (s.mid === null) noPrice.push(symbol);
     oldest = Math.max(oldest, now - s.updatedAt);
     for (const v of s.venues) {
+      if (v.outlier) outliers++;
       if (!v.stale) continue;
       const list = staleVenues.get(v.venue) ?? [];
       list.push(symbol);
@@ -36,24 +42,37 @@ export function marketHealth(
   }
   // A market that has not started (nothing aggregated yet) has nothing to report.
   if (seen === 0) return undefined;
-  const details = { snapshotAgeSeconds: Math.round(oldest / 1000), staleVenues: staleVenues.size };
+  const details = {
+    snapshotAgeSeconds: Math.round(oldest / 1000),
+    staleVenues: staleVenues.size,
+    outlierVenues: outliers,
+  };
   if (staleVenues.size === 0 && noPrice.length === 0) return { status: 'ok', details };
   const parts = [...staleVenues].map(([venue, list]) => `${venue} stale (${list.join(', ')})`);
   if (noPrice.length) parts.push(`no price for ${noPrice.join(', ')}`);
   return { status: 'degraded', reason: parts.join('; '), details };
 }
 
-/** Chain indexer: degraded while its node fails, with the lag in blocks behind the head. */
-export function indexerHealth(status: {
-  running: boolean;
-  head: number | null;
-  checkpoint: number | null;
-  consecutiveErrors: number;
-  lastError: string | null;
-}): ComponentHealth | undefined {
+/**
+ * Chain indexer: degraded while its node fails, with the lag in blocks behind the head and in seconds (the
+ * age of the newest indexed block on the data's clock; confirmations the indexer waits for are part of it).
+ */
+export function indexerHealth(
+  status: {
+    running: boolean;
+    head: number | null;
+    checkpoint: number | null;
+    checkpointTime: number | null;
+    consecutiveErrors: number;
+    lastError: string | null;
+  },
+  now: number,
+): ComponentHealth | undefined {
   if (!status.running) return undefined;
   const lag = status.head !== null && status.checkpoint !== null ? status.head - status.checkpoint : null;
-  const details = { head: status.head, checkpoint: status.checkpoint, lagBlocks: lag };
+  const lagSeconds =
+    status.checkpointTime === null ? null : Math.max(0, Math.round((now - status.checkpointTime) / 1000));
+  const details = { head: status.head, checkpoint: status.checkpoint, lagBlocks: lag, lagSeconds };
   if (status.consecutiveErrors > 0)
     return {
       status: 'degraded',
@@ -68,7 +87,12 @@ export function indexerHealth(status: {
  * API replica it is what the workers publish, so a refresh that stops coming means no worker is running.
  */
 export function modelHealth(
-  status: { phase: 'idle' | 'starting' | 'running' | 'following'; lastRefresh: number | null },
+  status: {
+    phase: 'idle' | 'starting' | 'running' | 'following';
+    lastRefresh: number | null;
+    lastRefreshDurationMs?: number | null;
+    scoredRecords?: number;
+  },
   refreshMs: number,
   now: number,
 ): ComponentHealth | undefined {
@@ -80,7 +104,12 @@ export function modelHealth(
       expected: true,
     };
   const age = status.lastRefresh === null ? null : now - status.lastRefresh;
-  const details = { lastRefreshAgeSeconds: age === null ? null : Math.round(age / 1000) };
+  const details = {
+    lastRefreshAgeSeconds: age === null ? null : Math.round(age / 1000),
+    // Where the refresh runs here: how long the last one took and how many scored forecasts it keeps.
+    ...(status.lastRefreshDurationMs != null && { lastRefreshDurationMs: status.lastRefreshDurationMs }),
+    ...(status.scoredRecords !== undefined && { scoredRecords: status.scoredRecords }),
+  };
   if (age !== null && age <= 2.5 * refreshMs) return { status: 'ok', details };
   const since = age === null ? 'no refresh yet' : `last refresh ${Math.round(age / 1000)} s ago`;
   return {

@@ -1,3 +1,5 @@
+import { Gauge } from 'prom-client';
+import type { Metrics } from '../observability/metrics.ts';
 import type { LeaderTerm } from '../shared/leadership.ts';
 import { lookup as dnsLookup, promises as dns } from 'node:dns';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
@@ -8,6 +10,7 @@ import {
   createKyselyEventsRepository,
   type EventsRepository,
   type EventsTables,
+  type EventsTopics,
 } from '../modules/events/index.ts';
 import {
   type AlertRules,
@@ -84,11 +87,13 @@ export function buildWebhooks(
   config: Config,
   deps: {
     db: DbHandle;
-    bus: Bus;
+    bus: Bus<EventsTopics>;
     clock: Clock;
     logger: Logger;
     /** The alerts module: whose rules exist (deliveries per rule) and the rule's failing state. */
     rules: AlertRules;
+    /** Where the outbox gauges are registered (none: no gauges). */
+    metrics?: Pick<Metrics, 'registry'>;
     exhausted: DeliveryExhausted;
   },
   options: WebhooksBuildOptions = {},
@@ -101,6 +106,7 @@ export function buildWebhooks(
   const deliveries: DeliveriesRepository = createKyselyDeliveriesRepository(
     tablesOf<WebhooksTables>(deps.db.db),
   );
+  if (deps.metrics) registerOutboxGauges(deps.metrics, deliveries, deps.clock);
   const { box, missing } = secretBoxFor(config);
   const ports = {
     rules: options.rules ?? deps.rules,
@@ -199,4 +205,39 @@ export function buildWebhooks(
       },
     },
   };
+}
+
+/**
+ * `meridian_webhook_outbox_pending` and `meridian_webhook_outbox_oldest_seconds`, read from storage when
+ * scraped. Storage that does not answer leaves the last values (a scrape never fails because of it).
+ */
+function registerOutboxGauges(
+  metrics: Pick<Metrics, 'registry'>,
+  deliveries: DeliveriesRepository,
+  clock: Clock,
+) {
+  const gauge = (
+    name: string,
+    help: string,
+    value: (depth: { pending: number; oldestQueuedAt: number | null }) => number,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      registers: [metrics.registry],
+      async collect() {
+        const depth = await deliveries.outboxDepth().catch(() => undefined);
+        if (depth) this.set(value(depth));
+      },
+    });
+  gauge(
+    'meridian_webhook_outbox_pending',
+    'Webhook deliveries waiting in the outbox (pending: not yet delivered, failed or given up)',
+    (d) => d.pending,
+  );
+  gauge(
+    'meridian_webhook_outbox_oldest_seconds',
+    'Age of the oldest pending webhook delivery (0 when the outbox is empty)',
+    (d) => (d.oldestQueuedAt === null ? 0 : Math.max(0, (clock.now() - d.oldestQueuedAt) / 1000)),
+  );
 }

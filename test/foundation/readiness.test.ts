@@ -19,20 +19,28 @@ describe('readiness components', () => {
     const h = marketHealth(['BTCUSDT', 'ETHUSDT'], (s) => (s === 'BTCUSDT' ? sick : dead), NOW)!;
     expect(h.status).toBe('degraded');
     expect(h.reason).toBe('binance stale (BTCUSDT, ETHUSDT); no price for ETHUSDT');
-    expect(h.details).toMatchObject({ snapshotAgeSeconds: 90, staleVenues: 1 });
+    expect(h.details).toMatchObject({ snapshotAgeSeconds: 90, staleVenues: 1, outlierVenues: 0 });
     expect(marketHealth(['BTCUSDT'], () => undefined, NOW)).toBeUndefined();
   });
 
-  it('indexer: degraded with the node error and the lag in blocks', () => {
-    const base = { running: true, head: 120, checkpoint: 100, consecutiveErrors: 0, lastError: null };
-    expect(indexerHealth(base)).toEqual({
+  it('indexer: degraded with the node error and the lag in blocks and in seconds', () => {
+    const base = {
+      running: true,
+      head: 120,
+      checkpoint: 100,
+      checkpointTime: NOW - 240_000,
+      consecutiveErrors: 0,
+      lastError: null,
+    };
+    expect(indexerHealth(base, NOW)).toEqual({
       status: 'ok',
-      details: { head: 120, checkpoint: 100, lagBlocks: 20 },
+      details: { head: 120, checkpoint: 100, lagBlocks: 20, lagSeconds: 240 },
     });
-    const failing = indexerHealth({ ...base, consecutiveErrors: 3, lastError: 'connect ECONNREFUSED' })!;
+    expect(indexerHealth({ ...base, checkpointTime: null }, NOW)?.details?.lagSeconds).toBeNull();
+    const failing = indexerHealth({ ...base, consecutiveErrors: 3, lastError: 'connect ECONNREFUSED' }, NOW)!;
     expect(failing.status).toBe('degraded');
     expect(failing.reason).toContain('ECONNREFUSED');
-    expect(indexerHealth({ ...base, running: false })).toBeUndefined();
+    expect(indexerHealth({ ...base, running: false }, NOW)).toBeUndefined();
   });
 
   it('model: an API replica whose refreshes stopped coming asks whether a worker runs', () => {
@@ -40,6 +48,17 @@ describe('readiness components', () => {
     const late = modelHealth({ phase: 'following', lastRefresh: NOW - 400_000 }, 60_000, NOW)!;
     expect(late).toMatchObject({ status: 'degraded', details: { lastRefreshAgeSeconds: 400 } });
     expect(late.reason).toContain('worker');
+    // Where the refresh runs: its duration and the scored record's size are figures of the component too.
+    expect(
+      modelHealth(
+        { phase: 'running', lastRefresh: NOW - 1_000, lastRefreshDurationMs: 180, scoredRecords: 4200 },
+        60_000,
+        NOW,
+      ),
+    ).toEqual({
+      status: 'ok',
+      details: { lastRefreshAgeSeconds: 1, lastRefreshDurationMs: 180, scoredRecords: 4200 },
+    });
     expect(modelHealth({ phase: 'idle', lastRefresh: null }, 60_000, NOW)).toBeUndefined();
   });
 

@@ -125,6 +125,18 @@ describe.each(dbKinds())('webhook delivery on %s', (kind) => {
     await waitFor('a refused connection recorded', async () =>
       (await attempts()).some((d) => d.attemptLog.some((a) => a.outcome !== 'delivered' && a.error)),
     );
+    // The outbox gauges show the queue while the receiver refuses.
+    const outbox = async () => {
+      const text = (await t.app.inject({ url: '/metrics' })).body;
+      const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+      return {
+        pending: value('meridian_webhook_outbox_pending'),
+        oldest: value('meridian_webhook_outbox_oldest_seconds'),
+      };
+    };
+    const queued = await outbox();
+    expect(queued.pending).toBeGreaterThanOrEqual(fired.length);
+    expect(queued.oldest).toBeGreaterThan(0);
     const back = await startReceiver(port);
     receivers.push(back);
     await waitFor('every delivery settled', async () => {
@@ -134,6 +146,7 @@ describe.each(dbKinds())('webhook delivery on %s', (kind) => {
     const accepted = back.received.map((x) => eventIdOf(x.body));
     expect(new Set(accepted).size).toBe(accepted.length); // none twice
     expect([...accepted].sort()).toEqual(fired.map((e) => e.id).sort()); // none lost
+    expect((await outbox()).pending).toBeLessThanOrEqual(queued.pending - fired.length);
     for (const rule of rules) {
       const expected = fired.filter((e) => ruleIdOf(e.body) === rule).map((e) => e.id);
       expect(back.received.filter((x) => ruleIdOf(x.body) === rule).map((x) => eventIdOf(x.body))).toEqual(

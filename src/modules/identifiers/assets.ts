@@ -6,8 +6,8 @@
 import type { Normalized } from './normalized.ts';
 
 /** Dollar stablecoins: worth 1 USD wherever a price is needed (market, on-chain flows, portfolio). */
-export const STABLECOINS = ['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD'] as const;
-export type Stablecoin = (typeof STABLECOINS)[number];
+const STABLECOINS = ['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD'] as const;
+type Stablecoin = (typeof STABLECOINS)[number];
 
 /** The dollar spellings a symbol's quote may take and still mean USDT (`BTC/USDC`, `XBTUSD` → …USDT). */
 export const DOLLAR_QUOTES = ['USD', 'USDT', 'USDC', 'BUSD', 'FDUSD', 'TUSD'] as const satisfies readonly (
@@ -23,7 +23,7 @@ export function isDollar(asset: string): boolean {
 }
 
 /** Wrapped and staked assets priced as their underlying asset (`WETH` → `ETH`). */
-export const WRAPPED_ASSETS: Readonly<Record<string, string>> = {
+const WRAPPED_ASSETS: Readonly<Record<string, string>> = {
   WETH: 'ETH',
   STETH: 'ETH',
   WSTETH: 'ETH',
@@ -86,9 +86,6 @@ for (const [ticker, names] of Object.entries(ASSETS)) {
   byName.set(ticker.toLowerCase(), ticker);
   for (const name of names) byName.set(name, ticker);
 }
-
-/** Every asset ticker `normalizeAsset` can answer with, besides the supported symbols' bases. */
-export const KNOWN_ASSETS: readonly string[] = Object.keys(ASSETS);
 
 /**
  * The ticker for an asset name (any case, surrounding spaces ignored; `XBT` → `BTC`, `bitcoin` → `BTC`), or

@@ -86,7 +86,3 @@ export function normalizeExchange(input: string, options: ExchangeOptions = {}):
 export function knownExchangeNames(extra: readonly string[]): string[] {
   return [...new Set<string>([...KNOWN_EXCHANGES, ...extra])].sort();
 }
-
-export function isKnownExchange(name: string): name is Exchange {
-  return (KNOWN_EXCHANGES as readonly string[]).includes(name);
-}

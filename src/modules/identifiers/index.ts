@@ -9,12 +9,10 @@
 export type { Normalized } from './normalized.ts';
 export type { ParameterChange } from './parameter-change.ts';
 export {
-  CANONICAL_QUOTE,
   DEFAULT_SYMBOLS,
   canonicalCandidate,
   canonicalSymbols,
   createSupportedSymbols,
-  defaultSymbol,
   normalizeSymbol,
   splitSymbol,
   toCcxtSymbol,
@@ -22,9 +20,6 @@ export {
   type SupportedSymbols,
 } from './symbols.ts';
 export {
-  DEFAULT_GRANULARITY,
-  DEFAULT_HORIZON,
-  DEFAULT_INTERVAL,
   GRANULARITIES,
   HORIZONS,
   HORIZON_MS,
@@ -39,27 +34,16 @@ export {
   normalizeHorizon,
   normalizeInterval,
   parseDuration,
-  parseDurationSeconds,
   type Granularity,
   type Horizon,
   type Interval,
 } from './durations.ts';
 export {
   KNOWN_EXCHANGES,
-  isKnownExchange,
   knownExchangeNames,
   normalizeExchange,
   type Exchange,
   type ExchangeNormalization,
   type ExchangeOptions,
 } from './exchanges.ts';
-export {
-  DOLLAR_QUOTES,
-  KNOWN_ASSETS,
-  STABLECOINS,
-  WRAPPED_ASSETS,
-  isDollar,
-  normalizeAsset,
-  underlyingAsset,
-  type Stablecoin,
-} from './assets.ts';
+export { isDollar, normalizeAsset, underlyingAsset } from './assets.ts';

@@ -14,7 +14,7 @@ export const DEFAULT_SYMBOLS = [
 ] as const;
 
 /** Canonical quote currency: every stable-dollar quote collapses to it. */
-export const CANONICAL_QUOTE = 'USDT';
+const CANONICAL_QUOTE = 'USDT';
 
 /** Quote spellings folded into USDT. Longest first so `FDUSD` wins over `USD`. */
 const QUOTE_ALIASES = [...DOLLAR_QUOTES].sort((a, b) => b.length - a.length);
@@ -37,7 +37,7 @@ export function canonicalSymbols(list: readonly string[]): readonly string[] {
 }
 
 /** The symbol an unsupported request falls back to: BTCUSDT when supported, else the first one. */
-export function defaultSymbol(supported: readonly string[]): string {
+function defaultSymbol(supported: readonly string[]): string {
   return supported.includes('BTCUSDT') ? 'BTCUSDT' : (supported[0] ?? 'BTCUSDT');
 }
 

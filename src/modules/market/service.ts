@@ -15,6 +15,7 @@ import { MERGED, MarketEngine } from './engine.ts';
 import {
   type FollowerBook,
   type FollowerWire,
+  type MarketSnapshotMessage,
   decodeFollowerWire,
   encodeCandle,
   encodeFollowerBook,
@@ -24,6 +25,7 @@ import { type MarketDataItem, presentSlippage, presentSnapshot } from './present
 import type { CandleRepository, StoredCandle } from './repository.ts';
 import type { MarketSource } from './source.ts';
 import type { CandleClosed, CandleQuery, MarketService } from './types.ts';
+import { logAndIgnore, type WarnLog } from '../../shared/log-and-ignore.ts';
 
 export interface MarketServiceOptions {
   source: MarketSource;
@@ -39,10 +41,10 @@ export interface MarketServiceOptions {
   historyDays?: number;
   graceMs?: number;
   /**
-   * Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. A snapshot payload is
-   * a `SnapshotPublication`; its `follower()` is computed only when called (the publisher throttles).
+   * Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. A snapshot's
+   * `follower()` is computed only when called (the publisher throttles).
    */
-  onPublish?: (topic: 'candle' | 'snapshot', payload: unknown) => void;
+  onPublish?: (...args: ['candle', CandleClosed] | ['snapshot', SnapshotPublication]) => void;
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
@@ -60,7 +62,7 @@ export interface SnapshotPublication {
 export interface Freshness {
   mid: number | null;
   updatedAt: number;
-  venues: Array<{ venue: string; stale: boolean; updatedAt: number | null }>;
+  venues: Array<{ venue: string; stale: boolean; outlier: boolean; updatedAt: number | null }>;
 }
 
 export interface MarketRuntime extends MarketService {
@@ -100,7 +102,7 @@ export interface MarketRuntime extends MarketService {
    * progress (`FollowerWire`) and the worker's market time `at`. Ignored while this process runs its own
    * feed.
    */
-  adoptMarketData(body: string, wire?: unknown): void;
+  adoptMarketData(body: string, wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open'>): void;
   /** Whether this process runs the feed (start() was called and stop() was not). */
   running(): boolean;
   /** Start-up progress, for /readyz and logs. */
@@ -218,6 +220,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   };
   const running = () => historyReady && !stopped;
 
+  const warnLog: WarnLog = { warn: (fields, message) => options.log?.warn(fields, message) };
   let failures = 0;
   let term: LeaderTerm | undefined;
   async function writeLoop(): Promise<void> {
@@ -376,6 +379,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         venues: item.venues.map((v) => ({
           venue: v.venue,
           stale: v.stale || aged,
+          outlier: v.outlier,
           updatedAt: v.updatedAt === null ? null : Date.parse(v.updatedAt),
         })),
       };
@@ -491,8 +495,8 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         oldestAdopted = Number.POSITIVE_INFINITY;
         for (const item of adoptedItems.values())
           oldestAdopted = Math.min(oldestAdopted, Date.parse(item.updatedAt));
-        const at = (wire as { at?: unknown } | undefined)?.at;
-        if (typeof at === 'number' && Number.isFinite(at)) clockOffset = at - clock.now();
+        const at = wire?.at;
+        if (at !== undefined && Number.isFinite(at)) clockOffset = at - clock.now();
         const decoded = decodeFollowerWire(wire);
         adoptedBooks = decoded.books;
         adoptedOpen = decoded.open;
@@ -516,9 +520,10 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       const firstWrite = flush().then(() => {
         persistedHistory = true;
       });
-      firstWrite.catch(() => {});
+      // The write loop logs and retries a failed write itself; what reaches here is unexpected, logged.
+      firstWrite.catch(logAndIgnore(warnLog, 'market history write failed'));
       writer = setInterval(() => {
-        if (!writing && !stopped) flush().catch(() => {});
+        if (!writing && !stopped) flush().catch(logAndIgnore(warnLog, 'market candle write failed'));
       }, 2_000);
       writer.unref();
     },
@@ -527,7 +532,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       if (timer) clearInterval(timer);
       if (writer) clearInterval(writer);
       await source.stop();
-      await flush().catch(() => {});
+      await flush().catch(logAndIgnore(warnLog, 'market candle write at stop failed'));
     },
   };
   return runtime;

@@ -2,6 +2,7 @@ import { isDollar, underlyingAsset } from '../identifiers/index.ts';
 import type { AddressBook } from './address-book.ts';
 import { formatUnits, usdValue } from './decimal.ts';
 import type { ChainBlock, PriceSource, RawTransfer } from './ports.ts';
+import { logAndIgnore, type WarnLog } from '../../shared/log-and-ignore.ts';
 
 export type FlowDirection = 'deposit' | 'withdrawal' | 'internal';
 export const FLOW_DIRECTIONS: readonly FlowDirection[] = ['deposit', 'withdrawal', 'internal'];
@@ -36,7 +37,7 @@ export interface Flow {
 }
 
 /** The asset whose price values this one (WETH → ETH; the identifiers module's wrapped-asset table). */
-export function priceAsset(asset: string): string {
+function priceAsset(asset: string): string {
   return underlyingAsset(asset.toUpperCase());
 }
 
@@ -53,13 +54,17 @@ export async function unitPriceUsd(
 }
 
 /** Caches prices per asset and minute so a block with 100 transfers asks the market once per asset. */
-export function createCachedPrices(prices: PriceSource, maxEntries = 4096) {
+export function createCachedPrices(prices: PriceSource, log: WarnLog, maxEntries = 4096) {
   const cache = new Map<string, Promise<number | undefined>>();
   return (asset: string, atMs: number): Promise<number | undefined> => {
     const key = `${priceAsset(asset)}:${Math.floor(atMs / 60_000)}`;
     let hit = cache.get(key);
     if (!hit) {
-      hit = unitPriceUsd(prices, asset, atMs).catch(() => undefined);
+      // A failed lookup prices the flows of that asset and minute as unknown (usdValue null), logged.
+      hit = unitPriceUsd(prices, asset, atMs).catch((error: unknown) => {
+        logAndIgnore(log, `onchain: ${asset} price lookup failed; usdValue left unknown`)(error);
+        return undefined;
+      });
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
       cache.set(key, hit);
     }

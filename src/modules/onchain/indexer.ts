@@ -12,6 +12,7 @@ import {
   silentLogger,
 } from './ports.ts';
 import type { OnchainRepository } from './repository.ts';
+import type { OnchainTopics } from './topics.ts';
 
 /**
  * The chain indexer: follows a ChainSource block by block, `confirmations` behind the head, and stores the
@@ -31,7 +32,7 @@ export interface IndexerOptions {
   repo: OnchainRepository;
   book: AddressBook;
   prices: PriceSource;
-  bus?: Bus;
+  bus?: Bus<OnchainTopics>;
   clock?: Clock;
   logger?: OnchainLogger;
   /** Blocks to stay behind the head (0 = index the head itself). */
@@ -56,6 +57,8 @@ export interface IndexerStatus {
   running: boolean;
   head: number | null;
   checkpoint: number | null;
+  /** Block time of the checkpoint (the chain's clock), once this process has indexed a block. */
+  checkpointTime: number | null;
   blocksIndexed: number;
   flowsIndexed: number;
   reorgs: number;
@@ -91,13 +94,14 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const backoffMin = options.backoffMinMs ?? 250;
   const backoffMax = options.backoffMaxMs ?? 30_000;
   const interest = (address: string) => book.lookup(chain, address) !== undefined;
-  const priceOf = createCachedPrices(prices);
+  const priceOf = createCachedPrices(prices, log);
 
   const status: IndexerStatus = {
     chain,
     running: false,
     head: null,
     checkpoint: null,
+    checkpointTime: null,
     blocksIndexed: 0,
     flowsIndexed: 0,
     reorgs: 0,
@@ -224,6 +228,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     );
     const last = blocks.at(-1) as ChainBlock;
     status.checkpoint = last.number;
+    status.checkpointTime = last.timestampMs;
     status.blocksIndexed += blocks.length;
     status.flowsIndexed += inserted.length;
     if (last.number % 64 === 0 || blocks.length > 1)

@@ -1,8 +1,9 @@
+import type { Selectable } from 'kysely';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import type { Horizon } from '../identifiers/index.ts';
 import type { PredictionsTable } from './tables.ts';
 
-export type PredictionRow = PredictionsTable;
+export type PredictionRow = Selectable<PredictionsTable>;
 export type ScoreUpdate = Pick<
   PredictionRow,
   | 'symbol'

@@ -1,5 +1,6 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
+import type { PredictionsTopics } from './topics.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { HORIZONS, HORIZON_MS, MAX_LIMIT, type Horizon, clampLimit } from '../identifiers/index.ts';
@@ -34,7 +35,7 @@ export interface PredictionsServiceDeps {
   market: PredictionsMarketPort;
   repository: PredictionRepository;
   clock: Clock;
-  bus?: Bus;
+  bus?: Bus<PredictionsTopics>;
   refreshMs: number;
   /** 1m candles requested per symbol and refresh (the feature windows reach back 72 h). */
   candleHistory?: number;
@@ -100,6 +101,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let lastRefresh = 0;
+  let lastRefreshDurationMs: number | null = null;
   /** When a refresh's datapoints were last stored: the start of a gap if the next one comes late. */
   let lastStored = 0;
   let gaps: PredictionGap[] = [];
@@ -580,8 +582,10 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   async function tick(): Promise<void> {
     if (running) return running;
     running = (async () => {
+      const started = globalThis.performance.now();
       try {
         await refresh();
+        lastRefreshDurationMs = Math.round(globalThis.performance.now() - started);
       } catch (error) {
         deps.log?.('predictions refresh failed', { error: (error as Error).message });
       } finally {
@@ -623,7 +627,11 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     predictionsBetween,
     provenance,
     /** Where the service is (readiness): start-up work not done yet shows as `starting`. */
-    status: () => ({ phase, lastRefresh: lastRefresh || null }),
+    status: () => {
+      let scoredRecords = 0;
+      for (const list of allScored.values()) scoredRecords += list.length;
+      return { phase, lastRefresh: lastRefresh || null, lastRefreshDurationMs, scoredRecords };
+    },
     /** An API replica: from now on the record is what the workers publish (`load` on each refresh). */
     following: () => {
       if (phase === 'idle') phase = 'following';

@@ -246,6 +246,17 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
         .execute();
       return rows.map(deliveryFromRow);
     },
+    async outboxDepth() {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return {
+        pending: Number(row?.n ?? 0),
+        oldestQueuedAt: row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest),
+      };
+    },
     async nextDueAt() {
       const row = await db
         .selectFrom('webhook_deliveries as d')

@@ -57,6 +57,8 @@ export interface DeliveriesRepository {
    * their endpoint and order key, a leased one counting from its lease's end (undefined when none is pending).
    */
   nextDueAt(): Promise<number | undefined>;
+  /** The outbox's depth: pending deliveries and when the oldest of them was queued (metrics). */
+  outboxDepth(): Promise<{ pending: number; oldestQueuedAt: number | null }>;
   /**
    * Takes a delivery for one attempt: counts the attempt and leases the row until `leaseUntil`, only if it is
    * still pending, due and unleased (so two senders never send the same attempt). Undefined when taken.
@@ -168,6 +170,13 @@ export function createMemoryWebhooksRepositories(): {
         .sort(byOrder)
         .slice(0, limit)
         .map((d) => ({ ...d }));
+    },
+    async outboxDepth() {
+      const list = pending();
+      return {
+        pending: list.length,
+        oldestQueuedAt: list.length ? Math.min(...list.map((d) => d.createdAt)) : null,
+      };
     },
     async nextDueAt() {
       const times = pending()

@@ -4,7 +4,6 @@ import {
   type ParameterChange,
   createSupportedSymbols,
 } from '../../../modules/identifiers/index.ts';
-import { datapointsOf } from './datapoints.ts';
 import { Subscription, normalizeSelection, rawListsFromQuery } from './subscription.ts';
 
 const supported = createSupportedSymbols(DEFAULT_SYMBOLS);
@@ -71,12 +70,5 @@ describe('push subscriptions', () => {
       horizons: ['1h'],
     });
     expect(rawListsFromQuery({ symbol: '' })).toEqual({ symbols: undefined, horizons: undefined });
-  });
-
-  it('accepts refresh events as { data } or a bare array, dropping entries without symbol/horizon', () => {
-    const d = { symbol: 'BTCUSDT', horizon: '1h', prediction: 1 };
-    expect(datapointsOf({ data: [d, { nope: 1 }] })).toEqual([d]);
-    expect(datapointsOf([d])).toEqual([d]);
-    expect(datapointsOf('garbage')).toEqual([]);
   });
 });
