@@ -19,7 +19,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 
 /** Pure tests that stay in test/: their subject is spread across many modules. */
-const unitInTest = ['test/foundation/docs.test.ts', 'test/foundation/imports.test.ts', 'test/sdk/types-drift.test.ts'];
+const unitInTest = [
+  'test/foundation/docs.test.ts',
+  'test/foundation/imports.test.ts',
+  'test/sdk/types-drift.test.ts',
+];
 
 /**
  * Pure but slow (seconds of model fitting over real or simulated data each): they run with the service tier so
