@@ -5,6 +5,7 @@ import { memoryBus } from '../src/adapters/bus/memory.ts';
 import { openDatabase, tablesOf } from '../src/adapters/db/connect.ts';
 import { migrateToLatest } from '../src/adapters/db/migrate.ts';
 import { createLogger } from '../src/observability/logger.ts';
+import type { Topics } from '../src/app/bus-topics.ts';
 import { buildWebhooks } from '../src/app/webhooks.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { type EventsTables, insertAccountEvents } from '../src/modules/events/index.ts';
@@ -66,7 +67,7 @@ export async function runAlertsDelivery(): Promise<AlertsDeliveryResult> {
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db);
-  const bus = memoryBus();
+  const bus = memoryBus<Topics>();
   // Only delivery is measured: no alert rules exist in this database.
   const webhooks = buildWebhooks(config, {
     db,

@@ -7,7 +7,7 @@ import type { AlertRule, PriceOp, RuleWindow } from '../src/modules/alerts/rule.
 import { WINDOW_MS } from '../src/modules/alerts/rule.ts';
 import { createMemoryEventsRepository } from '../src/modules/events/index.ts';
 import { MarketEngine } from '../src/modules/market/engine.ts';
-import type { MarketEvent } from '../src/modules/market/index.ts';
+import type { CandleClosed, MarketEvent } from '../src/modules/market/index.ts';
 import { DEFAULT_SYMBOLS } from '../src/modules/symbols/index.ts';
 import { manualClock } from '../src/shared/clock.ts';
 
@@ -36,10 +36,10 @@ interface Tick {
     books: Record<string, { mid: number }>;
     open: Record<string, Record<string, number[]>>;
   };
-  candles: unknown[];
+  candles: CandleClosed[];
 }
 
-function simulate(): { ticks: Tick[]; warmCandles: unknown[]; mids: Record<string, number> } {
+function simulate(): { ticks: Tick[]; warmCandles: CandleClosed[]; mids: Record<string, number> } {
   const source = simulatedSource({ symbols: DEFAULT_SYMBOLS, seed: 3, clock: { now: () => START } });
   const engine = new MarketEngine({
     symbols: DEFAULT_SYMBOLS,
@@ -50,12 +50,12 @@ function simulate(): { ticks: Tick[]; warmCandles: unknown[]; mids: Record<strin
     graceMs: 2_000,
     memoryDays: 1,
   });
-  let candles: unknown[] = [];
+  let candles: CandleClosed[] = [];
   engine.onCandleClosed((e) => {
     if (e.venue === 'merged' && e.interval === '1m') candles.push(e);
   });
   const ticks: Tick[] = [];
-  let warmCandles: unknown[] = [];
+  let warmCandles: CandleClosed[] = [];
   const total = WARMUP_MIN * 60 + MEASURE_S;
   for (let s = 0; s < total; s++) {
     const at = START + s * 1000;
@@ -300,10 +300,9 @@ export async function run() {
 }
 
 /** Per tick, the value of every series the rules read, as the evaluator's market windows compute them. */
-function seriesValues(ticks: Tick[], warmCandles: unknown[]): Array<Map<string, number>> {
+function seriesValues(ticks: Tick[], warmCandles: CandleClosed[]): Array<Map<string, number>> {
   const bars = new Map<string, Map<number, { close: number; qv: number }>>();
-  const add = (c: unknown) => {
-    const e = c as { symbol: string; candle: { openTime: number; close: number; quoteVolume: number } };
+  const add = (e: CandleClosed) => {
     const m = bars.get(e.symbol) ?? new Map();
     m.set(e.candle.openTime, { close: e.candle.close, qv: e.candle.quoteVolume });
     bars.set(e.symbol, m);

@@ -10,7 +10,7 @@ const { app, container, token } = await benchApp(
   {},
   {
     prepare: async (c) => {
-      jobs = jobRunner(process.argv.includes('--jobs') ? c.jobs : market ? [c.market.job] : []);
+      jobs = jobRunner(process.argv.includes('--jobs') ? c.jobs : market ? [c.market.job] : [], c.logger);
       await jobs.start();
       if (market) await c.market.service.flush();
     },

@@ -1,8 +1,9 @@
+import type { PredictionDatapoint } from '../../src/modules/predictions/index.ts';
 // The refresh both push servers send: 7 symbols × 3 horizons, the documented datapoint fields (≈ 5 KB as JSON).
 const symbols = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT'];
-const horizons = ['15m', '1h', '6h'];
+const horizons = ['15m', '1h', '6h'] as const;
 
-export function refreshDatapoints(generatedAt: string) {
+export function refreshDatapoints(generatedAt: string): PredictionDatapoint[] {
   return symbols.flatMap((symbol, i) =>
     horizons.map((horizon, j) => ({
       symbol,

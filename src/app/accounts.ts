@@ -2,6 +2,8 @@ import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import {
   type AccountsService,
+  type AccountsTopics,
+  type CredentialsChanged,
   type PasswordHasher,
   createArgon2idHasher,
   createAccountsService,
@@ -9,6 +11,7 @@ import {
 } from '../modules/accounts/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { DebugLog } from '../shared/log-and-ignore.ts';
 import type { Logger } from '../observability/logger.ts';
 
 /**
@@ -22,7 +25,8 @@ export async function buildAccounts(
     db: DbHandle;
     clock: Clock;
     hasher?: PasswordHasher;
-    announce: (payload: { hash: string } | { userId: string }) => void;
+    announce: (payload: CredentialsChanged) => void;
+    log?: DebugLog;
   },
 ): Promise<AccountsService> {
   return createAccountsService({
@@ -36,6 +40,7 @@ export async function buildAccounts(
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
     announceRevocation: (hash) => deps.announce({ hash }),
     announceUserChange: (userId) => deps.announce({ userId }),
+    log: deps.log,
   });
 }
 
@@ -45,8 +50,8 @@ export async function buildAccounts(
  * the old credentials (docs/operations.md), and the error log says so.
  */
 export const announceOn =
-  (bus: Bus, log?: Pick<Logger, 'error'>) =>
-  (payload: { hash: string } | { userId: string }): void => {
+  (bus: Bus<AccountsTopics>, log?: Pick<Logger, 'error'>) =>
+  (payload: CredentialsChanged): void => {
     bus.publish(topics.tokenRevoked, payload).catch((error: unknown) => {
       log?.error(
         { error: error instanceof Error ? error.message : String(error) },

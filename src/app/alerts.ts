@@ -1,3 +1,4 @@
+import type { AppBus } from './bus-topics.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import {
@@ -15,7 +16,6 @@ import {
 import type { EventsTables } from '../modules/events/index.ts';
 import type { MarketService } from '../modules/market/index.ts';
 import type { OnchainService } from '../modules/onchain/index.ts';
-import type { Bus } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
 
@@ -27,7 +27,7 @@ export interface AlertsModule {
 }
 
 /** Merged 1-minute bars from the market service (memory, else storage), in pages of its 1000-row limit. */
-export function marketHistory(market: Pick<MarketService, 'candlesBetween'>): MarketHistory {
+function marketHistory(market: Pick<MarketService, 'candlesBetween'>): MarketHistory {
   return {
     async minuteBars(symbol, fromMs, toMs) {
       const out: Array<{ openTime: number; close: number; quoteVolume: number }> = [];
@@ -77,7 +77,7 @@ export function buildAlerts(
   config: Config,
   deps: {
     db: DbHandle;
-    bus: Bus;
+    bus: AppBus;
     clock: Clock;
     logger: AlertsLogger;
     market?: Pick<MarketService, 'candlesBetween'>;

@@ -14,7 +14,8 @@ import { redisSlots } from '../adapters/slots/redis.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
-import { type Bus, topics } from '../shared/bus.ts';
+import { topics } from '../shared/bus.ts';
+import { type AppBus, type Topics, topicDecoders } from './bus-topics.ts';
 import { type Clock, onClock, systemClock } from '../shared/clock.ts';
 import type { ConnectionSlotsFactory, SlotPool } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
@@ -35,6 +36,7 @@ import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
 import type { AlertsSummarySource } from '../modules/analytics/index.ts';
 import { type WebhooksBuildOptions, type WebhooksModule, buildWebhooks } from './webhooks.ts';
 import { type Metrics, createMetrics } from '../observability/metrics.ts';
+import { logAndIgnore } from '../shared/log-and-ignore.ts';
 
 export interface ContainerOptions {
   clock?: Clock;
@@ -69,7 +71,7 @@ export interface Container {
   config: Config;
   clock: Clock;
   db: DbHandle;
-  bus: Bus;
+  bus: AppBus;
   redis?: Redis;
   limiter: RateLimiter;
   /** Push connection caps per account: one process counts in memory, replicas share Redis. */
@@ -120,27 +122,32 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       now: clock.now(),
       log: logger,
     }).catch(async (error) => {
-      if (!options.db) await db.close().catch(() => {});
+      // The data-source refusal is what the operator must see; a failed close is only logged.
+      if (!options.db)
+        await db.close().catch(logAndIgnore(storageLog, 'closing storage after a refused start failed'));
       throw error;
     });
 
   const closers: Array<() => Promise<unknown>> = [];
   let redis: Redis | undefined;
-  let bus: Bus;
+  let bus: AppBus;
   let limiter: RateLimiter;
   if (config.redisUrl) {
     redis = connectRedis(config.redisUrl, 'main');
     const subscriber = connectRedis(config.redisUrl, 'subscriber');
     // Start even if Redis is down: the limiter degrades to local mode and /readyz says so.
     await Promise.all([waitForRedis(redis, 3_000), waitForRedis(subscriber, 3_000)]);
-    bus = redisBus(redis, subscriber, { log: logger.child({ module: 'bus' }) });
+    bus = redisBus<Topics>(redis, subscriber, {
+      decoders: topicDecoders,
+      log: logger.child({ module: 'bus' }),
+    });
     limiter = redisRateLimiter(redis, clock, {
       onDegradedChange: (d) => metrics.rateLimitDegraded.set(d ? 1 : 0),
     });
     closers.push(() => subscriber.quit().catch(() => subscriber.disconnect()));
     closers.push(() => redis!.quit().catch(() => redis!.disconnect()));
   } else {
-    bus = memoryBus();
+    bus = memoryBus<Topics>({ log: logger.child({ module: 'bus' }) });
     limiter = memoryRateLimiter(clock);
   }
 
@@ -149,12 +156,12 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     clock,
     hasher: options.hasher,
     announce: announceOn(bus, logger.child({ module: 'accounts' })),
+    log: logger.child({ module: 'accounts' }),
   });
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
-  await bus.subscribe(topics.tokenRevoked, (payload) => {
-    const { hash, userId } = payload as { hash?: unknown; userId?: unknown };
-    if (typeof hash === 'string') accounts.dropCached(hash);
-    if (typeof userId === 'string') accounts.dropUser(userId);
+  await bus.subscribe(topics.tokenRevoked, (change) => {
+    if ('hash' in change) accounts.dropCached(change.hash);
+    if ('userId' in change) accounts.dropUser(change.userId);
   });
 
   const jobs: Job[] = [];

@@ -12,9 +12,9 @@ export function marketSourceIdentity(spec: Config['marketSource']): string {
 }
 
 /** Tables holding data derived from the market source, cleared by `--reset-derived`. */
-export const derivedTables = ['predictions', 'prediction_gaps', 'market_candles'] as const;
+const derivedTables = ['predictions', 'prediction_gaps', 'market_candles'] as const;
 
-export class DataSourceMismatch extends Error {
+class DataSourceMismatch extends Error {
   constructor(recorded: string, wanted: string) {
     super(
       `this database was first started with the market source ${recorded}; starting it with ${wanted} would mix ` +

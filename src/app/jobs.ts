@@ -1,9 +1,10 @@
 import type { Job } from '../shared/leadership.ts';
+import { logAndIgnore, type WarnLog } from '../shared/log-and-ignore.ts';
 
 export type { Job };
 
 /** Starts jobs in order; stops them in reverse. */
-export function jobRunner(jobs: Job[]) {
+export function jobRunner(jobs: Job[], log: WarnLog) {
   const started: Job[] = [];
   return {
     async start() {
@@ -17,7 +18,7 @@ export function jobRunner(jobs: Job[]) {
         await started
           .pop()!
           .stop()
-          .catch(() => {});
+          .catch(logAndIgnore(log, 'a job failed to stop; the others are stopped still'));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { AppBus } from './bus-topics.ts';
 import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import { simulatedSource } from '../adapters/market/simulated/index.ts';
@@ -6,12 +7,11 @@ import {
   type MarketRuntime,
   type MarketSource,
   type MarketTables,
-  type SnapshotPublication,
   createMarketService,
   createKyselyCandleRepository,
 } from '../modules/market/index.ts';
 import { configureSupportedSymbols } from '../modules/symbols/index.ts';
-import { type Bus, topics } from '../shared/bus.ts';
+import { topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { LeaderTerm } from '../shared/leadership.ts';
 import type { Job } from './jobs.ts';
@@ -25,7 +25,7 @@ export interface MarketModule {
 }
 
 /** Picks the market source from MERIDIAN_MARKET_SOURCE. Adapters are imported lazily (ccxt is large). */
-export async function buildMarketSource(
+async function buildMarketSource(
   config: Config,
   symbols: readonly string[],
   clock: Clock,
@@ -60,7 +60,7 @@ export async function buildMarket(
   config: Config,
   deps: {
     db: DbHandle;
-    bus: Bus;
+    bus: AppBus;
     clock: Clock;
     logger: Logger;
     createExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>;
@@ -92,7 +92,7 @@ export async function buildMarket(
         const now = Date.now();
         if (now - lastSnapshotPublish >= 1000) {
           lastSnapshotPublish = now;
-          const { body, follower, ...rest } = payload as SnapshotPublication;
+          const { body, follower, ...rest } = payload;
           deps.bus
             .publish(topics.marketSnapshot, {
               ...rest,
@@ -110,12 +110,10 @@ export async function buildMarket(
   // Follower: a process that does not run the market job serves what the worker publishes — from the
   // newest leadership term it has heard of (a deposed leader's late message is ignored).
   let newestTerm = 0;
-  await deps.bus.subscribe(topics.marketSnapshot, (payload) => {
-    const { body, term } = payload as { body?: unknown; term?: unknown };
-    const t = typeof term === 'number' ? term : 0;
-    if (t < newestTerm) return;
-    newestTerm = t;
-    if (typeof body === 'string' && !service.running()) service.adoptMarketData(body, payload);
+  await deps.bus.subscribe(topics.marketSnapshot, (message) => {
+    if (message.term < newestTerm) return;
+    newestTerm = message.term;
+    if (!service.running()) service.adoptMarketData(message.body, message);
   });
   return {
     service,

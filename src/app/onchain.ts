@@ -1,3 +1,4 @@
+import type { AppBus } from './bus-topics.ts';
 import { createEvmChainSource } from '../adapters/chain/evm/evm-source.ts';
 import { createSimulatedChainSource } from '../adapters/chain/simulated/simulated-source.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
@@ -16,7 +17,6 @@ import {
   type PriceSource,
 } from '../modules/onchain/index.ts';
 import { normalizeExchange } from '../modules/symbols/index.ts';
-import type { Bus } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
 
@@ -29,7 +29,7 @@ export interface OnchainModule {
 }
 
 /** No market wired: stablecoins are still priced (1 USD); other assets get a null USD value. */
-export const noPrices: PriceSource = { usdPrice: () => undefined };
+const noPrices: PriceSource = { usdPrice: () => undefined };
 
 /**
  * Builds the on-chain module: address book (built-in labels + MERIDIAN_LABELS_PATH), the chain source picked
@@ -39,7 +39,7 @@ export function buildOnchain(
   config: Config,
   deps: {
     db: DbHandle;
-    bus: Bus;
+    bus: AppBus;
     clock: Clock;
     prices?: PriceSource;
     logger: OnchainLogger;

@@ -5,8 +5,11 @@ import { migrateToLatest } from '../adapters/db/migrate.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
+import { createLogger } from '../observability/logger.ts';
 import { topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
+import { logAndIgnore } from '../shared/log-and-ignore.ts';
+import { type Topics, topicDecoders } from './bus-topics.ts';
 
 /** How long the CLI waits, after storing a change, for Redis to carry its announcement. */
 const announceWaitMs = 3_000;
@@ -41,17 +44,25 @@ export async function buildOperatorContext(
   await migrateToLatest(db.db);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, 'cli') : undefined;
   // Publish only: nothing here subscribes, so the one connection serves as both ends.
-  const bus = redis ? redisBus(redis, redis) : undefined;
+  const bus = redis ? redisBus<Topics>(redis, redis, { decoders: topicDecoders }) : undefined;
+  // Standard output carries the command's answer; a warning goes to standard error.
+  const log = createLogger(config.logLevel, process.stderr);
+  const notAnnounced =
+    'change stored but not announced on the bus: other replicas keep cached credentials until their cache entry lapses (≤ 5 s)';
   const pending = new Set<Promise<void>>();
   const accounts = await buildAccounts(config, {
     db,
     clock,
     hasher: options.hasher,
+    log,
     announce: (payload) => {
       if (!redis || !bus) return;
       const sent = waitForRedis(redis, announceWaitMs)
-        .then((ready) => (ready ? bus.publish(topics.tokenRevoked, payload) : undefined))
-        .catch(() => {});
+        .then((ready) => {
+          if (ready) return bus.publish(topics.tokenRevoked, payload);
+          log.warn({ waitedMs: announceWaitMs }, `Redis not reachable: ${notAnnounced}`);
+        })
+        .catch(logAndIgnore(log, notAnnounced));
       pending.add(sent);
       void sent.finally(() => pending.delete(sent));
     },

@@ -42,7 +42,7 @@ const WRAPPED: Record<string, string> = { WBTC: 'BTC', WETH: 'ETH' };
 const STABLES = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD']);
 
 /** Holdings are valued at the market module's consolidated mid; stablecoins at 1 USD. */
-export function marketQuotes(market: Pick<MarketService, 'usdPriceNow' | 'snapshot'>) {
+function marketQuotes(market: Pick<MarketService, 'usdPriceNow' | 'snapshot'>) {
   return {
     quote(asset: string): AssetQuote | null {
       const price = market.usdPriceNow(asset);
@@ -55,9 +55,7 @@ export function marketQuotes(market: Pick<MarketService, 'usdPriceNow' | 'snapsh
 }
 
 /** The forecast record as the predictions module serves it (GET /api/predictions/performance), parsed once per refresh. */
-export function predictionsTrackRecord(
-  predictions: Pick<PredictionsService, 'performance'>,
-): TrackRecordSource {
+function predictionsTrackRecord(predictions: Pick<PredictionsService, 'performance'>): TrackRecordSource {
   let seen: Buffer | undefined;
   let parsed: ReturnType<TrackRecordSource['trackRecord']> | undefined;
   return {

@@ -1,3 +1,4 @@
+import type { AppBus } from './bus-topics.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import {
@@ -7,7 +8,7 @@ import {
   type PredictionsService,
   type PredictionsTables,
 } from '../modules/predictions/index.ts';
-import { type Bus, topics } from '../shared/bus.ts';
+import { topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -25,7 +26,7 @@ export interface PredictionsModule {
 /** Builds the predictions module over the market service (any object with the port's three methods). */
 export function buildPredictions(
   config: Config,
-  deps: { db: DbHandle; bus: Bus; clock: Clock; market: PredictionsMarketPort; logger: Logger },
+  deps: { db: DbHandle; bus: AppBus; clock: Clock; market: PredictionsMarketPort; logger: Logger },
 ): PredictionsModule {
   const service = createPredictionsService({
     market: deps.market,

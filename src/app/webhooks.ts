@@ -10,6 +10,7 @@ import {
   createKyselyEventsRepository,
   type EventsRepository,
   type EventsTables,
+  type EventsTopics,
 } from '../modules/events/index.ts';
 import {
   type AlertRules,
@@ -86,7 +87,7 @@ export function buildWebhooks(
   config: Config,
   deps: {
     db: DbHandle;
-    bus: Bus;
+    bus: Bus<EventsTopics>;
     clock: Clock;
     logger: Logger;
     /** The alerts module: whose rules exist (deliveries per rule) and the rule's failing state. */
@@ -215,25 +216,28 @@ function registerOutboxGauges(
   deliveries: DeliveriesRepository,
   clock: Clock,
 ) {
-  new Gauge({
-    name: 'meridian_webhook_outbox_pending',
-    help: 'Webhook deliveries waiting in the outbox (pending: not yet delivered, failed or given up)',
-    registers: [metrics.registry],
-    async collect() {
-      const depth = await deliveries.outboxDepth().catch(() => undefined);
-      if (depth) this.set(depth.pending);
-    },
-  });
-  new Gauge({
-    name: 'meridian_webhook_outbox_oldest_seconds',
-    help: 'Age of the oldest pending webhook delivery (0 when the outbox is empty)',
-    registers: [metrics.registry],
-    async collect() {
-      const depth = await deliveries.outboxDepth().catch(() => undefined);
-      if (depth)
-        this.set(
-          depth.oldestQueuedAt === null ? 0 : Math.max(0, (clock.now() - depth.oldestQueuedAt) / 1000),
-        );
-    },
-  });
+  const gauge = (
+    name: string,
+    help: string,
+    value: (depth: { pending: number; oldestQueuedAt: number | null }) => number,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      registers: [metrics.registry],
+      async collect() {
+        const depth = await deliveries.outboxDepth().catch(() => undefined);
+        if (depth) this.set(value(depth));
+      },
+    });
+  gauge(
+    'meridian_webhook_outbox_pending',
+    'Webhook deliveries waiting in the outbox (pending: not yet delivered, failed or given up)',
+    (d) => d.pending,
+  );
+  gauge(
+    'meridian_webhook_outbox_oldest_seconds',
+    'Age of the oldest pending webhook delivery (0 when the outbox is empty)',
+    (d) => (d.oldestQueuedAt === null ? 0 : Math.max(0, (clock.now() - d.oldestQueuedAt) / 1000)),
+  );
 }

@@ -1,7 +1,7 @@
 import { Gauge } from 'prom-client';
 import type { Metrics } from '../observability/metrics.ts';
 import type { Logger } from '../observability/logger.ts';
-import { type Bus, topics } from '../shared/bus.ts';
+import { type Bus, isRecord, type TopicDecoders, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from '../shared/leadership.ts';
 import { logAndIgnore } from '../shared/log-and-ignore.ts';
@@ -15,12 +15,30 @@ export interface WorkerBeat {
   host: string;
 }
 
-export const HEARTBEAT_MS = 5_000;
+/** The heartbeat's topic (this file owns its payload, as a module owns its topics). */
+export interface WorkerTopics {
+  [topics.workerHeartbeat]: WorkerBeat;
+}
+
+export const workerTopicDecoders: TopicDecoders<WorkerTopics> = {
+  [topics.workerHeartbeat]: (raw) => {
+    if (!isRecord(raw) || typeof raw.sentAt !== 'number' || !Number.isFinite(raw.sentAt)) return undefined;
+    if (typeof raw.pid !== 'number' || typeof raw.host !== 'string') return undefined;
+    return { sentAt: raw.sentAt, pid: raw.pid, host: raw.host };
+  },
+};
+
+const HEARTBEAT_MS = 5_000;
 /** Beats a replica may miss before it reports the worker missing (and its answers as stale). */
 const MISSED_BEATS = 3;
 
 /** Every process that runs the background jobs (role all or worker) beats on the bus. */
-export function heartbeatJob(deps: { bus: Bus; clock: Clock; host: string; logger: Logger }): Job {
+export function heartbeatJob(deps: {
+  bus: Bus<WorkerTopics>;
+  clock: Clock;
+  host: string;
+  logger: Logger;
+}): Job {
   let timer: NodeJS.Timeout | undefined;
   let failing = false;
   // One line when beats start failing and one when they get through again, not one per beat.
@@ -61,7 +79,7 @@ export function heartbeatJob(deps: { bus: Bus; clock: Clock; host: string; logge
  * `MISSED_BEATS` beats are missing, which is when this replica's market data and forecasts stop being renewed.
  */
 export function heartbeatMonitor(deps: {
-  bus: Bus;
+  bus: Bus<WorkerTopics>;
   clock: Clock;
   metrics: Pick<Metrics, 'registry'>;
   intervalMs?: number;
@@ -92,9 +110,7 @@ export function heartbeatMonitor(deps: {
     name: 'worker-heartbeat-monitor',
     async start() {
       startedAt = deps.clock.now();
-      unsubscribe = await deps.bus.subscribe(topics.workerHeartbeat, (payload) => {
-        const beat = payload as Partial<WorkerBeat> | null;
-        if (typeof beat?.sentAt !== 'number' || !Number.isFinite(beat.sentAt)) return;
+      unsubscribe = await deps.bus.subscribe(topics.workerHeartbeat, (beat) => {
         lastHeard = deps.clock.now();
         lastLagMs = Math.max(0, lastHeard - beat.sentAt);
       });

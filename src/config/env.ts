@@ -183,9 +183,9 @@ export const variables = {
       if (raw === undefined || raw === '' || raw === 'simulated') return { kind: 'simulated' };
       if (raw.startsWith('evm:')) {
         const rpcUrl = raw.slice(4);
-        try {
-          if (['http:', 'https:'].includes(new URL(rpcUrl).protocol)) return { kind: 'evm', rpcUrl };
-        } catch {}
+        // Not a URL, or not HTTP(S): refused below.
+        if (URL.canParse(rpcUrl) && ['http:', 'https:'].includes(new URL(rpcUrl).protocol))
+          return { kind: 'evm', rpcUrl };
       }
       throw new Error(
         `MERIDIAN_CHAIN_SOURCE=${JSON.stringify(raw)} is not valid: simulated or evm:<http(s) URL>`,

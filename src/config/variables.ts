@@ -138,7 +138,7 @@ export function listVar(name: string, description: string, fallback: string[]): 
 const durationUnits: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** Parses `250ms`, `5s`, `30m`, `2h`, `1d` into milliseconds; undefined when the text is not such a duration. */
-export function parseDelay(text: string): number | undefined {
+function parseDelay(text: string): number | undefined {
   const match = /^(\d{1,7})\s*(ms|s|m|h|d)$/i.exec(text.trim());
   return match ? Number(match[1]) * durationUnits[match[2]!.toLowerCase()]! : undefined;
 }

@@ -6,13 +6,13 @@ import { AppError } from '../shared/errors.ts';
 import type { RouteModule } from './types.ts';
 
 /** Where `npm run console:build` (run by `npm start` when stale) writes the web console. */
-export const consoleDistDir = fileURLToPath(new URL('../../console/dist/', import.meta.url));
+const consoleDistDir = fileURLToPath(new URL('../../console/dist/', import.meta.url));
 
 /**
  * The console's client-side pages. Each is answered with index.html (the app routes in the browser); any
  * other unknown path stays a 404 problem document, so API clients never get HTML by mistake.
  */
-export const consolePages = [
+const consolePages = [
   '/',
   '/sign-in',
   '/symbols/:symbol',

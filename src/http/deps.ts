@@ -9,6 +9,7 @@ import type { ConnectionSlotsFactory } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { UsageRecorder } from './plugins/request-context.ts';
 import type { EventsStreamDeps } from './push/events/route.ts';
+import type { PushTopics } from './push/handshake.ts';
 import type { AccountRouteDeps } from './routes/account.ts';
 import type { AlertsRouteDeps } from './routes/alerts.ts';
 import type { AnalyticsRouteDeps } from './routes/analytics.ts';
@@ -28,7 +29,7 @@ export interface ServerDeps {
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
-  bus: Bus;
+  bus: Bus<PushTopics>;
   limiter: RateLimiter;
   accounts: AccountsService;
   /** Connection caps of the push routes (memory in one process, Redis across replicas). */

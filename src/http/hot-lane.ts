@@ -189,8 +189,6 @@ export function createHotLane(deps: HotLaneDeps) {
   };
 }
 
-export type HotLane = ReturnType<typeof createHotLane>;
-
 /** The rate-limit decision the hot lane already made for a request it handed over, if any. */
 export function prechargedDecision(req: IncomingMessage): LimitDecision | undefined {
   return (req as Precharged)[precharged];

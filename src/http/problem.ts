@@ -17,7 +17,7 @@ export interface Problem {
 
 export const problemType = (code: ErrorCode) => `/problems/${code}`;
 
-export function toProblem(error: AppError, request: FastifyRequest): Problem {
+function toProblem(error: AppError, request: FastifyRequest): Problem {
   return {
     type: problemType(error.code),
     title: errorCatalogue[error.code].title,

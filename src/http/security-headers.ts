@@ -18,7 +18,7 @@ const common: ReadonlyArray<readonly [string, string]> = [
 const noStore: ReadonlyArray<readonly [string, string]> = [...common, ['cache-control', 'no-store']];
 
 /** Whether a route's answers carry account or token data (so `Cache-Control: no-store`). */
-export const isCredentialRoute = (pattern: string) =>
+const isCredentialRoute = (pattern: string) =>
   pattern === '/api/account' || pattern.startsWith('/api/account/') || pattern.startsWith('/auth/');
 
 /** The header set of a route, chosen once when the route is registered. */

@@ -116,7 +116,7 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
 }
 
 /** A short plain-text summary for the terminal. */
-export function summaryTable(r: BacktestReport): string {
+function summaryTable(r: BacktestReport): string {
   const lines = [
     `${r.symbol} ${r.from} → ${r.to}, bar ${r.barMs / 60_000}m, step ${r.stepMs / 60_000}m, basket ${r.basket.join(',')}, funding ${r.funding}, ${r.elapsedMs} ms`,
     'horizon forecaster     n       hit±se        ECE(em) skill(ref) DM(p)vsRef     skill(ewma) DM(p)vsEwma   cov80  cov80 by σ tercile  flat  conf sd',

@@ -11,7 +11,7 @@ export interface DataDirLock {
   release(): void;
 }
 
-export const lockPath = (dataDir: string) => join(dataDir, 'meridian.lock');
+const lockPath = (dataDir: string) => join(dataDir, 'meridian.lock');
 export const socketPath = (dataDir: string) => join(dataDir, 'meridian.sock');
 
 const alive = (pid: number) => {

@@ -8,6 +8,7 @@ import { buildServer } from '../http/server.ts';
 import { runOperatorCommand } from './operator-commands.ts';
 import { listenAdminSocket } from './admin-socket.ts';
 import { acquireDataDirLock, socketPath } from './data-dir-lock.ts';
+import { logAndIgnore } from '../shared/log-and-ignore.ts';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -48,7 +49,7 @@ export async function serve(config: Config, role: Role) {
   const log = app?.log;
 
   const bootstrap = await bootstrapFirstAdmin(c);
-  const jobs = jobRunner(role === 'api' ? c.apiFollowers : c.jobs);
+  const jobs = jobRunner(role === 'api' ? c.apiFollowers : c.jobs, c.logger);
   await jobs.start();
   let adminSocket: Server | undefined;
   if (lock)
@@ -99,10 +100,11 @@ export async function serve(config: Config, role: Role) {
     log?.info({ signal }, 'shutting down');
     health.stop();
     ops?.close();
-    await app?.close().catch(() => {});
+    // Shutdown goes on past a step that fails, so the data folder's lock is released; each failure is logged.
+    await app?.close().catch(logAndIgnore(c.logger, 'closing the HTTP server failed'));
     await jobs.stop();
     adminSocket?.close();
-    await c.close().catch(() => {});
+    await c.close().catch(logAndIgnore(c.logger, 'closing storage and Redis failed'));
     lock?.release();
   };
   return { app, container: c, stop, address };

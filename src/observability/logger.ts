@@ -27,7 +27,7 @@ const redactPaths = [
  * parameters named like credentials are replaced by `[redacted]` — a token pasted into a query string must
  * not reach the log. The path is kept as is (it never carries credentials).
  */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const query = url.slice(q).replace(credentialParam, '$1[redacted]').replace(tokenShaped, '[redacted]');

@@ -18,9 +18,12 @@ import {
   type EventsTables,
 } from '../../src/modules/events/index.ts';
 import { normalizeExchange } from '../../src/modules/symbols/index.ts';
-import { type Bus, topics } from '../../src/shared/bus.ts';
+import type { AppBus, Topics } from '../../src/app/bus-topics.ts';
+import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import type { LeaderTerm } from '../../src/shared/leadership.ts';
+import type { FlowView } from '../../src/modules/onchain/index.ts';
+import { snapshotMessage } from '../harness/bus.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
 import { believedTerm, holdLease } from '../harness/leases.ts';
 import { waitUntil } from '../harness/wait.ts';
@@ -33,19 +36,15 @@ const silent = { info() {}, warn() {}, error() {} };
 let accounts = 0;
 
 /** A market snapshot as the market job publishes it, for one symbol. */
-const snapshot = (symbol: string, mid: number, at: number, open?: number[]) => ({
-  symbols: [symbol],
-  at,
-  books: { [symbol]: { mid, dp: null, bids: [], asks: [] } },
-  open: open ? { [symbol]: { '1m': open } } : {},
-});
+const snapshot = (symbol: string, mid: number, at: number, open?: number[]) =>
+  snapshotMessage({ [symbol]: mid }, at, { open: open ? { [symbol]: open } : {} });
 
 describe.each(dbKinds())('alert evaluation on %s', (kind) => {
   let handle: DbHandle;
   let repo: AlertsRepository;
   let events: ReturnType<typeof createKyselyEventsRepository>;
   const clock = manualClock(T0);
-  let bus: Bus;
+  let bus: AppBus;
   let service: AlertsService;
 
   beforeAll(async () => {
@@ -59,7 +58,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
   async function boot(
     options: { flowHistory?: FlowHistory; term?: LeaderTerm } = {},
   ): Promise<{ evaluator: Evaluator; announced: AccountEvent[] }> {
-    bus = memoryBus();
+    bus = memoryBus<Topics>();
     service = createAlertsService({
       repo,
       bus,
@@ -77,7 +76,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       flowHistory: options.flowHistory,
     });
     const announced: AccountEvent[] = [];
-    await bus.subscribe(topics.accountEvent, (e) => announced.push(e as AccountEvent));
+    await bus.subscribe(topics.accountEvent, (e) => announced.push(e));
     await evaluator.start(options.term);
     return { evaluator, announced };
   }
@@ -483,18 +482,24 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
     const acc = account();
     clock.set(T0 + 500_000);
     const target = '0x3333333333333333333333333333333333333333';
-    const stored = (n: number, usd: number, at: number) => ({
+    const stored = (n: number, usd: number, at: number): FlowView => ({
       id: `ethereum:0xw${n}:0:binance`,
       chain: 'ethereum',
       txHash: `0xw${n}`,
       logIndex: 0,
+      kind: 'token',
+      blockNumber: 200 + n,
+      blockHash: `0xbw${n}`,
+      time: new Date(at).toISOString(),
       timestamp: at,
       exchange: 'binance',
-      direction: 'withdrawal' as const,
+      direction: 'withdrawal',
       asset: 'USDC',
+      tokenAddress: null,
+      amount: '1',
       usdValue: usd,
-      from: { address: '0x28c6c06298d514db089934071355e5743bf21d60' },
-      to: { address: target },
+      from: { address: '0x28c6c06298d514db089934071355e5743bf21d60', exchange: 'binance', label: null },
+      to: { address: target, exchange: null, label: null },
     });
     // Stored before this evaluator started: one inside the 15-minute window, one older than it.
     const history = [stored(1, 700_000, T0 + 450_000), stored(2, 5_000_000, T0 - 1_000_000)];

@@ -15,6 +15,8 @@ import type { EventsTables } from '../../src/modules/events/index.ts';
 import { normalizeExchange } from '../../src/modules/symbols/index.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { systemClock } from '../../src/shared/clock.ts';
+import { type Topics, topicDecoders } from '../../src/app/bus-topics.ts';
+import { snapshotMessage } from '../harness/bus.ts';
 import { openTestPostgres, postgresAvailable, redisUrl } from '../harness/db.ts';
 import { waitUntil } from '../harness/wait.ts';
 
@@ -64,7 +66,7 @@ describe.runIf(postgresAvailable() && redisUrl())('two evaluator processes on Po
     const publisher = connectRedis(redisUrl()!, 'test-driver');
     const subscriber = connectRedis(redisUrl()!, 'test-driver-sub');
     await Promise.all([waitForRedis(publisher, 3_000), waitForRedis(subscriber, 3_000)]);
-    const bus = redisBus(publisher, subscriber, { channelPrefix: prefix });
+    const bus = redisBus<Topics>(publisher, subscriber, { decoders: topicDecoders, channelPrefix: prefix });
     try {
       const repo = createKyselyAlertsRepository(tablesOf<AlertsTables & EventsTables>(handle.db));
       const service = createAlertsService({
@@ -95,12 +97,7 @@ describe.runIf(postgresAvailable() && redisUrl())('two evaluator processes on Po
       const t0 = Date.UTC(2026, 6, 1);
       const ups: number[] = [];
       const tick = (mid: number, at: number) =>
-        bus.publish(topics.marketSnapshot, {
-          symbols: ['BTCUSDT'],
-          at,
-          books: { BTCUSDT: { mid } },
-          open: {},
-        });
+        bus.publish(topics.marketSnapshot, snapshotMessage({ BTCUSDT: mid }, at));
       for (let k = 0; k < CROSSINGS; k++) {
         await tick(99_000, t0 + 2 * k * 1000);
         const at = t0 + (2 * k + 1) * 1000;

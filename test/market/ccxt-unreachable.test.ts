@@ -162,18 +162,22 @@ describe('a live venue that refuses connections, then comes back', () => {
     expect(refused.statusCode).toBe(200);
     expect(refused.headers['meridian-source']).toBe('ccxt:binance');
     expect(refused.headers['meridian-stale']).toBe('true');
-    const refusedReadiness = await waitFor(
-      async () => {
-        market.tickNow();
-        const r = await readyz();
-        return r.components.market?.status === 'degraded' ? r : undefined;
-      },
-      'readiness to name the refused venue',
-      20_000,
-      250,
-    );
-    expect(refusedReadiness.status).toBe('degraded');
-    expect(refusedReadiness.components.market!.reason).toMatch(/binance stale \(BTCUSDT\)/);
+    /** Waits for /readyz to report the market degraded, and checks that it names the venue. */
+    const expectVenueNamed = async (what: string) => {
+      const report = await waitFor(
+        async () => {
+          market.tickNow();
+          const r = await readyz();
+          return r.components.market?.status === 'degraded' ? r : undefined;
+        },
+        what,
+        20_000,
+        250,
+      );
+      expect(report.status).toBe('degraded');
+      expect(report.components.market!.reason).toMatch(/binance stale \(BTCUSDT\)/);
+    };
+    await expectVenueNamed('readiness to name the refused venue');
     // Refused again and again (with backoff): still one warning — one per failure streak, not one per retry.
     const stats = (t.container.market.source as unknown as { stats: { errors: string[] } }).stats;
     await waitFor(
@@ -211,18 +215,7 @@ describe('a live venue that refuses connections, then comes back', () => {
 
     // The venue goes away again (the stand-in stops): readiness names it, answers turn stale.
     await venue.close();
-    const degraded = await waitFor(
-      async () => {
-        market.tickNow();
-        const r = await readyz();
-        return r.components.market?.status === 'degraded' ? r : undefined;
-      },
-      'readiness to name the venue',
-      20_000,
-      250,
-    );
-    expect(degraded.status).toBe('degraded');
-    expect(degraded.components.market!.reason).toMatch(/binance stale \(BTCUSDT\)/);
+    await expectVenueNamed('readiness to name the venue once it is gone again');
     const stale = await t.app.inject({ url: '/api/market-data', headers: user.auth });
     expect(stale.headers['meridian-stale']).toBe('true');
     // As-Of is the last update the venue gave, not the time of the answer.

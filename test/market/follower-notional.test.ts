@@ -7,7 +7,7 @@ import type { DbHandle } from '../../src/adapters/db/connect.ts';
 import { createLogger } from '../../src/observability/logger.ts';
 import { type MarketModule, buildMarket } from '../../src/app/market.ts';
 import { loadConfig } from '../../src/config/env.ts';
-import type { Bus } from '../../src/shared/bus.ts';
+import { type AppBus, type Topics, topicDecoders } from '../../src/app/bus-topics.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { openTestDatabase, redisUrl } from '../harness/db.ts';
 import { waitUntil } from '../harness/wait.ts';
@@ -28,7 +28,12 @@ const until = (what: string, ok: () => boolean, ms = 10_000) => waitUntil(ok, wh
  * A worker (runs the market job) and an API-only replica (does not) on one bus and one database: the
  * replica must answer every `notional` (and the bar in progress) exactly as the worker does.
  */
-async function scenario(db: DbHandle, workerBus: Bus, apiBus: Bus, closers: Array<() => Promise<unknown>>) {
+async function scenario(
+  db: DbHandle,
+  workerBus: AppBus,
+  apiBus: AppBus,
+  closers: Array<() => Promise<unknown>>,
+) {
   const clock = manualClock(Date.UTC(2026, 0, 10, 12, 0, 30));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -97,7 +102,7 @@ describe('market follower: custom notional and the bar in progress', () => {
   it('answers ?notional= like the worker over the in-process bus', async () => {
     const db = await openTestDatabase('pglite');
     closers.push(() => db.close());
-    const bus = memoryBus();
+    const bus = memoryBus<Topics>();
     await scenario(db, bus, bus, closers);
   });
 
@@ -111,8 +116,9 @@ describe('market follower: custom notional and the bar in progress', () => {
     closers.push(async () => {
       for (const c of clients) c.disconnect();
     });
-    const workerBus = redisBus(clients[0]!, clients[1]!, { channelPrefix: prefix });
-    const apiBus = redisBus(clients[2]!, clients[3]!, { channelPrefix: prefix });
+    const options = { decoders: topicDecoders, channelPrefix: prefix };
+    const workerBus = redisBus<Topics>(clients[0]!, clients[1]!, options);
+    const apiBus = redisBus<Topics>(clients[2]!, clients[3]!, options);
     closers.push(() => workerBus.close());
     closers.push(() => apiBus.close());
     await scenario(db, workerBus, apiBus, closers);

@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
 import { createLogger } from '../../src/observability/logger.ts';
+import type { Topics } from '../../src/app/bus-topics.ts';
 import { buildMarket } from '../../src/app/market.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
+import { snapshotMessage } from '../harness/bus.ts';
 import { openTestDatabase } from '../harness/db.ts';
 
 describe('market follower (API replicas without the market job)', () => {
@@ -16,7 +18,7 @@ describe('market follower (API replicas without the market job)', () => {
   it('serves the market-data body the worker publishes on the bus', async () => {
     const db = await openTestDatabase('pglite');
     closers.push(() => db.close());
-    const bus = memoryBus();
+    const bus = memoryBus<Topics>();
     const clock = manualClock(Date.UTC(2026, 0, 10, 12, 0, 30));
     const config = loadConfig({
       LOG_LEVEL: 'silent',
@@ -45,7 +47,7 @@ describe('market follower (API replicas without the market job)', () => {
   it('ignores snapshots from a leadership term older than the newest it has seen', async () => {
     const db = await openTestDatabase('pglite');
     closers.push(() => db.close());
-    const bus = memoryBus();
+    const bus = memoryBus<Topics>();
     const clock = manualClock(Date.UTC(2026, 0, 10, 12, 0, 30));
     const config = loadConfig({
       LOG_LEVEL: 'silent',
@@ -66,12 +68,21 @@ describe('market follower (API replicas without the market job)', () => {
     const body = (item: object | undefined, price: number) => JSON.stringify({ data: [{ ...item, price }] });
     // A deposed leader's late message (term 2) is ignored: once the next term-3 message has been adopted,
     // BTC still has the current leader's price.
-    await bus.publish(topics.marketSnapshot, { body: body(btc, 1), term: 2 });
-    await bus.publish(topics.marketSnapshot, { body: body(eth, 3), term: 3 });
+    await bus.publish(
+      topics.marketSnapshot,
+      snapshotMessage({}, clock.now(), { body: body(btc, 1), term: 2 }),
+    );
+    await bus.publish(
+      topics.marketSnapshot,
+      snapshotMessage({}, clock.now(), { body: body(eth, 3), term: 3 }),
+    );
     await vi.waitFor(() => expect(priceOf('ETHUSDT')).toBe(3));
     expect(priceOf('BTCUSDT')).toBe(current);
     // A newer term's message is adopted.
-    await bus.publish(topics.marketSnapshot, { body: body(btc, 2), term: 4 });
+    await bus.publish(
+      topics.marketSnapshot,
+      snapshotMessage({}, clock.now(), { body: body(btc, 2), term: 4 }),
+    );
     await vi.waitFor(() => expect(priceOf('BTCUSDT')).toBe(2));
   });
 });

@@ -113,7 +113,7 @@ describe.skipIf(!present)('replay of the shared 2021 folder', () => {
         MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT',
       },
     });
-    const jobs = jobRunner(t.container.jobs);
+    const jobs = jobRunner(t.container.jobs, t.container.logger);
     try {
       await jobs.start();
       const user = await t.user('admin');

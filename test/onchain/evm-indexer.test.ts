@@ -43,7 +43,7 @@ if (!haveAnvil)
     'skipping the anvil on-chain suite: the anvil binary is not installed (scripts/ensure-tools.mjs)',
   );
 
-// Addresses from ../shared/data/labels/ethereum/*.csv
+// Exchange addresses of the bundled label set (src/modules/onchain/default-labels.json)
 const BINANCE_14 = '0x28c6c06298d514db089934071355e5743bf21d60';
 const BINANCE_15 = '0x21a31ee1afc51d94c2efccaa2092ad1028285549';
 const COINBASE_1 = '0x71660c4005ba85c37ccec55d0c4493e66fe775d3';
@@ -177,7 +177,7 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
         },
       });
       viewer = await t.user('viewer');
-      await t.container.bus.subscribe(topics.onchainFlow, (payload) => published.push(payload as FlowView));
+      await t.container.bus.subscribe(topics.onchainFlow, (flow) => published.push(flow));
       for (const address of [KRAKEN, OKX, BINANCE_14]) await impersonate(address);
     }, 60_000);
 
@@ -385,8 +385,8 @@ describe.skipIf(!haveLabels || !haveAnvil).each(dbKinds())(
     it('a reorg removes the orphaned flows and shows the replacement chain', async () => {
       const indexer = newIndexer();
       const retracted: string[] = [];
-      const unsubscribe = await t.container.bus.subscribe(topics.onchainFlowsRemoved, (payload) =>
-        retracted.push(...(payload as { ids: string[] }).ids),
+      const unsubscribe = await t.container.bus.subscribe(topics.onchainFlowsRemoved, ({ ids }) =>
+        retracted.push(...ids),
       );
       indexer.start();
       try {

@@ -5,6 +5,7 @@ import { memoryBus } from '../../src/adapters/bus/memory.ts';
 import {
   type FlowView,
   type OnchainTables,
+  type OnchainTopics,
   createIndexer,
   createKyselyOnchainRepository,
   createOnchainService,
@@ -24,9 +25,9 @@ describe.each(dbKinds())('simulated chain (the embedded default) on %s', (kind) 
       const prices = { usdPrice: (asset: string) => (asset === 'ETH' ? eth : undefined) };
       const source = createSimulatedChainSource({ labels: book.labels(), prices, clock });
       const repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(db.db));
-      const bus = memoryBus();
+      const bus = memoryBus<OnchainTopics>();
       const seen: FlowView[] = [];
-      await bus.subscribe(topics.onchainFlow, (p) => seen.push(p as FlowView));
+      await bus.subscribe(topics.onchainFlow, (p) => seen.push(p));
       const indexer = createIndexer({
         source,
         repo,

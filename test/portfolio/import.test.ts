@@ -67,6 +67,15 @@ describe.each(dbKinds())('portfolio import (%s)', (kind) => {
     expect(imports.json().data).toHaveLength(0);
   });
 
+  it('an import without rows (JSON or CSV) names /body/rows, like any problem outside the rows', async () => {
+    const user = await t.user('member');
+    for (const res of [await post(user, jsonRows(0)), await post(user, 'asset,quantity\n', { csv: true })]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ pointer: '/body/rows', message: 'must hold at least one row' }]);
+    }
+    expect(await rowsOf(user)).toHaveLength(0);
+  });
+
   it('names row 147 and its field when its quantity is "lots", and stores nothing', async () => {
     const user = await t.user('member');
     const lines = ['Asset,Quantity,Cost Basis (USD)'];

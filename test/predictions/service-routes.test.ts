@@ -11,6 +11,7 @@ import {
   createKyselyPredictionRepository,
   createMemoryPredictionRepository,
   type PredictionsMarketPort,
+  type PredictionsTopics,
 } from '../../src/modules/predictions/index.ts';
 import { directionalEdge } from '../../src/modules/predictions/service.ts';
 import { topics } from '../../src/shared/bus.ts';
@@ -79,7 +80,7 @@ async function appFor(service: ReturnType<typeof createPredictionsService>): Pro
 describe('predictions service and routes', () => {
   const clock = manualClock(START);
   const repository = createMemoryPredictionRepository();
-  const bus = memoryBus();
+  const bus = memoryBus<PredictionsTopics>();
   const published: unknown[] = [];
   const service = createPredictionsService({
     market: fakeMarket(clock),
@@ -237,9 +238,9 @@ describe('predictions service and routes', () => {
     expect(data[0]!.outcome).toMatchObject({ hit: expect.any(Boolean), realized: expect.any(Number) });
     expect(data.at(-1)!.outcome).toBeNull();
     expect(data[0]!.modelVersion).toMatch(/^meridian-/);
-    expect((await app.inject({ url: '/api/predictions?symbol=BTCUSDT&include=everything' })).statusCode).toBe(
-      400,
-    );
+    const unknown = await app.inject({ url: '/api/predictions?symbol=BTCUSDT&include=everything' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/query/include']);
   });
 
   it('serves the same bytes until the next refresh', () => {

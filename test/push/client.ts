@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
+import type { Horizon, PredictionDatapoint } from '../../src/modules/predictions/index.ts';
 import { waitUntil } from '../harness/wait.ts';
 
 /** A test client: every received message is kept, and tests wait for the ones they expect. */
@@ -119,9 +120,9 @@ export async function refused(url: string, options: Parameters<typeof connect>[1
 /** A refresh as the predictions engine publishes it: one datapoint per symbol and horizon. */
 export function refresh(
   symbols: readonly string[] = ['BTCUSDT', 'ETHUSDT'],
-  horizons: readonly string[] = ['15m', '1h', '6h'],
+  horizons: readonly Horizon[] = ['15m', '1h', '6h'],
   generatedAt = new Date().toISOString(),
-) {
+): { data: PredictionDatapoint[] } {
   return {
     data: symbols.flatMap((symbol) =>
       horizons.map((horizon) => ({

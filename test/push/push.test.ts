@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken } from '../../src/modules/accounts/token-format.ts';
+import type { PredictionDatapoint } from '../../src/modules/predictions/index.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { pushHubOf } from '../../src/http/push/predictions/route.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
@@ -16,7 +17,9 @@ describe('predictions push channel', () => {
     open.push(c);
     return c;
   };
-  const publish = (payload: unknown) => t.container.bus.publish(topics.predictionsRefreshed, payload);
+  // The refresh job publishes the datapoints; clients receive them as `{ data: [...] }`.
+  const publish = (payload: { data: PredictionDatapoint[] }) =>
+    t.container.bus.publish(topics.predictionsRefreshed, payload.data);
 
   beforeAll(async () => {
     t = await createTestApp({

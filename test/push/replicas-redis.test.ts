@@ -58,8 +58,8 @@ describe.skipIf(!redisUrl())('push channel across two API replicas sharing Redis
     const sentinel = new Date(base + 99_000).toISOString();
     // The worker publishes once per refresh (here from replica A's container; any process on the bus works).
     for (const stamp of stamps)
-      await a.container.bus.publish(topics.predictionsRefreshed, refresh(undefined, undefined, stamp));
-    await b.container.bus.publish(topics.predictionsRefreshed, refresh(undefined, undefined, sentinel));
+      await a.container.bus.publish(topics.predictionsRefreshed, refresh(undefined, undefined, stamp).data);
+    await b.container.bus.publish(topics.predictionsRefreshed, refresh(undefined, undefined, sentinel).data);
 
     // Pub/sub keeps order per channel: once the sentinel arrived, every earlier copy (or duplicate) has too.
     await Promise.all(clients.map((c) => c.next((m) => m.data?.[0]?.generatedAt === sentinel, 5_000)));

@@ -10,6 +10,7 @@ import {
 } from '../../packages/client/src/index.ts';
 import { buildServer } from '../../src/http/server.ts';
 import type { App } from '../../src/http/types.ts';
+import type { Horizon, PredictionDatapoint } from '../../src/modules/predictions/index.ts';
 import { topics } from '../../src/shared/bus.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { waitFor } from '../harness/wait.ts';
@@ -131,7 +132,7 @@ describe('@meridian/client against a real server', () => {
       push: { initialDelayMs: 50, maxDelayMs: 500, onStatus: (s) => statuses.push(s) },
     });
     const stream = client.predictions.subscribe({ symbol: 'eth-usd', horizon: '1h' });
-    const point = (symbol: string, horizon: string) => ({
+    const point = (symbol: string, horizon: Horizon): PredictionDatapoint => ({
       symbol,
       horizon,
       prediction: 101,
@@ -141,7 +142,7 @@ describe('@meridian/client against a real server', () => {
       factors: { orderflow: 1, funding: 0, macro: 0, ai_residual: 0 },
       generatedAt: new Date().toISOString(),
     });
-    const refresh = () => [point('BTCUSDT', '1h'), point('ETHUSDT', '1h'), point('ETHUSDT', '4h')];
+    const refresh = () => [point('BTCUSDT', '1h'), point('ETHUSDT', '1h'), point('ETHUSDT', '6h')];
     let second: App | undefined;
     try {
       await waitFor(async () => statuses.find((s) => s.state === 'open'), 'the first connection');

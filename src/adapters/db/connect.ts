@@ -34,7 +34,7 @@ export interface DbTimeouts {
   idleInTransactionMs: number;
 }
 
-export const defaultDbTimeouts: DbTimeouts = {
+const defaultDbTimeouts: DbTimeouts = {
   connectMs: 1_000,
   statementMs: 1_250,
   idleInTransactionMs: 5_000,

@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import { AppError } from '../../shared/errors.ts';
 
 /** Seconds a client is told to wait before retrying when storage is unreachable. */
-export const storageRetryAfterSeconds = 2;
+const storageRetryAfterSeconds = 2;
 
 // Connection-class SQLSTATEs: 08 (connection exception), 57P01..03 (admin shutdown, crash shutdown, cannot
 // connect now), 57014 (query canceled: our statement_timeout), 53300 (too many connections).

@@ -18,7 +18,7 @@ export interface LeaseTiming {
   deadlineMs: number;
 }
 
-export const leaseTiming = (leaseMs: number): LeaseTiming => ({
+const leaseTiming = (leaseMs: number): LeaseTiming => ({
   leaseMs,
   renewMs: Math.max(50, Math.floor(leaseMs / 4)),
   deadlineMs: Math.floor(leaseMs / 2),
@@ -174,7 +174,14 @@ export function postgresLeadership(
         const held = term;
         await abdicate('shutdown');
         await transition;
-        if (held) await release(job.name, held.term).catch(() => {});
+        if (held)
+          await release(job.name, held.term).catch((error: unknown) => {
+            // The lease then runs out on its own; another worker takes over after it.
+            options.log?.warn(
+              { job: job.name, error: error instanceof Error ? error.message : String(error) },
+              'releasing the lease at shutdown failed; it expires on its own',
+            );
+          });
       };
 
       return {

@@ -47,7 +47,9 @@ export function redisSlots(redis: Redis, leaseMs: number, prefix = 'meridian:ws:
     },
     async release(accountId, connectionId) {
       await local.release(accountId, connectionId);
-      await redis.zrem(prefix + accountId, connectionId).catch(() => {});
+      await redis.zrem(prefix + accountId, connectionId).catch(() => {
+        // Redis unreachable: the lease lapses on its own (≤ leaseMs); meanwhile acquire counts locally.
+      });
     },
     async renew(entries) {
       const pipeline = redis.pipeline();
@@ -59,7 +61,10 @@ export function redisSlots(redis: Redis, leaseMs: number, prefix = 'meridian:ws:
         pipeline.pexpire(prefix + accountId, leaseMs);
         n++;
       }
-      if (n) await pipeline.exec().catch(() => {});
+      if (n)
+        await pipeline.exec().catch(() => {
+          // Redis unreachable: acquire counts locally meanwhile; the next renewal creates the leases again.
+        });
     },
   };
 }

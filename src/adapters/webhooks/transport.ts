@@ -98,7 +98,9 @@ export function createGuardedTransport(options: GuardedTransportOptions): Webhoo
           dispatcher: agent,
           signal: AbortSignal.timeout(timeoutMs),
         });
-        await response.body.dump({ limit: maxResponseBytes }).catch(() => undefined);
+        await response.body.dump({ limit: maxResponseBytes }).catch(() => {
+          // Only the status counts; a body that fails to drain (reset, over the limit) changes nothing.
+        });
         const location = response.headers.location;
         return {
           kind: 'response',
@@ -118,9 +120,17 @@ function classify(
   error: unknown,
   timeoutMs: number,
 ): { kind: 'timeout' | 'refused' | 'network_error'; error: string } {
+  // The error and its causes (undici wraps the socket's error), at most five deep.
   const chain: Array<{ code?: string; name?: string; message?: string }> = [];
-  for (let e = error as { cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    chain.push(e as never);
+  for (let e: unknown = error, i = 0; typeof e === 'object' && e !== null && i < 5; i++) {
+    const link = e;
+    const text = (key: string) => {
+      const value: unknown = Reflect.get(link, key);
+      return typeof value === 'string' ? value : undefined;
+    };
+    chain.push({ code: text('code'), name: text('name'), message: text('message') });
+    e = Reflect.get(link, 'cause');
+  }
   const refused = chain.find((e) => e.code === REFUSED);
   if (refused) return { kind: 'refused', error: refused.message ?? 'refused by the address policy' };
   if (

@@ -72,7 +72,7 @@ interface Captured {
 const captured = capturedExamples as unknown as Record<string, Captured>;
 
 /** The catalogue as named examples: one problem document per code. */
-export function problemExample(code: ErrorCode, instance = '/api/market-data'): Json {
+function problemExample(code: ErrorCode, instance = '/api/market-data'): Json {
   const { status, title } = errorCatalogue[code];
   const fromServer = captured[`problem:${code}`]?.responses[String(status)];
   return (

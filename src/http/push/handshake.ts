@@ -1,7 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { AccountsService, Permission, Principal } from '../../modules/accounts/index.ts';
+import type { AccountsService, AccountsTopics, Permission, Principal } from '../../modules/accounts/index.ts';
+import type { EventsTopics } from '../../modules/events/index.ts';
+import type { MarketTopics } from '../../modules/market/index.ts';
+import type { PredictionsTopics } from '../../modules/predictions/index.ts';
 import { type Bus, topics } from '../../shared/bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import {
@@ -142,21 +145,26 @@ export function sessionStillValid(accounts: Pick<AccountsService, 'authenticateS
     );
 }
 
+/** The bus topics the push routes hear (a part of the process's table, app/bus-topics.ts). */
+export type PushTopics = AccountsTopics &
+  Pick<MarketTopics, typeof topics.marketSnapshot> &
+  EventsTopics &
+  PredictionsTopics;
+
 /**
  * For the scope's lifetime: `onPayload` for each message on `topic`, and token revocations (by hash) closing
  * the hub's sockets opened with that token; on close, both unsubscribed and the hub closed.
  */
-export async function followBus(
+export async function followBus<T extends keyof PushTopics>(
   app: App,
-  bus: Bus,
-  topic: string,
-  onPayload: (payload: unknown) => void,
+  bus: Bus<PushTopics>,
+  topic: T,
+  onPayload: (payload: PushTopics[T]) => void,
   hub: { revokeTokenHash(hash: string): void; close(): Promise<void> },
 ): Promise<void> {
   const stopTopic = await bus.subscribe(topic, onPayload);
-  const stopRevoke = await bus.subscribe(topics.tokenRevoked, (payload) => {
-    const hash = (payload as { hash?: unknown }).hash;
-    if (typeof hash === 'string') hub.revokeTokenHash(hash);
+  const stopRevoke = await bus.subscribe(topics.tokenRevoked, (change) => {
+    if ('hash' in change) hub.revokeTokenHash(change.hash);
   });
   app.addHook('onClose', async () => {
     await stopTopic();

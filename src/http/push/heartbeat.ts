@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { ConnectionSlots } from '../../shared/connection-slots.ts';
+import { logAndIgnore, type WarnLog } from '../../shared/log-and-ignore.ts';
 
 interface Beating {
   id: string;
@@ -18,8 +19,12 @@ export function startHeartbeat(
   connections: ReadonlySet<Beating>,
   slots: ConnectionSlots,
   intervalMs: number,
+  log: WarnLog | undefined,
   onTerminated?: () => void,
 ): NodeJS.Timeout {
+  const renewFailed = log
+    ? logAndIgnore(log, 'push: renewing connection slots failed; retried at the next heartbeat')
+    : () => {};
   const timer = setInterval(() => {
     for (const conn of connections) {
       if (conn.closing) continue;
@@ -33,7 +38,7 @@ export function startHeartbeat(
     }
     slots
       .renew([...connections].map((c) => ({ accountId: c.accountId, connectionId: c.id })))
-      .catch(() => {});
+      .catch(renewFailed);
   }, intervalMs);
   timer.unref();
   return timer;

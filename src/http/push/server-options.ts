@@ -1,5 +1,6 @@
-import { EventEmitter } from 'node:events';
-import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -22,12 +23,13 @@ export async function registerWebSocketScope(
   paths: readonly string[],
   options: { refusedUpgradeTimeoutMs?: number } = {},
 ): Promise<void> {
-  const gate = new EventEmitter();
+  // The plugin listens for upgrades on `server` when one is given: an HTTP server that never listens stands
+  // in for the real one and receives only the upgrades routed to this scope.
+  const gate = createServer();
   const routes = upgradeRoutes(app, options.refusedUpgradeTimeoutMs ?? 10_000);
   for (const path of paths) routes.set(path, gate);
   await app.register(websocket, {
-    // The plugin listens for upgrades on `server` when one is given; the gate stands in for the HTTP server.
-    options: { ...websocketServerOptions, server: gate as never },
+    options: { ...websocketServerOptions, server: gate },
     preClose: closeWebSocketsOnShutdown(),
   });
 }
@@ -65,9 +67,14 @@ function answerAsHttp(app: App, request: IncomingMessage, socket: Duplex, timeou
   const timer = setTimeout(() => socket.destroy(), timeoutMs);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
+  // An HTTP server's upgrade socket is a net.Socket (a TLSSocket under HTTPS); anything else is closed.
+  if (!(socket instanceof Socket)) {
+    socket.destroy();
+    return;
+  }
   const response = new ServerResponse(request);
   response.shouldKeepAlive = false;
-  response.assignSocket(socket as never);
+  response.assignSocket(socket);
   response.once('finish', () => socket.end());
   try {
     app.routing(request, response);
@@ -88,14 +95,14 @@ export function setChosenSubprotocol(request: IncomingMessage, protocol: string 
  * already decided (e.g. `meridian.v1`, or the token itself when that is all a browser offered); otherwise
  * the first offered one, as `ws` does by default.
  */
-export function chooseSubprotocol(protocols: Set<string>, request: IncomingMessage): string | false {
+function chooseSubprotocol(protocols: Set<string>, request: IncomingMessage): string | false {
   const chosen = chosenProtocol.get(request);
   if (chosen !== undefined) return chosen;
   const first = protocols.values().next();
   return first.done ? false : first.value;
 }
 
-export const websocketServerOptions = {
+const websocketServerOptions = {
   perMessageDeflate: false,
   maxPayload: limits.maxInboundBytes,
   handleProtocols: chooseSubprotocol,
@@ -103,7 +110,7 @@ export const websocketServerOptions = {
 } as const;
 
 /** Graceful shutdown: every socket is closed with 1001; stragglers are destroyed after `graceMs`. */
-export function closeWebSocketsOnShutdown(graceMs = 2_000) {
+function closeWebSocketsOnShutdown(graceMs = 2_000) {
   return function preClose(this: { websocketServer: WebSocketServer }, done: () => void) {
     const server = this.websocketServer;
     const open = [...server.clients];

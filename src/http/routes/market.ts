@@ -171,7 +171,9 @@ function decodeCursor(raw: string): Cursor {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
     if (typeof c.s === 'string' && c.i in INTERVAL_MS && Number.isInteger(c.f) && Number.isInteger(c.t))
       return c;
-  } catch {}
+  } catch {
+    // Not base64url JSON: refused below, like any other cursor this endpoint did not issue.
+  }
   throw validationError([{ pointer: '/query/cursor', message: 'is not a cursor returned by this endpoint' }]);
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../modules/portfolio/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { validationProblems } from '../plugins/errors.ts';
+import { sendBytes } from '../reply.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 
@@ -260,12 +261,14 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
           summary: `Import up to ${MAX_IMPORT_ROWS} portfolio rows (JSON or CSV), all or nothing`,
           querystring: ImportQuery,
           headers: ImportHeaders,
-          body: {
+          // One schema per content type (Fastify validates the body by its Content-Type); the handler reads
+          // the body as either, so its type is left open.
+          body: Type.Unsafe<unknown>({
             content: {
               'application/json': { schema: ImportJson },
               'text/csv': { schema: ImportCsv },
             },
-          } as never,
+          }),
           response: {
             200: ImportResult,
             201: ImportResult,
@@ -307,10 +310,8 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
           idempotencyKey: typeof key === 'string' ? key : undefined,
         });
         if (key !== undefined) reply.header('idempotent-replayed', String(answer.replayed));
-        return reply
-          .code(answer.status as 200 | 201)
-          .type(JSON_TYPE)
-          .send(answer.body as never);
+        // The answer is stored serialized (an idempotent replay sends the very same bytes).
+        return sendBytes(reply.code(answer.status as 200 | 201).type(JSON_TYPE), answer.body);
       },
     );
 

@@ -6,7 +6,7 @@ import { GRANULARITIES, HORIZONS } from '../../modules/symbols/index.ts';
 
 const num = (description: string) => Type.Number({ description });
 
-export const FactorsSchema = Type.Object(
+const FactorsSchema = Type.Object(
   Object.fromEntries(FACTORS.map((f) => [f, Type.Number({ minimum: -1, maximum: 1 })])) as Record<
     (typeof FACTORS)[number],
     ReturnType<typeof Type.Number>

@@ -100,7 +100,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       if (!(INCLUDES as readonly string[]).includes(p))
         throw validationError([
           {
-            pointer: '/include',
+            pointer: '/query/include',
             message: `unknown value ${JSON.stringify(p)}; allowed: ${INCLUDES.join(', ')}`,
           },
         ]);

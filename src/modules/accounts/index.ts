@@ -6,3 +6,4 @@ export { createKyselyAccountsRepository } from './repository.kysely.ts';
 export { createArgon2idHasher, type PasswordHasher } from './password.ts';
 export * from './permissions.ts';
 export { isWellFormedToken, generateToken, hashToken, tokenPrefix } from './token-format.ts';
+export { type AccountsTopics, accountsTopicDecoders, type CredentialsChanged } from './topics.ts';

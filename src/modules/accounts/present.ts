@@ -1,6 +1,6 @@
 import type { Permission, Plan, Role } from './permissions.ts';
 import type { Principal } from './principal.ts';
-import type { ApiTokensTable } from './tables.ts';
+import type { ApiToken } from './tables.ts';
 
 /** A token as listed to its owner: never the secret, never the hash. */
 export interface TokenView {
@@ -29,7 +29,7 @@ export interface AccountView {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** A stored token as its owner sees it at `now` (its status depends on the time). */
-export function presentToken(t: ApiTokensTable, now: number): TokenView {
+export function presentToken(t: ApiToken, now: number): TokenView {
   const status =
     t.revoked_at !== null ? 'revoked' : t.expires_at !== null && t.expires_at <= now ? 'expired' : 'active';
   return {

@@ -1,5 +1,5 @@
 import { type Permission, type Plan, type Role, effectivePermissions } from './permissions.ts';
-import type { ApiTokensTable, UsersTable } from './tables.ts';
+import type { ApiToken, UsersTable } from './tables.ts';
 
 /** Who is calling: resolved once per request by the auth plugin, from an API token or a console session. */
 export interface Principal {
@@ -30,7 +30,7 @@ export interface PlanLimits {
 }
 
 /** Builds the principal of a stored user, from a token of theirs or (without one) from a console session. */
-export type PrincipalOf = (user: UsersTable, token?: ApiTokensTable, sessionIdHash?: string) => Principal;
+export type PrincipalOf = (user: UsersTable, token?: ApiToken, sessionIdHash?: string) => Principal;
 
 /** The principal builder for these plans: the user's plan gives the limits, a per-account override wins. */
 export function createPrincipalOf(plans: Readonly<Record<Plan, PlanLimits>>): PrincipalOf {

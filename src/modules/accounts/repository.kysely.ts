@@ -26,7 +26,7 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .values({
           ...token,
           permissions: token.permissions ? JSON.stringify(token.permissions) : null,
-        } as never)
+        })
         .execute();
     },
     findTokenByHash: async (hash) => {

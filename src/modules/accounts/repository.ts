@@ -1,4 +1,4 @@
-import type { ApiTokensTable, UsersTable } from './tables.ts';
+import type { ApiToken, UsersTable } from './tables.ts';
 
 /** The accounts store port. One implementation (Kysely, repository.kysely.ts) serves PGlite and PostgreSQL alike. */
 export interface AccountsRepository {
@@ -10,10 +10,10 @@ export interface AccountsRepository {
     id: string,
     patch: Partial<Pick<UsersTable, 'plan' | 'rate_limit_override' | 'role'>>,
   ): Promise<void>;
-  insertToken(token: ApiTokensTable): Promise<void>;
-  findTokenByHash(hash: string): Promise<{ token: ApiTokensTable; user: UsersTable } | undefined>;
-  findToken(id: string): Promise<ApiTokensTable | undefined>;
-  listTokens(userId: string): Promise<ApiTokensTable[]>;
+  insertToken(token: ApiToken): Promise<void>;
+  findTokenByHash(hash: string): Promise<{ token: ApiToken; user: UsersTable } | undefined>;
+  findToken(id: string): Promise<ApiToken | undefined>;
+  listTokens(userId: string): Promise<ApiToken[]>;
   countActiveTokens(userId: string, now: number): Promise<number>;
   revokeToken(id: string, at: number, rotatedTo?: string): Promise<boolean>;
   touchToken(id: string, at: number): Promise<void>;

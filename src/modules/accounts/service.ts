@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
+import type { DebugLog } from '../../shared/log-and-ignore.ts';
 import type { PasswordHasher } from './password.ts';
 import type { Plan } from './permissions.ts';
 import { presentAccount } from './present.ts';
@@ -19,6 +20,8 @@ export interface AccountsDeps {
   announceRevocation?: (tokenHash: string) => void;
   /** Tells other replicas that a user's role or plan changed, so they drop that user's cached tokens. */
   announceUserChange?: (userId: string) => void;
+  /** Where a failed "last used" update is noted (debug: the bookkeeping is coarse and best effort). */
+  log?: DebugLog;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -31,7 +34,7 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export function createAccountsService(deps: AccountsDeps) {
   const { repo, hasher, clock } = deps;
   const principalOf = createPrincipalOf(deps.plans);
-  const cache = createTokenCache({ repo, clock, principalOf });
+  const cache = createTokenCache({ repo, clock, principalOf, log: deps.log });
   const users = createUsers({
     repo,
     hasher,

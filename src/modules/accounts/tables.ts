@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, JSONColumnType, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -10,13 +10,17 @@ export interface UsersTable {
   created_at: number;
 }
 
+/** An API token as stored and read. */
+export type ApiToken = Selectable<ApiTokensTable>;
+
 export interface ApiTokensTable {
   id: string;
   user_id: string;
   name: string;
   token_hash: string;
   start: string;
-  permissions: string[] | null;
+  /** jsonb: read as an array (null = the role's permissions), written as JSON text. */
+  permissions: JSONColumnType<string[] | null, string | null, string | null>;
   created_at: number;
   last_used_at: number | null;
   expires_at: number | null;

@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
+import { type DebugLog, logAndIgnore } from '../../shared/log-and-ignore.ts';
 import type { Principal, PrincipalOf } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
 import { hashToken, isWellFormedToken, tokenLength } from './token-format.ts';
@@ -17,6 +18,8 @@ export interface TokenCacheDeps {
   repo: Pick<AccountsRepository, 'findTokenByHash' | 'touchToken'>;
   clock: Clock;
   principalOf: PrincipalOf;
+  /** Where a failed "last used" update is noted (debug: the bookkeeping is coarse and best effort). */
+  log?: DebugLog;
 }
 
 /**
@@ -80,8 +83,11 @@ export function createTokenCache(deps: TokenCacheDeps) {
     if (expiresAt != null && expiresAt <= now) throw new AppError('invalid_token', 'the token has expired');
     if (entry.lastUsedAt === null || now - entry.lastUsedAt >= lastUsedResolutionMs) {
       entry.lastUsedAt = now;
-      // Coarse "last used" bookkeeping must never slow or fail a request.
-      repo.touchToken(entry.principal.tokenId!, now).catch(() => {});
+      // Coarse "last used" bookkeeping must never slow or fail a request; a failed update is retried at the
+      // next use after the resolution period, so a failure is noted at debug level only.
+      repo
+        .touchToken(entry.principal.tokenId!, now)
+        .catch(logAndIgnore(deps.log ?? { debug() {} }, 'token last-used update failed', 'debug'));
     }
     return entry.principal;
   }
@@ -101,5 +107,3 @@ export function createTokenCache(deps: TokenCacheDeps) {
     },
   };
 }
-
-export type TokenCache = ReturnType<typeof createTokenCache>;

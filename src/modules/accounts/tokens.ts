@@ -4,7 +4,7 @@ import { newId } from '../../shared/ids.ts';
 import { type Permission, type Role, isPermission, rolePermissions } from './permissions.ts';
 import { type TokenView, presentToken } from './present.ts';
 import type { AccountsRepository } from './repository.ts';
-import type { ApiTokensTable } from './tables.ts';
+import type { ApiToken } from './tables.ts';
 import { displayStart, generateToken, hashToken } from './token-format.ts';
 
 export interface TokensDeps {
@@ -20,7 +20,7 @@ export interface TokensDeps {
 /** API tokens as their owners manage them: issue (narrowed to the owner's permissions), list, revoke, rotate. */
 export function createTokens(deps: TokensDeps) {
   const { repo, clock } = deps;
-  const tokenView = (t: ApiTokensTable) => presentToken(t, clock.now());
+  const tokenView = (t: ApiToken) => presentToken(t, clock.now());
 
   async function createToken(
     userId: string,
@@ -31,18 +31,18 @@ export function createTokens(deps: TokensDeps) {
     const name = input.name.trim();
     if (!name || name.length > 100)
       throw new AppError('validation_failed', 'name must have 1 to 100 characters', {
-        errors: [{ pointer: '/name', message: 'must have 1 to 100 characters' }],
+        errors: [{ pointer: '/body/name', message: 'must have 1 to 100 characters' }],
       });
     if (input.expiresAt != null && input.expiresAt <= clock.now())
       throw new AppError('validation_failed', 'expiry must be in the future', {
-        errors: [{ pointer: '/expiresAt', message: 'must be in the future' }],
+        errors: [{ pointer: '/body/expiresAt', message: 'must be in the future' }],
       });
     let narrowed: Permission[] | null = null;
     if (input.permissions) {
       const unknown = input.permissions.filter((p) => !isPermission(p));
       if (unknown.length)
         throw new AppError('validation_failed', `unknown permissions: ${unknown.join(', ')}`, {
-          errors: unknown.map((p) => ({ pointer: '/permissions', message: `unknown permission ${p}` })),
+          errors: unknown.map((p) => ({ pointer: '/body/permissions', message: `unknown permission ${p}` })),
         });
       const granted = rolePermissions[user.role as Role];
       const beyond = input.permissions.filter((p) => !granted.includes(p as Permission));
@@ -54,7 +54,7 @@ export function createTokens(deps: TokensDeps) {
       narrowed = [...new Set(input.permissions as Permission[])];
     }
     const token = generateToken();
-    const row: ApiTokensTable = {
+    const row: ApiToken = {
       id: newId('tok'),
       user_id: user.id,
       name,
@@ -71,7 +71,7 @@ export function createTokens(deps: TokensDeps) {
     return { token, view: tokenView(row) };
   }
 
-  async function ownedToken(userId: string, tokenId: string): Promise<ApiTokensTable> {
+  async function ownedToken(userId: string, tokenId: string): Promise<ApiToken> {
     const token = await repo.findToken(tokenId);
     // Another account's token answers exactly like a missing one: no way to probe ids.
     if (!token || token.user_id !== userId) throw new AppError('not_found', `no token with id ${tokenId}`);

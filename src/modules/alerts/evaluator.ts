@@ -3,7 +3,7 @@ import { topics } from '../../shared/bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { newId } from '../../shared/ids.ts';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
-import type { EventType } from '../events/index.ts';
+import type { EventsTopics, EventType } from '../events/index.ts';
 import { type MinuteBar, MarketWindows } from './market-window.ts';
 import { ruleSummary } from './present.ts';
 import type { AlertsRepository, TriggerRecord } from './repository.ts';
@@ -18,6 +18,7 @@ import {
   WINDOW_MS,
 } from './rule.ts';
 import { type Sense, ThresholdIndex, upperBound } from './threshold-index.ts';
+import type { AlertsTopics } from './topics.ts';
 
 export interface AlertsLogger {
   info(obj: object, msg: string): void;
@@ -35,7 +36,10 @@ export interface FlowHistory {
   flowsSince(sinceMs: number): Promise<FlowEvent[]>;
 }
 
-/** The fields of an `onchain.flow` bus payload the evaluator reads (the flows endpoint's shape). */
+/**
+ * The fields of an `onchain.flow` bus payload the evaluator reads (the flows endpoint's shape); a firing's
+ * event carries the whole flow as received.
+ */
 export interface FlowEvent {
   id: string;
   chain: string;
@@ -48,7 +52,32 @@ export interface FlowEvent {
   usdValue: number | null;
   from: { address: string };
   to: { address: string };
-  [more: string]: unknown;
+}
+
+/** The fields of a `market.snapshot` payload the evaluator reads: each symbol's mid and open 1-minute bar. */
+export interface SnapshotEvent {
+  at: number;
+  books: Record<string, { mid: number | null }>;
+  /** Per symbol and interval, `[openTime, open, high, low, close, volume, quoteVolume]`. */
+  open: Record<string, { '1m'?: number[] }>;
+}
+
+/** The fields of a `market.candle` payload (a merged closed candle) the evaluator reads. */
+export interface CandleEvent {
+  symbol: string;
+  interval: string;
+  candle: { openTime: number; close: number; quoteVolume: number };
+}
+
+/**
+ * The topics the evaluator hears and announces on, with its views of the payloads. The process's bus (the
+ * table in app/bus-topics.ts) is handed in as this type, so the compiler checks each view against it.
+ */
+export interface EvaluatorTopics extends AlertsTopics, EventsTopics {
+  [topics.marketSnapshot]: SnapshotEvent;
+  [topics.marketCandle]: CandleEvent;
+  [topics.onchainFlow]: FlowEvent;
+  [topics.onchainFlowsRemoved]: { ids: string[] };
 }
 
 /** What happened, as a firing sees it: the event's key and time and what the event data says. */
@@ -149,7 +178,7 @@ class MinHeap<T> {
 
 export interface EvaluatorOptions {
   repo: AlertsRepository;
-  bus: Bus;
+  bus: Bus<EvaluatorTopics>;
   clock: Clock;
   log: AlertsLogger;
   history?: MarketHistory;
@@ -178,10 +207,10 @@ export interface Evaluator {
   start(term?: LeaderTerm): Promise<void>;
   stop(): Promise<void>;
   /** The bus handlers, exposed for tests and the benchmark to drive tick by tick. */
-  onSnapshot(payload: unknown): void;
-  onCandle(payload: unknown): void;
-  onFlow(payload: unknown): void;
-  onFlowsRemoved(payload: unknown): void;
+  onSnapshot(payload: SnapshotEvent): void;
+  onCandle(payload: CandleEvent): void;
+  onFlow(payload: FlowEvent): void;
+  onFlowsRemoved(payload: { ids: string[] }): void;
   /** Applies a stored rule (created, edited, deleted) to the index. */
   apply(rule: AlertRule, deleted: boolean): void;
   /** Loads every live rule from the repository into the index. */
@@ -448,20 +477,14 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
 
   // ── market ──
 
-  function onSnapshot(payload: unknown) {
-    const p = payload as {
-      at?: unknown;
-      books?: Record<string, { mid?: unknown }>;
-      open?: Record<string, Record<string, unknown>>;
-    };
-    if (typeof p.at !== 'number' || !p.books || typeof p.books !== 'object') return;
+  function onSnapshot(p: SnapshotEvent) {
     const at = p.at;
     for (const [symbol, book] of Object.entries(p.books)) {
-      const bar = p.open?.[symbol]?.['1m'];
-      if (Array.isArray(bar) && typeof bar[0] === 'number')
+      const bar = p.open[symbol]?.['1m'];
+      if (bar && typeof bar[0] === 'number')
         windows.setOpen(symbol, { openTime: bar[0], close: Number(bar[4]), quoteVolume: Number(bar[6]) });
-      const mid = book?.mid;
-      if (typeof mid !== 'number' || !Number.isFinite(mid)) continue;
+      const mid = book.mid;
+      if (mid === null || !Number.isFinite(mid)) continue;
       const key = `${symbol}@${at}`;
       const occasion = {
         key,
@@ -516,12 +539,10 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     fire(live, occasion);
   }
 
-  function onCandle(payload: unknown) {
-    const p = payload as { symbol?: unknown; interval?: unknown; candle?: Record<string, unknown> };
-    if (p.interval !== '1m' || typeof p.symbol !== 'string' || !p.candle) return;
+  function onCandle(p: CandleEvent) {
+    if (p.interval !== '1m') return;
     const { openTime, close, quoteVolume } = p.candle;
-    if (typeof openTime !== 'number' || typeof close !== 'number') return;
-    windows.addClosed(p.symbol, { openTime, close, quoteVolume: Number(quoteVolume) || 0 });
+    windows.addClosed(p.symbol, { openTime, close, quoteVolume: quoteVolume || 0 });
   }
 
   function warm(symbol: string) {
@@ -632,9 +653,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     }
   }
 
-  function onFlow(payload: unknown) {
-    const flow = payload as FlowEvent;
-    if (typeof flow?.id !== 'string' || typeof flow.timestamp !== 'number') return;
+  function onFlow(flow: FlowEvent) {
     const usd = flow.usdValue;
     if (typeof usd !== 'number' || !Number.isFinite(usd)) return; // no price known: cannot compare with minUsd
     const now = clock.now();
@@ -680,10 +699,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     scheduleWrite();
   }
 
-  function onFlowsRemoved(payload: unknown) {
-    const p = payload as { ids?: unknown };
-    if (!Array.isArray(p.ids)) return;
-    const ids = p.ids.filter((id): id is string => typeof id === 'string');
+  function onFlowsRemoved({ ids }: { ids: string[] }) {
     if (ids.length === 0) return;
     const gone = new Set(ids);
     const now = clock.now();
@@ -844,8 +860,8 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
   }
 
   const guarded =
-    (name: string, handler: (payload: unknown) => void) =>
-    (payload: unknown): void => {
+    <P>(name: string, handler: (payload: P) => void) =>
+    (payload: P): void => {
       try {
         handler(payload);
         scheduleWrite();
@@ -859,9 +875,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       term = leaderTerm;
       running = true;
       unsubscribers.push(
-        await bus.subscribe(topics.alertRuleChanged, (payload) => {
-          const id = (payload as { id?: unknown }).id;
-          if (typeof id !== 'string') return;
+        await bus.subscribe(topics.alertRuleChanged, ({ id }) => {
           repo
             .byId(id)
             .then((found) => {

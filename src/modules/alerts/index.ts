@@ -37,9 +37,9 @@ export {
   type AlertsService,
   type Caller,
   createAlertsService,
-  DEFAULT_PAGE,
   MAX_PAGE,
   type RuleInput,
   type RulePatchInput,
 } from './service.ts';
 export type { AlertsTables } from './tables.ts';
+export { type AlertRuleChanged, type AlertsTopics, alertsTopicDecoders } from './topics.ts';

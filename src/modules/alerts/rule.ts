@@ -26,7 +26,6 @@ export const RULE_STATES = ['active', 'paused', 'triggered', 'expired', 'failing
 export type RuleState = (typeof RULE_STATES)[number];
 /** States the evaluator watches and the plan cap counts. */
 export const LIVE_STATES: readonly RuleState[] = ['active', 'failing'];
-export const TERMINAL_STATES: readonly RuleState[] = ['triggered', 'expired'];
 
 export const TRIGGER_MODES = ['once', 'every'] as const;
 export type TriggerMode = (typeof TRIGGER_MODES)[number];

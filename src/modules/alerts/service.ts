@@ -1,5 +1,7 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
+import type { EventsTopics } from '../events/index.ts';
+import type { AlertsTopics } from './topics.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
@@ -59,7 +61,7 @@ export interface Caller {
   plan: string;
 }
 
-export const DEFAULT_PAGE = 50;
+const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 200;
 
 export interface AlertsService {
@@ -106,7 +108,7 @@ export interface AlertsSummary {
 
 export interface AlertsServiceOptions {
   repo: AlertsRepository;
-  bus: Bus;
+  bus: Bus<AlertsTopics & EventsTopics>;
   clock: Clock;
   /** Canonical exchange name, or throws `unknown_exchange` (the on-chain module's resolver). */
   resolveExchange(input: string): string;

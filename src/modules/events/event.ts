@@ -5,7 +5,7 @@ export const EVENT_TYPES = ['alert.triggered', 'onchain.flow'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Version of the event body below; bumped only on a breaking change, announced in the body itself. */
-export const EVENT_BODY_VERSION = 1;
+const EVENT_BODY_VERSION = 1;
 
 /** An event as stored and delivered. `body` is the JSON text every consumer receives byte for byte. */
 export interface AccountEvent {

@@ -6,12 +6,12 @@
 export {
   type AccountEvent,
   composeEvent,
-  EVENT_BODY_VERSION,
   EVENT_TYPES,
   type EventBody,
   type EventType,
   type NewAccountEvent,
 } from './event.ts';
+export { type EventsTopics, eventsTopicDecoders } from './topics.ts';
 export { createMemoryEventsRepository, type EventsRepository } from './repository.ts';
 export { createKyselyEventsRepository, insertAccountEvents } from './repository.kysely.ts';
 export type { AccountEventsTable, EventsTables } from './tables.ts';

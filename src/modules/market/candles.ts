@@ -79,7 +79,7 @@ export function resample(candles: readonly Candle[], toMs: number, options: Resa
 }
 
 /** The most common spacing between consecutive bars (0 when fewer than two). */
-export function inferIntervalMs(candles: readonly Candle[]): number {
+function inferIntervalMs(candles: readonly Candle[]): number {
   const counts = new Map<number, number>();
   const n = Math.min(candles.length, 200);
   for (let i = 1; i < n; i++) {

@@ -138,7 +138,7 @@ export function consolidate(inputs: readonly VenueInput[], options: Consolidatio
 }
 
 /** Quote-currency depth of the books within ± each band of `mid`. */
-export function depthBands(books: readonly BookLike[], mid: number | null): DepthBands {
+function depthBands(books: readonly BookLike[], mid: number | null): DepthBands {
   const out: DepthBands = { '0.5%': { bid: 0, ask: 0 }, '1%': { bid: 0, ask: 0 }, '2%': { bid: 0, ask: 0 } };
   if (mid === null) return out;
   const eps = 1e-12;

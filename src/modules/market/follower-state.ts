@@ -1,6 +1,11 @@
 import type { Clock } from '../../shared/clock.ts';
 import type { Candle, CandleInterval } from './candles.ts';
-import { type FollowerBook, decodeFollowerWire, followerSlippage } from './follower.ts';
+import {
+  type FollowerBook,
+  type MarketSnapshotMessage,
+  decodeFollowerWire,
+  followerSlippage,
+} from './follower.ts';
 import { type MarketDataItem, presentSlippage } from './present.ts';
 import type { MarketDataBodies } from './snapshots.ts';
 
@@ -87,7 +92,7 @@ export function createFollowerState(deps: {
     },
     openCandle: (symbol: string, interval: CandleInterval) => open.get(symbol)?.get(interval),
     /** Adopts a published market-data body and its `FollowerWire`; a malformed body is logged and ignored. */
-    adopt(body: string, wire?: unknown): void {
+    adopt(body: string, wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open'>): void {
       try {
         const parsed = JSON.parse(body) as { data?: MarketDataItem[] };
         for (const item of parsed.data ?? []) {
@@ -100,8 +105,8 @@ export function createFollowerState(deps: {
         oldestAdopted = Number.POSITIVE_INFINITY;
         for (const item of items.values())
           oldestAdopted = Math.min(oldestAdopted, Date.parse(item.updatedAt));
-        const at = (wire as { at?: unknown } | undefined)?.at;
-        if (typeof at === 'number' && Number.isFinite(at)) clockOffset = at - clock.now();
+        const at = wire?.at;
+        if (at !== undefined && Number.isFinite(at)) clockOffset = at - clock.now();
         const decoded = decodeFollowerWire(wire);
         books = decoded.books;
         open = decoded.open;

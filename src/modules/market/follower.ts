@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/bus.ts';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval } from './candles.ts';
 import { type BookLike, flattenBook, slippage } from './consolidate.ts';
 import type { MarketSnapshot } from './types.ts';
@@ -25,7 +26,7 @@ export interface FollowerWire {
  * venues of ~37 levels) fits whole; deeper live books are cut here to keep bus messages bounded, and a
  * walk past the cut answers null on followers (docs/market.md, known limits).
  */
-export const FOLLOWER_BOOK_LEVELS = 250;
+const FOLLOWER_BOOK_LEVELS = 250;
 
 /** One symbol's book on the wire (see `FollowerWire`). */
 export interface WireBook {
@@ -159,6 +160,51 @@ export function decodeFollowerWire(wire: unknown): {
     }
   }
   return { books, open };
+}
+
+/**
+ * The `market.snapshot` bus message: what the worker publishes at most once a second (app/market.ts) — the
+ * changed symbols, the market time, the serialized market-data body (all symbols, default notional), the
+ * publishing leader's term (followers ignore an older term than the newest they heard of) and the
+ * follower part (`FollowerWire`).
+ */
+export interface MarketSnapshotMessage extends FollowerWire {
+  symbols: string[];
+  at: number;
+  body: string;
+  term: number;
+}
+
+/**
+ * Decodes a `market.snapshot` message that came from outside the process (JSON from Redis): undefined
+ * unless `symbols`, `at`, `body` and `term` have their types and `books` and `open` are objects; a book
+ * or bar that is not well-formed is left out (the same leniency as `decodeFollowerWire`: one bad entry does
+ * not lose the snapshot).
+ */
+export function decodeMarketSnapshotMessage(raw: unknown): MarketSnapshotMessage | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { symbols, at, body, term, books, open } = raw;
+  if (!Array.isArray(symbols) || !symbols.every((s) => typeof s === 'string')) return undefined;
+  if (typeof at !== 'number' || !Number.isFinite(at) || typeof body !== 'string') return undefined;
+  if (typeof term !== 'number' || !isRecord(books) || !isRecord(open)) return undefined;
+  const wireBooks: FollowerWire['books'] = {};
+  for (const [symbol, b] of Object.entries(books)) {
+    if (!isRecord(b) || !finiteArray(b.bids) || !finiteArray(b.asks)) continue;
+    const mid = typeof b.mid === 'number' ? b.mid : null;
+    const dp = typeof b.dp === 'number' ? b.dp : null;
+    wireBooks[symbol] = { mid, dp, bids: b.bids, asks: b.asks };
+  }
+  const wireOpen: FollowerWire['open'] = {};
+  for (const [symbol, bars] of Object.entries(open)) {
+    if (!isRecord(bars)) continue;
+    const kept: FollowerWire['open'][string] = {};
+    for (const interval of CANDLE_INTERVALS) {
+      const bar = bars[interval];
+      if (finiteArray(bar) && bar.length === 7) kept[interval] = bar;
+    }
+    wireOpen[symbol] = kept;
+  }
+  return { symbols, at, body, term, books: wireBooks, open: wireOpen };
 }
 
 /** Slippage for `notional` on a follower: the worker's walk, on the published levels. */

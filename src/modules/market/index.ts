@@ -16,8 +16,9 @@ export {
   createMarketService,
   type MarketRuntime,
   type MarketServiceOptions,
-  type SnapshotPublication,
 } from './service.ts';
 export { createMemoryCandleRepository, type CandleRepository, type StoredCandle } from './repository.ts';
 export { createKyselyCandleRepository } from './repository.kysely.ts';
 export type { MarketTables } from './tables.ts';
+export { type MarketSnapshotMessage, decodeMarketSnapshotMessage } from './follower.ts';
+export { type MarketTopics, marketTopicDecoders } from './topics.ts';

@@ -32,7 +32,7 @@ const newEngine = () =>
   });
 
 /**
- * The comparison the issue asks for, applied to 5m bars built by one code path from the recorded 1m bars:
+ * The acceptance check for resampling, applied to 5m bars built by one code path from the recorded 1m bars:
  * ≥ 99.5 % of the overlapping recorded 5m bars equal (OHLC to the cent, volume to 1e-6 relative), and every
  * mismatch explained by the data's known gaps.
  */

@@ -1,12 +1,14 @@
 import type { FundingPoint } from './candle-files.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
+import { logAndIgnore } from '../../shared/log-and-ignore.ts';
 import { MERGED, MarketEngine } from './engine.ts';
+import type { MarketSnapshotMessage } from './follower.ts';
 import { type Freshness, createFollowerState } from './follower-state.ts';
 import { candlesBetween, loadHistory } from './history.ts';
 import { type MarketDataItem, presentSnapshot } from './present.ts';
 import type { CandleRepository } from './repository.ts';
-import { createMarketDataBodies, createSnapshotTicker } from './snapshots.ts';
+import { type SnapshotPublication, createMarketDataBodies, createSnapshotTicker } from './snapshots.ts';
 import type { MarketSource } from './source.ts';
 import type { CandleClosed, MarketService } from './types.ts';
 import { createUsdPrice } from './usd-price.ts';
@@ -29,10 +31,10 @@ export interface MarketServiceOptions {
   historyDays?: number;
   graceMs?: number;
   /**
-   * Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. A snapshot payload is
-   * a `SnapshotPublication`; its `follower()` is computed only when called (the publisher throttles).
+   * Called with merged closed candles and snapshot ticks, e.g. to publish on the bus. A snapshot's
+   * `follower()` is computed only when called (the publisher throttles).
    */
-  onPublish?: (topic: 'candle' | 'snapshot', payload: unknown) => void;
+  onPublish?: (...args: ['candle', CandleClosed] | ['snapshot', SnapshotPublication]) => void;
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
@@ -74,7 +76,7 @@ export interface MarketRuntime extends MarketService {
    * progress (`FollowerWire`) and the worker's market time `at`. Ignored while this process runs its own
    * feed.
    */
-  adoptMarketData(body: string, wire?: unknown): void;
+  adoptMarketData(body: string, wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open'>): void;
   /** Whether this process runs the feed (start() was called and stop() was not). */
   running(): boolean;
   /** Start-up progress, for /readyz and logs. */
@@ -229,7 +231,8 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       const firstWrite = writes.flush().then(() => {
         persistedHistory = true;
       });
-      firstWrite.catch(() => {});
+      // The write loop logs and retries a failed write itself; what reaches here is unexpected, logged.
+      firstWrite.catch(logAndIgnore(writes.warnLog, 'market history write failed'));
       writes.startLoop(() => stopped);
     },
     async stop() {
@@ -237,7 +240,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       if (timer) clearInterval(timer);
       writes.stopLoop();
       await source.stop();
-      await writes.flush().catch(() => {});
+      await writes.flush().catch(logAndIgnore(writes.warnLog, 'market candle write at stop failed'));
     },
   };
   return runtime;

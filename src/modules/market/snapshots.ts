@@ -46,7 +46,7 @@ export function createMarketDataBodies(symbols: readonly string[]) {
 export type MarketDataBodies = ReturnType<typeof createMarketDataBodies>;
 
 /** What followers need besides the body: each symbol's consolidated book and merged bars in progress. */
-export function followerWireOf(engine: MarketEngine, symbols: readonly string[]): FollowerWire {
+function followerWireOf(engine: MarketEngine, symbols: readonly string[]): FollowerWire {
   const wire: FollowerWire = { books: {}, open: {} };
   for (const symbol of symbols) {
     const c = engine.consolidatedBook(symbol);

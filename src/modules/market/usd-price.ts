@@ -20,10 +20,7 @@ const WRAPPED: Record<string, string> = {
  * to their underlying: WETH→ETHUSDT), a pair spelled otherwise (`ETH/USDT`), `stable` for stablecoins, or
  * undefined when none is tracked.
  */
-export function resolveSymbol(
-  symbols: readonly string[],
-  assetOrSymbol: string,
-): string | 'stable' | undefined {
+function resolveSymbol(symbols: readonly string[], assetOrSymbol: string): string | 'stable' | undefined {
   const text = assetOrSymbol.trim().toUpperCase();
   if (symbols.includes(text)) return text;
   const asset = WRAPPED[text] ?? text;

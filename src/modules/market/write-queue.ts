@@ -1,4 +1,5 @@
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import { type WarnLog, logAndIgnore } from '../../shared/log-and-ignore.ts';
 import type { CandleRepository, StoredCandle } from './repository.ts';
 
 /** The write queue's bound: beyond it the oldest rows are dropped (and counted) rather than growing memory. */
@@ -24,6 +25,7 @@ export function createWriteQueue(deps: {
   let failures = 0;
   let writing: Promise<void> | undefined;
   let writer: NodeJS.Timeout | undefined;
+  const warnLog: WarnLog = { warn: (fields, message) => log?.warn(fields, message) };
 
   const enqueue = (rows: StoredCandle[]) => {
     for (const r of rows) pending.push(r);
@@ -81,12 +83,14 @@ export function createWriteQueue(deps: {
   return {
     enqueue,
     flush,
+    /** The queue's logger as `logAndIgnore` takes it (the options' `log`, or nothing). */
+    warnLog,
     /** Rows waiting to be written. */
     pending: () => pending.length,
     /** Starts the background loop: a flush every 2 s unless one is under way or `stopped()`. */
     startLoop(stopped: () => boolean): void {
       writer = setInterval(() => {
-        if (!writing && !stopped()) flush().catch(() => {});
+        if (!writing && !stopped()) flush().catch(logAndIgnore(warnLog, 'market candle write failed'));
       }, WRITE_EVERY_MS);
       writer.unref();
     },

@@ -60,12 +60,12 @@ export type ExchangeNormalizer = (name: string) => string;
 export const defaultExchangeNormalizer: ExchangeNormalizer = (name) =>
   name.trim().toLowerCase().replace(/\s+/g, ' ');
 
-export const KNOWN_CHAINS = ['ethereum', 'arbitrum', 'optimism', 'base', 'polygon', 'bsc', 'avalanche'];
+const KNOWN_CHAINS = ['ethereum', 'arbitrum', 'optimism', 'base', 'polygon', 'bsc', 'avalanche'];
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const CHAIN = /^[a-z0-9][a-z0-9-]*$/;
 
-export const DEFAULT_LABELS_PATH = fileURLToPath(new URL('./default-labels.json', import.meta.url));
+const DEFAULT_LABELS_PATH = fileURLToPath(new URL('./default-labels.json', import.meta.url));
 
 interface RowInput {
   exchange?: string;
@@ -258,7 +258,7 @@ export function parseLabelsJson(text: string, options: ParseOptions): LabelSet {
 }
 
 /** Reads one file or every .csv/.json file under a folder (sorted, recursive). */
-export function loadLabelPath(path: string, normalize?: ExchangeNormalizer): LabelSet[] {
+function loadLabelPath(path: string, normalize?: ExchangeNormalizer): LabelSet[] {
   let stat: ReturnType<typeof statSync>;
   try {
     stat = statSync(path);

@@ -1,6 +1,7 @@
 import type { AddressBook } from './address-book.ts';
 import { formatUnits, usdValue } from './decimal.ts';
 import type { ChainBlock, PriceSource, RawTransfer } from './ports.ts';
+import { logAndIgnore, type WarnLog } from '../../shared/log-and-ignore.ts';
 
 export type FlowDirection = 'deposit' | 'withdrawal' | 'internal';
 export const FLOW_DIRECTIONS: readonly FlowDirection[] = ['deposit', 'withdrawal', 'internal'];
@@ -36,10 +37,10 @@ export interface Flow {
 
 /** Assets priced as another: wrapped ETH is ETH; dollar stablecoins are 1. */
 const PRICE_ALIAS: Record<string, string> = { WETH: 'ETH', STETH: 'ETH', WBTC: 'BTC' };
-export const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD']);
+const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD']);
 
 /** The asset whose price values this one (WETH → ETH). */
-export function priceAsset(asset: string): string {
+function priceAsset(asset: string): string {
   const upper = asset.toUpperCase();
   return PRICE_ALIAS[upper] ?? upper;
 }
@@ -56,13 +57,17 @@ export async function unitPriceUsd(
 }
 
 /** Caches prices per asset and minute so a block with 100 transfers asks the market once per asset. */
-export function createCachedPrices(prices: PriceSource, maxEntries = 4096) {
+export function createCachedPrices(prices: PriceSource, log: WarnLog, maxEntries = 4096) {
   const cache = new Map<string, Promise<number | undefined>>();
   return (asset: string, atMs: number): Promise<number | undefined> => {
     const key = `${priceAsset(asset)}:${Math.floor(atMs / 60_000)}`;
     let hit = cache.get(key);
     if (!hit) {
-      hit = unitPriceUsd(prices, asset, atMs).catch(() => undefined);
+      // A failed lookup prices the flows of that asset and minute as unknown (usdValue null), logged.
+      hit = unitPriceUsd(prices, asset, atMs).catch((error: unknown) => {
+        logAndIgnore(log, `onchain: ${asset} price lookup failed; usdValue left unknown`)(error);
+        return undefined;
+      });
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
       cache.set(key, hit);
     }

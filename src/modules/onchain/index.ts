@@ -2,12 +2,10 @@
 export {
   type AddressBook,
   createAddressBook,
-  DEFAULT_LABELS_PATH,
   type Label,
   type LabelProblem,
   type LabelSet,
   loadAddressBook,
-  loadLabelPath,
   parseLabelsCsv,
   parseLabelsJson,
 } from './address-book.ts';
@@ -27,10 +25,10 @@ export type {
 export type { OnchainRepository } from './repository.ts';
 export {
   createOnchainService,
-  DEFAULT_LIMIT,
   type FlowsPage,
   type ListFlowsInput,
   MAX_LIMIT,
   type OnchainService,
 } from './service.ts';
 export type { OnchainTables } from './tables.ts';
+export { type FlowsRemoved, type OnchainTopics, onchainTopicDecoders } from './topics.ts';

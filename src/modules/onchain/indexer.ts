@@ -12,6 +12,7 @@ import {
   silentLogger,
 } from './ports.ts';
 import type { OnchainRepository } from './repository.ts';
+import type { OnchainTopics } from './topics.ts';
 
 /**
  * The chain indexer: follows a ChainSource block by block, `confirmations` behind the head, and stores the
@@ -31,7 +32,7 @@ export interface IndexerOptions {
   repo: OnchainRepository;
   book: AddressBook;
   prices: PriceSource;
-  bus?: Bus;
+  bus?: Bus<OnchainTopics>;
   clock?: Clock;
   logger?: OnchainLogger;
   /** Blocks to stay behind the head (0 = index the head itself). */
@@ -93,7 +94,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const backoffMin = options.backoffMinMs ?? 250;
   const backoffMax = options.backoffMaxMs ?? 30_000;
   const interest = (address: string) => book.lookup(chain, address) !== undefined;
-  const priceOf = createCachedPrices(prices);
+  const priceOf = createCachedPrices(prices, log);
 
   const status: IndexerStatus = {
     chain,

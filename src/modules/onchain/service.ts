@@ -6,7 +6,7 @@ import { FLOW_DIRECTIONS, type FlowDirection } from './classify.ts';
 import { type FlowView, presentFlow } from './present.ts';
 import type { FlowPosition, OnchainRepository } from './repository.ts';
 
-export const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
 
 export interface ListFlowsInput {

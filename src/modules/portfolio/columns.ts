@@ -6,7 +6,7 @@ import type { RowField } from './fields.ts';
  * tracker and exchange exports (Koinly, CoinTracker, CoinStats, Coinbase, Kraken); docs/portfolio.md has
  * the table. Columns not listed here are ignored and reported back as such.
  */
-export const HEADER_ALIASES: Readonly<Record<RowField, readonly string[]>> = {
+const HEADER_ALIASES: Readonly<Record<RowField, readonly string[]>> = {
   asset: ['asset', 'currency', 'coin', 'coinsymbol', 'symbol', 'token', 'ticker', 'receivedcurrency'],
   quantity: [
     'quantity',
@@ -39,7 +39,7 @@ for (const [field, aliases] of Object.entries(HEADER_ALIASES) as Array<[RowField
   for (const alias of aliases) byAlias.set(alias, field);
 }
 
-export const headerKey = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+const headerKey = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The row field a CSV header maps to, if any. */
 export const fieldOfHeader = (header: string): RowField | undefined => byAlias.get(headerKey(header));

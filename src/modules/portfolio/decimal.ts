@@ -12,8 +12,8 @@ export const Decimal = DecimalJs.clone({
 });
 export type Decimal = DecimalJs;
 
-export const MAX_FRACTION_DIGITS = 18;
-export const MAX_INTEGER_DIGITS = 24;
+const MAX_FRACTION_DIGITS = 18;
+const MAX_INTEGER_DIGITS = 24;
 
 const decimalPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 

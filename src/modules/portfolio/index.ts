@@ -1,9 +1,8 @@
 /** The portfolio module's public face: other modules, the HTTP layer and the composition root import only from here. */
-export { HEADER_ALIASES } from './columns.ts';
 export { Decimal, parseDecimal } from './decimal.ts';
 export { MAX_IMPORT_ROWS, ROW_FIELDS, type RawRow, type RowField, type RowProblem } from './fields.ts';
 export { type AssetQuote, type Holding, type PricePort, type Totals, computeHoldings } from './holdings.ts';
-export { presentHolding, presentImport, presentPortfolio, presentRow, presentTotals } from './present.ts';
+export { presentImport, presentPortfolio, presentRow } from './present.ts';
 export {
   type ImportRecord,
   type PortfolioRepository,

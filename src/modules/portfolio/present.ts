@@ -6,7 +6,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** USD amounts derived from a market price: decimal strings rounded to the cent. */
 const usd = (value: Decimal | null) => (value === null ? null : value.toFixed(2));
 
-export function presentHolding(h: Holding) {
+function presentHolding(h: Holding) {
   return {
     asset: h.asset,
     quantity: h.quantity,
@@ -23,7 +23,7 @@ export function presentHolding(h: Holding) {
   };
 }
 
-export function presentTotals(t: Totals) {
+function presentTotals(t: Totals) {
   return {
     valueUsd: t.valueUsd.toFixed(2),
     costBasisUsd: t.costBasisUsd.toFixed(2),

@@ -69,7 +69,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     const read = await readRows(request.body);
     if (read.rows.length === 0) {
       throw new AppError('validation_failed', 'the import has no rows', {
-        errors: [{ pointer: '/rows', message: 'must hold at least one row' }],
+        errors: [{ pointer: '/body/rows', message: 'must hold at least one row' }],
       });
     }
     const skip = new Set(read.schemaProblems.map((p) => p.row - 1));

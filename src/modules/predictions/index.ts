@@ -17,3 +17,4 @@ export {
 export type { PredictionsTables } from './tables.ts';
 export { MODEL_VERSION } from './models/engine.ts';
 export * from './types.ts';
+export { type PredictionsTopics, predictionsTopicDecoders } from './topics.ts';

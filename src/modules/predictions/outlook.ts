@@ -75,7 +75,7 @@ export function directionalEdge(r: { prediction: number; baseline: number; confi
   return edge === 0 ? 0 : Math.sign(r.prediction - r.baseline) * edge;
 }
 
-export function reasonOf(f: Factor, share: number, fundingKnown: boolean | undefined): string {
+function reasonOf(f: Factor, share: number, fundingKnown: boolean | undefined): string {
   const dir = share > 0 ? 'up' : share < 0 ? 'down' : 'nowhere in particular';
   switch (f) {
     case 'orderflow':

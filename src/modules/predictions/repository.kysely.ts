@@ -14,7 +14,7 @@ export function createKyselyPredictionRepository(db: Kysely<PredictionsTables>):
       // jsonb columns are written as JSON text.
       await db
         .insertInto('predictions')
-        .values(chunk as never)
+        .values(chunk)
         .onConflict((oc) => oc.doNothing())
         .execute();
     }

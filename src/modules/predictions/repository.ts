@@ -1,7 +1,8 @@
+import type { Selectable } from 'kysely';
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import type { PredictionsTable } from './tables.ts';
 
-export type PredictionRow = PredictionsTable;
+export type PredictionRow = Selectable<PredictionsTable>;
 export type ScoreUpdate = Pick<
   PredictionRow,
   | 'symbol'

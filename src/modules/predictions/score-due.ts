@@ -9,7 +9,7 @@ import { HORIZON_MS, type Horizon, PUBLIC_QUANTILES, quantileKey } from './types
 const MINUTE = 60_000;
 
 /** The realized price at time T: the close of the last 1m bar that closed at or before T (≤ 2 min old). */
-export function realizedAt(s: BarSeries | undefined, target: number): number | undefined {
+function realizedAt(s: BarSeries | undefined, target: number): number | undefined {
   if (!s) return undefined;
   const j = s.indexAt(target);
   if (j < 0 || target - s.closeTime[j]! > 2 * MINUTE) return undefined;

@@ -1,5 +1,6 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
+import type { PredictionsTopics } from './topics.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { GRID } from './calibration/conformal.ts';
@@ -28,7 +29,7 @@ export interface PredictionsServiceDeps {
   market: PredictionsMarketPort;
   repository: PredictionRepository;
   clock: Clock;
-  bus?: Bus;
+  bus?: Bus<PredictionsTopics>;
   refreshMs: number;
   /** 1m candles requested per symbol and refresh (the feature windows reach back 72 h). */
   candleHistory?: number;

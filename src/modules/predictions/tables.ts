@@ -1,3 +1,5 @@
+import type { JSONColumnType } from 'kysely';
+
 /** Every datapoint ever published (the public track record), with its outcome once scored. */
 export interface PredictionsTable {
   symbol: string;
@@ -7,9 +9,10 @@ export interface PredictionsTable {
   prediction: number;
   expected_move_pct: number;
   confidence: number;
-  factors: Record<string, number>;
-  /** p05 … p95 of the forecast price. */
-  quantiles: Record<string, number>;
+  /** jsonb: read as an object, written as JSON text. */
+  factors: JSONColumnType<Record<string, number>>;
+  /** p05 … p95 of the forecast price (jsonb, as `factors`). */
+  quantiles: JSONColumnType<Record<string, number>>;
   model_version: string;
   /** σ of the log return (the model) and of the EWMA random-walk reference, for scoring. */
   sigma: number;

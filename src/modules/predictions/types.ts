@@ -2,7 +2,7 @@ import type { Horizon } from '../symbols/index.ts';
 
 export type { Horizon };
 
-/** The four ensemble members, one per seed factor. */
+/** The four ensemble members, one per entry of a datapoint's `factors` (docs/forecasting.md, "Datapoint"). */
 export const FACTORS = ['orderflow', 'funding', 'macro', 'ai_residual'] as const;
 export type Factor = (typeof FACTORS)[number];
 

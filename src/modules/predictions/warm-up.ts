@@ -7,9 +7,9 @@ import { HORIZON_MS } from './types.ts';
 
 const MINUTE = 60_000;
 /** How far back a fresh install (or the span after an outage) is backfilled: the default 96 × 15 min page. */
-export const BACKFILL_MS = 24 * 60 * MINUTE;
+const BACKFILL_MS = 24 * 60 * MINUTE;
 /** Spacing of backfilled datapoints (every granularity down to 5 min gets a full page). */
-export const BACKFILL_STEP_MS = 5 * MINUTE;
+const BACKFILL_STEP_MS = 5 * MINUTE;
 /** Longest stretch the warm-up keeps the event loop before letting other work run (a model step can add a few ms). */
 const WARM_UP_SLICE_MS = 10;
 
@@ -21,7 +21,7 @@ const WARM_UP_SLICE_MS = 10;
  * instant; live-only inputs (order book, trade flow, the predicted funding rate and basis) did not exist for
  * past instants, so they contribute nothing to backfilled forecasts. Yields after each model step.
  */
-export function* warmUpSteps(
+function* warmUpSteps(
   forecasters: Forecasters,
   refreshMs: number,
   symbol: string,
@@ -77,7 +77,7 @@ export function warmUp(
  * The same warm-up in slices of at most `WARM_UP_SLICE_MS`, giving the event loop back in between: a server
  * warming up still answers requests (and /readyz) promptly instead of stalling for the whole replay.
  */
-export async function warmUpInSlices(
+async function warmUpInSlices(
   forecasters: Forecasters,
   refreshMs: number,
   symbol: string,

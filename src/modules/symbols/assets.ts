@@ -52,9 +52,6 @@ for (const [ticker, names] of Object.entries(ASSETS)) {
   for (const name of names) byName.set(name, ticker);
 }
 
-/** Every asset ticker `normalizeAsset` can answer with, besides the supported symbols' bases. */
-export const KNOWN_ASSETS: readonly string[] = Object.keys(ASSETS);
-
 /**
  * The ticker for an asset name (any case, surrounding spaces ignored; `XBT` → `BTC`, `bitcoin` → `BTC`), or
  * `undefined` when the name is not known. `extra` adds tickers that are known too (the supported symbols'

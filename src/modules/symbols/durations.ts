@@ -10,9 +10,9 @@ export type Interval = (typeof INTERVALS)[number];
 export const GRANULARITIES = ['1m', '5m', '15m', '1h'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
-export const DEFAULT_HORIZON: Horizon = '1h';
-export const DEFAULT_INTERVAL: Interval = '1h';
-export const DEFAULT_GRANULARITY: Granularity = '15m';
+const DEFAULT_HORIZON: Horizon = '1h';
+const DEFAULT_INTERVAL: Interval = '1h';
+const DEFAULT_GRANULARITY: Granularity = '15m';
 
 const UNIT_SECONDS: Record<string, number> = {
   s: 1,
@@ -43,7 +43,7 @@ const UNIT_SECONDS: Record<string, number> = {
  * Parses a duration such as `15m`, `15min`, `1H`, `360m`, `900s`, `4 hours`, `1d` or bare minutes (`60`)
  * into seconds. Any case. Returns `undefined` for text that is not a positive duration.
  */
-export function parseDurationSeconds(input: string): number | undefined {
+function parseDurationSeconds(input: string): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)?\s*([a-z]+)?\s*$/i.exec(input);
   if (!match || (match[1] === undefined && match[2] === undefined)) return undefined;
   const amount = match[1] === undefined ? 1 : Number(match[1]);

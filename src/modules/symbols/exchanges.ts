@@ -62,7 +62,3 @@ export function normalizeExchange(input: string, options: { param?: string } = {
   }
   return { exchange, requested: input, changed: exchange !== input };
 }
-
-export function isKnownExchange(name: string): name is Exchange {
-  return (KNOWN_EXCHANGES as readonly string[]).includes(name);
-}

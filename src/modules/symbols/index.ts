@@ -4,12 +4,9 @@
  * response header (`NormalizationLog` in src/http/normalization-header.ts).
  */
 export {
-  CANONICAL_QUOTE,
   DEFAULT_SYMBOLS,
   canonicalCandidate,
   configureSupportedSymbols,
-  defaultSymbol,
-  isSupportedSymbol,
   normalizeSymbol,
   splitSymbol,
   supportedSymbols,
@@ -18,9 +15,6 @@ export {
   type SymbolNormalization,
 } from './symbols.ts';
 export {
-  DEFAULT_GRANULARITY,
-  DEFAULT_HORIZON,
-  DEFAULT_INTERVAL,
   GRANULARITIES,
   HORIZONS,
   INTERVALS,
@@ -28,7 +22,6 @@ export {
   normalizeGranularity,
   normalizeHorizon,
   normalizeInterval,
-  parseDurationSeconds,
   type DurationNormalization,
   type Granularity,
   type Horizon,
@@ -36,10 +29,9 @@ export {
 } from './durations.ts';
 export {
   KNOWN_EXCHANGES,
-  isKnownExchange,
   normalizeExchange,
   type Exchange,
   type ExchangeNormalization,
 } from './exchanges.ts';
 export type { ParameterChange } from './parameter-change.ts';
-export { KNOWN_ASSETS, normalizeAsset } from './assets.ts';
+export { normalizeAsset } from './assets.ts';

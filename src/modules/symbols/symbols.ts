@@ -12,7 +12,7 @@ export const DEFAULT_SYMBOLS = [
 ] as const;
 
 /** Canonical quote currency: every stable-dollar quote collapses to it. */
-export const CANONICAL_QUOTE = 'USDT';
+const CANONICAL_QUOTE = 'USDT';
 
 /** Quote spellings folded into USDT. Longest first so `FDUSD` wins over `USD`. */
 const QUOTE_ALIASES = ['FDUSD', 'USDT', 'USDC', 'BUSD', 'TUSD', 'USD'] as const;
@@ -43,7 +43,7 @@ export function supportedSymbols(): readonly string[] {
 }
 
 /** The symbol an unsupported request falls back to: BTCUSDT when supported, else the first one. */
-export function defaultSymbol(supported: readonly string[] = configured): string {
+function defaultSymbol(supported: readonly string[] = configured): string {
   return supported.includes('BTCUSDT') ? 'BTCUSDT' : (supported[0] ?? 'BTCUSDT');
 }
 
@@ -132,11 +132,6 @@ export function normalizeSymbol(
   }
   const symbol = defaultSymbol(supported);
   return { symbol, requested: input, changed: symbol !== input };
-}
-
-/** True when the text is already a canonical supported symbol. */
-export function isSupportedSymbol(symbol: string, supported: readonly string[] = configured): boolean {
-  return supported.includes(symbol);
 }
 
 /** Splits a canonical symbol into base and quote (`BTCUSDT` → BTC / USDT). */

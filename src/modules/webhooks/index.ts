@@ -41,12 +41,10 @@ export {
   type AlertRules,
   type CreateWebhook,
   createWebhooksService,
-  MAX_ENDPOINTS_PER_ACCOUNT,
-  ROTATION_GRACE_MS,
   signingSecretsOf,
   type WebhooksService,
 } from './service.ts';
-export { generateSigningSecret, SECRET_PREFIX, signatureHeaders, signMessage } from './signature.ts';
+export { generateSigningSecret, signatureHeaders, signMessage } from './signature.ts';
 export type { WebhooksTables } from './tables.ts';
 export type { WebhookRequest, WebhookResponse, WebhookTransport } from './transport.ts';
 export { checkWebhookUrl, type ResolveHost, type UrlRules } from './url-check.ts';

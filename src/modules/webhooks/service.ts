@@ -35,8 +35,8 @@ export interface CreateWebhook {
   description?: string;
 }
 
-export const ROTATION_GRACE_MS = 24 * 3_600_000;
-export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
+const ROTATION_GRACE_MS = 24 * 3_600_000;
+const MAX_ENDPOINTS_PER_ACCOUNT = 20;
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>;
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 /** Standard Webhooks secrets: `whsec_` + the base64 of the HMAC key (24 random bytes, 192 bits). */
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 
 export function generateSigningSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;

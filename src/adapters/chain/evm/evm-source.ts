@@ -7,7 +7,7 @@ import type {
 } from '../../../modules/onchain/index.ts';
 
 /** keccak256("Transfer(address,address,uint256)") */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 export interface TokenConfig {
   symbol: string;
@@ -16,7 +16,7 @@ export interface TokenConfig {
 }
 
 /** Mainnet defaults; operators replace them with MERIDIAN_CHAIN_TOKENS. */
-export const MAINNET_TOKENS: TokenConfig[] = [
+const MAINNET_TOKENS: TokenConfig[] = [
   { symbol: 'USDT', address: '0xdac17f958d2ee523a2206206994597c13d831ec7', decimals: 6 },
   { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 },
   { symbol: 'WETH', address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', decimals: 18 },
@@ -67,10 +67,11 @@ export function createEvmChainSource(options: EvmSourceOptions): ChainSource {
   async function successfulTxs(blockHash: Hex, hashes: Hex[]): Promise<Set<string>> {
     if (blockReceiptsSupported) {
       try {
-        const receipts = (await client.request({
-          method: 'eth_getBlockReceipts' as never,
-          params: [blockHash] as never,
-        })) as Array<{ transactionHash: string; status: string; blockHash: string }> | null;
+        // Not in viem's public RPC schema: its parameters and answer are declared here.
+        const receipts = await client.request<{
+          Parameters: [Hex];
+          ReturnType: Array<{ transactionHash: string; status: string; blockHash: string }> | null;
+        }>({ method: 'eth_getBlockReceipts', params: [blockHash] });
         if (receipts) {
           const ok = new Set<string>();
           for (const r of receipts) {

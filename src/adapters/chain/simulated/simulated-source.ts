@@ -62,7 +62,12 @@ export function createSimulatedChainSource(options: SimulatedChainOptions): Chai
     ).join('')}`;
 
   async function ethPrice(atMs: number): Promise<number> {
-    const price = await Promise.resolve(options.prices.usdPrice('ETH', atMs)).catch(() => undefined);
+    let price: number | null | undefined;
+    try {
+      price = await options.prices.usdPrice('ETH', atMs);
+    } catch {
+      // No market price (yet): the simulation uses its reference price, as when the market has none.
+    }
     return typeof price === 'number' && price > 0 ? price : (REFERENCE_USD.ETH ?? 3000);
   }
 

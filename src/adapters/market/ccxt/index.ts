@@ -49,7 +49,7 @@ const defaultExchange = (venue: string): CcxtExchange => {
 };
 
 /** Resolves a canonical symbol to the venue's ccxt market: BASE/USDT, else BASE/USD, else BASE/USDC. */
-export function resolveMarket(exchange: CcxtExchange, symbol: string): string | undefined {
+function resolveMarket(exchange: CcxtExchange, symbol: string): string | undefined {
   const { base, quote } = splitSymbol(symbol);
   const markets = exchange.markets ?? {};
   for (const q of [quote, 'USD', 'USDC']) {
@@ -160,7 +160,9 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
         // needs a fresh exchange object.
         const failed = exchanges.get(venue);
         exchanges.delete(venue);
-        failed?.close().catch(() => {});
+        failed?.close().catch(() => {
+          // The exchange object is discarded either way; a failed close of its connections changes nothing.
+        });
         if (!running) return undefined;
         note(venue, '*', 'loadMarkets', error);
         await sleep(delay * (0.75 + Math.random() * 0.5));
@@ -308,7 +310,17 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
     async stop() {
       running = false;
       for (const wake of wakers) wake();
-      await Promise.all([...exchanges.values()].map((ex) => ex.close().catch(() => {})));
+      // At stop every exchange is closed; one that fails to close is discarded all the same.
+      await Promise.all(
+        [...exchanges.values()].map((ex) =>
+          ex.close().catch((error: unknown) => {
+            options.log?.warn(
+              { err: error instanceof Error ? error.message : String(error) },
+              'ccxt: closing an exchange failed',
+            );
+          }),
+        ),
+      );
       await Promise.race([Promise.allSettled(loops), new Promise((r) => setTimeout(r, 2_000))]);
       loops.length = 0;
     },

@@ -14,7 +14,7 @@ export interface SimulatedOptions {
 /** Funding settles every 8 h (00, 08, 16 UTC). */
 const FUNDING_PERIOD_MS = 28_800_000;
 
-export const DEFAULT_VENUES = ['binance', 'coinbase', 'kraken', 'okx'] as const;
+const DEFAULT_VENUES = ['binance', 'coinbase', 'kraken', 'okx'] as const;
 
 interface BookState {
   sequence: number;

@@ -20,7 +20,7 @@ export interface SymbolProfile {
   dailyQuoteVolume: number;
 }
 
-export const SYMBOL_PROFILES: Record<string, SymbolProfile> = {
+const SYMBOL_PROFILES: Record<string, SymbolProfile> = {
   BTCUSDT: { anchor: 64_000, dailyVol: 0.028, beta: 1, dailyQuoteVolume: 3e9 },
   ETHUSDT: { anchor: 3_100, dailyVol: 0.036, beta: 0.85, dailyQuoteVolume: 1.6e9 },
   SOLUSDT: { anchor: 150, dailyVol: 0.05, beta: 0.75, dailyQuoteVolume: 7e8 },
@@ -44,7 +44,7 @@ export interface VenueProfile {
   perpetual: boolean;
 }
 
-export const VENUE_PROFILES: Record<string, VenueProfile> = {
+const VENUE_PROFILES: Record<string, VenueProfile> = {
   binance: {
     share: 0.45,
     halfSpreadBps: 0.4,
@@ -96,7 +96,7 @@ export const venueProfile = (venue: string): VenueProfile =>
 
 const DAY = 86_400_000;
 /** Day 0 of the model. */
-export const ANCHOR_MS = Date.UTC(2024, 0, 1);
+const ANCHOR_MS = Date.UTC(2024, 0, 1);
 
 /** 32-bit string hash (FNV-1a). */
 export function hash(text: string): number {

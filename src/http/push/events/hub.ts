@@ -124,7 +124,7 @@ export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions =
     }
   }
 
-  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs);
+  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, deps.log);
 
   let sweeping = false;
   const sweepTimer = setInterval(() => {

@@ -3,7 +3,7 @@ import type { Config } from '../../../config/env.ts';
 import type { AuthApi } from '../../plugins/auth.ts';
 import type { App, RouteModule } from '../../types.ts';
 import type { AccountsService } from '../../../modules/accounts/index.ts';
-import type { AccountEvent, EventsRepository } from '../../../modules/events/index.ts';
+import type { EventsRepository } from '../../../modules/events/index.ts';
 import { type Bus, topics } from '../../../shared/bus.ts';
 import { AppError } from '../../../shared/errors.ts';
 import {
@@ -11,6 +11,7 @@ import {
   answerProtocol,
   createUpgradeAuthenticator,
   followBus,
+  type PushTopics,
   registerUpgradeRoute,
   sessionStillValid,
   upgradeHeaders,
@@ -28,7 +29,7 @@ import {
 
 export interface EventsStreamDeps {
   config: Pick<Config, 'wsAllowedOrigins' | 'wsPingIntervalMs' | 'wsSendBufferBytes' | 'eventRetentionHours'>;
-  bus: Bus;
+  bus: Bus<PushTopics>;
   connectionSlots: ConnectionSlotsFactory;
   accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
   events: Pick<EventsRepository, 'listForAccount' | 'findForAccount'>;
@@ -67,7 +68,7 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
       options,
     );
     deps.onHub?.(hub);
-    await followBus(app, bus, topics.accountEvent, (payload) => hub.publish(payload as AccountEvent), hub);
+    await followBus(app, bus, topics.accountEvent, (event) => hub.publish(event), hub);
 
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 

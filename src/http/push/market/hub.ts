@@ -4,6 +4,7 @@ import type { Principal } from '../../../modules/accounts/index.ts';
 import { startHeartbeat } from '../heartbeat.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
+import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 import type { Provenance } from '../../provenance.ts';
 
 export interface MarketHubOptions {
@@ -55,7 +56,7 @@ interface Connection {
  * already serialized and is not parsed again. The envelope carries the provenance: `source`, `asOf` (the
  * newest update on the data's own clock) and `stale`.
  */
-export function snapshotFrame(body: string, atMs: number, p: Provenance): string {
+function snapshotFrame(body: string, atMs: number, p: Provenance): string {
   const rest = body.trimStart().slice(1);
   const asOf = p.asOf === null ? 'null' : `"${new Date(p.asOf).toISOString()}"`;
   return `{"type":"snapshot","at":"${new Date(atMs).toISOString()}","source":${JSON.stringify(p.source)},"asOf":${asOf},"stale":${p.stale},${rest}`;
@@ -80,7 +81,9 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
 
   function forget(conn: Connection) {
     if (!connections.delete(conn)) return;
-    deps.slots.release(conn.accountId, conn.id).catch(() => {});
+    deps.slots
+      .release(conn.accountId, conn.id)
+      .catch(logAndIgnore(deps.log, 'push: releasing a connection slot failed; its lease lapses'));
   }
 
   function send(conn: Connection, frame: string) {
@@ -92,7 +95,7 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
     conn.ws.send(frame);
   }
 
-  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs);
+  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, deps.log);
 
   let sweeping = false;
   const sweepTimer = setInterval(() => {
@@ -161,16 +164,11 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
     },
 
     /** A market snapshot announced on the bus: `{ body, at }`. Unchanged bodies are not sent again. */
-    publish(payload: unknown) {
-      const { body, at } = (payload ?? {}) as { body?: unknown; at?: unknown };
-      if (typeof body !== 'string' || body === lastBody) return;
+    publish({ body, at }: { body: string; at: number }) {
+      if (body === lastBody) return;
       lastBody = body;
       if (!connections.size) return;
-      const frame = snapshotFrame(
-        body,
-        typeof at === 'number' && Number.isFinite(at) ? at : deps.now(),
-        deps.provenance(),
-      );
+      const frame = snapshotFrame(body, Number.isFinite(at) ? at : deps.now(), deps.provenance());
       for (const conn of connections) send(conn, frame);
     },
 

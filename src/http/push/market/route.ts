@@ -10,6 +10,7 @@ import {
   answerProtocol,
   createUpgradeAuthenticator,
   followBus,
+  type PushTopics,
   registerUpgradeRoute,
   sessionStillValid,
   upgradeHeaders,
@@ -28,7 +29,7 @@ import type { Provenance } from '../../provenance.ts';
 
 export interface MarketStreamDeps {
   config: Pick<Config, 'wsAllowedOrigins' | 'wsPingIntervalMs' | 'wsSendBufferBytes'>;
-  bus: Bus;
+  bus: Bus<PushTopics>;
   connectionSlots: ConnectionSlotsFactory;
   accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
   /** The current `GET /api/market-data` body (all symbols, default notional). */
@@ -70,7 +71,7 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
     deps.onHub?.(hub);
     // The worker publishes each snapshot on the bus (at most once a second); an API replica hears it
     // through Redis, a single process through the in-memory bus.
-    await followBus(app, bus, topics.marketSnapshot, (payload) => hub.publish(payload), hub);
+    await followBus(app, bus, topics.marketSnapshot, (message) => hub.publish(message), hub);
 
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 

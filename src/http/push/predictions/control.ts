@@ -94,7 +94,7 @@ export function createControlHandler(registry: ConnectionRegistry, now: () => nu
       const code: PushErrorCode =
         e.code === 'unsupported_symbol'
           ? 'unsupported_symbol'
-          : e.errors?.some((p) => p.pointer === '/horizons')
+          : e.errors?.some((p) => p.pointer === '/query/horizons')
             ? 'invalid_horizon'
             : 'malformed_message';
       error(conn, code, e.message, id);

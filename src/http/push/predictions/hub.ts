@@ -51,7 +51,7 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
     log: deps.log,
   });
 
-  const pingTimer = startHeartbeat(registry.connections, deps.slots, options.pingIntervalMs, () => {
+  const pingTimer = startHeartbeat(registry.connections, deps.slots, options.pingIntervalMs, deps.log, () => {
     stats.terminated++;
   });
   const checks = startCredentialChecks({

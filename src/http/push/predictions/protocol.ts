@@ -34,14 +34,6 @@ export const closeCodes = {
 
 export type ControlType = 'subscribe' | 'unsubscribe' | 'ping';
 
-/** A client's control message after parsing. */
-export interface ControlMessage {
-  type: ControlType;
-  id?: string | number;
-  symbols?: string[];
-  horizons?: string[];
-}
-
 /** Error codes sent in `{ "type": "error" }` messages. */
 export type PushErrorCode =
   | 'malformed_message'

@@ -14,13 +14,13 @@ import {
   answerProtocol,
   createUpgradeAuthenticator,
   followBus,
+  type PushTopics,
   registerUpgradeRoute,
   sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
 import type { Admission } from './connections.ts';
-import { datapointsOf } from './datapoints.ts';
 import { type PushHub, createPushHub } from './hub.ts';
 import { type HubOptions, defaultHubOptions } from './options.ts';
 import { PROTOCOL } from './protocol.ts';
@@ -36,7 +36,7 @@ export interface PushRouteOptions {
 /** What the `/predictions` push route needs from the rest of the process. */
 export interface PredictionsPushDeps {
   config: Pick<Config, 'wsAllowedOrigins' | 'wsPingIntervalMs' | 'wsSendBufferBytes'>;
-  bus: Bus;
+  bus: Bus<PushTopics>;
   accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>;
   metrics: Pick<Metrics, 'wsConnections'>;
   connectionSlots: ConnectionSlotsFactory;
@@ -81,13 +81,7 @@ export function predictionsPushRoutes(
     hubs.set(app.server, hub);
     options.onHub?.(hub);
 
-    await followBus(
-      app,
-      bus,
-      topics.predictionsRefreshed,
-      (payload) => hub.publish(datapointsOf(payload)),
-      hub,
-    );
+    await followBus(app, bus, topics.predictionsRefreshed, (datapoints) => hub.publish(datapoints), hub);
 
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
 

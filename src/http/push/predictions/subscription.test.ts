@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ParameterChange } from '../../../modules/symbols/index.ts';
-import { datapointsOf } from './datapoints.ts';
 import { Subscription, normalizeSelection, rawListsFromQuery } from './subscription.ts';
 
 const pairs = (s: Subscription) => s.describe().pairs.map((p) => `${p.symbol} ${p.horizon}`);
@@ -64,12 +63,5 @@ describe('push subscriptions', () => {
       horizons: ['1h'],
     });
     expect(rawListsFromQuery({ symbol: '' })).toEqual({ symbols: undefined, horizons: undefined });
-  });
-
-  it('accepts refresh events as { data } or a bare array, dropping entries without symbol/horizon', () => {
-    const d = { symbol: 'BTCUSDT', horizon: '1h', prediction: 1 };
-    expect(datapointsOf({ data: [d, { nope: 1 }] })).toEqual([d]);
-    expect(datapointsOf([d])).toEqual([d]);
-    expect(datapointsOf('garbage')).toEqual([]);
   });
 });

@@ -108,7 +108,9 @@ const maxListLength = 64;
  * canonical, an unsupported symbol → the default symbol and an unknown horizon → the nearest supported one,
  * each reported in `changes` (the handshake's `Meridian-Normalized` header, the acknowledgement's `changes`).
  * With `strict` (URL `strict=true`, or `"strict": true` in a message) an unsupported symbol is an error
- * instead. Throws AppError (400-class) naming the field.
+ * instead. Throws AppError (400-class) naming the field by its URL parameter (`/query/symbols`,
+ * `/query/horizons`): the handshake answers a problem document; a message's error frame carries only a code
+ * and a message.
  */
 export function normalizeSelection(
   rawSymbols: string[] | undefined,
@@ -120,7 +122,7 @@ export function normalizeSelection(
   if (rawSymbols !== undefined) {
     if (rawSymbols.length > maxListLength)
       throw new AppError('validation_failed', `at most ${maxListLength} symbols`, {
-        errors: [{ pointer: '/symbols', message: `at most ${maxListLength} entries` }],
+        errors: [{ pointer: '/query/symbols', message: `at most ${maxListLength} entries` }],
       });
     out.symbols = [];
     for (const raw of rawSymbols) {
@@ -132,7 +134,7 @@ export function normalizeSelection(
   if (rawHorizons !== undefined) {
     if (rawHorizons.length > maxListLength)
       throw new AppError('validation_failed', `at most ${maxListLength} horizons`, {
-        errors: [{ pointer: '/horizons', message: `at most ${maxListLength} entries` }],
+        errors: [{ pointer: '/query/horizons', message: `at most ${maxListLength} entries` }],
       });
     out.horizons = [];
     for (const raw of rawHorizons) {

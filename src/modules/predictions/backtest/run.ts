@@ -112,7 +112,7 @@ export interface BacktestReport {
 }
 
 /** The bar size of a series: the most common gap between consecutive opens. */
-export function inferBarMs(bars: readonly Bar[]): number {
+function inferBarMs(bars: readonly Bar[]): number {
   const counts = new Map<number, number>();
   for (let i = 1; i < Math.min(bars.length, 2000); i++) {
     const d = bars[i]!.openTime - bars[i - 1]!.openTime;
@@ -354,7 +354,7 @@ function coverageSeries(a: ScoreAccumulator, times: number[]): HorizonReport['co
 export { mulberry32 } from '../../../shared/random.ts';
 
 /** Scores the same forecasts against outcomes they cannot know: a permutation and a one-day shift. */
-export function leakageCheck(rows: Compact[], stepMs: number, seed: number): LeakageCheck {
+function leakageCheck(rows: Compact[], stepMs: number, seed: number): LeakageCheck {
   const score = (ys: number[], idx: number[]): LeakageScore => {
     let hits = 0;
     let brier = 0;

@@ -18,8 +18,9 @@ export interface DirectionCall {
  * Calibrated direction probabilities from the signed score s = μ/σ: two isotonic regressions fitted
  * walk-forward on scored outcomes, P(y > 0) non-decreasing in s and P(y < 0) non-increasing. The published
  * side is the likelier one, so the confidence published with it is ≥ 0.5 by construction, and the median
- * is moved to agree with it (`consistentMedian`). A flat forecast counts as "up" (the product's hit rule),
- * so "flat" is only published when the up side is the one chosen.
+ * is moved to agree with it (`consistentMedian`). A flat forecast counts as "up" (the hit rule: the
+ * realized price strictly on the predicted side; docs/forecasting.md, "Datapoint"), so "flat" is only
+ * published when the up side is the one chosen.
  */
 export class DirectionCalibrator {
   private readonly upCal: IsotonicCalibrator;

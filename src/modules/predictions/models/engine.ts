@@ -81,7 +81,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * one conformal layer per σ tercile (Mondrian) brought 6h coverage by tercile from 0.762 / 0.798 / 0.833
  * to 0.779 / 0.794 / 0.824 (a 90-day tercile window: 0.784 / 0.801 / 0.826, CRPS 3 bp worse).
  */
-export const DEFAULT_TUNING: EngineTuning = {
+const DEFAULT_TUNING: EngineTuning = {
   evidenceKappa: 1,
   evidenceMemoryMs: 90 * DAY_MS,
   shrink: true,
@@ -106,7 +106,7 @@ export const DEFAULT_TUNING: EngineTuning = {
  * evidence threshold is κ = 0.5 (orderflow's skill reaches the ensemble: +0.023 % vs the reference, DM p
  * 0.004, against +0.015 %, p 0.042); at 1h it changed nothing and at 6h it cost 0.5 bp and ECE 0.005.
  */
-export const DEFAULT_TUNING_BY_HORIZON: Partial<Record<Horizon, Partial<EngineTuning>>> = {
+const DEFAULT_TUNING_BY_HORIZON: Partial<Record<Horizon, Partial<EngineTuning>>> = {
   '15m': { sigmaPoolSize: SIGMA_CANDIDATES.length, evidenceKappa: 0.5 },
   '1h': { sigmaPoolSize: SIGMA_CANDIDATES.length },
 };
@@ -234,7 +234,7 @@ const layerOf = (view: View, bin: number): ConformalQuantiles => {
 };
 
 /** One symbol × horizon: the members, their online weights, and the calibrated predictive distribution. */
-export class HorizonModel {
+class HorizonModel {
   readonly members: Record<Factor, OnlineRidge>;
   /** Evidence shrinkage of each member's mean (orderflow, funding, macro, ai_residual) and of the ensemble's. */
   readonly memberShrink: EvidenceShrinkage[];
@@ -434,11 +434,6 @@ export class HorizonModel {
     }
     this.scored++;
   }
-}
-
-/** The product's hit rule: the realized return lies strictly on the forecast's side (flat counts as up). */
-export function directionHit(median: number, y: number): boolean {
-  return median >= 0 ? y > 0 : y < 0;
 }
 
 /** All horizons of one symbol, reading features from a context that the caller keeps current. */

@@ -4,7 +4,7 @@ import type { BarSeries } from '../features/series.ts';
 const H = 60 * 60_000;
 const DAY = 24 * H;
 /** Realized-variance windows of the HAR-style model: 1 h, 4 h, 24 h, 72 h. */
-export const VOL_WINDOWS = [H, 4 * H, DAY, 3 * DAY] as const;
+const VOL_WINDOWS = [H, 4 * H, DAY, 3 * DAY] as const;
 
 /**
  * HAR weights per horizon, fixed a priori (short horizons lean on recent variance, 6 h on the daily and

@@ -31,7 +31,7 @@ export function gaussianGrid(mu: number, sigma: number, out = new Float64Array(G
 }
 
 /** Newey–West (Bartlett) long-run variance of a series around its mean. */
-export function neweyWestVariance(x: ArrayLike<number>, lag: number): number {
+function neweyWestVariance(x: ArrayLike<number>, lag: number): number {
   const n = x.length;
   let mean = 0;
   for (let i = 0; i < n; i++) mean += x[i]!;
@@ -161,7 +161,7 @@ export function brierDecomposition(bins: readonly CalibrationBin[], n: number): 
 }
 
 /** CRPS from the 19 published quantiles p05…p95 (log return): the rule an outside scorer can apply. */
-export function crpsFromPublished(q: ArrayLike<number>, y: number): number {
+function crpsFromPublished(q: ArrayLike<number>, y: number): number {
   let s = 0;
   for (const tau of PUBLIC_QUANTILES) s += pinball(q[GRID_INDEX(tau)]!, tau, y);
   return (2 * s) / PUBLIC_QUANTILES.length;
