@@ -3,7 +3,7 @@ import { GRID_INDEX } from './calibration/conformal.ts';
 import { ewmaSigma } from './models/vol.ts';
 import type { HorizonForecast } from './models/engine.ts';
 import { MODEL_VERSION } from './models/engine.ts';
-import type { PredictionRow } from './repository.ts';
+import type { PredictionGap, PredictionRow } from './repository.ts';
 import type { BarSeries } from './features/series.ts';
 import { FACTORS, type Factor, PUBLIC_QUANTILES, type PredictionDatapoint, quantileKey } from './types.ts';
 
@@ -78,3 +78,28 @@ export function toDatapoint(r: PredictionRow): PredictionDatapoint {
     generatedAt: new Date(r.generated_at).toISOString(),
   };
 }
+
+/** A stored row as a page shows it: the datapoint plus what the query's `include` asks for. */
+export function renderDatapoint(
+  r: PredictionRow,
+  q: { quantiles?: boolean; outcome?: boolean; modelVersion?: boolean; backfilled?: boolean },
+): Record<string, unknown> {
+  const d: Record<string, unknown> = { ...toDatapoint(r) };
+  if (q.quantiles) d.quantiles = r.quantiles;
+  if (q.outcome)
+    d.outcome =
+      r.scored_at === null
+        ? null
+        : { realized: r.realized, hit: r.hit, scoredAt: new Date(r.scored_at).toISOString() };
+  if (q.modelVersion) d.modelVersion = r.model_version;
+  if (q.backfilled) d.backfilled = r.backfilled;
+  return d;
+}
+
+/** The recorded gaps as the outlook and the performance report show them. */
+export const presentGaps = (gaps: readonly PredictionGap[]) =>
+  gaps.map((g) => ({
+    from: new Date(g.from_ms).toISOString(),
+    to: new Date(g.to_ms).toISOString(),
+    missedPoints: g.missed_points,
+  }));

@@ -1,0 +1,64 @@
+import type { Clock } from '../../shared/clock.ts';
+import { BarSeries } from './features/series.ts';
+import { createFundingFeed } from './funding-feed.ts';
+import { SymbolForecaster } from './models/engine.ts';
+import type { PredictionsMarketPort } from './ports.ts';
+import { HORIZONS } from '../identifiers/index.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * What the forecasts are made from, per symbol: the 1m bar series (topped up from the market on each use),
+ * the model, and the settled funding rates.
+ */
+export function createForecasters(deps: {
+  market: PredictionsMarketPort;
+  clock: Clock;
+  /** The refresh period on the data's clock. */
+  refreshMs: number;
+  /** 1m candles requested per symbol and use. */
+  history: number;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+}) {
+  const { market, clock, refreshMs, history } = deps;
+  const series = new Map<string, BarSeries>();
+  const models = new Map<string, SymbolForecaster>();
+  const funding = createFundingFeed({ history: market.fundingHistory?.bind(market), log: deps.log });
+
+  function seriesOf(symbol: string): BarSeries {
+    let s = series.get(symbol);
+    if (!s) {
+      s = new BarSeries(symbol, MINUTE);
+      series.set(symbol, s);
+    }
+    for (const c of market.recentCandles(symbol, '1m', history)) s.append(c);
+    return s;
+  }
+
+  function modelOf(symbol: string): SymbolForecaster {
+    let m = models.get(symbol);
+    if (!m) {
+      m = new SymbolForecaster(symbol, HORIZONS, { stepMs: Math.max(refreshMs, MINUTE) });
+      models.set(symbol, m);
+    }
+    return m;
+  }
+
+  return {
+    /** Every symbol's series so far (the basket the market-wide features read). */
+    series,
+    seriesOf,
+    modelOf,
+    funding,
+    /** Rates from 8 h before a series' first bar on, so the first settled rate and its predecessor are known. */
+    fundingFrom: (s: BarSeries) => (s.length ? s.closeTime[0]! : clock.now()) - 8 * 60 * MINUTE,
+    /** Whether funding reaches the model: known where the model runs, undefined on an API replica. */
+    fundingKnown(symbol: string | undefined): boolean | undefined {
+      const known = (symbol === undefined ? market.symbols() : [symbol]).map((s) => funding.known(s));
+      if (known.includes(true)) return true;
+      return known.includes(undefined) ? undefined : false;
+    },
+  };
+}
+
+export type Forecasters = ReturnType<typeof createForecasters>;

@@ -1,0 +1,53 @@
+import { presentGaps } from './datapoint.ts';
+import { MODEL_VERSION } from './models/engine.ts';
+import type { PredictionGap, PredictionRow } from './repository.ts';
+import { roundDeep, trackRecord } from './scoring/track-record.ts';
+import { HORIZON_MS, type Horizon } from '../identifiers/index.ts';
+
+/**
+ * The performance report: the live track record per symbol|horizon (scored, not backfilled rows of the last
+ * 30 days), shown only once a cell has enough independent outcomes, with the recorded gaps.
+ */
+export function performanceReport(from: {
+  /** Scored rows per `${symbol}|${horizon}`, oldest first. */
+  allScored: ReadonlyMap<string, PredictionRow[]>;
+  /** The refresh period (at least a minute) on the data's clock. */
+  stepMs: number;
+  /** Independent outcomes a cell needs before its figures are shown. */
+  minIndependentOutcomes: number;
+  gaps: readonly PredictionGap[];
+  /** When the newest refresh happened. */
+  generatedAt: () => number;
+}): Record<string, unknown> {
+  const { stepMs } = from;
+  const groups = new Map<string, PredictionRow[]>();
+  for (const [k, list] of from.allScored) if (list.length) groups.set(k, list);
+  const data = [...groups.entries()].map(([k, rows]) => {
+    const [symbol, horizon] = k.split('|') as [string, Horizon];
+    const minSample = from.minIndependentOutcomes * Math.max(1, Math.round(HORIZON_MS[horizon] / stepMs));
+    const span = {
+      from: new Date(rows[0]!.generated_at).toISOString(),
+      to: new Date(rows[rows.length - 1]!.generated_at).toISOString(),
+    };
+    if (rows.length < minSample)
+      return { symbol, horizon, count: rows.length, minSample, sample: 'insufficient', ...span };
+    return {
+      symbol,
+      horizon,
+      ...roundDeep(trackRecord(rows, horizon, stepMs)),
+      minSample,
+      sample: 'sufficient',
+      ...span,
+    };
+  });
+  data.sort((a, b) => `${a.symbol}|${a.horizon}`.localeCompare(`${b.symbol}|${b.horizon}`));
+  return {
+    data,
+    randomWalk: 'Gaussian random walk with EWMA volatility (half-life 1 h)',
+    reference:
+      'Calibrated zero-mean reference: the published quantiles re-centred on the baseline; both scored on the 19 published quantiles',
+    modelVersion: MODEL_VERSION,
+    generatedAt: new Date(from.generatedAt()).toISOString(),
+    gaps: presentGaps(from.gaps),
+  };
+}

@@ -1,0 +1,18 @@
+import type { Bar, FundingPoint } from './types.ts';
+
+/** What the engine needs from the market module (its `MarketService` satisfies this structurally). */
+export interface PredictionsMarketPort {
+  symbols(): string[];
+  snapshot(symbol: string):
+    | {
+        mid: number | null;
+        bookImbalance: number | null;
+        tradeImbalance5m: number | null;
+        fundingRate: number | null;
+        basisBps: number | null;
+      }
+    | undefined;
+  recentCandles(symbol: string, interval: '1m', count: number): Bar[];
+  /** Settled perpetual funding rates in [fromMs, toMs); absent or empty for spot-only sources. */
+  fundingHistory?(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
+}

@@ -1,0 +1,138 @@
+import type { HorizonForecast } from './models/engine.ts';
+import type { PredictionGap, PredictionRow } from './repository.ts';
+import type { Horizon } from '../identifiers/index.ts';
+
+export interface PredictionsQuery {
+  symbol: string;
+  horizon: Horizon;
+  granularityMs: number;
+  limit: number;
+  quantiles?: boolean;
+  outcome?: boolean;
+  modelVersion?: boolean;
+  /** Adds `backfilled` (made after the fact over stored candles, not live) to each datapoint. */
+  backfilled?: boolean;
+}
+
+/** A row kept in memory, with the forecast it came from while this process still has it (for learning). */
+export interface Live {
+  row: PredictionRow;
+  forecast?: HorizonForecast;
+}
+
+const MINUTE = 60_000;
+/** The span of the live track record. */
+export const TRACK_RECORD_MS = 30 * 24 * 60 * MINUTE;
+
+const keyOf = (s: string, h: string) => `${s}|${h}`;
+
+/** Newest datapoint in each granularity bucket, newest `limit` buckets, oldest first. */
+export function newestPerBucket(
+  list: readonly PredictionRow[],
+  q: Pick<PredictionsQuery, 'granularityMs' | 'limit'>,
+): PredictionRow[] {
+  const out: PredictionRow[] = [];
+  let bucket = Number.NaN;
+  for (let k = list.length - 1; k >= 0 && out.length < q.limit; k--) {
+    const r = list[k]!;
+    const b = Math.floor(r.generated_at / q.granularityMs);
+    if (b === bucket) continue;
+    bucket = b;
+    out.push(r);
+  }
+  return out.reverse();
+}
+
+/**
+ * What readers are served from, in memory: the recent rows per symbol|horizon (enough for a full page at 1 h
+ * granularity), the rows still to be scored, the scored rows of the track record (last 30 days), the newest
+ * refresh's rows, when it happened, when datapoints were last stored, and the recorded gaps.
+ */
+export function createReadModel(deps: {
+  /** How long rows stay in `recent` after they were generated. */
+  keepMs: number;
+  now: () => number;
+}) {
+  const { keepMs } = deps;
+  /** Recent rows per `${symbol}|${horizon}`, oldest first. */
+  const recent = new Map<string, Live[]>();
+  const unscored: Live[] = [];
+  /** Scored rows per key for the track record (last 30 days), appended as they are scored. */
+  const allScored = new Map<string, PredictionRow[]>();
+
+  function remember(row: PredictionRow, forecast?: HorizonForecast): Live {
+    const live: Live = { row, forecast };
+    const k = keyOf(row.symbol, row.horizon);
+    let list = recent.get(k);
+    if (!list) {
+      list = [];
+      recent.set(k, list);
+    }
+    list.push(live);
+    const cutoff = row.generated_at - keepMs;
+    let drop = 0;
+    while (drop < list.length && list[drop]!.row.generated_at < cutoff) drop++;
+    if (drop) list.splice(0, drop);
+    return live;
+  }
+
+  function trackScored(rows: readonly PredictionRow[]): void {
+    const cutoff = deps.now() - TRACK_RECORD_MS;
+    for (const r of rows) {
+      if (r.scored_at === null || r.backfilled) continue;
+      const k = keyOf(r.symbol, r.horizon);
+      let list = allScored.get(k);
+      if (!list) {
+        list = [];
+        allScored.set(k, list);
+      }
+      list.push(r);
+      while (list.length && list[0]!.generated_at < cutoff) list.shift();
+    }
+  }
+
+  return {
+    unscored,
+    allScored,
+    /** The newest refresh's rows. */
+    latest: [] as PredictionRow[],
+    /** When the newest refresh happened (0: none yet). */
+    lastRefresh: 0,
+    /** When a refresh's datapoints were last stored: the start of a gap if the next one comes late. */
+    lastStored: 0,
+    gaps: [] as PredictionGap[],
+    remember,
+    trackScored,
+    /** The page of a query from memory. */
+    select(q: PredictionsQuery): PredictionRow[] {
+      return newestPerBucket(
+        (recent.get(keyOf(q.symbol, q.horizon)) ?? []).map((l) => l.row),
+        q,
+      );
+    },
+    /** When the newest row in memory was generated (0 when there is none). */
+    newestGenerated(): number {
+      let newest = 0;
+      for (const list of recent.values()) for (const l of list) newest = Math.max(newest, l.row.generated_at);
+      return newest;
+    },
+    /** Replaces the rows from a load: `rows` oldest first, read from storage at `now`. */
+    reload(rows: readonly PredictionRow[], now: number): void {
+      recent.clear();
+      allScored.clear();
+      unscored.length = 0;
+      for (const r of rows) {
+        if (r.generated_at >= now - keepMs) remember(r);
+        if (r.scored_at === null) unscored.push({ row: r });
+      }
+      trackScored(rows);
+    },
+    scoredRecords(): number {
+      let n = 0;
+      for (const list of allScored.values()) n += list.length;
+      return n;
+    },
+  };
+}
+
+export type ReadModel = ReturnType<typeof createReadModel>;

@@ -1,0 +1,94 @@
+import { GRID_INDEX } from './calibration/conformal.ts';
+import type { BarSeries } from './features/series.ts';
+import type { SymbolForecaster } from './models/engine.ts';
+import type { Live } from './read-model.ts';
+import type { PredictionRow, ScoreUpdate } from './repository.ts';
+import { crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
+import { HORIZON_MS } from '../identifiers/index.ts';
+import { PUBLIC_QUANTILES, quantileKey } from './types.ts';
+
+const MINUTE = 60_000;
+
+/** The realized price at time T: the close of the last 1m bar that closed at or before T (≤ 2 min old). */
+function realizedAt(s: BarSeries | undefined, target: number): number | undefined {
+  if (!s) return undefined;
+  const j = s.indexAt(target);
+  if (j < 0 || target - s.closeTime[j]! > 2 * MINUTE) return undefined;
+  return s.close[j];
+}
+
+/**
+ * Scores the unscored rows whose horizon has passed by `now` against the realized price, in place (the row
+ * takes the update's fields), lets the model learn from those whose forecast this process still has, and
+ * hands the scored rows to the track record. A row with no bar at its target is given up after a day.
+ * Returns the updates to store.
+ */
+export function scoreDue(
+  now: number,
+  deps: {
+    unscored: Live[];
+    series: ReadonlyMap<string, BarSeries>;
+    modelOf: (symbol: string) => SymbolForecaster;
+    trackScored: (rows: readonly PredictionRow[]) => void;
+  },
+): ScoreUpdate[] {
+  const { unscored } = deps;
+  const updates: ScoreUpdate[] = [];
+  const scoredRows: PredictionRow[] = [];
+  for (let k = unscored.length - 1; k >= 0; k--) {
+    const live = unscored[k]!;
+    const r = live.row;
+    const target = r.generated_at + HORIZON_MS[r.horizon];
+    if (target > now) continue;
+    const price = realizedAt(deps.series.get(r.symbol), target);
+    if (price === undefined) {
+      // No bar at the target (outage): give up after a day, unscored.
+      if (now - target > 24 * 60 * MINUTE) unscored.splice(k, 1);
+      continue;
+    }
+    unscored.splice(k, 1);
+    const y = Math.log(price / r.baseline);
+    const up = r.prediction >= r.baseline;
+    const hit = up ? price > r.baseline : price < r.baseline;
+    let crps: number;
+    let q10: number;
+    let q90: number;
+    let q05: number;
+    let q95: number;
+    if (live.forecast) {
+      const q = live.forecast.views.ensemble!.quantiles;
+      crps = crpsFromGrid(q, y);
+      [q05, q10, q90, q95] = [0.05, 0.1, 0.9, 0.95].map((l) => q[GRID_INDEX(l)]!) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      deps.modelOf(r.symbol).learn(live.forecast, price);
+    } else {
+      // After a restart only the published quantiles remain: a coarser rule on p05…p95 (see docs).
+      const lq = PUBLIC_QUANTILES.map((l) => Math.log(r.quantiles[quantileKey(l)]! / r.baseline));
+      crps =
+        (2 * PUBLIC_QUANTILES.reduce((s, l, i) => s + pinball(lq[i]!, l, y), 0)) / PUBLIC_QUANTILES.length;
+      [q05, q10, q90, q95] = [lq[0]!, lq[1]!, lq[17]!, lq[18]!];
+    }
+    const update: ScoreUpdate = {
+      symbol: r.symbol,
+      horizon: r.horizon,
+      generated_at: r.generated_at,
+      realized: price,
+      hit,
+      crps,
+      crps_rw: crpsGaussian(0, r.sigma_rw, y),
+      covered80: q10 <= y && y <= q90,
+      covered90: q05 <= y && y <= q95,
+      scored_at: now,
+    };
+    Object.assign(r, update);
+    live.forecast = undefined;
+    updates.push(update);
+    scoredRows.push(r);
+  }
+  deps.trackScored(scoredRows);
+  return updates;
+}

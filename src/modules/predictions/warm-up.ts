@@ -1,0 +1,134 @@
+import type { Forecasters } from './forecasters.ts';
+import type { HorizonForecast } from './models/engine.ts';
+import { toRow } from './datapoint.ts';
+import type { ReadModel } from './read-model.ts';
+import type { PredictionRepository, PredictionRow } from './repository.ts';
+import { HORIZON_MS } from '../identifiers/index.ts';
+
+const MINUTE = 60_000;
+/** How far back a fresh install (or the span after an outage) is backfilled: the default 96 × 15 min page. */
+const BACKFILL_MS = 24 * 60 * MINUTE;
+/** Spacing of backfilled datapoints (every granularity down to 5 min gets a full page). */
+const BACKFILL_STEP_MS = 5 * MINUTE;
+/** Longest stretch the warm-up keeps the event loop before letting other work run (a model step can add a few ms). */
+const WARM_UP_SLICE_MS = 10;
+
+/**
+ * Walk-forward replay of the candles in memory so a fresh process starts with learned weights. Forecasts
+ * made at or after `backfillFrom` (every `BACKFILL_STEP_MS`) are returned as backfilled rows: each one is
+ * what the model said at its instant from the candles closed by then — the same walk-forward pass, so no
+ * forecast sees a later candle. Settled funding rates come from the source's history, read only up to each
+ * instant; live-only inputs (order book, trade flow, the predicted funding rate and basis) did not exist for
+ * past instants, so they contribute nothing to backfilled forecasts. Yields after each model step.
+ */
+function* warmUpSteps(
+  forecasters: Forecasters,
+  refreshMs: number,
+  symbol: string,
+  backfillFrom: number,
+): Generator<void, PredictionRow[]> {
+  const { funding } = forecasters;
+  const backfilled: PredictionRow[] = [];
+  let nextBackfill = Math.ceil(backfillFrom / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
+  const s = forecasters.seriesOf(symbol);
+  const model = forecasters.modelOf(symbol);
+  const basket = [...forecasters.series.values()];
+  const step = Math.max(refreshMs, MINUTE);
+  const pending: HorizonForecast[] = [];
+  let next = 0;
+  for (let i = 0; i < s.length; i++) {
+    const t = s.closeTime[i]!;
+    while (pending.length && pending[0]!.t + HORIZON_MS[pending[0]!.horizon] <= t) {
+      const f = pending.shift()!;
+      const j = s.indexAt(f.t + HORIZON_MS[f.horizon]);
+      if (j >= 0) model.learn(f, s.close[j]!);
+    }
+    if (t < next) continue;
+    next = t + step;
+    const fs = model.forecast({ series: s, basket, funding: funding.series(symbol) }, t);
+    yield;
+    if (fs) {
+      if (t >= nextBackfill) {
+        nextBackfill = Math.floor(t / BACKFILL_STEP_MS) * BACKFILL_STEP_MS + BACKFILL_STEP_MS;
+        for (const f of fs) backfilled.push({ ...toRow(symbol, f, s), backfilled: true });
+      }
+      pending.push(...fs);
+      pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));
+    }
+  }
+  return backfilled;
+}
+
+/** The warm-up of one symbol in one go (tests and benchmarks, where nothing else waits on the loop). */
+export function warmUp(
+  forecasters: Forecasters,
+  refreshMs: number,
+  symbol: string,
+  backfillFrom = Number.POSITIVE_INFINITY,
+): PredictionRow[] {
+  const steps = warmUpSteps(forecasters, refreshMs, symbol, backfillFrom);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same warm-up in slices of at most `WARM_UP_SLICE_MS`, giving the event loop back in between: a server
+ * warming up still answers requests (and /readyz) promptly instead of stalling for the whole replay.
+ */
+async function warmUpInSlices(
+  forecasters: Forecasters,
+  refreshMs: number,
+  symbol: string,
+  backfillFrom: number,
+): Promise<PredictionRow[]> {
+  const steps = warmUpSteps(forecasters, refreshMs, symbol, backfillFrom);
+  let sliceStart = globalThis.performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (globalThis.performance.now() - sliceStart >= WARM_UP_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = globalThis.performance.now();
+    }
+  }
+}
+
+/**
+ * Warms every symbol's model up and backfills the span the stored record lacks — the last 24 h on a fresh
+ * install, or what came after the newest stored datapoint after an outage. Backfilled rows are stored with
+ * their mark, shown in pages (`include=backfilled` tells them apart), scored when their horizon has passed,
+ * and left out of the live track record. Resolves to the number of rows backfilled.
+ */
+export async function warmUpAndBackfill(
+  now: number,
+  deps: {
+    symbols: () => string[];
+    forecasters: Forecasters;
+    refreshMs: number;
+    readModel: ReadModel;
+    repository: Pick<PredictionRepository, 'insert'>;
+    /** Called once backfilled rows are stored (the serialized bodies are out of date). */
+    stored: () => void;
+    note?: (msg: string, extra?: Record<string, unknown>) => void;
+  },
+): Promise<number> {
+  const { forecasters, readModel } = deps;
+  for (const sym of deps.symbols()) forecasters.seriesOf(sym);
+  const newest = readModel.newestGenerated();
+  const from = Math.max(now - BACKFILL_MS, newest + deps.refreshMs);
+  const rows: PredictionRow[] = [];
+  for (const sym of deps.symbols()) {
+    await forecasters.funding.update(sym, forecasters.fundingFrom(forecasters.seriesOf(sym)), now);
+    rows.push(...(await warmUpInSlices(forecasters, deps.refreshMs, sym, from)));
+  }
+  rows.sort((a, b) => a.generated_at - b.generated_at);
+  for (const r of rows) readModel.unscored.push(readModel.remember(r));
+  if (rows.length) {
+    await deps.repository.insert(rows);
+    deps.stored();
+    deps.note?.('predictions backfilled', { datapoints: rows.length, from: new Date(from).toISOString() });
+  }
+  return rows.length;
+}
