@@ -31,8 +31,8 @@ function startServed(dataDir: string): Promise<Started> {
       ...process.env,
       PORT: '0',
       MERIDIAN_DATA_DIR: dataDir,
-      MERIDIAN_RATE_LIMIT_STANDARD: '1000000',
-      MERIDIAN_RATE_LIMIT_PRO: '1000000',
+      MERIDIAN_RATE_LIMIT_STANDARD: '1000000000',
+      MERIDIAN_RATE_LIMIT_PRO: '1000000000',
       LOG_LEVEL: 'warn',
     },
   });

@@ -114,7 +114,7 @@ export const variables = {
     'MERIDIAN_RATE_LIMIT_STANDARD',
     'Requests per 60-second window for accounts on the standard plan.',
     120,
-    { min: 1, max: 1_000_000 },
+    { min: 1, max: 1_000_000_000 },
   ),
   proRateLimit: intVar(
     'MERIDIAN_RATE_LIMIT_PRO',
@@ -122,7 +122,7 @@ export const variables = {
     1200,
     {
       min: 1,
-      max: 1_000_000,
+      max: 1_000_000_000,
     },
   ),
   authFailureLimit: intVar(
