@@ -246,6 +246,8 @@ describe.skipIf(!haveChromium)(
       await tabTo((el) => el.text === 'API keys', 'the API keys link');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/settings\/keys/);
+      // A keyboard user, too, waits for the page to load before tabbing into it.
+      await page.locator('#key-name').waitFor();
       await tabTo((el) => el.id === 'key-name', 'the key name field');
       await page.keyboard.type('keyboard-bot');
       await page.keyboard.press('Enter');
