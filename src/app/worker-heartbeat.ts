@@ -4,6 +4,7 @@ import type { Logger } from '../observability/logger.ts';
 import { type Bus, isRecord, type TopicDecoders, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from '../shared/leadership.ts';
+import { failureStreak } from '../shared/failure-streak.ts';
 import { logAndIgnore } from '../shared/log-and-ignore.ts';
 import type { ComponentHealth } from '../shared/readiness.ts';
 
@@ -40,8 +41,10 @@ export function heartbeatJob(deps: {
   logger: Logger;
 }): Job {
   let timer: NodeJS.Timeout | undefined;
-  let failing = false;
-  // One line when beats start failing and one when they get through again, not one per beat.
+  const streak = failureStreak({
+    failed: logAndIgnore(deps.logger, 'worker heartbeat not published (bus unreachable)'),
+    recovered: () => deps.logger.info({}, 'worker heartbeat published again'),
+  });
   const beat = () =>
     deps.bus
       .publish(topics.workerHeartbeat, {
@@ -49,16 +52,7 @@ export function heartbeatJob(deps: {
         pid: process.pid,
         host: deps.host,
       } satisfies WorkerBeat)
-      .then(
-        () => {
-          if (failing) deps.logger.info({}, 'worker heartbeat published again');
-          failing = false;
-        },
-        (error: unknown) => {
-          if (!failing) logAndIgnore(deps.logger, 'worker heartbeat not published (bus unreachable)')(error);
-          failing = true;
-        },
-      );
+      .then(streak.succeeded, streak.failed);
   return {
     name: 'worker-heartbeat',
     async start() {

@@ -1,3 +1,4 @@
+import { failureStreak } from '../../shared/failure-streak.ts';
 import { FundingSeries } from './features/series.ts';
 import type { FundingPoint } from './types.ts';
 
@@ -11,7 +12,13 @@ export function createFundingFeed(deps: {
   log?: (msg: string, extra?: Record<string, unknown>) => void;
 }) {
   const bySymbol = new Map<string, { series: FundingSeries; loadedTo: number }>();
-  let failing = false;
+  // Forecasts go on without the newest settlement; said once per failure streak.
+  let failingSymbol = '';
+  const streak = failureStreak({
+    failed: (error) =>
+      deps.log?.('funding history unavailable', { symbol: failingSymbol, error: String(error) }),
+    recovered: () => deps.log?.('funding history available again'),
+  });
   return {
     /** Brings `symbol`'s rates up to `toMs` (inclusive), starting at `fromMs` the first time. */
     async update(symbol: string, fromMs: number, toMs: number): Promise<void> {
@@ -25,11 +32,10 @@ export function createFundingFeed(deps: {
       try {
         for (const p of await deps.history(symbol, entry.loadedTo, toMs + 1)) entry.series.append(p);
         entry.loadedTo = toMs + 1;
-        failing = false;
+        streak.succeeded();
       } catch (error) {
-        // Forecasts go on without the newest settlement; said once per failure streak.
-        if (!failing) deps.log?.('funding history unavailable', { symbol, error: String(error) });
-        failing = true;
+        failingSymbol = symbol;
+        streak.failed(error);
       }
     },
     series: (symbol: string): FundingSeries | undefined => bySymbol.get(symbol)?.series,
