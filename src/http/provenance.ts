@@ -14,15 +14,12 @@ export interface Provenance {
  * shows.
  */
 export function marketProvenance(
-  market: Pick<MarketRuntime, 'symbols' | 'freshness' | 'now' | 'staleMs'>,
+  market: Pick<MarketRuntime, 'asOf' | 'now' | 'staleMs'>,
   source: string,
 ): () => Provenance {
   return () => {
     // The newest update any venue gave (a snapshot is recomputed on every tick, data or not).
-    let asOf: number | null = null;
-    for (const symbol of market.symbols())
-      for (const v of market.freshness(symbol)?.venues ?? [])
-        if (v.updatedAt !== null && (asOf === null || v.updatedAt > asOf)) asOf = v.updatedAt;
+    const asOf = market.asOf();
     return { source, asOf, stale: asOf === null || market.now() - asOf > market.staleMs };
   };
 }

@@ -194,7 +194,7 @@ export interface MarketRouteDeps {
     | 'now'
     | 'openCandle'
     | 'symbols'
-    | 'freshness'
+    | 'asOf'
     | 'staleMs'
   >;
   /** The supported symbol set (the symbols the market serves). */

@@ -8,7 +8,7 @@ import {
   followerSlippage,
 } from './follower.ts';
 import { type MarketDataItem, presentSlippage } from './present.ts';
-import type { MarketDataBodies } from './snapshots.ts';
+import { type MarketDataBodies, newestVenueUpdate } from './snapshots.ts';
 
 /** One symbol's freshness as the answers show it (see `MarketRuntime.freshness`). */
 export interface Freshness {
@@ -42,6 +42,7 @@ export function createFollowerState(deps: {
   // The adopted body re-rendered with every venue stale, built once per adoption when it ages.
   let agedBytes: Buffer | undefined;
   let oldestAdopted = Number.POSITIVE_INFINITY;
+  let newestVenue: number | null = null;
 
   const adoptedAged = (item: MarketDataItem) => deps.now() - Date.parse(item.updatedAt) > staleMs;
   const agedItem = (symbol: string): MarketDataItem | undefined => {
@@ -53,6 +54,8 @@ export function createFollowerState(deps: {
   return {
     /** The worker's time minus this process's clock, as of the last adoption. */
     clockOffset: () => clockOffset,
+    /** The newest venue update in the adopted copy (computed once per adoption). */
+    asOf: () => newestVenue,
     /** Whether the oldest adopted snapshot is past the staleness window. */
     stale: () => deps.now() - oldestAdopted > staleMs,
     /** The all-symbols body with aged items shown stale (built once per adoption). */
@@ -106,6 +109,11 @@ export function createFollowerState(deps: {
         oldestAdopted = Number.POSITIVE_INFINITY;
         for (const item of items.values())
           oldestAdopted = Math.min(oldestAdopted, Date.parse(item.updatedAt));
+        newestVenue = newestVenueUpdate(
+          [...items.values()].map((item) =>
+            item.venues.map((v) => ({ updatedAt: v.updatedAt === null ? null : Date.parse(v.updatedAt) })),
+          ),
+        );
         const at = wire?.at;
         if (at !== undefined && Number.isFinite(at)) clockOffset = at - clock.now();
         const decoded = decodeFollowerWire(wire);

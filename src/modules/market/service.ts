@@ -64,6 +64,11 @@ export interface MarketRuntime extends MarketService {
    * stopped worker shows as stale data, never as a frozen fresh one).
    */
   freshness(symbol: string): Freshness | undefined;
+  /**
+   * The newest update any venue gave, on the market's clock — the `Meridian-As-Of` of market answers. Computed
+   * once per aggregation tick (on a follower, once per adopted copy), so answers only read it.
+   */
+  asOf(): number | null;
   /** Settled funding rates in [fromMs, toMs) from the source (none when it has no perpetual feed). */
   fundingHistory(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
   /** Rows waiting to be written; the write loop drains them. */
@@ -158,6 +163,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     staleMs,
     fundingHistory: async (symbol, fromMs, toMs) =>
       (await source.fundingHistory?.(symbol, fromMs, toMs)) ?? [],
+    asOf: () => (running() ? ticker.asOf() : follower.asOf()),
     freshness(symbol) {
       if (running()) {
         const s = engine.snapshot(symbol);

@@ -77,6 +77,7 @@ export function createSnapshotTicker(deps: {
   const { engine, clock, symbols, bodies } = deps;
   const handlers: Array<(symbols: string[]) => void> = [];
   const follower = () => followerWireOf(engine, symbols);
+  let asOf: number | null = null;
 
   const serialize = (changed: string[]) => {
     for (const symbol of changed) {
@@ -84,9 +85,12 @@ export function createSnapshotTicker(deps: {
       if (s) bodies.set(symbol, JSON.stringify(presentSnapshot(s)));
     }
     bodies.rebuild();
+    asOf = newestVenueUpdate(symbols.map((s) => engine.snapshot(s)?.venues ?? []));
   };
 
   return {
+    /** The newest update any venue gave, as of the last tick (see `MarketRuntime.asOf`). */
+    asOf: () => asOf,
     tick(): void {
       const changed = engine.tick(clock.now());
       serialize(changed);
@@ -114,4 +118,15 @@ export function createSnapshotTicker(deps: {
       };
     },
   };
+}
+
+/** The newest `updatedAt` over venue lists (null when no venue has updated yet). */
+export function newestVenueUpdate(
+  venueLists: ReadonlyArray<ReadonlyArray<{ updatedAt: number | null }>>,
+): number | null {
+  let newest: number | null = null;
+  for (const venues of venueLists)
+    for (const v of venues)
+      if (v.updatedAt !== null && (newest === null || v.updatedAt > newest)) newest = v.updatedAt;
+  return newest;
 }
