@@ -134,6 +134,11 @@ describe.each(dbKinds())('webhook delivery on %s', (kind) => {
         oldest: value('meridian_webhook_outbox_oldest_seconds'),
       };
     };
+    // Events reach the outbox as the sender reads the event log: wait until all of this test's are queued.
+    await waitFor(
+      'every fired event queued in the outbox',
+      async () => (await outbox()).pending >= fired.length,
+    );
     const queued = await outbox();
     expect(queued.pending).toBeGreaterThanOrEqual(fired.length);
     expect(queued.oldest).toBeGreaterThan(0);
