@@ -86,9 +86,13 @@ describe.skipIf(!haveChromium)(
       await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
     };
 
-    /** Waits for `target`; an error note appearing first fails with its words instead of a bare timeout. */
-    async function settle(page: Page, target: ReturnType<Page['locator']>) {
-      const note = page.locator('.error-note').first();
+    /**
+     * Waits for `target`; an error note appearing first fails with its words instead of a bare timeout. A note
+     * left from an earlier attempt (`previous`, its text) does not count: each note names its own request id.
+     */
+    async function settle(page: Page, target: ReturnType<Page['locator']>, previous?: string | null) {
+      const notes = page.locator('.error-note');
+      const note = (previous ? notes.filter({ hasNotText: previous }) : notes).first();
       await Promise.race([target.first().waitFor(), note.waitFor()]);
       if (!(await target.count()) && (await note.count()))
         throw new Error(`the page said: ${await note.textContent()}`);
@@ -307,10 +311,11 @@ describe.skipIf(!haveChromium)(
       expect(await page.getByLabel('Price').getAttribute('aria-invalid')).toBe('true');
       await shot(page, 'alerts-field-error');
 
+      const refused = await page.locator('.error-note').first().textContent();
       await page.getByLabel('Price').fill('250000');
       await page.getByRole('button', { name: 'Create rule' }).click();
       const row = page.locator('tr[data-rule-id]', { hasText: 'e2e breakout' });
-      await settle(page, page.getByText('Rule “e2e breakout” created'));
+      await settle(page, page.getByText('Rule “e2e breakout” created'), refused);
       await row.waitFor();
       expect(await row.textContent()).toContain('BTCUSDT crosses above 250,000.00');
       expect(await row.getByTestId('rule-state').textContent()).toBe('active');
