@@ -10,6 +10,10 @@ export function dbKinds(): DbKind[] {
   return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/** Where a repository contract suite runs: the module's in-memory twin, then every database backend. */
+export type RepositoryKind = 'memory' | DbKind;
+export const repositoryKinds = (): RepositoryKind[] => ['memory', ...dbKinds()];
+
 export const postgresAvailable = () => inject('postgresTemplate') !== null;
 export const redisUrl = () => inject('redisUrl');
 

@@ -1,7 +1,7 @@
 export { createAccountsService, type AccountsService } from './service.ts';
 export type { AccountView, TokenView } from './present.ts';
 export type { PlanLimits, Principal } from './principal.ts';
-export type { AccountsRepository } from './repository.ts';
+export { type AccountsRepository, createMemoryAccountsRepository } from './repository.ts';
 export { createKyselyAccountsRepository } from './repository.kysely.ts';
 export { createArgon2idHasher, type PasswordHasher } from './password.ts';
 export * from './permissions.ts';

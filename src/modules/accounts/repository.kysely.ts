@@ -50,6 +50,7 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .selectAll()
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
         .execute(),
     countActiveTokens: async (userId, now) => {
       const row = await db

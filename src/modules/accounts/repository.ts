@@ -1,6 +1,9 @@
-import type { ApiToken, UsersTable } from './tables.ts';
+import type { ApiToken, SessionsTable, UsersTable } from './tables.ts';
 
-/** The accounts store port. One implementation (Kysely, repository.kysely.ts) serves PGlite and PostgreSQL alike. */
+/**
+ * The accounts store port. `repository.kysely.ts` implements it on PGlite and PostgreSQL;
+ * `createMemoryAccountsRepository` is its twin, run through the same suite (test/accounts/repository.test.ts).
+ */
 export interface AccountsRepository {
   countUsers(): Promise<number>;
   insertUser(user: UsersTable): Promise<void>;
@@ -13,16 +16,119 @@ export interface AccountsRepository {
   insertToken(token: ApiToken): Promise<void>;
   findTokenByHash(hash: string): Promise<{ token: ApiToken; user: UsersTable } | undefined>;
   findToken(id: string): Promise<ApiToken | undefined>;
+  /** The user's tokens, newest first (created_at desc, then id desc). */
   listTokens(userId: string): Promise<ApiToken[]>;
   countActiveTokens(userId: string, now: number): Promise<number>;
   revokeToken(id: string, at: number, rotatedTo?: string): Promise<boolean>;
   touchToken(id: string, at: number): Promise<void>;
-  insertSession(session: {
-    id_hash: string;
-    user_id: string;
-    created_at: number;
-    expires_at: number;
-  }): Promise<void>;
+  insertSession(session: SessionsTable): Promise<void>;
   findSession(idHash: string): Promise<{ user: UsersTable; expires_at: number } | undefined>;
   deleteSession(idHash: string): Promise<void>;
+}
+
+/**
+ * A refused write shaped like PostgreSQL's (SQLSTATE in `code`, the constraint's name), so that code handling
+ * the database's refusals treats the twin's alike.
+ */
+function constraintViolation(code: '23505' | '23503', constraint: string, message: string): Error {
+  return Object.assign(new Error(message), { code, constraint });
+}
+
+const duplicateKey = (constraint: string) =>
+  constraintViolation('23505', constraint, `duplicate key value violates unique constraint "${constraint}"`);
+
+const missingUser = (table: string) =>
+  constraintViolation(
+    '23503',
+    `${table}_user_id_fkey`,
+    `insert or update on table "${table}" violates foreign key constraint "${table}_user_id_fkey"`,
+  );
+
+const newestFirst = (a: ApiToken, b: ApiToken) =>
+  b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+const isActive = (token: ApiToken, now: number) =>
+  token.revoked_at === null && (token.expires_at === null || token.expires_at > now);
+
+/** In-memory twin of the accounts store: the tables' keys, unique and foreign keys; reads return copies. */
+export function createMemoryAccountsRepository(): AccountsRepository {
+  const users = new Map<string, UsersTable>();
+  const tokens = new Map<string, ApiToken>();
+  const sessions = new Map<string, SessionsTable>();
+
+  const userWithEmail = (email: string) => [...users.values()].find((u) => u.email === email);
+  const tokenWithHash = (hash: string) => [...tokens.values()].find((t) => t.token_hash === hash);
+  const copy = <T>(row: T | undefined): T | undefined =>
+    row === undefined ? undefined : structuredClone(row);
+
+  return {
+    async countUsers() {
+      return users.size;
+    },
+    async insertUser(user) {
+      if (users.has(user.id)) throw duplicateKey('users_pkey');
+      if (userWithEmail(user.email)) throw duplicateKey('users_email_key');
+      users.set(user.id, structuredClone(user));
+    },
+    async findUserByEmail(email) {
+      return copy(userWithEmail(email));
+    },
+    async findUserById(id) {
+      return copy(users.get(id));
+    },
+    async updateUser(id, patch) {
+      const user = users.get(id);
+      if (!user) return;
+      // Like Kysely's `set`, a key given as undefined is left out of the update.
+      for (const [column, value] of Object.entries(patch))
+        if (value !== undefined) Object.assign(user, { [column]: value });
+    },
+    async insertToken(token) {
+      if (tokens.has(token.id)) throw duplicateKey('api_tokens_pkey');
+      if (tokenWithHash(token.token_hash)) throw duplicateKey('api_tokens_token_hash_key');
+      if (!users.has(token.user_id)) throw missingUser('api_tokens');
+      tokens.set(token.id, structuredClone(token));
+    },
+    async findTokenByHash(hash) {
+      const token = tokenWithHash(hash);
+      const user = token && users.get(token.user_id);
+      return token && user ? { token: structuredClone(token), user: structuredClone(user) } : undefined;
+    },
+    async findToken(id) {
+      return copy(tokens.get(id));
+    },
+    async listTokens(userId) {
+      return [...tokens.values()]
+        .filter((t) => t.user_id === userId)
+        .sort(newestFirst)
+        .map((t) => structuredClone(t));
+    },
+    async countActiveTokens(userId, now) {
+      return [...tokens.values()].filter((t) => t.user_id === userId && isActive(t, now)).length;
+    },
+    async revokeToken(id, at, rotatedTo) {
+      const token = tokens.get(id);
+      if (!token || token.revoked_at !== null) return false;
+      token.revoked_at = at;
+      token.rotated_to = rotatedTo ?? null;
+      return true;
+    },
+    async touchToken(id, at) {
+      const token = tokens.get(id);
+      if (token) token.last_used_at = at;
+    },
+    async insertSession(session) {
+      if (sessions.has(session.id_hash)) throw duplicateKey('sessions_pkey');
+      if (!users.has(session.user_id)) throw missingUser('sessions');
+      sessions.set(session.id_hash, structuredClone(session));
+    },
+    async findSession(idHash) {
+      const session = sessions.get(idHash);
+      const user = session && users.get(session.user_id);
+      return session && user ? { user: structuredClone(user), expires_at: session.expires_at } : undefined;
+    },
+    async deleteSession(idHash) {
+      sessions.delete(idHash);
+    },
+  };
 }

@@ -22,7 +22,7 @@ export type {
   PriceSource,
   RawTransfer,
 } from './ports.ts';
-export type { OnchainRepository } from './repository.ts';
+export { createMemoryOnchainRepository, type OnchainRepository } from './repository.ts';
 export {
   createOnchainService,
   type FlowsPage,

@@ -1,5 +1,6 @@
-import type { LeaderTerm } from '../../shared/leadership.ts';
-import type { Flow, FlowDirection } from './classify.ts';
+import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import { type Flow, type FlowDirection, flowId } from './classify.ts';
+import { formatUnits } from './decimal.ts';
 
 /** Position of a flow in newest-first order; the cursor carries the last one a page returned. */
 export interface FlowPosition {
@@ -38,7 +39,8 @@ export interface IndexedBlock {
 }
 
 /**
- * The on-chain repository port; `repository.kysely.ts` implements it on PGlite and PostgreSQL. The writes
+ * The on-chain repository port; `repository.kysely.ts` implements it on PGlite and PostgreSQL,
+ * `createMemoryOnchainRepository` is its twin (both run through test/onchain/repository.test.ts). The writes
  * (commit, rewind, pruneBlocks) take the indexer's leadership term: with one, the write's transaction is
  * fenced by it (StaleLeaderError, nothing written, once the term is no longer current).
  */
@@ -72,4 +74,165 @@ export interface OnchainRepository {
   pruneBlocks(chain: string, belowNumber: number, term?: LeaderTerm): Promise<void>;
   list(query: FlowQuery): Promise<Flow[]>;
   totals(query: { exchange?: string; asset?: string; sinceMs: number }): Promise<FlowTotals>;
+}
+
+/** The twin's fence: like `assertLeaderTerm` without the lease row, so it refuses only a term known lost. */
+function refuseLostTerm(term: LeaderTerm | undefined): void {
+  if (term && term.term !== 0 && !term.current()) throw new StaleLeaderError(term.job, term.term);
+}
+
+/** A refused value shaped like PostgreSQL's (SQLSTATE in `code`). */
+const invalidValue = (code: '22P02' | '22003', message: string) =>
+  Object.assign(new Error(message), { code });
+
+const NUMERIC_LITERAL = /^\s*(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|nan|[+-]?inf(?:inity)?)\s*$/i;
+const INT4_MAX = 2 ** 31 - 1;
+
+function assertNumeric(value: string): void {
+  if (!NUMERIC_LITERAL.test(value))
+    throw invalidValue('22P02', `invalid input syntax for type numeric: "${value}"`);
+}
+
+function assertInteger(value: number, type: 'integer' | 'bigint'): void {
+  if (!Number.isInteger(value))
+    throw invalidValue('22P02', `invalid input syntax for type ${type}: "${value}"`);
+  const fits = type === 'integer' ? Math.abs(value) <= INT4_MAX : Number.isSafeInteger(value);
+  if (!fits) throw invalidValue('22003', `value "${value}" is out of range for type ${type}`);
+}
+
+/** What the flows table's columns refuse, checked before anything is written so that a commit stays atomic. */
+function assertStorable(flow: Flow): void {
+  assertNumeric(flow.amount);
+  assertNumeric(flow.amountRaw);
+  for (const n of [flow.txIndex, flow.logIndex, flow.decimals]) assertInteger(n, 'integer');
+  for (const n of [flow.blockNumber, flow.timeMs]) assertInteger(n, 'bigint');
+}
+
+/** A flow as the table gives it back: the amount re-derived from the raw integer, which reads back normalized. */
+function readBack(flow: Flow): Flow {
+  const raw = BigInt(flow.amountRaw);
+  return { ...structuredClone(flow), amount: formatUnits(raw, flow.decimals), amountRaw: raw.toString() };
+}
+
+const flowKey = (f: Pick<Flow, 'chain' | 'txHash' | 'logIndex' | 'exchange'>) =>
+  JSON.stringify([f.chain, f.txHash, f.logIndex, f.exchange]);
+
+/** Orders by (blockNumber, txIndex, logIndex, exchange); the ascending sense of the table's row comparison. */
+function comparePositions(a: FlowPosition, b: FlowPosition): number {
+  return (
+    a.blockNumber - b.blockNumber ||
+    a.txIndex - b.txIndex ||
+    a.logIndex - b.logIndex ||
+    (a.exchange < b.exchange ? -1 : a.exchange > b.exchange ? 1 : 0)
+  );
+}
+
+function matches(flow: Flow, query: FlowQuery): boolean {
+  if (query.exchange && flow.exchange !== query.exchange) return false;
+  if (query.asset && flow.asset !== query.asset) return false;
+  if (query.direction && flow.direction !== query.direction) return false;
+  if (query.minUsd !== undefined && (flow.usdValue === null || flow.usdValue < query.minUsd)) return false;
+  return !query.before || comparePositions(flow, query.before) < 0;
+}
+
+const cents = (usd: number) => Math.round(usd * 100) / 100;
+
+/** In-memory twin of the on-chain store, with the same atomicity, dedupe, order and fencing of a lost term. */
+export function createMemoryOnchainRepository(): OnchainRepository {
+  const flows = new Map<string, Flow>();
+  /** Retained blocks per chain, by number. */
+  const blocksOf = new Map<string, Map<number, IndexedBlock>>();
+  const checkpoints = new Map<string, Checkpoint>();
+
+  const retained = (chain: string): ReadonlyMap<number, IndexedBlock> => blocksOf.get(chain) ?? new Map();
+  const retainedForWrite = (chain: string) => {
+    const blocks = blocksOf.get(chain) ?? new Map<number, IndexedBlock>();
+    blocksOf.set(chain, blocks);
+    return blocks;
+  };
+
+  return {
+    async checkpoint(chain) {
+      const checkpoint = checkpoints.get(chain);
+      return checkpoint && { ...checkpoint };
+    },
+
+    async indexedThrough(chain) {
+      const checkpoint = checkpoints.get(chain);
+      const block = checkpoint && retained(chain).get(checkpoint.blockNumber);
+      return block && { blockNumber: block.number, blockTime: block.timestampMs };
+    },
+
+    async blockHash(chain, number) {
+      return retained(chain).get(number)?.hash;
+    },
+
+    async lowestBlock(chain) {
+      let lowest: number | undefined;
+      for (const number of retained(chain).keys())
+        if (lowest === undefined || number < lowest) lowest = number;
+      return lowest;
+    },
+
+    async commit(chain, blocks, newFlows, _atMs, term) {
+      const last = blocks.at(-1);
+      if (!last) return [];
+      refuseLostTerm(term);
+      for (const block of blocks)
+        for (const n of [block.number, block.timestampMs]) assertInteger(n, 'bigint');
+      for (const flow of newFlows) assertStorable(flow);
+      const stored = retainedForWrite(chain);
+      for (const block of blocks) stored.set(block.number, { ...block });
+      const inserted = new Set<string>();
+      for (const flow of newFlows) {
+        const key = flowKey(flow);
+        if (flows.has(key)) continue;
+        flows.set(key, structuredClone(flow));
+        inserted.add(key);
+      }
+      checkpoints.set(chain, { blockNumber: last.number, blockHash: last.hash });
+      return newFlows.filter((f) => inserted.has(flowKey(f)));
+    },
+
+    async rewind(chain, ancestor, _atMs, term) {
+      refuseLostTerm(term);
+      const removedIds: string[] = [];
+      for (const [key, flow] of flows) {
+        if (flow.chain !== chain || flow.blockNumber <= ancestor) continue;
+        flows.delete(key);
+        removedIds.push(flowId(flow));
+      }
+      const blocks = retainedForWrite(chain);
+      for (const number of blocks.keys()) if (number > ancestor) blocks.delete(number);
+      checkpoints.set(chain, { blockNumber: ancestor, blockHash: blocks.get(ancestor)?.hash ?? '' });
+      return { removedFlows: removedIds.length, removedIds };
+    },
+
+    async pruneBlocks(chain, belowNumber, term) {
+      refuseLostTerm(term);
+      const blocks = retainedForWrite(chain);
+      for (const number of blocks.keys()) if (number < belowNumber) blocks.delete(number);
+    },
+
+    async list(query) {
+      return [...flows.values()]
+        .filter((f) => matches(f, query))
+        .sort((a, b) => comparePositions(b, a))
+        .slice(0, query.limit)
+        .map(readBack);
+    },
+
+    async totals(query) {
+      let inflow = 0;
+      let outflow = 0;
+      for (const f of flows.values()) {
+        if (f.timeMs < query.sinceMs || f.usdValue === null) continue;
+        if ((query.exchange && f.exchange !== query.exchange) || (query.asset && f.asset !== query.asset))
+          continue;
+        if (f.direction === 'deposit') inflow += f.usdValue;
+        if (f.direction === 'withdrawal') outflow += f.usdValue;
+      }
+      return { inflowUsd: cents(inflow), outflowUsd: cents(outflow) };
+    },
+  };
 }
