@@ -43,7 +43,7 @@ const token = (id: string, userId: string, over: Partial<ApiToken> = {}): ApiTok
 
 /**
  * The accounts store's contract, on its in-memory twin and on every database backend. One store per kind;
- * each test uses its own user ids and emails, so they share it safely (countUsers is checked as a difference).
+ * each test uses its own user ids and emails, so they share it safely.
  */
 describe.each(repositoryKinds())('accounts repository on %s', (kind) => {
   let handle: DbHandle | undefined;
@@ -60,11 +60,12 @@ describe.each(repositoryKinds())('accounts repository on %s', (kind) => {
   afterAll(() => handle?.close());
 
   it('stores users and finds them by exact email and by id, as copies with numbers and nulls intact', async () => {
-    const before = await repo.countUsers();
+    // The first case of the suite: the store is fresh.
+    expect(await repo.countUsers()).toBe(0);
     const ada = user('usr_ada', { rate_limit_override: 900, created_at: T0 + 12_345 });
     await repo.insertUser(ada);
     await repo.insertUser(user('usr_bob', { password_hash: null }));
-    expect(await repo.countUsers()).toBe(before + 2);
+    expect(await repo.countUsers()).toBe(2);
     expect(await repo.findUserByEmail('usr_ada@example.com')).toEqual(ada);
     expect(await repo.findUserById('usr_bob')).toMatchObject({
       password_hash: null,
@@ -140,7 +141,8 @@ describe.each(repositoryKinds())('accounts repository on %s', (kind) => {
     const none = token('tok_e', 'usr_tok', { permissions: [], created_at: T0 + 1 });
     const tied = token('tok_a', 'usr_tok', { created_at: T0 + 2, expires_at: T0 + HOUR });
     const oldest = token('tok_c', 'usr_tok', { created_at: T0 });
-    for (const t of [oldest, narrowed, tied, none]) await repo.insertToken(t);
+    // Stored out of order, so that the order read comes from the ordering, not from insertion.
+    for (const t of [oldest, tied, narrowed, none]) await repo.insertToken(t);
     await repo.insertToken(token('tok_d', 'usr_tok_other', { created_at: T0 + 5 }));
 
     expect(await repo.findToken('tok_b')).toEqual(narrowed);
