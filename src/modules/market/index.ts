@@ -10,7 +10,7 @@
 export * from './candles.ts';
 export * from './candle-files.ts';
 export type * from './events.ts';
-export type * from './source.ts';
+export type * from './ports.ts';
 export type * from './types.ts';
 export {
   createMarketService,
