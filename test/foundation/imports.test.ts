@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The import rules of docs/architecture.md, checked over the TypeScript import graph of `src/` (every
  * `import`, `export … from`, `import()` and `import('…').Type`, type-only ones included). A small script
  * rather than dependency-cruiser: the rules are this project's own (layers, module faces, the one exception
- * for table declarations), and the compiler already in the project reads the imports.
+ * for table declarations), and the compiler already in the project reads the imports. The same file checks
+ * the one naming rule a parser can see: a module file of declarations only is named for its kind.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -126,6 +127,64 @@ function cycles(graph: ImportGraph): string[][] {
   return found;
 }
 
+/**
+ * The names a module file without behaviour may have (docs/architecture.md, "Naming inside a module"): a file
+ * that declares only types and constants is one of these kinds, so a port is in `ports.ts` and domain types
+ * are in `types.ts` rather than in a file named after something else (`source.ts`, `model.ts`, `fields.ts`).
+ */
+const declarationOnlyNames = new Set([
+  'index.ts',
+  'types.ts',
+  'ports.ts',
+  'repository.ts',
+  'tables.ts',
+  'topics.ts',
+  'present.ts',
+]);
+
+/** Whether a file holds any code that runs: a function, method, accessor or class. */
+function hasBehaviour(text: string): boolean {
+  const visit = (node: ts.Node): boolean =>
+    ts.isFunctionLike(node) && !ts.isFunctionTypeNode(node) && !ts.isConstructorTypeNode(node)
+      ? !isSignature(node)
+      : ts.isClassLike(node) || (ts.forEachChild(node, visit) ?? false);
+  return visit(ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest));
+}
+
+/** Declarations without a body: interface members and overload signatures. */
+const isSignature = (node: ts.SignatureDeclaration) =>
+  ts.isMethodSignature(node) ||
+  ts.isCallSignatureDeclaration(node) ||
+  ts.isConstructSignatureDeclaration(node) ||
+  ts.isIndexSignatureDeclaration(node) ||
+  ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.body === undefined);
+
+/** Every non-test `.ts` file under src/modules/, relative to the repository, with its text. */
+function moduleFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (path.endsWith('.ts') && !path.endsWith('.test.ts'))
+        files.set(path, readFileSync(join(root, path), 'utf8'));
+    }
+  };
+  walk('src/modules');
+  return files;
+}
+
+/** Every module file of declarations only whose name is not one of the declaration kinds. */
+function namingViolations(files: Map<string, string>): string[] {
+  const found: string[] = [];
+  for (const [path, text] of files) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (!declarationOnlyNames.has(name) && !hasBehaviour(text))
+      found.push(`${path}: types and constants only, so one of ${[...declarationOnlyNames].join(', ')}`);
+  }
+  return found;
+}
+
 describe('import rules (docs/architecture.md)', () => {
   it('src/ has no layer violation, no deep import past a module face and no cycle', () => {
     const graph = importGraph();
@@ -151,6 +210,40 @@ describe('import rules (docs/architecture.md)', () => {
       'import cycle: src/modules/market/service.ts -> src/modules/identifiers/index.ts -> src/modules/market/index.ts',
       'import cycle: src/http/a.ts -> src/http/b.ts',
       'module cycle: src/modules/market -> src/modules/identifiers',
+    ]);
+  });
+});
+
+describe('module file names (docs/architecture.md)', () => {
+  it('a module file that declares only types and constants is named for its kind (types.ts, ports.ts, …)', () => {
+    const files = moduleFiles();
+    expect(files.size).toBeGreaterThan(50);
+    expect(namingViolations(files)).toEqual([]);
+  });
+
+  it('the naming check tells declarations from behaviour', () => {
+    const files = new Map([
+      [
+        'src/modules/market/source.ts',
+        'export interface MarketSource { start(sink: (e: number) => void): void }',
+      ],
+      [
+        'src/modules/webhooks/model.ts',
+        "export const OUTCOMES = ['ok'] as const;\nexport type Outcome = string;",
+      ],
+      ['src/modules/market/ports.ts', 'export interface MarketSource { stop(): Promise<void> }'],
+      [
+        'src/modules/events/event.ts',
+        'export interface E { id: string }\nexport const make = (): E => ({ id: "" });',
+      ],
+      ['src/modules/onchain/ports.ts', 'export const silent = { info() {} };'],
+      ['src/modules/market/series.ts', 'export class Series {}'],
+      ['src/modules/x/overload.ts', 'export function f(a: string): string;'],
+    ]);
+    expect(namingViolations(files).map((v) => v.slice(0, v.indexOf(':')))).toEqual([
+      'src/modules/market/source.ts',
+      'src/modules/webhooks/model.ts',
+      'src/modules/x/overload.ts',
     ]);
   });
 });

@@ -3,7 +3,7 @@
  * the ticker Meridian uses. Portfolio rows are normalized through this list; a name it does not know is
  * refused rather than guessed. Tickers of the supported symbols' bases are always known.
  */
-import type { Normalized } from './normalized.ts';
+import type { Normalized } from './types.ts';
 
 /** Dollar stablecoins: worth 1 USD wherever a price is needed (market, on-chain flows, portfolio). */
 const STABLECOINS = ['USDT', 'USDC', 'DAI', 'BUSD', 'FDUSD', 'TUSD', 'USDP', 'PYUSD'] as const;

@@ -1,5 +1,5 @@
 import { validationError } from '../../shared/errors.ts';
-import type { Normalized } from './normalized.ts';
+import type { Normalized } from './types.ts';
 
 /** Supported horizons of predictions, shortest first. */
 export const HORIZONS = ['15m', '1h', '6h'] as const;

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.ts';
-import type { Normalized } from './normalized.ts';
+import type { Normalized } from './types.ts';
 
 /** Exchanges the service knows by name (on-chain labels, market venues). Lower case, canonical. */
 export const KNOWN_EXCHANGES = [

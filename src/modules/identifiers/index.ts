@@ -6,8 +6,7 @@
  * src/http/normalization-header.ts). It holds no state: the supported symbol set is made by the composition
  * root (`createSupportedSymbols`) and handed to whoever needs it.
  */
-export type { Normalized } from './normalized.ts';
-export type { ParameterChange } from './parameter-change.ts';
+export type { Normalized, ParameterChange } from './types.ts';
 export {
   DEFAULT_SYMBOLS,
   canonicalCandidate,

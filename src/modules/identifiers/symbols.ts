@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors.ts';
-import type { Normalized } from './normalized.ts';
+import type { Normalized } from './types.ts';
 import { DOLLAR_QUOTES } from './assets.ts';
 
 /** The default supported set; configurable at start. */

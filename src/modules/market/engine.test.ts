@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from './engine.ts';
-import type { MarketEvent } from './events.ts';
+import type { MarketEvent } from './ports.ts';
 import type { CandleClosed } from './types.ts';
 
 const T0 = Date.UTC(2026, 0, 1, 10, 0, 0);

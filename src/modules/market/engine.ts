@@ -2,7 +2,7 @@ import { type Interval, INTERVAL_MS } from '../identifiers/index.ts';
 import { type Candle, mergeVenueCandles } from './candles.ts';
 import { MinuteBuilder, ROLLUP_INTERVALS, Rollup, combineOpen } from './candle-builder.ts';
 import { type Consolidated, consolidate, slippage } from './consolidate.ts';
-import type { FundingEvent, MarketEvent } from './events.ts';
+import type { FundingEvent, MarketEvent } from './ports.ts';
 import { OrderBook } from './order-book.ts';
 import { CandleSeries } from './series.ts';
 import type { CandleClosed, MarketSnapshot, VenueView } from './types.ts';

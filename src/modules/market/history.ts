@@ -4,7 +4,7 @@ import { type Candle, floorTo, mergeVenueCandles, resample } from './candles.ts'
 import { ROLLUP_INTERVALS } from './candle-builder.ts';
 import { MERGED, type MarketEngine } from './engine.ts';
 import type { CandleRepository, StoredCandle } from './repository.ts';
-import type { MarketSource } from './source.ts';
+import type { MarketSource } from './ports.ts';
 import type { CandleQuery } from './types.ts';
 
 const DAY = 86_400_000;

@@ -5,12 +5,11 @@
  *   USD prices. Built by `createMarketService` (service.ts) from a `MarketSource`, a clock, a repository.
  * - Candle type, intervals, resampling and the candle-file readers (freqtrade JSON / CSV) shared with the
  *   backtester.
- * - Normalized event types and the `MarketSource` port for adapters.
+ * - The `MarketSource` port for adapters and the normalized events it delivers (ports.ts).
  */
 export * from './candles.ts';
 export * from './candle-files.ts';
-export type * from './events.ts';
-export type * from './source.ts';
+export type * from './ports.ts';
 export type * from './types.ts';
 export {
   createMarketService,

@@ -1,4 +1,4 @@
-import type { BookDeltaEvent, BookSnapshotEvent, Level } from './events.ts';
+import type { BookDeltaEvent, BookSnapshotEvent, Level } from './ports.ts';
 
 /**
  * One venue's L2 book, kept as two sorted arrays (bids descending, asks ascending) with binary-search

@@ -9,7 +9,7 @@ import { candlesBetween, loadHistory } from './history.ts';
 import { type MarketDataItem, presentSnapshot } from './present.ts';
 import type { CandleRepository } from './repository.ts';
 import { type SnapshotPublication, createMarketDataBodies, createSnapshotTicker } from './snapshots.ts';
-import type { MarketSource } from './source.ts';
+import type { MarketSource } from './ports.ts';
 import type { CandleClosed, MarketService } from './types.ts';
 import { createUsdPrice } from './usd-price.ts';
 import { createWriteQueue } from './write-queue.ts';

@@ -1,4 +1,4 @@
-import type { RowField } from './fields.ts';
+import type { RowField } from './types.ts';
 
 /**
  * CSV header spellings accepted for each row field, compared after lower-casing and dropping everything

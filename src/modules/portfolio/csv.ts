@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse';
 import { AppError } from '../../shared/errors.ts';
 import { fieldOfHeader } from './columns.ts';
-import { MAX_IMPORT_ROWS, type RawRow, type RowField } from './fields.ts';
+import { MAX_IMPORT_ROWS, type RawRow, type RowField } from './types.ts';
 
 export interface CsvRows {
   rows: RawRow[];

@@ -1,6 +1,6 @@
 /** The portfolio module's public face: other modules, the HTTP layer and the composition root import only from here. */
 export { Decimal, parseDecimal } from './decimal.ts';
-export { MAX_IMPORT_ROWS, ROW_FIELDS, type RawRow, type RowField, type RowProblem } from './fields.ts';
+export { MAX_IMPORT_ROWS, ROW_FIELDS, type RawRow, type RowField, type RowProblem } from './types.ts';
 export { type AssetQuote, type Holding, type PricePort, type Totals, computeHoldings } from './holdings.ts';
 export { presentImport, presentPortfolio, presentRow } from './present.ts';
 export {

@@ -1,6 +1,6 @@
 import { isDollar, normalizeAsset } from '../identifiers/index.ts';
 import { canonicalDecimal, parseDecimal } from './decimal.ts';
-import type { RawRow, RowField, RowProblem } from './fields.ts';
+import type { RawRow, RowField, RowProblem } from './types.ts';
 
 /** A validated row, ready to store: decimals in canonical text, the asset as a ticker, times in ms. */
 export interface ValidRow {

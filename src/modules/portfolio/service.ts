@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError, type ProblemDetail } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import { readCsvRows } from './csv.ts';
-import { MAX_IMPORT_ROWS, ROW_FIELDS, type RawRow, type RowField, type RowProblem } from './fields.ts';
+import { MAX_IMPORT_ROWS, ROW_FIELDS, type RawRow, type RowField, type RowProblem } from './types.ts';
 import { type PricePort, computeHoldings } from './holdings.ts';
 import type { ImportCounts, PortfolioRepository } from './repository.ts';
 import { type ValidRow, sameContent, validateRows } from './rows.ts';

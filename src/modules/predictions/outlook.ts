@@ -1,5 +1,6 @@
-import { factorShares, presentGaps } from './datapoint.ts';
+import { factorShares } from './forecast-row.ts';
 import { MODEL_VERSION } from './models/engine.ts';
+import { presentGaps } from './present.ts';
 import type { PredictionGap, PredictionRow } from './repository.ts';
 import { HORIZONS } from '../identifiers/index.ts';
 import { FACTORS, type Factor } from './types.ts';

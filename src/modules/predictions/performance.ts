@@ -1,4 +1,4 @@
-import { presentGaps } from './datapoint.ts';
+import { presentGaps } from './present.ts';
 import { MODEL_VERSION } from './models/engine.ts';
 import type { PredictionGap, PredictionRow } from './repository.ts';
 import { roundDeep, trackRecord } from './scoring/track-record.ts';

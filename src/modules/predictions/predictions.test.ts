@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConformalQuantiles, GRID } from './calibration/conformal.ts';
 import { IsotonicCalibrator, pava } from './calibration/isotonic.ts';
-import { factorShares, toDatapoint, toRow } from './datapoint.ts';
+import { factorShares, toRow } from './forecast-row.ts';
+import { presentDatapoint } from './present.ts';
 import { BarSeries } from './features/series.ts';
 import { mulberry32 } from './backtest/run.ts';
 import { type HorizonForecast, SymbolForecaster } from './models/engine.ts';
@@ -130,7 +131,7 @@ describe('datapoint invariants', () => {
     const s = BarSeries.from('TEST', BAR, bars);
     const fs = walk(bars, 1400);
     for (const f of fs.slice(-300)) {
-      const d = toDatapoint(toRow('BTCUSDT', f, s));
+      const d = presentDatapoint(toRow('BTCUSDT', f, s));
       expect(Object.keys(d)).toEqual([
         'symbol',
         'horizon',

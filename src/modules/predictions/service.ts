@@ -6,11 +6,12 @@ import type { LeaderTerm } from '../../shared/leadership.ts';
 import { MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
-import { renderDatapoint, toDatapoint, toRow } from './datapoint.ts';
+import { toRow } from './forecast-row.ts';
 import { createForecasters } from './forecasters.ts';
 import { outlookOf } from './outlook.ts';
 import { performanceReport } from './performance.ts';
 import type { PredictionsMarketPort } from './ports.ts';
+import { presentDatapoint, presentPageDatapoint } from './present.ts';
 import { type PredictionsQuery, TRACK_RECORD_MS, createReadModel, newestPerBucket } from './read-model.ts';
 import type { PredictionGap, PredictionRepository, PredictionRow } from './repository.ts';
 import { scoreDue } from './score-due.ts';
@@ -126,7 +127,8 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     await repository.record(rows, updates, term);
     await markGap(now);
     readModel.lastStored = now;
-    if (deps.bus && rows.length) await deps.bus.publish(topics.predictionsRefreshed, rows.map(toDatapoint));
+    if (deps.bus && rows.length)
+      await deps.bus.publish(topics.predictionsRefreshed, rows.map(presentDatapoint));
     return rows;
   }
 
@@ -138,7 +140,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const limit = clampLimit(q.limit);
     const rows = await repository.between(q.symbol, q.horizon, from, to);
     return Buffer.from(
-      JSON.stringify({ data: newestPerBucket(rows, { ...q, limit }).map((r) => renderDatapoint(r, q)) }),
+      JSON.stringify({ data: newestPerBucket(rows, { ...q, limit }).map((r) => presentPageDatapoint(r, q)) }),
     );
   }
 
@@ -159,7 +161,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const limit = clampLimit(q.limit);
     const key = `p|${q.symbol}|${q.horizon}|${q.granularityMs}|${limit}|${q.quantiles ? 1 : 0}${q.outcome ? 1 : 0}${q.modelVersion ? 1 : 0}${q.backfilled ? 1 : 0}`;
     return cache.bytes(key, () => ({
-      data: readModel.select({ ...q, limit }).map((r) => renderDatapoint(r, q)),
+      data: readModel.select({ ...q, limit }).map((r) => presentPageDatapoint(r, q)),
     }));
   }
 
@@ -282,7 +284,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     outlook,
     performance,
     symbols: () => market.symbols(),
-    latest: () => readModel.latest.map(toDatapoint),
+    latest: () => readModel.latest.map(presentDatapoint),
   };
 }
 

@@ -1,6 +1,7 @@
 import { isRecord, type TopicDecoders, topics } from '../../shared/bus.ts';
 import { isHorizon } from '../identifiers/index.ts';
-import { FACTORS, type PredictionDatapoint } from './types.ts';
+import type { PredictionDatapoint } from './present.ts';
+import { FACTORS } from './types.ts';
 
 /** `predictions.refreshed`: the datapoints of one refresh (published by the refresh job, after storing). */
 export interface PredictionsTopics {

@@ -1,5 +1,3 @@
-import type { Horizon } from '../identifiers/index.ts';
-
 /** The four ensemble members, one per entry of a datapoint's `factors` (docs/forecasting.md, "Datapoint"). */
 export const FACTORS = ['orderflow', 'funding', 'macro', 'ai_residual'] as const;
 export type Factor = (typeof FACTORS)[number];
@@ -27,18 +25,6 @@ export interface LiveInputs {
   tradeFlowImbalance?: number;
   fundingRate?: number;
   basisBps?: number;
-}
-
-/** The public datapoint, exactly the documented fields. */
-export interface PredictionDatapoint {
-  symbol: string;
-  horizon: Horizon;
-  prediction: number;
-  baseline: number;
-  expectedMovePct: number;
-  confidence: number;
-  factors: Record<Factor, number>;
-  generatedAt: string;
 }
 
 /** Quantile levels exposed by `include=quantiles`: p05, p10, …, p95. */

@@ -1,6 +1,6 @@
 import type { Forecasters } from './forecasters.ts';
 import type { HorizonForecast } from './models/engine.ts';
-import { toRow } from './datapoint.ts';
+import { toRow } from './forecast-row.ts';
 import type { ReadModel } from './read-model.ts';
 import type { PredictionRepository, PredictionRow } from './repository.ts';
 import { HORIZON_MS } from '../identifiers/index.ts';

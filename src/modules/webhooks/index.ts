@@ -4,15 +4,7 @@
  * per-rule order), and the deliveries lists.
  */
 export { type AddressPolicy, createAddressPolicy, isIpLiteral } from './address-policy.ts';
-export {
-  ATTEMPT_OUTCOMES,
-  type Attempt,
-  type AttemptOutcome,
-  type Delivery,
-  type DeliveryStatus,
-  type EndpointStatus,
-  type WebhookEndpoint,
-} from './model.ts';
+export type { SecretBox, WebhookRequest, WebhookResponse, WebhookTransport } from './ports.ts';
 export { presentDelivery, presentEndpoint } from './present.ts';
 export {
   createMemoryWebhooksRepositories,
@@ -26,7 +18,6 @@ export {
   createKyselyEndpointsRepository,
 } from './repository.kysely.ts';
 export { maxAttempts, type RetryPolicy, retryDelay } from './retry.ts';
-export type { SecretBox } from './secret-box.ts';
 export {
   createWebhookSender,
   type DeliveryExhausted,
@@ -46,5 +37,13 @@ export {
 } from './service.ts';
 export { generateSigningSecret, signatureHeaders, signMessage } from './signature.ts';
 export type { WebhooksTables } from './tables.ts';
-export type { WebhookRequest, WebhookResponse, WebhookTransport } from './transport.ts';
+export {
+  ATTEMPT_OUTCOMES,
+  type Attempt,
+  type AttemptOutcome,
+  type Delivery,
+  type DeliveryStatus,
+  type EndpointStatus,
+  type WebhookEndpoint,
+} from './types.ts';
 export { checkWebhookUrl, type ResolveHost, type UrlRules } from './url-check.ts';

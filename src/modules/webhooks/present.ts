@@ -1,4 +1,4 @@
-import type { Attempt, DeliveryWithAttempts, WebhookEndpoint } from './model.ts';
+import type { Attempt, DeliveryWithAttempts, WebhookEndpoint } from './types.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -9,7 +9,7 @@ import type {
   DeliveryWithAttempts,
   EndpointStatus,
   WebhookEndpoint,
-} from './model.ts';
+} from './types.ts';
 import {
   type DeliveriesRepository,
   type EndpointsRepository,

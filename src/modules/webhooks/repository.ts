@@ -6,7 +6,7 @@ import type {
   DeliveryWithAttempts,
   NewDelivery,
   WebhookEndpoint,
-} from './model.ts';
+} from './types.ts';
 
 /** Webhook endpoints of accounts. */
 export interface EndpointsRepository {

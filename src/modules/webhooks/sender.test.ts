@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../shared/clock.ts';
 import { type AccountEvent, createMemoryEventsRepository } from '../events/index.ts';
-import type { WebhookEndpoint } from './model.ts';
+import type { WebhookEndpoint } from './types.ts';
 import { createMemoryWebhooksRepositories } from './repository.ts';
 import { maxAttempts, retryDelay } from './retry.ts';
 import { createWebhookSender, defaultSenderOptions, deliveryId, matchEndpoints, ruleOf } from './sender.ts';

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import type { AccountEvent, EventsRepository } from '../events/index.ts';
-import type { AttemptOutcome, Delivery, NewDelivery, WebhookEndpoint } from './model.ts';
+import type { SecretBox, WebhookResponse, WebhookTransport } from './ports.ts';
 import type { DeliveriesRepository, EndpointsRepository } from './repository.ts';
 import { type RetryPolicy, retryDelay } from './retry.ts';
-import type { SecretBox } from './secret-box.ts';
 import { signingSecretsOf } from './service.ts';
 import { signatureHeaders } from './signature.ts';
-import type { WebhookResponse, WebhookTransport } from './transport.ts';
+import type { AttemptOutcome, Delivery, NewDelivery, WebhookEndpoint } from './types.ts';
 
 /**
  * Called for each rule with a delivery that will not be tried again (retries exhausted, or its endpoint answered

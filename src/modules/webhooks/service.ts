@@ -2,11 +2,11 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { EventType } from '../events/index.ts';
-import type { WebhookEndpoint } from './model.ts';
+import type { SecretBox } from './ports.ts';
 import { presentDelivery, presentEndpoint } from './present.ts';
 import type { DeliveriesRepository, EndpointsRepository } from './repository.ts';
-import type { SecretBox } from './secret-box.ts';
 import { generateSigningSecret } from './signature.ts';
+import type { WebhookEndpoint } from './types.ts';
 import { type UrlRules, checkWebhookUrl } from './url-check.ts';
 
 /** Whether an alert rule exists for the account (filled by the alerts module). */

@@ -1,6 +1,7 @@
 import { mulberry32 } from '../../../shared/random.ts';
 import { GRID, GRID_INDEX } from '../calibration/conformal.ts';
-import { toDatapoint, toRow } from '../datapoint.ts';
+import { toRow } from '../forecast-row.ts';
+import { presentDatapoint } from '../present.ts';
 import { BarSeries, FundingSeries } from '../features/series.ts';
 import {
   type EngineTuning,
@@ -46,7 +47,7 @@ export interface BacktestInput {
 }
 
 /** A published datapoint with `include=quantiles,outcome`, as GET /api/predictions would answer it. */
-export type BacktestDatapoint = ReturnType<typeof toDatapoint> & {
+export type BacktestDatapoint = ReturnType<typeof presentDatapoint> & {
   quantiles: Record<string, number>;
   outcome: { realized: number; hit: boolean; scoredAt: string } | null;
 };
@@ -184,7 +185,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   const emit = (p: Pending, outcome: BacktestDatapoint['outcome']) => {
     if (!input.onForecast) return;
     const row = toRow(input.symbol, p.f, series);
-    input.onForecast({ ...toDatapoint(row), quantiles: row.quantiles, outcome });
+    input.onForecast({ ...presentDatapoint(row), quantiles: row.quantiles, outcome });
   };
 
   const resolve = (h: Horizon, p: Pending, price: number | undefined) => {

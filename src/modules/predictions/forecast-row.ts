@@ -3,9 +3,14 @@ import { GRID_INDEX } from './calibration/conformal.ts';
 import { ewmaSigma } from './models/vol.ts';
 import type { HorizonForecast } from './models/engine.ts';
 import { MODEL_VERSION } from './models/engine.ts';
-import type { PredictionGap, PredictionRow } from './repository.ts';
+import type { PredictionRow } from './repository.ts';
 import type { BarSeries } from './features/series.ts';
-import { FACTORS, type Factor, PUBLIC_QUANTILES, type PredictionDatapoint, quantileKey } from './types.ts';
+import { FACTORS, type Factor, PUBLIC_QUANTILES, quantileKey } from './types.ts';
+
+/**
+ * A forecast as its stored row (`toRow`): the published figures rounded once here, the quantiles and what
+ * scoring needs. How a stored row is shown is `present.ts`.
+ */
 
 /** Rounds to 10 significant digits so payloads stay small and stable. */
 const sig = (x: number) => Number(x.toPrecision(10));
@@ -64,42 +69,3 @@ export function toRow(symbol: string, f: HorizonForecast, series: BarSeries): Pr
 }
 
 const horizonMsOf = (f: HorizonForecast) => HORIZON_MS[f.horizon];
-
-/** The public datapoint of a stored row: exactly the eight documented fields, in their documented order. */
-export function toDatapoint(r: PredictionRow): PredictionDatapoint {
-  return {
-    symbol: r.symbol,
-    horizon: r.horizon,
-    prediction: r.prediction,
-    baseline: r.baseline,
-    expectedMovePct: r.expected_move_pct,
-    confidence: r.confidence,
-    factors: r.factors as Record<Factor, number>,
-    generatedAt: new Date(r.generated_at).toISOString(),
-  };
-}
-
-/** A stored row as a page shows it: the datapoint plus what the query's `include` asks for. */
-export function renderDatapoint(
-  r: PredictionRow,
-  q: { quantiles?: boolean; outcome?: boolean; modelVersion?: boolean; backfilled?: boolean },
-): Record<string, unknown> {
-  const d: Record<string, unknown> = { ...toDatapoint(r) };
-  if (q.quantiles) d.quantiles = r.quantiles;
-  if (q.outcome)
-    d.outcome =
-      r.scored_at === null
-        ? null
-        : { realized: r.realized, hit: r.hit, scoredAt: new Date(r.scored_at).toISOString() };
-  if (q.modelVersion) d.modelVersion = r.model_version;
-  if (q.backfilled) d.backfilled = r.backfilled;
-  return d;
-}
-
-/** The recorded gaps as the outlook and the performance report show them. */
-export const presentGaps = (gaps: readonly PredictionGap[]) =>
-  gaps.map((g) => ({
-    from: new Date(g.from_ms).toISOString(),
-    to: new Date(g.to_ms).toISOString(),
-    missedPoints: g.missed_points,
-  }));

@@ -1,3 +1,8 @@
+/**
+ * The webhooks module's ports, filled by the adapters of `src/adapters/webhooks/`: the delivery transport and
+ * the secret box.
+ */
+
 /** One signed POST to a receiver. */
 export interface WebhookRequest {
   url: string;
@@ -14,4 +19,14 @@ export type WebhookResponse =
 export interface WebhookTransport {
   send(request: WebhookRequest): Promise<WebhookResponse>;
   close(): Promise<void>;
+}
+
+/**
+ * Seals webhook signing secrets for storage. They must stay usable to sign (HMAC needs the secret itself), so
+ * they are encrypted rather than hashed; `context` (the endpoint id) is bound to the ciphertext so a sealed
+ * value copied onto another row does not open. The adapter (adapters/webhooks/secret-box.ts) owns the key.
+ */
+export interface SecretBox {
+  seal(plain: string, context: string): string;
+  open(sealed: string, context: string): string;
 }
