@@ -86,7 +86,7 @@ const invalidValue = (code: '22P02' | '22003', message: string) =>
   Object.assign(new Error(message), { code });
 
 const NUMERIC_LITERAL = /^\s*(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|nan|[+-]?inf(?:inity)?)\s*$/i;
-const INT4_MAX = 2 ** 31 - 1;
+const INT4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
 function assertNumeric(value: string): void {
   if (!NUMERIC_LITERAL.test(value))
@@ -96,7 +96,7 @@ function assertNumeric(value: string): void {
 function assertInteger(value: number, type: 'integer' | 'bigint'): void {
   if (!Number.isInteger(value))
     throw invalidValue('22P02', `invalid input syntax for type ${type}: "${value}"`);
-  const fits = type === 'integer' ? Math.abs(value) <= INT4_MAX : Number.isSafeInteger(value);
+  const fits = type === 'integer' ? value >= INT4.min && value <= INT4.max : Number.isSafeInteger(value);
   if (!fits) throw invalidValue('22003', `value "${value}" is out of range for type ${type}`);
 }
 
