@@ -129,6 +129,10 @@ describe.each(repositoryKinds())('accounts repository on %s', (kind) => {
     });
     await repo.updateUser('usr_ghost', { plan: 'pro' });
     expect(await repo.findUserById('usr_ghost')).toBeUndefined();
+    // Nothing to change is a no-op, not an SQL error.
+    await repo.updateUser('usr_upd', {});
+    await repo.updateUser('usr_upd', { role: undefined });
+    expect(await repo.findUserById('usr_upd')).toMatchObject({ plan: 'pro', role: 'viewer' });
   });
 
   it('stores tokens with their permissions; finds them by hash with their user, by id; lists newest first', async () => {

@@ -18,6 +18,8 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
     findUserById: (id) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     updateUser: async (id, patch) => {
+      // An empty SET is not SQL; nothing to change is a no-op, as in the memory twin.
+      if (Object.values(patch).every((value) => value === undefined)) return;
       await db.updateTable('users').set(patch).where('id', '=', id).execute();
     },
     insertToken: async (token) => {

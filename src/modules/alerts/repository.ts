@@ -137,12 +137,12 @@ export const emptyRuleCounts = (): Record<RuleState, number> => ({
 
 type Events = (events: NewAccountEvent[], atMs: number) => AccountEvent[];
 
-/** In-memory twin for unit tests of the service and the evaluator. `appendEvents` plays the event log. */
 /** The memory twin's fence: a term its holder already knows is lost. */
 function refuseStale(term: LeaderTerm | undefined): void {
   if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
 }
 
+/** In-memory twin for unit tests of the service and the evaluator. `appendEvents` plays the event log. */
 export function createMemoryAlertsRepository(appendEvents: Events): AlertsRepository & {
   rules: Map<string, AlertRule & { deletedAt: number | null }>;
   triggers: Map<string, StoredTrigger>;
