@@ -97,10 +97,10 @@ describe.each(repositoryKinds())('on-chain repository on %s', (kind) => {
     expect(await repo.list({ asset: 'LOST', limit: 10 })).toEqual([f]);
   });
 
-  // Only the database knows a term is stale while its holder still believes it leads (the leases table).
-  it.skipIf(kind === 'memory')(
-    'refuses commit, rewind and prune from a stale leadership term, changing nothing',
-    async () => {
+  // Only the database knows a term is stale while its holder still believes it leads (the leases table), so
+  // this case exists for the database kinds only (the twin's fencing has its own case with a fake term).
+  if (kind !== 'memory')
+    it('refuses commit, rewind and prune from a stale leadership term, changing nothing', async () => {
       const job = `onchain-indexer-${kind}`;
       await holdLease(database(), job, 8);
       const stale = believedTerm(job, 7);
@@ -118,8 +118,7 @@ describe.each(repositoryKinds())('on-chain repository on %s', (kind) => {
       expect(
         (await repo.list({ exchange: 'binance', asset: f.asset, limit: 1000 })).map((x) => x.txHash),
       ).toContain(f.txHash);
-    },
-  );
+    });
 
   it('commits blocks, flows and the checkpoint; reads every field back with its type', async () => {
     expect(await repo.checkpoint('c1')).toBeUndefined();
