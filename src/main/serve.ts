@@ -83,8 +83,11 @@ export async function serve(config: Config, role: Role) {
     process.stdout.write(
       '\nFirst start with an empty store: created the admin account.\n' +
         `  email:     ${bootstrap.email}\n  password:  ${bootstrap.password}\n  API token: ${bootstrap.token}\n` +
-        'These are shown once. Try:\n' +
-        `  curl -H "Authorization: Bearer ${bootstrap.token}" ${address ?? 'http://127.0.0.1:8080'}/api/account\n\n`,
+        // A worker serves no API: the token is for the API replicas, whose address this process cannot know.
+        (address
+          ? `These are shown once. Try:\n  curl -H "Authorization: Bearer ${bootstrap.token}" ${address}/api/account\n\n`
+          : 'These are shown once. This worker serves no API; use the token against an API replica (--role api):\n' +
+            `  curl -H "Authorization: Bearer ${bootstrap.token}" http://<api replica>/api/account\n\n`),
     );
   }
 

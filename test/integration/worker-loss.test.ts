@@ -62,6 +62,9 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
       'the bootstrap token',
       150_000,
     );
+    // A worker serves no API: its first-start hint points at an API replica, not at an address of its own.
+    expect(worker.output()).toContain('This worker serves no API');
+    expect(worker.output()).not.toMatch(/curl .* http:\/\/127\.0\.0\.1/);
     const api = start('api', { PORT: '0' });
     const address = await waitFor(
       async () => /Meridian \(api\) running at (http:\/\/\S+)/.exec(api.output())?.[1],
