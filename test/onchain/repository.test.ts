@@ -199,6 +199,10 @@ describe.each(repositoryKinds())('on-chain repository on %s', (kind) => {
     const other = { ...a, exchange: 'okx', direction: 'withdrawal' as const };
     expect(await repo.commit('c2', blocks('c2', 13, 13), [other], AT)).toEqual([other]);
     expect(await repo.list({ asset: 'DUP2', limit: 10 })).toHaveLength(4);
+    // The same flow twice in one commit (overlapping log batches) is stored and reported once.
+    const twice = flow('c2', 13, { asset: 'DUP2' });
+    expect(await repo.commit('c2', blocks('c2', 13, 13), [twice, twice], AT)).toEqual([twice]);
+    expect(await repo.list({ asset: 'DUP2', limit: 10 })).toHaveLength(5);
     // A block re-committed with another hash (a reorg the indexer already rewound) replaces the old one.
     await repo.commit('c2', blocks('c2', 13, 13, 'f'), [], AT);
     expect(await repo.blockHash('c2', 13)).toBe(hash('c2', 13, 'f'));

@@ -147,8 +147,9 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
               .doUpdateSet({ block_number: last.number, block_hash: last.hash, updated_at: atMs }),
           )
           .execute();
+        // `delete` is true once per key: a flow given twice in one commit is reported new once, as it is stored.
         return flows.filter((f) =>
-          inserted.has(
+          inserted.delete(
             key({ chain: f.chain, tx_hash: f.txHash, log_index: f.logIndex, exchange: f.exchange }),
           ),
         );

@@ -191,7 +191,8 @@ export function createMemoryOnchainRepository(): OnchainRepository {
         inserted.add(key);
       }
       checkpoints.set(chain, { blockNumber: last.number, blockHash: last.hash });
-      return newFlows.filter((f) => inserted.has(flowKey(f)));
+      // `delete` is true once per key: a flow given twice in one commit is reported new once, as it is stored.
+      return newFlows.filter((f) => inserted.delete(flowKey(f)));
     },
 
     async rewind(chain, ancestor, _atMs, term) {
