@@ -31,6 +31,15 @@ export class StaleLeaderError extends Error {
 }
 
 /**
+ * The part of write fencing every store shares: a term its holder already knows is lost is refused
+ * (StaleLeaderError). Term 0 (embedded, one process) has nothing to fence. The database adapter adds the check
+ * of the lease row inside the write's transaction; the memory twins have only this part.
+ */
+export function refuseLostTerm(term: LeaderTerm | undefined): void {
+  if (term && term.term !== 0 && !term.current()) throw new StaleLeaderError(term.job, term.term);
+}
+
+/**
  * Leader election port. In scaled mode several worker processes run; a job that must run once per cluster
  * (market ingestion, the chain indexer, the model refresh) is wrapped so that it runs only in the process
  * holding that job's leadership, and starts elsewhere when the holder dies or is cut off (failover).

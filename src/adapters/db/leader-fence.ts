@@ -1,5 +1,5 @@
 import { type QueryExecutorProvider, sql } from 'kysely';
-import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import { type LeaderTerm, StaleLeaderError, refuseLostTerm } from '../../shared/leadership.ts';
 
 /**
  * Fencing for a leader's write: run inside the write's transaction. It share-locks the job's lease row and
@@ -11,8 +11,8 @@ export async function assertLeaderTerm(
   trx: QueryExecutorProvider,
   term: LeaderTerm | undefined,
 ): Promise<void> {
+  refuseLostTerm(term);
   if (!term || term.term === 0) return;
-  if (!term.current()) throw new StaleLeaderError(term.job, term.term);
   const result = await sql<{ ok: boolean }>`
     select (term = ${term.term} and expires_at > (extract(epoch from clock_timestamp()) * 1000)::bigint) as ok
     from leader_leases where job = ${term.job} for share`.execute(trx);

@@ -1,4 +1,4 @@
-import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import { type LeaderTerm, refuseLostTerm } from '../../shared/leadership.ts';
 import type { AccountEvent, EventType, NewAccountEvent } from '../events/index.ts';
 import { type AlertRule, LIVE_STATES, type RuleState, type RuleType } from './rule.ts';
 
@@ -137,11 +137,6 @@ export const emptyRuleCounts = (): Record<RuleState, number> => ({
 
 type Events = (events: NewAccountEvent[], atMs: number) => AccountEvent[];
 
-/** The memory twin's fence: a term its holder already knows is lost. */
-function refuseStale(term: LeaderTerm | undefined): void {
-  if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
-}
-
 /** In-memory twin for unit tests of the service and the evaluator. `appendEvents` plays the event log. */
 export function createMemoryAlertsRepository(appendEvents: Events): AlertsRepository & {
   rules: Map<string, AlertRule & { deletedAt: number | null }>;
@@ -252,7 +247,7 @@ export function createMemoryAlertsRepository(appendEvents: Events): AlertsReposi
       return r ? { rule: copy(r), deleted: r.deletedAt !== null } : undefined;
     },
     async recordTriggers(list, atMs, term) {
-      refuseStale(term);
+      refuseLostTerm(term);
       const recorded: TriggerRecord[] = [];
       for (const t of list) {
         const r = rules.get(t.ruleId);
@@ -291,14 +286,14 @@ export function createMemoryAlertsRepository(appendEvents: Events): AlertsReposi
       return { recorded, events };
     },
     async saveSides(sides, term) {
-      refuseStale(term);
+      refuseLostTerm(term);
       for (const s of sides) {
         const r = rules.get(s.id);
         if (r && r.version === s.version) r.lastSatisfied = s.satisfied;
       }
     },
     async expire(list, atMs, term) {
-      refuseStale(term);
+      refuseLostTerm(term);
       const changed: string[] = [];
       for (const { id, version } of list) {
         const r = rules.get(id);

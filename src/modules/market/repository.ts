@@ -1,5 +1,5 @@
 import type { Interval } from '../identifiers/index.ts';
-import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import { type LeaderTerm, refuseLostTerm } from '../../shared/leadership.ts';
 import type { Candle } from './candles.ts';
 
 export interface StoredCandle extends Candle {
@@ -42,7 +42,7 @@ export function createMemoryCandleRepository(): CandleRepository & { size(): num
     [...(series.get(key(s, v, i))?.values() ?? [])].sort((a, b) => a.openTime - b.openTime);
   return {
     async upsert(rows, term) {
-      if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
+      refuseLostTerm(term);
       for (const r of rows) {
         const k = key(r.symbol, r.venue, r.interval);
         let m = series.get(k);

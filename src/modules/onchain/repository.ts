@@ -1,4 +1,4 @@
-import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import { type LeaderTerm, refuseLostTerm } from '../../shared/leadership.ts';
 import { type Flow, type FlowDirection, flowId } from './classify.ts';
 import { formatUnits } from './decimal.ts';
 
@@ -74,11 +74,6 @@ export interface OnchainRepository {
   pruneBlocks(chain: string, belowNumber: number, term?: LeaderTerm): Promise<void>;
   list(query: FlowQuery): Promise<Flow[]>;
   totals(query: { exchange?: string; asset?: string; sinceMs: number }): Promise<FlowTotals>;
-}
-
-/** The twin's fence: like `assertLeaderTerm` without the lease row, so it refuses only a term known lost. */
-function refuseLostTerm(term: LeaderTerm | undefined): void {
-  if (term && term.term !== 0 && !term.current()) throw new StaleLeaderError(term.job, term.term);
 }
 
 /** A refused value shaped like PostgreSQL's (SQLSTATE in `code`). */

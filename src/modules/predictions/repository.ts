@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import { type LeaderTerm, refuseLostTerm } from '../../shared/leadership.ts';
 import type { Horizon } from '../identifiers/index.ts';
 import type { PredictionsTable } from './tables.ts';
 
@@ -79,7 +79,7 @@ export function createMemoryPredictionRepository(): PredictionRepository & { row
         .sort((a, b) => a.generated_at - b.generated_at);
     },
     async record(batch, updates, term) {
-      if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
+      refuseLostTerm(term);
       await this.insert(batch);
       await this.score(updates);
     },

@@ -1,4 +1,4 @@
-import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
+import { type LeaderTerm, refuseLostTerm } from '../../shared/leadership.ts';
 import type {
   Attempt,
   Delivery,
@@ -185,7 +185,7 @@ export function createMemoryWebhooksRepositories(): {
       return times.length ? Math.min(...times) : undefined;
     },
     async claim(id, now, leaseUntil, term) {
-      if (term && !term.current()) throw new StaleLeaderError(term.job, term.term);
+      refuseLostTerm(term);
       const d = outbox.get(id);
       if (
         !d ||
