@@ -48,6 +48,27 @@ export function newestPerBucket(
  * granularity), the rows still to be scored, the scored rows of the track record (last 30 days), the newest
  * refresh's rows, when it happened, when datapoints were last stored, and the recorded gaps.
  */
+/**
+ * Appends `item` to `key`'s list (oldest first) and drops the items at the front that `isRecent` rejects, in
+ * one splice (a `shift` per dropped item would move the whole list each time).
+ */
+function appendKeepingRecent<T>(
+  lists: Map<string, T[]>,
+  key: string,
+  item: T,
+  isRecent: (item: T) => boolean,
+): void {
+  let list = lists.get(key);
+  if (!list) {
+    list = [];
+    lists.set(key, list);
+  }
+  list.push(item);
+  let drop = 0;
+  while (drop < list.length && !isRecent(list[drop]!)) drop++;
+  if (drop) list.splice(0, drop);
+}
+
 export function createReadModel(deps: {
   /** How long rows stay in `recent` after they were generated. */
   keepMs: number;
@@ -62,17 +83,8 @@ export function createReadModel(deps: {
 
   function remember(row: PredictionRow, forecast?: HorizonForecast): Live {
     const live: Live = { row, forecast };
-    const k = keyOf(row.symbol, row.horizon);
-    let list = recent.get(k);
-    if (!list) {
-      list = [];
-      recent.set(k, list);
-    }
-    list.push(live);
     const cutoff = row.generated_at - keepMs;
-    let drop = 0;
-    while (drop < list.length && list[drop]!.row.generated_at < cutoff) drop++;
-    if (drop) list.splice(0, drop);
+    appendKeepingRecent(recent, keyOf(row.symbol, row.horizon), live, (l) => l.row.generated_at >= cutoff);
     return live;
   }
 
@@ -80,14 +92,7 @@ export function createReadModel(deps: {
     const cutoff = deps.now() - TRACK_RECORD_MS;
     for (const r of rows) {
       if (r.scored_at === null || r.backfilled) continue;
-      const k = keyOf(r.symbol, r.horizon);
-      let list = allScored.get(k);
-      if (!list) {
-        list = [];
-        allScored.set(k, list);
-      }
-      list.push(r);
-      while (list.length && list[0]!.generated_at < cutoff) list.shift();
+      appendKeepingRecent(allScored, keyOf(r.symbol, r.horizon), r, (x) => x.generated_at >= cutoff);
     }
   }
 
