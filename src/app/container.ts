@@ -111,6 +111,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      thread: config.pgliteThread,
       timeouts: {
         connectMs: config.dbConnectTimeoutMs,
         statementMs: config.dbStatementTimeoutMs,

@@ -105,6 +105,11 @@ export const variables = {
     90,
     { min: 0, max: 36_500 },
   ),
+  pgliteThread: boolVar(
+    'MERIDIAN_PGLITE_THREAD',
+    'Run embedded PGlite on a thread of its own, so its queries do not pause the event loop that answers requests (off: on the server thread, as before 2026-11). Ignored with DATABASE_URL.',
+    true,
+  ),
   hotLane: boolVar(
     'MERIDIAN_HOT_LANE',
     'Answer the most frequent authenticated GETs (account, market data, predictions page) on node:http directly, ahead of Fastify; off sends every request through Fastify (docs/architecture.md).',

@@ -5,7 +5,9 @@ import { parseCandleFileName, readCandleFile, readFundingFile } from '../modules
 import {
   type Bar,
   type BacktestReport,
+  type EngineTuning,
   type LeakageScore,
+  checkTuning,
   reportSvg,
   runBacktest,
 } from '../modules/predictions/index.ts';
@@ -13,14 +15,17 @@ import { HORIZONS, type Horizon, canonicalCandidate, isHorizon } from '../module
 
 const usage = `usage: meridian backtest --candles FILE [--candles FILE …] [--funding FILE] --symbol S
                          [--from T --to T] [--horizons 15m,1h,6h] [--step 1m|5m|…] --out report.json
-                         [--svg report.svg] [--forecasts-out forecasts.jsonl]
+                         [--svg report.svg] [--forecasts-out forecasts.jsonl] [--tuning JSON]
 
 Runs the production prediction model walk-forward over recorded candles (freqtrade JSON or CSV
 timestamp,open,high,low,close,volume). Extra --candles files form the market basket. T is ISO 8601 or ms.
 --step is the time between forecasts (default: the bar size; production refreshes every minute, so run
 1-minute candles to evaluate at the deployed cadence). Writes the JSON report and an SVG picture
 (reliability diagram on equal-mass bins + coverage over time) next to it; --forecasts-out also writes every
-forecast made after the warm-up as the API datapoint with quantiles and outcome, one JSON object a line.`;
+forecast made after the warm-up as the API datapoint with quantiles and outcome, one JSON object a line.
+--tuning runs a design variant instead of the production model, for side-by-side comparisons
+(docs/forecasting.md): a JSON object keyed by horizon (or "all") of engine switches, e.g.
+'{"6h":{"binWindowMs":864000000}}'.`;
 
 const STEP = /^(\d+)([mh])$/;
 function parseStep(v: string | undefined): number | undefined {
@@ -35,6 +40,30 @@ function parseHorizons(v: string): Horizon[] {
     if (!isHorizon(h)) throw new Error(`--horizons: expected some of ${HORIZONS.join(', ')}, got ${h}`);
     return h;
   });
+}
+
+function parseTuning(v: string | undefined): {
+  tuning?: Partial<EngineTuning>;
+  tuningByHorizon?: Partial<Record<Horizon, Partial<EngineTuning>>>;
+} {
+  if (v === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    throw new Error(`--tuning: not JSON: ${v}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('--tuning: expected an object keyed by horizon or "all"');
+  const out: ReturnType<typeof parseTuning> = {};
+  const byHorizon: Partial<Record<Horizon, Partial<EngineTuning>>> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (key === 'all') out.tuning = checkTuning(value, '--tuning.all');
+    else if (isHorizon(key)) byHorizon[key] = checkTuning(value, `--tuning.${key}`);
+    else throw new Error(`--tuning: expected keys "all" or ${HORIZONS.join(', ')}, got ${key}`);
+  }
+  if (Object.keys(byHorizon).length) out.tuningByHorizon = byHorizon;
+  return out;
 }
 
 function parseTime(v: string | undefined, name: string): number | undefined {
@@ -61,6 +90,7 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
         svg: { type: 'string' },
         step: { type: 'string' },
         'forecasts-out': { type: 'string' },
+        tuning: { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -102,6 +132,7 @@ export async function runBacktestCommand(argv: string[]): Promise<number> {
       to: parseTime(values.to as string | undefined, 'to'),
       horizons,
       stepMs: parseStep(values.step as string | undefined),
+      ...parseTuning(values.tuning as string | undefined),
       onForecast: jsonl ? (d) => jsonl.write(`${JSON.stringify(d)}\n`) : undefined,
     });
     if (jsonl)
@@ -127,6 +158,7 @@ function summaryTable(r: BacktestReport): string {
     `${r.symbol} ${r.from} → ${r.to}, bar ${r.barMs / 60_000}m, step ${r.stepMs / 60_000}m, basket ${r.basket.join(',')}, funding ${r.funding}, ${r.elapsedMs} ms`,
     'horizon forecaster     n       hit±se        ECE(em) skill(ref) DM(p)vsRef     skill(ewma) DM(p)vsEwma   cov80  cov80 by σ tercile  flat  conf sd',
   ];
+  if (r.tuning) lines.unshift(`design variant, not the production model: ${JSON.stringify(r.tuning)}`);
   const dm = (d: { statistic: number; pValue: number }) =>
     `${d.statistic.toFixed(2)}(${d.pValue.toFixed(3)})`;
   for (const [h, hr] of Object.entries(r.horizons)) {

@@ -10,9 +10,12 @@ export function dbKinds(): DbKind[] {
   return inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-/** Where a repository contract suite runs: the module's in-memory twin, then every database backend. */
-export type RepositoryKind = 'memory' | DbKind;
-export const repositoryKinds = (): RepositoryKind[] => ['memory', ...dbKinds()];
+/**
+ * Where a repository contract suite runs: the module's in-memory twin, then every database backend — PGlite
+ * on the caller's thread and on a thread of its own (what `npm start` uses), and PostgreSQL.
+ */
+export type RepositoryKind = 'memory' | DbKind | 'pglite-thread';
+export const repositoryKinds = (): RepositoryKind[] => ['memory', 'pglite-thread', ...dbKinds()];
 
 export const postgresAvailable = () => inject('postgresTemplate') !== null;
 export const redisUrl = () => inject('redisUrl');
@@ -21,10 +24,13 @@ export const redisUrl = () => inject('redisUrl');
  * A clean, migrated database for one test: PGlite loaded from the migrated snapshot, or a PostgreSQL
  * database cloned from the template (CREATE DATABASE … TEMPLATE) and dropped on close.
  */
-export async function openTestDatabase(kind: DbKind, timeouts?: Partial<DbTimeouts>): Promise<DbHandle> {
-  if (kind === 'pglite') {
+export async function openTestDatabase(
+  kind: DbKind | 'pglite-thread',
+  timeouts?: Partial<DbTimeouts>,
+): Promise<DbHandle> {
+  if (kind !== 'postgres') {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-    return openDatabase({ loadDataDir: snapshot });
+    return openDatabase({ loadDataDir: snapshot, thread: kind === 'pglite-thread' });
   }
   return openTestPostgres(timeouts);
 }

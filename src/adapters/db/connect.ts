@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database.ts';
 import { prepareDataDir, tighten } from './data-dir.ts';
+import { PgliteThreadDialect, startPgliteThread } from './pglite-thread.ts';
 import { resilientPool } from './postgres-pool.ts';
 
 export interface DbHandle {
@@ -18,6 +19,8 @@ export interface DbOptions {
   dataDir?: string;
   /** PGlite only: start from a dumped data folder (tests use a migrated snapshot). */
   loadDataDir?: Blob;
+  /** PGlite only: run it on a worker thread (pglite-thread.ts), not on the caller's thread. */
+  thread?: boolean;
   poolSize?: number;
   /** PostgreSQL only: how long to wait for storage (defaults: the configuration's defaults). */
   timeouts?: Partial<DbTimeouts>;
@@ -52,7 +55,9 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       { ...defaultDbTimeouts, ...options.timeouts },
       options.onConnectionError ?? (() => {}),
     );
-  return openPglite(options.dataDir, options.loadDataDir);
+  return options.thread
+    ? openPgliteThread(options.dataDir, options.loadDataDir)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(
@@ -111,6 +116,28 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       if (dataDir) tighten(dataDir);
     },
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+  };
+}
+
+async function openPgliteThread(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DbHandle> {
+  if (dataDir) prepareDataDir(dataDir);
+  const thread = await startPgliteThread({ dataDir, loadDataDir });
+  if (dataDir) tighten(dataDir);
+  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await thread.query('select 1', []);
+    },
+    close: async () => {
+      await db.destroy();
+      if (dataDir) tighten(dataDir);
+    },
+    dump: () => thread.dump(),
   };
 }
 

@@ -15,7 +15,7 @@ export {
   type PredictionsServiceDeps,
 } from './service.ts';
 export type { PredictionsTables } from './tables.ts';
-export { MODEL_VERSION } from './models/engine.ts';
+export { MODEL_VERSION, checkTuning, type EngineTuning } from './models/engine.ts';
 export type { PredictionDatapoint } from './present.ts';
 export * from './types.ts';
 export { type PredictionsTopics, predictionsTopicDecoders } from './topics.ts';

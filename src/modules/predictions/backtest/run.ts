@@ -95,6 +95,8 @@ export interface HorizonReport {
 export interface BacktestReport {
   symbol: string;
   modelVersion: string;
+  /** The design switches this run used instead of the production defaults (absent: the production model). */
+  tuning?: { all?: Partial<EngineTuning> } & Partial<Record<Horizon, Partial<EngineTuning>>>;
   barMs: number;
   stepMs: number;
   basket: string[];
@@ -281,6 +283,9 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   const report: BacktestReport = {
     symbol: input.symbol,
     modelVersion: MODEL_VERSION,
+    ...(input.tuning || input.tuningByHorizon
+      ? { tuning: { ...(input.tuning ? { all: input.tuning } : {}), ...input.tuningByHorizon } }
+      : {}),
     barMs,
     stepMs,
     basket: [...seriesBySymbol.keys()],

@@ -71,6 +71,13 @@ export interface EngineTuning {
   calibrationWindowMs: number;
   /** Floor of the ACI step, per hour of time. */
   aciGammaFloorPerHour: number;
+  /** Residual window of the pooled conformal layer, in ms of time. */
+  conformalWindowMs: number;
+  /**
+   * Residual window of each σ-tercile layer, in ms of time. A tercile layer sees about a third of the
+   * forecasts, so the same number of residuals spans about three times as long.
+   */
+  binWindowMs: number;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -98,7 +105,26 @@ const DEFAULT_TUNING: EngineTuning = {
   calibrationPriorOutcomes: 100,
   aciGammaFloorPerHour: 0.0024,
   calibrationWindowMs: 21 * DAY_MS,
+  conformalWindowMs: 10 * DAY_MS,
+  binWindowMs: 30 * DAY_MS,
 };
+
+/**
+ * A design switch given from outside (the backtester's `--tuning`), checked against the defaults: a known
+ * name and a value of the default's type. The error names what is wrong.
+ */
+export function checkTuning(value: unknown, where: string): Partial<EngineTuning> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${where}: expected an object of design switches`);
+  for (const [name, v] of Object.entries(value)) {
+    if (!Object.hasOwn(DEFAULT_TUNING, name))
+      throw new Error(`${where}: unknown switch ${name} (known: ${Object.keys(DEFAULT_TUNING).join(', ')})`);
+    const expected = typeof DEFAULT_TUNING[name as keyof EngineTuning];
+    if (typeof v !== expected || (expected === 'number' && !Number.isFinite(v)))
+      throw new Error(`${where}.${name}: expected a ${expected}, got ${JSON.stringify(v)}`);
+  }
+  return value as Partial<EngineTuning>;
+}
 
 /**
  * 1.4.0, chosen on BTC spot 2021 (5-minute bars) only; docs/forecasting.md lists what was compared. At 15m
@@ -188,8 +214,6 @@ interface View {
   direction: DirectionCalibrator;
 }
 
-/** Residual window of the conformal layer, in time: about ten days. */
-const CONFORMAL_WINDOW_MS = 10 * DAY_MS;
 /** The conformal layer answers Gaussian quantiles for its first day of outcomes. */
 const CONFORMAL_MIN_MS = DAY_MS;
 /** The direction calibrator is refitted daily once it has three days of scored outcomes. */
@@ -204,9 +228,9 @@ const ACI_GAMMA = 0.01;
 const steps = (ms: number, stepMs: number, lo: number, hi: number) =>
   Math.max(lo, Math.min(hi, Math.round(ms / stepMs)));
 
-const newConformal = (stepMs: number, overlap: number, gammaFloorPerHour: number) =>
+const newConformal = (stepMs: number, overlap: number, gammaFloorPerHour: number, windowMs: number) =>
   new ConformalQuantiles(
-    steps(CONFORMAL_WINDOW_MS, stepMs, 500, 50_000),
+    steps(windowMs, stepMs, 500, 50_000),
     Math.max(ACI_GAMMA / overlap, (gammaFloorPerHour * stepMs) / 3_600_000),
     steps(CONFORMAL_MIN_MS, stepMs, 200, 5000),
     steps(4 * 3_600_000, stepMs, 1, 1000),
@@ -215,9 +239,11 @@ const newConformal = (stepMs: number, overlap: number, gammaFloorPerHour: number
 const newView = (stepMs: number, horizonMs: number, tuning: EngineTuning): View => {
   const overlap = Math.max(1, horizonMs / stepMs);
   return {
-    conformal: newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour),
+    conformal: newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour, tuning.conformalWindowMs),
     byBin: tuning.mondrian
-      ? [0, 1, 2].map(() => newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour))
+      ? [0, 1, 2].map(() =>
+          newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour, tuning.binWindowMs / 3),
+        )
       : [],
     direction: new DirectionCalibrator(
       steps(tuning.calibrationWindowMs, stepMs, 1000, 100_000),

@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbHandle, openDatabase } from '../../src/adapters/db/connect.ts';
+
+/**
+ * Embedded PGlite on a thread of its own (src/adapters/db/pglite-thread.ts): the same answers as PGlite on
+ * the caller's thread, errors with their PostgreSQL fields, one session shared in order, and — the reason it
+ * exists — a long query that leaves the caller's event loop free. The repository contract suites run on it
+ * too (`repositoryKinds()` in test/harness/db.ts).
+ */
+describe('PGlite on a worker thread', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openDatabase({ thread: true });
+    await sql`create table items (id int primary key, n int8, at timestamptz, doc jsonb, raw bytea, price numeric)`.execute(
+      handle.db,
+    );
+  });
+  afterAll(() => handle.close());
+
+  it('answers with the same values as PGlite in-process: int8 as numbers, dates, JSON, bytes, exact decimals', async () => {
+    const inProcess = await openDatabase({});
+    try {
+      const query = sql`select 1700000000000::int8 as n, '2026-01-02T03:04:05Z'::timestamptz as at,
+        '{"a":[1,"x",null]}'::jsonb as doc, '\\x00ff'::bytea as raw, 12.345678901234567890::numeric as price`;
+      const [threaded] = (await query.execute(handle.db)).rows;
+      const [local] = (await query.execute(inProcess.db)).rows;
+      expect(threaded).toEqual(local);
+      expect(threaded).toEqual({
+        n: 1_700_000_000_000,
+        at: new Date('2026-01-02T03:04:05Z'),
+        doc: { a: [1, 'x', null] },
+        raw: new Uint8Array([0, 255]),
+        price: '12.345678901234567890',
+      });
+    } finally {
+      await inProcess.close();
+    }
+  });
+
+  it('passes parameters of every kind and reports the rows a write touched', async () => {
+    const at = new Date('2026-03-04T05:06:07Z');
+    const inserted = await handle.db
+      .insertInto('items' as never)
+      .values({
+        id: 1,
+        n: 5,
+        at,
+        doc: JSON.stringify({ k: 'v' }),
+        raw: Buffer.from([7, 8]),
+        price: '1.10',
+      } as never)
+      .executeTakeFirst();
+    expect(inserted.numInsertedOrUpdatedRows).toBe(1n);
+    const row = await sql<{ at: Date; doc: unknown; raw: Uint8Array; price: string }>`
+      select at, doc, raw, price from items where id = ${1}`.execute(handle.db);
+    expect(row.rows[0]).toEqual({ at, doc: { k: 'v' }, raw: new Uint8Array([7, 8]), price: '1.10' });
+    const updated = await sql`update items set n = n + 1 where id >= ${0}`.execute(handle.db);
+    expect(updated.numAffectedRows).toBe(1n);
+  });
+
+  it('raises PostgreSQL errors with their SQLSTATE and constraint, and the session stays usable', async () => {
+    const duplicate = sql`insert into items (id) values (1)`.execute(handle.db);
+    await expect(duplicate).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'items_pkey',
+      message: expect.stringContaining('duplicate key'),
+    });
+    await expect(sql`select nope from items`.execute(handle.db)).rejects.toMatchObject({ code: '42703' });
+    expect((await sql<{ c: number }>`select count(*)::int as c from items`.execute(handle.db)).rows).toEqual([
+      { c: 1 },
+    ]);
+  });
+
+  it('runs a transaction alone on the one session: a query asked meanwhile waits and sees only committed rows', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = handle.db.transaction().execute(async (t) => {
+      await sql`insert into items (id) values (2)`.execute(t);
+      await held;
+      throw new Error('rolled back on purpose');
+    });
+    // Asked while the transaction is open: it must not run inside it (it would see row 2 and be rolled back).
+    const meanwhile = sql<{ ids: number[] }>`select array_agg(id order by id) as ids from items`.execute(
+      handle.db,
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await expect(tx).rejects.toThrow('rolled back on purpose');
+    expect((await meanwhile).rows[0]!.ids).toEqual([1]);
+    await handle.db.transaction().execute(async (t) => {
+      await sql`insert into items (id) values (3)`.execute(t);
+    });
+    expect(
+      (await sql<{ ids: number[] }>`select array_agg(id order by id) as ids from items`.execute(handle.db))
+        .rows[0]!.ids,
+    ).toEqual([1, 3]);
+  });
+
+  it('leaves the event loop free during a long query, where PGlite in-process holds it for the whole query', async () => {
+    const heavy = sql`select sum(x) from generate_series(1, 1500000) x`;
+    const ticksDuring = async (db: DbHandle) => {
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 2);
+      const started = performance.now();
+      await heavy.execute(db.db);
+      const ms = performance.now() - started;
+      clearInterval(timer);
+      return { ticks, ms };
+    };
+    const inProcess = await openDatabase({});
+    try {
+      const blocked = await ticksDuring(inProcess);
+      const free = await ticksDuring(handle);
+      // In-process, the timer cannot fire while WebAssembly runs: at most the tick before the query.
+      expect(blocked.ticks).toBeLessThanOrEqual(1);
+      expect(blocked.ms).toBeGreaterThan(50);
+      // On the thread the timer keeps firing: far more than one tick for a query this long.
+      expect(free.ms).toBeGreaterThan(50);
+      expect(free.ticks).toBeGreaterThan(5);
+    } finally {
+      await inProcess.close();
+    }
+  });
+});
+
+describe('PGlite on a worker thread, with a data folder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-pglite-thread-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps what was written across a close and a reopen, and dumps a folder PGlite loads', async () => {
+    const first = await openDatabase({ dataDir: dir, thread: true });
+    await sql`create table kept (v text)`.execute(first.db);
+    await sql`insert into kept values ('across restarts')`.execute(first.db);
+    const dump = await first.dump!();
+    await first.close();
+    await expect(sql`select 1`.execute(first.db)).rejects.toThrow();
+
+    const again = await openDatabase({ dataDir: dir, thread: true });
+    expect((await sql`select v from kept`.execute(again.db)).rows).toEqual([{ v: 'across restarts' }]);
+    await again.close();
+
+    const loaded = await openDatabase({ loadDataDir: dump, thread: true });
+    expect((await sql`select v from kept`.execute(loaded.db)).rows).toEqual([{ v: 'across restarts' }]);
+    await loaded.close();
+  });
+});
