@@ -13,6 +13,12 @@ interface CachedToken {
 
 const lastUsedResolutionMs = 60_000;
 const cacheTtlMs = 5_000;
+/**
+ * A token in use is looked up again in the background once its entry is this old, so it never leaves the
+ * cache while requests keep coming: without this, every request of a busy token that arrives while its
+ * entry is being fetched again waits for storage (docs/benchmarks.md: stalls of hundreds of ms under load).
+ */
+const refreshAheadMs = 4_000;
 
 export interface TokenCacheDeps {
   repo: Pick<AccountsRepository, 'findTokenByHash' | 'touchToken'>;
@@ -25,7 +31,9 @@ export interface TokenCacheDeps {
 /**
  * Token checks, the hot path of every request: resolved tokens are cached for a few seconds. A revocation or
  * a changed role or plan drops the entries (here, and through the bus on every other replica), so a revoked
- * token is refused on its next request.
+ * token is refused on its next request. The cache's age limit is the safety net for a drop that was not
+ * heard; a token in use is fetched again before it reaches it (refresh ahead), and requests that find no
+ * entry at the same time share one storage lookup.
  */
 export function createTokenCache(deps: TokenCacheDeps) {
   const { repo, clock, principalOf } = deps;
@@ -33,6 +41,43 @@ export function createTokenCache(deps: TokenCacheDeps) {
   // Bumped by every drop: a lookup that began before a drop must not cache what it read (it may predate the
   // change the drop announced), or a revocation heard on the bus could be undone for up to the cache's TTL.
   let drops = 0;
+  /** Lookups under way, by token hash: concurrent misses and refreshes share one. */
+  const inFlight = new Map<string, Promise<CachedToken>>();
+
+  /** Reads the token from storage and caches it; refuses (and forgets) a token unknown or revoked. */
+  function lookup(hash: string): Promise<CachedToken> {
+    const pending = inFlight.get(hash);
+    if (pending) return pending;
+    const dropsBefore = drops;
+    const fetchedAt = clock.now();
+    const work = repo
+      .findTokenByHash(hash)
+      .then((found) => {
+        if (!found || found.token.revoked_at !== null) {
+          cache.delete(hash);
+          throw new AppError('invalid_token', found ? 'the token was revoked' : 'the token is not known');
+        }
+        const fresh = {
+          principal: principalOf(found.user, found.token),
+          fetchedAt,
+          // The newer of the stored time and the one this process noted (its write may still be under way).
+          lastUsedAt: Math.max(found.token.last_used_at ?? 0, cache.get(hash)?.lastUsedAt ?? 0) || null,
+        };
+        if (drops === dropsBefore) cache.set(hash, fresh);
+        return fresh;
+      })
+      .finally(() => {
+        if (inFlight.get(hash) === work) inFlight.delete(hash);
+      });
+    inFlight.set(hash, work);
+    return work;
+  }
+
+  /** Starts a background lookup of an entry old enough; a failure leaves the entry to its age limit. */
+  function refreshIfDue(hash: string, entry: CachedToken, now: number) {
+    if (now - entry.fetchedAt < refreshAheadMs || inFlight.has(hash)) return;
+    lookup(hash).catch(logAndIgnore(deps.log ?? { debug() {} }, 'token refresh ahead failed', 'debug'));
+  }
 
   /**
    * Resolves an API token to its principal; throws `invalid_token` for anything not currently valid.
@@ -46,23 +91,12 @@ export function createTokenCache(deps: TokenCacheDeps) {
     const hash = hashToken(secret);
     const now = clock.now();
     const entry = cache.get(hash);
-    if (entry && now - entry.fetchedAt <= cacheTtlMs) return admit(entry, now);
+    if (entry && now - entry.fetchedAt <= cacheTtlMs) {
+      refreshIfDue(hash, entry, now);
+      return admit(entry, now);
+    }
     if (!isWellFormedToken(secret)) throw new AppError('invalid_token', 'the token is malformed');
-    const dropsBefore = drops;
-    return repo.findTokenByHash(hash).then((found) => {
-      if (!found) {
-        cache.delete(hash);
-        throw new AppError('invalid_token', 'the token is not known');
-      }
-      if (found.token.revoked_at !== null) throw new AppError('invalid_token', 'the token was revoked');
-      const fresh = {
-        principal: principalOf(found.user, found.token),
-        fetchedAt: now,
-        lastUsedAt: found.token.last_used_at,
-      };
-      if (drops === dropsBefore) cache.set(hash, fresh);
-      return admit(fresh, now);
-    });
+    return lookup(hash).then((fresh) => admit(fresh, clock.now()));
   }
 
   /**
@@ -72,10 +106,13 @@ export function createTokenCache(deps: TokenCacheDeps) {
   function peekToken(secret: string): Principal | undefined {
     if (secret.length !== tokenLength) return undefined;
     const now = clock.now();
-    const entry = cache.get(hashToken(secret));
+    const hash = hashToken(secret);
+    const entry = cache.get(hash);
     if (!entry || now - entry.fetchedAt > cacheTtlMs) return undefined;
     const expiresAt = entry.principal.tokenExpiresAt;
-    return expiresAt != null && expiresAt <= now ? undefined : admit(entry, now);
+    if (expiresAt != null && expiresAt <= now) return undefined;
+    refreshIfDue(hash, entry, now);
+    return admit(entry, now);
   }
 
   function admit(entry: CachedToken, now: number): Principal {
@@ -99,11 +136,15 @@ export function createTokenCache(deps: TokenCacheDeps) {
     drop(tokenHash: string) {
       drops++;
       cache.delete(tokenHash);
+      // A lookup that began before the drop may have read what the drop announced changed: no request after
+      // the drop may share it.
+      inFlight.delete(tokenHash);
     },
     /** Drops every entry of a user. */
     dropUser(userId: string) {
       drops++;
       for (const [hash, entry] of cache) if (entry.principal.userId === userId) cache.delete(hash);
+      inFlight.clear();
     },
   };
 }
