@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from '../../src/adapters/db/connect.ts';
+import { startPgliteThread } from '../../src/adapters/db/pglite-thread.ts';
 
 /**
  * Embedded PGlite on a thread of its own (src/adapters/db/pglite-thread.ts): the same answers as PGlite on
@@ -124,6 +125,17 @@ describe('PGlite on a worker thread', () => {
     } finally {
       await inProcess.close();
     }
+  });
+});
+
+describe('PGlite on a worker thread that has ended', () => {
+  it('fails every query at once with a clear error instead of leaving it waiting', async () => {
+    const thread = await startPgliteThread({});
+    expect(await thread.query('select 41 + 1 as n', [])).toMatchObject({ rows: [{ n: 42 }] });
+    await thread.close();
+    await expect(thread.query('select 1', [])).rejects.toThrow(/the storage thread ended/);
+    // Closing again is harmless.
+    await thread.close();
   });
 });
 

@@ -16,11 +16,15 @@ describe('design switches given to the backtester (`--tuning`)', () => {
       binWindowMs: 864_000_000,
       mondrian: false,
     });
-    expect(() => checkTuning({ binWindow: 1 }, '--tuning.6h')).toThrow(/--tuning.6h: unknown switch binWindow/);
+    expect(() => checkTuning({ binWindow: 1 }, '--tuning.6h')).toThrow(
+      /--tuning.6h: unknown switch binWindow/,
+    );
     expect(() => checkTuning({ mondrian: 'no' }, '--tuning.6h')).toThrow(
       '--tuning.6h.mondrian: expected a boolean, got "no"',
     );
-    expect(() => checkTuning({ binWindowMs: null }, 'x')).toThrow('x.binWindowMs: expected a number, got null');
+    expect(() => checkTuning({ binWindowMs: null }, 'x')).toThrow(
+      'x.binWindowMs: expected a number, got null',
+    );
     expect(() => checkTuning([1], 'x')).toThrow('x: expected an object of design switches');
   });
 
@@ -52,7 +56,9 @@ describe('design switches given to the backtester (`--tuning`)', () => {
       expect(prod.tuning).toBeUndefined();
       expect(changed.tuning).toEqual(variant);
       const printed = stdout.mock.calls.map((c) => String(c[0])).join('');
-      expect(printed).toContain('design variant, not the production model: {"15m":{"aciGammaFloorPerHour":0.5}}');
+      expect(printed).toContain(
+        'design variant, not the production model: {"15m":{"aciGammaFloorPerHour":0.5}}',
+      );
       // The switch reached the engine: a 200× faster ACI floor moves the intervals.
       const cov = (r: BacktestReport) => r.horizons['15m']!.forecasters.ensemble.coverage80;
       expect(cov(changed)).not.toBe(cov(prod));
