@@ -13,8 +13,25 @@ import { captureResponse, compare, printTable, startTarget, stopTarget } from '.
  *
  * `BENCH_SETTLE_SECONDS` (default 30) is the wait after ready; the rate limits are raised through the
  * environment so the limiter runs on every request but never refuses.
+ *
+ * `BENCH_SERVED_VARIANT="NAME=value …"` starts a second `npm start` with those variables set and measures it
+ * in the same alternation, so a setting is compared A/B in one run (e.g. `MERIDIAN_PGLITE_THREAD=false`).
+ * Both servers run their jobs throughout; each idles while the other is measured.
  */
 const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 30);
+
+/** The variant's environment from `BENCH_SERVED_VARIANT`, refused unless every item is NAME=value. */
+function variantEnv(): Record<string, string> | undefined {
+  const text = process.env.BENCH_SERVED_VARIANT?.trim();
+  if (!text) return undefined;
+  const env: Record<string, string> = {};
+  for (const item of text.split(/\s+/)) {
+    const m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(item);
+    if (!m) throw new Error(`BENCH_SERVED_VARIANT: expected NAME=value items, got ${item}`);
+    env[m[1]!] = m[2]!;
+  }
+  return env;
+}
 
 interface Started {
   child: ChildProcess;
@@ -22,7 +39,7 @@ interface Started {
   token: string;
 }
 
-function startServed(dataDir: string): Promise<Started> {
+function startServed(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
   // `detached` gives npm and everything it starts its own process group, stopped as a whole below.
   const child = spawn('npm', ['start', '--silent'], {
     detached: true,
@@ -34,6 +51,7 @@ function startServed(dataDir: string): Promise<Started> {
       MERIDIAN_RATE_LIMIT_STANDARD: '1000000000',
       MERIDIAN_RATE_LIMIT_PRO: '1000000000',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
   });
   return new Promise((resolve, reject) => {
@@ -97,14 +115,36 @@ async function serverPid(npmPid: number): Promise<number | undefined> {
 }
 
 export async function run() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-served-'));
-  const served = await startServed(dataDir);
+  const variant = variantEnv();
+  const dataDirs = [mkdtempSync(join(tmpdir(), 'meridian-served-'))];
+  if (variant) dataDirs.push(mkdtempSync(join(tmpdir(), 'meridian-served-variant-')));
+  // One after the other: two start-ups at once would each slow the other's.
+  const servers: Started[] = [];
   try {
-    await waitReady(served.url);
-    console.log(`\nnpm start is ready at ${served.url}; settling ${settleSeconds} s before measuring`);
+    for (const [k, dir] of dataDirs.entries()) {
+      const started = await startServed(dir, k === 0 ? {} : variant);
+      servers.push(started);
+      await waitReady(started.url);
+    }
+  } catch (error) {
+    await Promise.all(servers.map((s) => stopServed(s.child)));
+    throw error;
+  }
+  const [served, other] = servers as [Started, Started | undefined];
+  const variantLabel = variant
+    ? Object.entries(variant)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')
+    : '';
+  try {
+    console.log(
+      `\nnpm start is ready at ${served.url}${other ? ` and, with ${variantLabel}, at ${other.url}` : ''}; settling ${settleSeconds} s before measuring`,
+    );
     await new Promise((r) => setTimeout(r, settleSeconds * 1000));
     const pid = await serverPid(served.child.pid!);
     const child = pid ? ({ pid } as ChildProcess) : undefined;
+    const otherPid = other ? await serverPid(other.child.pid!) : undefined;
+    const otherChild = otherPid ? ({ pid: otherPid } as ChildProcess) : undefined;
     const headers = { authorization: `Bearer ${served.token}` };
     const endpoints = [
       { name: 'GET /api/account', path: '/api/account' },
@@ -124,7 +164,7 @@ export async function run() {
       const raw = await startTarget('bench/targets/raw-bytes.ts', [sample.bodyFile, sample.headersFile]);
       const bare = await startTarget('bench/targets/fastify-bytes.ts', [sample.bodyFile, sample.headersFile]);
       try {
-        const [baseline, fastify, app] = await compare([
+        const results = await compare([
           { name: 'raw node:http, same response bytes', url: raw.info.url!, child: raw.child },
           { name: 'bare Fastify, same response bytes', url: bare.info.url!, child: bare.child },
           {
@@ -133,20 +173,33 @@ export async function run() {
             headers,
             child,
           },
+          ...(other
+            ? [
+                {
+                  name: `Meridian (npm start, ${variantLabel}) ${endpoint.name}`,
+                  url: `${other.url}${endpoint.path}`,
+                  headers: { authorization: `Bearer ${other.token}` },
+                  child: otherChild,
+                },
+              ]
+            : []),
         ]);
+        const [baseline, , app, variantApp] = results;
         printTable(
           `${endpoint.name}${points}, ${sample.body.length} B body — server started with npm start, jobs on`,
-          [baseline!, fastify!, app!],
+          results,
           baseline!,
         );
         ratios[endpoint.name] = app!.requestsPerSec / baseline!.requestsPerSec;
+        if (variantApp)
+          ratios[`${endpoint.name} (${variantLabel})`] = variantApp.requestsPerSec / baseline!.requestsPerSec;
       } finally {
         await Promise.all([raw, bare].map((t) => stopTarget(t.child)));
       }
     }
     return ratios;
   } finally {
-    await stopServed(served.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((s) => stopServed(s.child)));
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -57,6 +57,18 @@ function slowStore(secret: string) {
   };
 }
 
+/** A cache holding one token, looked up once at T0. */
+async function cachedToken() {
+  const secret = generateToken();
+  const store = slowStore(secret);
+  const clock = manualClock(T0);
+  const cache = createTokenCache({ repo: store.repo, clock, principalOf });
+  const first = cache.authenticateToken(secret);
+  await store.answer();
+  await first;
+  return { secret, store, clock, cache };
+}
+
 describe('token cache', () => {
   it('shares one storage lookup among the requests that find no entry at the same time', async () => {
     const secret = generateToken();
@@ -73,13 +85,7 @@ describe('token cache', () => {
   });
 
   it('fetches a token in use again before its entry expires, so it never leaves the cache', async () => {
-    const secret = generateToken();
-    const store = slowStore(secret);
-    const clock = manualClock(T0);
-    const cache = createTokenCache({ repo: store.repo, clock, principalOf });
-    const first = cache.authenticateToken(secret);
-    await store.answer();
-    await first;
+    const { secret, store, clock, cache } = await cachedToken();
     clock.advance(3_900);
     expect(cache.peekToken(secret)).toBeDefined();
     expect(store.lookups()).toBe(1);
@@ -98,13 +104,7 @@ describe('token cache', () => {
   });
 
   it('drops a token that a background lookup finds revoked', async () => {
-    const secret = generateToken();
-    const store = slowStore(secret);
-    const clock = manualClock(T0);
-    const cache = createTokenCache({ repo: store.repo, clock, principalOf });
-    const first = cache.authenticateToken(secret);
-    await store.answer();
-    await first;
+    const { secret, store, clock, cache } = await cachedToken();
     store.token.revoked_at = T0 + 1;
     clock.advance(4_100);
     expect(cache.peekToken(secret)).toBeDefined();
