@@ -507,7 +507,9 @@ describe.skipIf(!haveChromium)(
         await page.getByRole('button', { name: 'I have stored it' }).click();
         await page.getByRole('button', { name: 'Delete e2e receiver' }).click();
         await page.getByRole('dialog').getByRole('button', { name: 'Delete endpoint' }).click();
-        await page.getByText('No endpoints yet').waitFor();
+        // A refused delete fails with the page's words, not a bare timeout (this step once timed out in a
+        // full run on a loaded machine, and passed alone; the words will say why if it happens again).
+        await settle(page, page.getByText('No endpoints yet'));
         const left = await page.evaluate(() => fetch('/api/webhooks').then((r) => r.json()));
         expect(left.data).toEqual([]);
       } finally {
