@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from '../../src/adapters/db/connect.ts';
@@ -61,6 +62,31 @@ describe('PGlite on a worker thread', () => {
     expect(row.rows[0]).toEqual({ at, doc: { k: 'v' }, raw: new Uint8Array([7, 8]), price: '1.10' });
     const updated = await sql`update items set n = n + 1 where id >= ${0}`.execute(handle.db);
     expect(updated.numAffectedRows).toBe(1n);
+  });
+
+  it('takes class instances as parameters as PGlite in-process does: a Decimal as its digits, nested ones in JSON', async () => {
+    // Structured clone refuses class instances; the portfolio stores exact decimals (decimal.js) this way.
+    const inProcess = await openDatabase({});
+    try {
+      const query = (db: DbHandle) =>
+        sql<{
+          v: string;
+          doc: unknown;
+          list: string[];
+        }>`select ${new Decimal('0.000000000000000001')}::numeric as v,
+          ${JSON.stringify({ amount: new Decimal('2.50') })}::jsonb as doc,
+          ${[new Decimal('1.5'), 'x']}::text[] as list`.execute(db.db);
+      const [threaded] = (await query(handle)).rows;
+      const [local] = (await query(inProcess)).rows;
+      expect(threaded).toEqual(local);
+      expect(threaded).toEqual({ v: '0.000000000000000001', doc: { amount: '2.5' }, list: ['1.5', 'x'] });
+      const direct = await sql<{
+        doc: unknown;
+      }>`select ${{ amount: new Decimal('7.25'), at: 1 }}::jsonb as doc`.execute(handle.db);
+      expect(direct.rows[0]!.doc).toEqual({ amount: '7.25', at: 1 });
+    } finally {
+      await inProcess.close();
+    }
   });
 
   it('raises PostgreSQL errors with their SQLSTATE and constraint, and the session stays usable', async () => {

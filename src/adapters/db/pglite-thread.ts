@@ -119,10 +119,29 @@ export class PgliteThreadDialect implements Dialect {
   }
 }
 
+/**
+ * A query parameter as it can cross to the thread. Messages are structured clones, which refuse class
+ * instances (a `Decimal`, say) that PGlite in-process turns into text. So such a value is turned into text
+ * here, as PGlite would: its own `toString` (a decimal's exact digits), else its JSON. A plain object (a
+ * JSON column) is sent as its JSON text, which PGlite stores as it would have stringified it. Primitives,
+ * dates, bytes and arrays of them cross as they are.
+ */
+export function cloneableParameter(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date || ArrayBuffer.isView(value)) return value;
+  if (Array.isArray(value)) return value.map(cloneableParameter);
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) return JSON.stringify(value);
+  return value.toString !== Object.prototype.toString ? String(value) : JSON.stringify(value);
+}
+
 class ThreadConnection implements DatabaseConnection {
   constructor(private readonly thread: PgliteThread) {}
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { rows, affectedRows } = await this.thread.query(query.sql, query.parameters);
+    const { rows, affectedRows } = await this.thread.query(
+      query.sql,
+      query.parameters.map(cloneableParameter),
+    );
     return affectedRows
       ? { rows: rows as R[], numAffectedRows: BigInt(affectedRows) }
       : { rows: rows as R[] };
