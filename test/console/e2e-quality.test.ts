@@ -102,7 +102,8 @@ describe.skipIf(!haveChromium)(
     beforeAll(async () => {
       ensureConsoleBuilt();
       mkdirSync(artifactsDir, { recursive: true });
-      server = await startConsoleServer();
+      // As in e2e.test.ts: the standard plan's 120 requests a minute must not decide a walk on a slow machine.
+      server = await startConsoleServer({ MERIDIAN_RATE_LIMIT_STANDARD: '1200' });
       for (const email of Object.values(users)) await server.createUser(email, password);
       browser = await launchChromium();
     }, 180_000);
