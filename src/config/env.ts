@@ -107,8 +107,8 @@ export const variables = {
   ),
   pgliteThread: boolVar(
     'MERIDIAN_PGLITE_THREAD',
-    'Run embedded PGlite on a thread of its own, so its queries do not pause the event loop that answers requests. Off by default until an intermittent console test failure seen with it on is explained (docs/architecture.md). Ignored with DATABASE_URL.',
-    false,
+    'Run embedded PGlite on a thread of its own, so its queries do not pause the event loop that answers requests (docs/architecture.md, "Storage"); false runs it on the server thread. Ignored with DATABASE_URL.',
+    true,
   ),
   hotLane: boolVar(
     'MERIDIAN_HOT_LANE',

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { type Dialect, Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database.ts';
 import { prepareDataDir, tighten } from './data-dir.ts';
 import { PgliteThreadDialect, startPgliteThread } from './pglite-thread.ts';
@@ -92,53 +92,69 @@ async function openPostgres(
   };
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DbHandle> {
-  const { PGlite, types } = await import('@electric-sql/pglite');
-  const { PGliteDialect } = await import('kysely-pglite-dialect');
+/** What an embedded engine gives the handle: in-process PGlite or PGlite on its own thread. */
+interface EmbeddedEngine {
+  dialect: Dialect;
+  ping(): Promise<unknown>;
+  /** Called after Kysely let go of the engine, when it has more to close. */
+  close?(): Promise<void>;
+  dump(): Promise<Blob>;
+}
+
+/** The handle of an embedded store: the folder is prepared before the engine opens it and tightened after. */
+async function openEmbedded(
+  dataDir: string | undefined,
+  open: () => Promise<EmbeddedEngine>,
+): Promise<DbHandle> {
   if (dataDir) prepareDataDir(dataDir);
-  const client = new PGlite({
-    dataDir,
-    loadDataDir,
-    parsers: { [types.INT8]: (value: string) => Number(value) },
-  });
-  await client.waitReady;
+  const engine = await open();
   if (dataDir) tighten(dataDir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: engine.dialect });
   return {
     db,
     kind: 'pglite',
     ping: async () => {
-      await client.query('select 1');
+      await engine.ping();
     },
     close: async () => {
       await db.destroy();
-      if (!client.closed) await client.close();
+      await engine.close?.();
       if (dataDir) tighten(dataDir);
     },
-    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+    dump: () => engine.dump(),
   };
 }
 
-async function openPgliteThread(
-  dataDir: string | undefined,
-  loadDataDir: Blob | undefined,
-): Promise<DbHandle> {
-  if (dataDir) prepareDataDir(dataDir);
-  const thread = await startPgliteThread({ dataDir, loadDataDir });
-  if (dataDir) tighten(dataDir);
-  const db = new Kysely<Database>({ dialect: new PgliteThreadDialect(thread) });
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await thread.query('select 1', []);
-    },
-    close: async () => {
-      await db.destroy();
-      if (dataDir) tighten(dataDir);
-    },
-    dump: () => thread.dump(),
-  };
+function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DbHandle> {
+  return openEmbedded(dataDir, async () => {
+    const { PGlite, types } = await import('@electric-sql/pglite');
+    const { PGliteDialect } = await import('kysely-pglite-dialect');
+    const client = new PGlite({
+      dataDir,
+      loadDataDir,
+      parsers: { [types.INT8]: (value: string) => Number(value) },
+    });
+    await client.waitReady;
+    return {
+      dialect: new PGliteDialect(client),
+      ping: () => client.query('select 1'),
+      close: async () => {
+        if (!client.closed) await client.close();
+      },
+      dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+    };
+  });
+}
+
+function openPgliteThread(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DbHandle> {
+  return openEmbedded(dataDir, async () => {
+    const thread = await startPgliteThread({ dataDir, loadDataDir });
+    return {
+      dialect: new PgliteThreadDialect(thread),
+      ping: () => thread.query('select 1', []),
+      dump: () => thread.dump(),
+    };
+  });
 }
 
 /**
