@@ -5,7 +5,7 @@ import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from '../../src/adapters/db/connect.ts';
-import { startPgliteThread } from '../../src/adapters/db/pglite-thread.ts';
+import { cloneableParameter, startPgliteThread } from '../../src/adapters/db/pglite-thread.ts';
 
 /**
  * Embedded PGlite on a thread of its own (src/adapters/db/pglite-thread.ts): the same answers as PGlite on
@@ -87,6 +87,12 @@ describe('PGlite on a worker thread', () => {
     } finally {
       await inProcess.close();
     }
+  });
+
+  it('sends an array of primitives (a batch column) as it is, and converts only arrays holding instances', () => {
+    const column = [1, 2.5, null, 'x', true];
+    expect(cloneableParameter(column)).toBe(column);
+    expect(cloneableParameter([new Decimal('1.5'), 'x', [new Decimal('2')]])).toEqual(['1.5', 'x', ['2']]);
   });
 
   it('raises PostgreSQL errors with their SQLSTATE and constraint, and the session stays usable', async () => {

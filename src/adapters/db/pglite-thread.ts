@@ -129,7 +129,9 @@ export class PgliteThreadDialect implements Dialect {
 export function cloneableParameter(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date || ArrayBuffer.isView(value)) return value;
-  if (Array.isArray(value)) return value.map(cloneableParameter);
+  // Arrays of primitives (a batch's unnest columns: thousands of values) cross as they are, without a copy.
+  if (Array.isArray(value))
+    return value.every((v) => v === null || typeof v !== 'object') ? value : value.map(cloneableParameter);
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return JSON.stringify(value);
   return value.toString !== Object.prototype.toString ? String(value) : JSON.stringify(value);
