@@ -14,8 +14,12 @@ export function dbKinds(): DbKind[] {
  * Where a repository contract suite runs: the module's in-memory twin, then every database backend — PGlite
  * on the caller's thread and on a thread of its own (what `npm start` uses), and PostgreSQL.
  */
-export type RepositoryKind = 'memory' | DbKind | 'pglite-thread';
-export const repositoryKinds = (): RepositoryKind[] => ['memory', 'pglite-thread', ...dbKinds()];
+export type RepositoryKind = 'memory' | DatabaseKind;
+export const repositoryKinds = (): RepositoryKind[] => ['memory', ...databaseKinds()];
+
+/** Every database backend a Kysely repository runs on: PGlite on its own thread (what `npm start` uses), then `dbKinds()`. */
+export type DatabaseKind = DbKind | 'pglite-thread';
+export const databaseKinds = (): DatabaseKind[] => ['pglite-thread', ...dbKinds()];
 
 export const postgresAvailable = () => inject('postgresTemplate') !== null;
 export const redisUrl = () => inject('redisUrl');
@@ -25,7 +29,7 @@ export const redisUrl = () => inject('redisUrl');
  * database cloned from the template (CREATE DATABASE … TEMPLATE) and dropped on close.
  */
 export async function openTestDatabase(
-  kind: DbKind | 'pglite-thread',
+  kind: DatabaseKind,
   timeouts?: Partial<DbTimeouts>,
 ): Promise<DbHandle> {
   if (kind !== 'postgres') {

@@ -9,7 +9,7 @@ import {
 import { createKyselyCandleRepository } from '../../src/modules/market/repository.kysely.ts';
 import type { MarketTables } from '../../src/modules/market/tables.ts';
 import { StaleLeaderError } from '../../src/shared/leadership.ts';
-import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { databaseKinds, openTestDatabase } from '../harness/db.ts';
 import { believedTerm, holdLease } from '../harness/leases.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -34,7 +34,7 @@ const plain = ({ symbol: _s, venue: _v, interval: _i, ...c }: StoredCandle): Can
  * The candle store on every backend, checked against its in-memory twin. One database per backend; each
  * test writes its own symbol, so the tests share it without interfering.
  */
-describe.each(dbKinds())('candle repository on %s', (kind) => {
+describe.each(databaseKinds())('candle repository on %s', (kind) => {
   let handle: DbHandle;
   let repo: CandleRepository;
 
