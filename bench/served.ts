@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureResponse, compare, printTable, startTarget, stopTarget } from './lib.ts';
@@ -16,6 +16,9 @@ import { captureResponse, compare, printTable, startTarget, stopTarget } from '.
  *
  * `BENCH_SERVED_VARIANT="NAME=value …"` starts a second `npm start` with those variables set and measures it
  * in the same alternation, so a setting is compared A/B in one run (e.g. `MERIDIAN_PGLITE_THREAD=false`).
+ * `BENCH_SERVED_CHECKOUT=DIR` starts the second `npm start` in another checkout of Meridian instead (with
+ * `BENCH_SERVED_VARIANT`'s variables, if set too), so a code change is compared A/B in one run: e.g.
+ * `git worktree add /tmp/before HEAD~1` and link this checkout's `node_modules` into it.
  * Both servers run their jobs throughout; each idles while the other is measured.
  */
 const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 30);
@@ -39,9 +42,10 @@ interface Started {
   token: string;
 }
 
-function startServed(dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
+function startServed(dataDir: string, extraEnv: Record<string, string> = {}, cwd?: string): Promise<Started> {
   // `detached` gives npm and everything it starts its own process group, stopped as a whole below.
   const child = spawn('npm', ['start', '--silent'], {
+    cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -115,14 +119,17 @@ async function serverPid(npmPid: number): Promise<number | undefined> {
 }
 
 export async function run() {
-  const variant = variantEnv();
+  const checkout = process.env.BENCH_SERVED_CHECKOUT?.trim() || undefined;
+  if (checkout && !existsSync(join(checkout, 'package.json')))
+    throw new Error(`BENCH_SERVED_CHECKOUT: ${checkout} is not a checkout of Meridian (no package.json)`);
+  const variant = variantEnv() ?? (checkout ? {} : undefined);
   const dataDirs = [mkdtempSync(join(tmpdir(), 'meridian-served-'))];
   if (variant) dataDirs.push(mkdtempSync(join(tmpdir(), 'meridian-served-variant-')));
   // One after the other: two start-ups at once would each slow the other's.
   const servers: Started[] = [];
   try {
     for (const [k, dir] of dataDirs.entries()) {
-      const started = await startServed(dir, k === 0 ? {} : variant);
+      const started = await startServed(dir, k === 0 ? {} : variant, k === 0 ? undefined : checkout);
       servers.push(started);
       await waitReady(started.url);
     }
@@ -131,11 +138,10 @@ export async function run() {
     throw error;
   }
   const [served, other] = servers as [Started, Started | undefined];
-  const variantLabel = variant
-    ? Object.entries(variant)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ')
-    : '';
+  const variantLabel = [
+    ...(checkout ? [`checkout ${checkout}`] : []),
+    ...Object.entries(variant ?? {}).map(([k, v]) => `${k}=${v}`),
+  ].join(' ');
   try {
     console.log(
       `\nnpm start is ready at ${served.url}${other ? ` and, with ${variantLabel}, at ${other.url}` : ''}; settling ${settleSeconds} s before measuring`,

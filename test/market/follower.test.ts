@@ -30,9 +30,11 @@ describe('market follower (API replicas without the market job)', () => {
     expect(api.service.marketDataBytes().toString()).toBe('{"data":[]}');
     await worker.job.start();
     closers.push(() => worker.job.stop());
-    worker.service.tickNow(); // publishes (at most once a second) with the serialized body
+    worker.service.tickNow(); // publishes (at most once a second, after the tick) with the serialized body
     expect(api.service.running()).toBe(false);
-    expect(api.service.marketDataBytes().equals(worker.service.marketDataBytes())).toBe(true);
+    await vi.waitFor(() =>
+      expect(api.service.marketDataBytes().equals(worker.service.marketDataBytes())).toBe(true),
+    );
     const symbols = (
       JSON.parse(api.service.marketDataBody(['ETHUSDT'])) as { data: Array<{ symbol: string }> }
     ).data;

@@ -55,6 +55,40 @@ const book = (venue: string, t: number, sequence: number, mid: number): MarketEv
 });
 
 describe('MarketEngine', () => {
+  it('walks another notional on the book of the last tick, not on books moved since', () => {
+    const { e } = engine();
+    e.ingest(book('binance', T0, 1, 100));
+    e.ingest(book('okx', T0, 1, 100));
+    e.tick(T0 + 100);
+    const atTick = e.slippageFor('BTCUSDT', 250);
+    expect(atTick.buyBps).toBeGreaterThan(0);
+    // Both books move 10 down after the tick: the snapshot's mid (100) still holds until the next tick,
+    // and so must the walks measured against it.
+    for (const venue of ['binance', 'okx'])
+      e.ingest({
+        kind: 'book_delta',
+        venue,
+        symbol: 'BTCUSDT',
+        sequence: 2,
+        bids: [
+          [99, 0],
+          [98, 0],
+          [89, 2],
+        ],
+        asks: [
+          [101, 0],
+          [102, 0],
+          [91, 2],
+        ],
+        exchangeTime: T0 + 150,
+        receiveTime: T0 + 150,
+      });
+    expect(e.slippageFor('BTCUSDT', 250)).toEqual(atTick);
+    expect(e.consolidatedBook('BTCUSDT')?.included[0]?.askPx[0]).toBe(101);
+    e.tick(T0 + 200);
+    expect(e.consolidatedBook('BTCUSDT')?.included[0]?.askPx[0]).toBe(91);
+  });
+
   it('builds 1m candles per venue from trades, merges them, and rolls up to 5m', () => {
     const { e, closed } = engine();
     for (let m = 0; m < 5; m++) {

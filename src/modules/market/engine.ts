@@ -325,7 +325,7 @@ export class MarketEngine {
     const c = consolidate(
       venues.map((v, i) => ({
         venue: v.venue,
-        book: v.book.state === 'live' ? v.book : undefined,
+        book: v.book.state === 'live' ? v.book.frozen() : undefined,
         updatedAt: v.lastUpdate,
         quoteVolume24h: volumes[i]!.quoteVolume,
       })),

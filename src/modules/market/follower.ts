@@ -13,7 +13,7 @@ import type { MarketSnapshot } from './types.ts';
  *   covers with the same `slippage` function, bit-identical to the worker's answer. When every price of
  *   the symbol has at most `dp` decimals (`dp` ≤ 12), prices are sent as integers of 10^-dp, the first of
  *   a side absolute and the others as differences from the previous one (a few digits instead of ten);
- *   decoding parses `k e-dp`, which gives back the very same double. Otherwise `dp` is null, prices raw;
+ *   decoding computes k / 10^dp, which gives back the very same double. Otherwise `dp` is null, prices raw;
  * - `open`: per symbol, the merged bars in progress per interval, `[openTime, open, high, low, close,
  *   volume, quoteVolume]` — /api/market-history shows the open bar on followers too.
  */
@@ -39,21 +39,26 @@ export interface WireBook {
 }
 
 const MAX_DP = 12;
-const scaled = (k: number, dp: number) => Number(`${k}e-${dp}`);
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12];
+/**
+ * k · 10^-dp as the nearest double. 10^dp is exact for dp ≤ 22 and IEEE division rounds correctly, so this
+ * is the very double that parsing the decimal text `${k}e-${dp}` gives, without building a string per price.
+ */
+const scaled = (k: number, dp: number) => k / POW10[dp]!;
 
 /** The fewest decimals (≤ MAX_DP) that represent every price exactly, null when there is none. */
 function decimalsOf(prices: readonly number[]): number | null {
   let dp = 0;
   for (const p of prices) {
     while (dp <= MAX_DP) {
-      const k = Math.round(p * 10 ** dp);
+      const k = Math.round(p * POW10[dp]!);
       if (Number.isSafeInteger(k) && scaled(k, dp) === p) break;
       dp++;
     }
     if (dp > MAX_DP) return null;
   }
   // Checked again at the final (largest) precision, which is the one encoded.
-  for (const p of prices) if (scaled(Math.round(p * 10 ** dp), dp) !== p) return null;
+  for (const p of prices) if (scaled(Math.round(p * POW10[dp]!), dp) !== p) return null;
   return dp;
 }
 
@@ -63,7 +68,7 @@ const encodeSide = (px: readonly number[], sz: readonly number[], dp: number | n
   for (let i = 0; i < px.length; i++) {
     if (dp === null) out[2 * i] = px[i]!;
     else {
-      const k = Math.round(px[i]! * 10 ** dp);
+      const k = Math.round(px[i]! * POW10[dp]!);
       out[2 * i] = k - prev;
       prev = k;
     }

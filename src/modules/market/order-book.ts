@@ -1,3 +1,4 @@
+import type { BookLike } from './consolidate.ts';
 import type { BookDeltaEvent, BookSnapshotEvent, Level } from './ports.ts';
 
 /**
@@ -52,6 +53,19 @@ export class OrderBook {
     const b = this.bidPx[0];
     const a = this.askPx[0];
     return b !== undefined && a !== undefined ? (a + b) / 2 : undefined;
+  }
+
+  /**
+   * A copy of the book as it is now, which later deltas do not move: a snapshot's walks after its tick
+   * (slippage for another notional, the followers' books) must see the book its mid was taken from.
+   */
+  frozen(): BookLike {
+    return {
+      bidPx: this.bidPx.slice(),
+      bidSz: this.bidSz.slice(),
+      askPx: this.askPx.slice(),
+      askSz: this.askSz.slice(),
+    };
   }
 
   levels(side: 'bid' | 'ask'): Level[] {

@@ -43,7 +43,7 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
   const books = new Map<string, BookState>();
   const g = gaussian(rng(hash(`${options.seed}|live|${options.clock.now()}`)));
   const u = rng(hash(`${options.seed}|live-u|${options.clock.now()}`));
-  let timer: NodeJS.Timeout | undefined;
+  const timers: NodeJS.Timeout[] = [];
   let lastPrice = new Map<string, number>();
   const fundingMinute = new Map<string, number>();
 
@@ -66,142 +66,145 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
   const round = (x: number, tick: number) => Math.round(x / tick) * tick;
 
   function tickAt(t: number, sink: (e: MarketEvent) => void): void {
-    for (const symbol of symbols) {
-      const p = latent(symbol, t);
-      const prev = lastPrice.get(symbol) ?? p;
-      lastPrice.set(symbol, p);
-      const sigma = model.minuteVol(symbol, t) * Math.sqrt(tickMs / 60_000);
-      const push = Math.max(-0.2, Math.min(0.2, (p / prev - 1) / (sigma || 1e-9) / 4));
-      const prof = profileOf(symbol);
-      const liquidity = prof.dailyQuoteVolume / 3e9;
-      for (const venue of venues) {
-        const v = venueProfile(venue);
-        const exchangeTime = t - v.latencyMs - Math.floor(u() * 10);
-        const mid = p * (1 + v.offsetBps / 10_000 + 0.00001 * g());
-        const tick = tickOf(mid);
-        const key = `${venue}|${symbol}`;
-        let state = books.get(key);
-        // Book on a fixed price grid (multiples of `step`): ten levels next to the touch, then every 4th
-        // grid price to ~60 steps, every 16th to ~300 steps (3 % at 1 bp). Levels persist while the mid
-        // moves; each tick re-sizes the touch and a few random levels, so deltas stay small as on a venue.
-        const half = Math.max(tick, (mid * v.halfSpreadBps) / 10_000);
-        if (!state || t - state.lastSnapshotAt >= 300_000) {
-          const step = Math.max(tick, round((mid * v.levelStepBps) / 10_000, tick));
-          state = {
-            sequence: (state?.sequence ?? 0) + 1,
-            bids: new Map(),
-            asks: new Map(),
-            lastSnapshotAt: t,
-            step,
-            decimals: Math.max(0, -Math.floor(Math.log10(tick))),
-          };
-          books.set(key, state);
-        }
-        const st = state;
-        const levelUsd = (distance: number) =>
-          v.levelUsd * liquidity * (0.4 + 0.04 * distance) * Math.exp(0.3 * g());
-        const priceOf = (idx: number) => Number((idx * st.step).toFixed(st.decimals));
-        const touchBid = Math.floor((mid - half) / st.step);
-        const touchAsk = Math.ceil((mid + half) / st.step);
-        const wanted = (j: number, idx: number) =>
-          j < 10 || (j < 60 && idx % 4 === 0) || (j < 300 && idx % 16 === 0);
-        const changedBids: Level[] = [];
-        const changedAsks: Level[] = [];
-        const update = (
-          side: Map<number, number>,
-          touch: number,
-          dir: 1 | -1,
-          changed: Level[],
-          pressure: number,
-        ) => {
-          // Remove levels on the wrong side of the touch or no longer wanted.
-          for (const idx of side.keys()) {
-            const j = (touch - idx) * dir;
-            if (j < 0 || !wanted(j, idx)) {
-              side.delete(idx);
-              changed.push([priceOf(idx), 0]);
-            }
-          }
-          for (let j = 0; j < 300; j++) {
-            const idx = touch - j * dir;
-            if (!wanted(j, idx)) continue;
-            const fresh = !side.has(idx);
-            if (fresh || j < 2 || u() < 0.04) {
-              const price = priceOf(idx);
-              const size = Math.max(0.0001, round(((levelUsd(j) * (1 - pressure)) / price) * 1e4, 1) / 1e4);
-              side.set(idx, size);
-              changed.push([price, size]);
-            }
-          }
+    for (const symbol of symbols) tickSymbol(symbol, t, sink);
+  }
+
+  /** One symbol's tick at time `t`: every venue's book moves, a few trades print, funding is refreshed. */
+  function tickSymbol(symbol: string, t: number, sink: (e: MarketEvent) => void): void {
+    const p = latent(symbol, t);
+    const prev = lastPrice.get(symbol) ?? p;
+    lastPrice.set(symbol, p);
+    const sigma = model.minuteVol(symbol, t) * Math.sqrt(tickMs / 60_000);
+    const push = Math.max(-0.2, Math.min(0.2, (p / prev - 1) / (sigma || 1e-9) / 4));
+    const prof = profileOf(symbol);
+    const liquidity = prof.dailyQuoteVolume / 3e9;
+    for (const venue of venues) {
+      const v = venueProfile(venue);
+      const exchangeTime = t - v.latencyMs - Math.floor(u() * 10);
+      const mid = p * (1 + v.offsetBps / 10_000 + 0.00001 * g());
+      const tick = tickOf(mid);
+      const key = `${venue}|${symbol}`;
+      let state = books.get(key);
+      // Book on a fixed price grid (multiples of `step`): ten levels next to the touch, then every 4th
+      // grid price to ~60 steps, every 16th to ~300 steps (3 % at 1 bp). Levels persist while the mid
+      // moves; each tick re-sizes the touch and a few random levels, so deltas stay small as on a venue.
+      const half = Math.max(tick, (mid * v.halfSpreadBps) / 10_000);
+      if (!state || t - state.lastSnapshotAt >= 300_000) {
+        const step = Math.max(tick, round((mid * v.levelStepBps) / 10_000, tick));
+        state = {
+          sequence: (state?.sequence ?? 0) + 1,
+          bids: new Map(),
+          asks: new Map(),
+          lastSnapshotAt: t,
+          step,
+          decimals: Math.max(0, -Math.floor(Math.log10(tick))),
         };
-        // Trade-flow pressure thins the side being hit.
-        update(st.bids, touchBid, 1, changedBids, push / 2);
-        update(st.asks, touchAsk, -1, changedAsks, -push / 2);
-        st.sequence++;
-        if (st.lastSnapshotAt === t) {
-          sink({
-            kind: 'book_snapshot',
-            venue,
-            symbol,
-            sequence: st.sequence,
-            bids: sortLevels(st.bids, st, true),
-            asks: sortLevels(st.asks, st, false),
-            exchangeTime,
-            receiveTime: t,
-          });
-        } else {
-          sink({
-            kind: 'book_delta',
-            venue,
-            symbol,
-            sequence: st.sequence,
-            bids: changedBids,
-            asks: changedAsks,
-            exchangeTime,
-            receiveTime: t,
-          });
-        }
-        const bestBid = priceOf(touchBid);
-        const bestAsk = priceOf(touchAsk);
-        // Trades: count ~ activity, aggressor biased by the move, printed at the touch.
-        const perTick = (((prof.dailyQuoteVolume * v.share) / 86_400_000) * tickMs) | 0;
-        const n = 1 + Math.floor(u() * 3);
-        for (let i = 0; i < n; i++) {
-          const buy = u() < 0.5 + push;
-          const price = buy ? bestAsk : bestBid;
-          const size = ((perTick / n) * Math.exp(0.6 * g() - 0.18)) / price;
-          sink({
-            kind: 'trade',
-            venue,
-            symbol,
-            price,
-            size,
-            side: buy ? 'buy' : 'sell',
-            exchangeTime: exchangeTime + i,
-            receiveTime: t,
-          });
-        }
+        books.set(key, state);
       }
-      // Perpetual funding: predicted rate from the 8 h trend, settled every 8 h (00, 08, 16 UTC).
-      const minute = Math.floor(t / 60_000);
-      if (fundingMinute.get(symbol) !== minute) {
-        fundingMinute.set(symbol, minute);
-        const rate = fundingRate(symbol, t, p);
-        const next = Math.floor(t / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS + FUNDING_PERIOD_MS;
-        for (const venue of venues) {
-          if (!venueProfile(venue).perpetual) continue;
-          sink({
-            kind: 'funding',
-            venue,
-            symbol,
-            rate,
-            markPrice: p * (1 + rate * 2),
-            indexPrice: p,
-            nextFundingTime: next,
-            exchangeTime: t,
-            receiveTime: t,
-          });
+      const st = state;
+      const levelUsd = (distance: number) =>
+        v.levelUsd * liquidity * (0.4 + 0.04 * distance) * Math.exp(0.3 * g());
+      const priceOf = (idx: number) => Number((idx * st.step).toFixed(st.decimals));
+      const touchBid = Math.floor((mid - half) / st.step);
+      const touchAsk = Math.ceil((mid + half) / st.step);
+      const wanted = (j: number, idx: number) =>
+        j < 10 || (j < 60 && idx % 4 === 0) || (j < 300 && idx % 16 === 0);
+      const changedBids: Level[] = [];
+      const changedAsks: Level[] = [];
+      const update = (
+        side: Map<number, number>,
+        touch: number,
+        dir: 1 | -1,
+        changed: Level[],
+        pressure: number,
+      ) => {
+        // Remove levels on the wrong side of the touch or no longer wanted.
+        for (const idx of side.keys()) {
+          const j = (touch - idx) * dir;
+          if (j < 0 || !wanted(j, idx)) {
+            side.delete(idx);
+            changed.push([priceOf(idx), 0]);
+          }
         }
+        for (let j = 0; j < 300; j++) {
+          const idx = touch - j * dir;
+          if (!wanted(j, idx)) continue;
+          const fresh = !side.has(idx);
+          if (fresh || j < 2 || u() < 0.04) {
+            const price = priceOf(idx);
+            const size = Math.max(0.0001, round(((levelUsd(j) * (1 - pressure)) / price) * 1e4, 1) / 1e4);
+            side.set(idx, size);
+            changed.push([price, size]);
+          }
+        }
+      };
+      // Trade-flow pressure thins the side being hit.
+      update(st.bids, touchBid, 1, changedBids, push / 2);
+      update(st.asks, touchAsk, -1, changedAsks, -push / 2);
+      st.sequence++;
+      if (st.lastSnapshotAt === t) {
+        sink({
+          kind: 'book_snapshot',
+          venue,
+          symbol,
+          sequence: st.sequence,
+          bids: sortLevels(st.bids, st, true),
+          asks: sortLevels(st.asks, st, false),
+          exchangeTime,
+          receiveTime: t,
+        });
+      } else {
+        sink({
+          kind: 'book_delta',
+          venue,
+          symbol,
+          sequence: st.sequence,
+          bids: changedBids,
+          asks: changedAsks,
+          exchangeTime,
+          receiveTime: t,
+        });
+      }
+      const bestBid = priceOf(touchBid);
+      const bestAsk = priceOf(touchAsk);
+      // Trades: count ~ activity, aggressor biased by the move, printed at the touch.
+      const perTick = (((prof.dailyQuoteVolume * v.share) / 86_400_000) * tickMs) | 0;
+      const n = 1 + Math.floor(u() * 3);
+      for (let i = 0; i < n; i++) {
+        const buy = u() < 0.5 + push;
+        const price = buy ? bestAsk : bestBid;
+        const size = ((perTick / n) * Math.exp(0.6 * g() - 0.18)) / price;
+        sink({
+          kind: 'trade',
+          venue,
+          symbol,
+          price,
+          size,
+          side: buy ? 'buy' : 'sell',
+          exchangeTime: exchangeTime + i,
+          receiveTime: t,
+        });
+      }
+    }
+    // Perpetual funding: predicted rate from the 8 h trend, settled every 8 h (00, 08, 16 UTC).
+    const minute = Math.floor(t / 60_000);
+    if (fundingMinute.get(symbol) !== minute) {
+      fundingMinute.set(symbol, minute);
+      const rate = fundingRate(symbol, t, p);
+      const next = Math.floor(t / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS + FUNDING_PERIOD_MS;
+      for (const venue of venues) {
+        if (!venueProfile(venue).perpetual) continue;
+        sink({
+          kind: 'funding',
+          venue,
+          symbol,
+          rate,
+          markPrice: p * (1 + rate * 2),
+          indexPrice: p,
+          nextFundingTime: next,
+          exchangeTime: t,
+          receiveTime: t,
+        });
       }
     }
   }
@@ -230,24 +233,34 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
     },
     async start(sink) {
       lastPrice = new Map();
-      const run = () => {
-        try {
-          tickAt(options.clock.now(), sink);
-        } catch {
-          // A tick never throws into the timer; the next tick tries again.
-        }
-      };
-      run();
-      timer = setInterval(run, tickMs);
-      timer.unref();
+      // Each symbol ticks on its own phase of the interval, as a venue's messages arrive spread in time, so
+      // one timer callback never holds the event loop for every symbol's books at once (a request waiting
+      // behind it would wait for all of them).
+      symbols.forEach((symbol, i) => {
+        const run = () => {
+          try {
+            tickSymbol(symbol, options.clock.now(), sink);
+          } catch {
+            // A tick never throws into the timer; the next tick tries again.
+          }
+        };
+        run();
+        const phase = setTimeout(
+          () => {
+            run();
+            timers.push(setInterval(run, tickMs).unref());
+          },
+          (tickMs * i) / symbols.length,
+        ).unref();
+        timers.push(phase);
+      });
     },
     resync(venue, symbol) {
       const s = books.get(`${venue}|${symbol}`);
       if (s) s.lastSnapshotAt = Number.NEGATIVE_INFINITY;
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      for (const t of timers.splice(0)) clearTimeout(t);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { simulatedSource } from './index.ts';
 import { PriceModel } from './model.ts';
 import type { MarketEvent } from '../../../modules/market/index.ts';
@@ -63,6 +63,34 @@ describe('simulated market', () => {
     );
     const sequences = seq.map((e) => (e as { sequence: number }).sequence);
     expect(sequences).toEqual(sequences.map((_, i) => sequences[0]! + i));
+  });
+
+  it('ticks each symbol on its own phase of the interval, so no timer callback moves every book', async () => {
+    vi.useFakeTimers();
+    try {
+      const symbols = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
+      const clock = manualClock(T);
+      const source = simulatedSource({ symbols, seed: 3, clock, tickMs: 200 });
+      const seen: Array<{ at: number; symbol: string }> = [];
+      await source.start((e) => seen.push({ at: Date.now(), symbol: e.symbol }));
+      expect(new Set(seen.map((e) => e.symbol))).toEqual(new Set(symbols)); // all at start
+      const start = Date.now();
+      seen.length = 0;
+      await vi.advanceTimersByTimeAsync(400);
+      const firstAt = symbols.map((s) => seen.find((e) => e.symbol === s)!.at - start);
+      expect(firstAt).toEqual([0, 50, 100, 150]);
+      // Every callback carries one symbol's events only, and each symbol ticks every 200 ms.
+      const symbolsAt = new Map<number, Set<string>>();
+      for (const e of seen) symbolsAt.set(e.at, (symbolsAt.get(e.at) ?? new Set()).add(e.symbol));
+      for (const at of symbolsAt.values()) expect(at.size).toBe(1);
+      expect(seen.filter((e) => e.symbol === 'SOLUSDT' && e.at - start === 300).length).toBeGreaterThan(0);
+      await source.stop();
+      seen.length = 0;
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(seen).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a restart regenerates its downtime: stored 1m history has no gap', async () => {
