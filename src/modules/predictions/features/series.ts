@@ -106,6 +106,13 @@ export class BarSeries {
     return (this.sumSq[b]! - this.sumSq[a]!) / (this.closeTime[b]! - this.closeTime[a]!);
   }
 
+  /** Traded volume per millisecond over the window ending at bar i, or undefined if history is too short. */
+  volumeRate(i: number, windowMs: number): number | undefined {
+    const j = this.back(i, windowMs);
+    if (j < 0) return undefined;
+    return (this.sumVol[i]! - this.sumVol[j]!) / (this.closeTime[i]! - this.closeTime[j]!);
+  }
+
   /** Volume-weighted close-location imbalance in [-1, 1] over the window (a candle proxy of trade flow). */
   flow(i: number, windowMs: number): number | undefined {
     const j = this.back(i, windowMs);

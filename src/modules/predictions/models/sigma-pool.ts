@@ -1,6 +1,6 @@
 import type { BarSeries } from '../features/series.ts';
 import { crpsGaussian } from '../scoring/metrics.ts';
-import { ewmaSigma, expandingSigma, harSigma, rangeSigma, seasonalFactor } from './vol.ts';
+import { activityFactor, ewmaSigma, expandingSigma, harSigma, rangeSigma, seasonalFactor } from './vol.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -15,6 +15,7 @@ export const SIGMA_CANDIDATES = [
   'ewma_seasonal',
   'range',
   'range_seasonal',
+  'range_activity',
 ] as const;
 /** The first six: the pool of 1.2.0–1.3.0. */
 export const SIGMA_CANDIDATES_CLOSE = 6;
@@ -23,7 +24,9 @@ export type SigmaCandidate = (typeof SIGMA_CANDIDATES)[number];
 /**
  * σ of the log return over `horizonMs` after bar i under each candidate: the HAR model, the EWMA (half-life
  * 1 h), their geometric mean (1.1.0's rule at ≤ 1 h), the expanding-window σ and realized σ over the last 30
- * and 7 days (the expanding σ while history is shorter). Reads bars 0..i only; undefined until HAR is.
+ * and 7 days (the expanding σ while history is shorter); then (1.4.0) the EWMA with the intraday seasonal
+ * factor, the range-based EWMA alone and with it, and (1.5.0) the range-based EWMA scaled by the last
+ * minutes' trading activity. Reads bars 0..i only; undefined until HAR is.
  */
 export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Float64Array | undefined {
   const seasonal = seasonalFactor(s, i, horizonMs);
@@ -50,6 +53,7 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
     ewma * season,
     range,
     range * season,
+    range * Math.sqrt(activityFactor(s, i)),
   );
 }
 

@@ -4,7 +4,7 @@ import { BarSeries, garmanKlass } from '../features/series.ts';
 import { normQuantile } from '../math.ts';
 import type { Bar } from '../types.ts';
 import { sigmaCandidates, SIGMA_CANDIDATES } from './sigma-pool.ts';
-import { rangeSigma } from './vol.ts';
+import { activityFactor, rangeSigma } from './vol.ts';
 
 const gauss = (rand: () => number) => normQuantile(Math.min(Math.max(rand(), 1e-12), 1 - 1e-12));
 const BAR = 5 * 60_000;
@@ -71,5 +71,29 @@ describe('range-based variance (Garman–Klass)', () => {
     expect(Array.from(sigmaCandidates(b, 2500, h)!)).toEqual(Array.from(sigmaCandidates(a, 2500, h)!));
     expect(rangeSigma(b, 2600, h)).toBeGreaterThan(2 * rangeSigma(a, 2600, h));
     expect(sigmaCandidates(a, 2500, h)!.length).toBe(SIGMA_CANDIDATES.length);
+  });
+});
+
+describe('activity factor (volume of the last 5 minutes against the last 4 hours)', () => {
+  it('is 1 at a steady volume, follows a burst as a ratio of rates, and is clamped to [1/3, 3]', () => {
+    const bars = brownianBars(200, 1e-9, 7);
+    const steady = BarSeries.from('X', BAR, bars);
+    expect(activityFactor(steady, 199)).toBeCloseTo(1, 12);
+    // Too little history for the 4-hour window: neutral.
+    expect(activityFactor(steady, 10)).toBe(1);
+    const withLast = (volume: number) =>
+      BarSeries.from(
+        'X',
+        BAR,
+        bars.map((b, i) => (i === 199 ? { ...b, volume } : b)),
+      );
+    // The last bar trades 2× the usual: the rate of the last 5 minutes over that of the last 4 hours (48 bars).
+    expect(activityFactor(withLast(2), 199)).toBeCloseTo(2 / (49 / 48), 12);
+    expect(activityFactor(withLast(100), 199)).toBe(3);
+    expect(activityFactor(withLast(0), 199)).toBe(1 / 3);
+    // The candidate it scales is the range-based EWMA, last in the pool.
+    const c = sigmaCandidates(withLast(2), 199, 15 * 60_000)!;
+    expect(SIGMA_CANDIDATES.at(-1)).toBe('range_activity');
+    expect(c.at(-1)).toBeCloseTo(c[SIGMA_CANDIDATES.indexOf('range')]! * Math.sqrt(2 / (49 / 48)), 12);
   });
 });
