@@ -16,6 +16,8 @@ export const SIGMA_CANDIDATES = [
   'range',
   'range_seasonal',
   'range_activity',
+  'ewma_activity',
+  'har_activity',
 ] as const;
 /** The first six: the pool of 1.2.0–1.3.0. */
 export const SIGMA_CANDIDATES_CLOSE = 6;
@@ -25,8 +27,8 @@ export type SigmaCandidate = (typeof SIGMA_CANDIDATES)[number];
  * σ of the log return over `horizonMs` after bar i under each candidate: the HAR model, the EWMA (half-life
  * 1 h), their geometric mean (1.1.0's rule at ≤ 1 h), the expanding-window σ and realized σ over the last 30
  * and 7 days (the expanding σ while history is shorter); then (1.4.0) the EWMA with the intraday seasonal
- * factor, the range-based EWMA alone and with it, and (1.5.0) the range-based EWMA scaled by the last
- * minutes' trading activity. Reads bars 0..i only; undefined until HAR is.
+ * factor, the range-based EWMA alone and with it, and (1.5.0) the range-based EWMA, the EWMA and HAR each
+ * scaled by the last minutes' trading activity (`activityFactor`). Reads bars 0..i only; undefined until HAR is.
  */
 export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Float64Array | undefined {
   const seasonal = seasonalFactor(s, i, horizonMs);
@@ -43,6 +45,7 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
   const rs = rangeSigma(s, i, horizonMs);
   const range = rs > 0 ? rs : ewma;
   const season = Math.sqrt(seasonal);
+  const activity = Math.sqrt(activityFactor(s, i));
   return Float64Array.of(
     har,
     ewma,
@@ -53,7 +56,9 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
     ewma * season,
     range,
     range * season,
-    range * Math.sqrt(activityFactor(s, i)),
+    range * activity,
+    ewma * activity,
+    har * activity,
   );
 }
 
