@@ -1,6 +1,9 @@
 import { lastAtOrBefore } from '../math.ts';
 import type { Bar, FundingPoint } from '../types.ts';
 
+/** Half-life of the fast range-based EWMA (1.5.0; 5, 10, 20 and 30 minutes compared at 15m on BTC 2021). */
+const FAST_HALF_LIFE_MS = 10 * 60_000;
+
 /**
  * One symbol's closed bars with prefix sums, appendable, so every windowed statistic at bar i is O(log n)
  * and depends only on bars 0..i. A bar is "known" at time t iff its close time (openTime + barMs) ≤ t;
@@ -22,6 +25,8 @@ export class BarSeries {
    * return for the same bars, so a fast σ is less noisy.
    */
   readonly ewmaRangeVar: number[] = [];
+  /** The same range-based EWMA with a short half-life (FAST_HALF_LIFE_MS). */
+  readonly fastRangeVar: number[] = [];
 
   constructor(
     readonly symbol: string,
@@ -56,6 +61,7 @@ export class BarSeries {
       const r0 = Math.log(bar.close / bar.open);
       this.ewmaVar.push((r0 * r0) / this.barMs);
       this.ewmaRangeVar.push(garmanKlass(bar) / this.barMs);
+      this.fastRangeVar.push(garmanKlass(bar) / this.barMs);
     } else {
       const r = lc - this.logClose[n - 1]!;
       const dt = ct - this.closeTime[n - 1]!;
@@ -67,6 +73,8 @@ export class BarSeries {
       const gap = bar.open > 0 ? Math.log(bar.open) - this.logClose[n - 1]! : 0;
       const rangeVar = garmanKlass(bar) + gap * gap;
       this.ewmaRangeVar.push(lambda * this.ewmaRangeVar[n - 1]! + ((1 - lambda) * rangeVar) / dt);
+      const fast = 0.5 ** (dt / FAST_HALF_LIFE_MS);
+      this.fastRangeVar.push(fast * this.fastRangeVar[n - 1]! + ((1 - fast) * rangeVar) / dt);
     }
     this.closeTime.push(ct);
     this.logClose.push(lc);

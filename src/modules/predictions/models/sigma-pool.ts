@@ -1,6 +1,14 @@
 import type { BarSeries } from '../features/series.ts';
 import { crpsGaussian } from '../scoring/metrics.ts';
-import { activityFactor, ewmaSigma, expandingSigma, harSigma, rangeSigma, seasonalFactor } from './vol.ts';
+import {
+  activityFactor,
+  ewmaSigma,
+  expandingSigma,
+  fastRangeSigma,
+  harSigma,
+  rangeSigma,
+  seasonalFactor,
+} from './vol.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -18,6 +26,7 @@ export const SIGMA_CANDIDATES = [
   'range_activity',
   'ewma_activity',
   'har_activity',
+  'range_fast',
 ] as const;
 /** The first six: the pool of 1.2.0–1.3.0. */
 export const SIGMA_CANDIDATES_CLOSE = 6;
@@ -28,7 +37,8 @@ export type SigmaCandidate = (typeof SIGMA_CANDIDATES)[number];
  * 1 h), their geometric mean (1.1.0's rule at ≤ 1 h), the expanding-window σ and realized σ over the last 30
  * and 7 days (the expanding σ while history is shorter); then (1.4.0) the EWMA with the intraday seasonal
  * factor, the range-based EWMA alone and with it, and (1.5.0) the range-based EWMA, the EWMA and HAR each
- * scaled by the last minutes' trading activity (`activityFactor`). Reads bars 0..i only; undefined until HAR is.
+ * scaled by the last minutes' trading activity (`activityFactor`), and the range-based EWMA with a 10-minute
+ * half-life. Reads bars 0..i only; undefined until HAR is.
  */
 export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Float64Array | undefined {
   const seasonal = seasonalFactor(s, i, horizonMs);
@@ -46,6 +56,7 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
   const range = rs > 0 ? rs : ewma;
   const season = Math.sqrt(seasonal);
   const activity = Math.sqrt(activityFactor(s, i));
+  const fast = fastRangeSigma(s, i, horizonMs);
   return Float64Array.of(
     har,
     ewma,
@@ -59,6 +70,7 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
     range * activity,
     ewma * activity,
     har * activity,
+    fast > 0 ? fast : range,
   );
 }
 

@@ -4,7 +4,7 @@ import { BarSeries, garmanKlass } from '../features/series.ts';
 import { normQuantile } from '../math.ts';
 import type { Bar } from '../types.ts';
 import { sigmaCandidates, SIGMA_CANDIDATES } from './sigma-pool.ts';
-import { activityFactor, rangeSigma } from './vol.ts';
+import { activityFactor, fastRangeSigma, rangeSigma } from './vol.ts';
 
 const gauss = (rand: () => number) => normQuantile(Math.min(Math.max(rand(), 1e-12), 1 - 1e-12));
 const BAR = 5 * 60_000;
@@ -99,5 +99,21 @@ describe('activity factor (volume of the last 5 minutes against the last 4 hours
         c[SIGMA_CANDIDATES.indexOf(name)]! * factor,
         12,
       );
+  });
+});
+
+describe('fast range-based σ (half-life 10 minutes)', () => {
+  it('follows a jump in the range within minutes, where the hour-long EWMA lags', () => {
+    const calm = brownianBars(300, 1e-10, 11);
+    const wild = brownianBars(6, 16e-10, 12).map((b, k) => ({ ...b, openTime: (300 + k) * BAR }));
+    const s = BarSeries.from('X', BAR, [...calm, ...wild]);
+    const h = 15 * 60_000;
+    // Six bars (30 minutes) of 16× the variance: the fast σ has moved most of the way to 4× the calm σ
+    // (7/8 of the variance, ≈ 3.8×), the slow one less of it (≈ 0.3 of the variance, ≈ 2.3×).
+    const before = rangeSigma(s, 299, h);
+    expect(fastRangeSigma(s, 299, h) / before).toBeGreaterThan(0.7);
+    expect(fastRangeSigma(s, 299, h) / before).toBeLessThan(1.4);
+    expect(fastRangeSigma(s, 305, h) / before).toBeGreaterThan(3);
+    expect(fastRangeSigma(s, 305, h)).toBeGreaterThan(1.2 * rangeSigma(s, 305, h));
   });
 });

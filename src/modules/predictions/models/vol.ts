@@ -69,6 +69,11 @@ export function rangeSigma(s: BarSeries, i: number, horizonMs: number): number {
   return Math.sqrt(s.ewmaRangeVar[i]! * horizonMs);
 }
 
+/** The range-based EWMA with a 10-minute half-life (`BarSeries.fastRangeVar`), scaled to the horizon. */
+export function fastRangeSigma(s: BarSeries, i: number, horizonMs: number): number {
+  return Math.sqrt(s.fastRangeVar[i]! * horizonMs);
+}
+
 /** Baseline: unconditional volatility, expanding window of all history up to bar i. */
 export function expandingSigma(s: BarSeries, i: number, horizonMs: number): number | undefined {
   if (i < 2) return undefined;
