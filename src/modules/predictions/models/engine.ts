@@ -133,7 +133,8 @@ export function checkTuning(value: unknown, where: string): Partial<EngineTuning
  * evidence threshold is κ = 0.5 (orderflow's skill reaches the ensemble: +0.023 % vs the reference, DM p
  * 0.004, against +0.015 %, p 0.042); at 1h it changed nothing and at 6h it cost 0.5 bp and ECE 0.005.
  * 1.5.0: the 15m pool holds the three activity-scaled σ (range, EWMA, HAR) and the 10-minute range EWMA
- * (+16 bp against the random walk); the 1h pool the activity-scaled range σ only (+2 bp; more gave less).
+ * alone, seasonal and activity-scaled (+18 bp against the random walk); the 1h pool the activity-scaled
+ * range σ only (+2 bp; more gave less).
  */
 const DEFAULT_TUNING_BY_HORIZON: Partial<Record<Horizon, Partial<EngineTuning>>> = {
   '15m': { sigmaPoolSize: SIGMA_CANDIDATES.length, evidenceKappa: 0.5 },

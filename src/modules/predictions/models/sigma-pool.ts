@@ -27,6 +27,8 @@ export const SIGMA_CANDIDATES = [
   'ewma_activity',
   'har_activity',
   'range_fast',
+  'range_fast_seasonal',
+  'range_fast_activity',
 ] as const;
 /** The first six: the pool of 1.2.0–1.3.0. */
 export const SIGMA_CANDIDATES_CLOSE = 6;
@@ -38,7 +40,8 @@ export type SigmaCandidate = (typeof SIGMA_CANDIDATES)[number];
  * and 7 days (the expanding σ while history is shorter); then (1.4.0) the EWMA with the intraday seasonal
  * factor, the range-based EWMA alone and with it, and (1.5.0) the range-based EWMA, the EWMA and HAR each
  * scaled by the last minutes' trading activity (`activityFactor`), and the range-based EWMA with a 10-minute
- * half-life. Reads bars 0..i only; undefined until HAR is.
+ * half-life alone, with the seasonal factor and with the activity factor. Reads bars 0..i only; undefined
+ * until HAR is.
  */
 export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Float64Array | undefined {
   const seasonal = seasonalFactor(s, i, horizonMs);
@@ -57,6 +60,7 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
   const season = Math.sqrt(seasonal);
   const activity = Math.sqrt(activityFactor(s, i));
   const fast = fastRangeSigma(s, i, horizonMs);
+  const fastRange = fast > 0 ? fast : range;
   return Float64Array.of(
     har,
     ewma,
@@ -70,7 +74,9 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
     range * activity,
     ewma * activity,
     har * activity,
-    fast > 0 ? fast : range,
+    fastRange,
+    fastRange * season,
+    fastRange * activity,
   );
 }
 

@@ -91,10 +91,10 @@ describe('activity factor (volume of the last 5 minutes against the last 4 hours
     expect(activityFactor(withLast(2), 199)).toBeCloseTo(2 / (49 / 48), 12);
     expect(activityFactor(withLast(100), 199)).toBe(3);
     expect(activityFactor(withLast(0), 199)).toBe(1 / 3);
-    // The candidates it scales: the range-based EWMA, the EWMA and HAR, last in the pool.
+    // The candidates it scales: the range-based EWMA (1 h and 10 min half-lives), the EWMA and HAR.
     const c = sigmaCandidates(withLast(2), 199, 15 * 60_000)!;
     const factor = Math.sqrt(2 / (49 / 48));
-    for (const name of ['range', 'ewma', 'har'] as const)
+    for (const name of ['range', 'ewma', 'har', 'range_fast'] as const)
       expect(c[SIGMA_CANDIDATES.indexOf(`${name}_activity`)]).toBeCloseTo(
         c[SIGMA_CANDIDATES.indexOf(name)]! * factor,
         12,
