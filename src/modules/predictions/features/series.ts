@@ -60,8 +60,9 @@ export class BarSeries {
       this.sumFlow.push(vol * clv);
       const r0 = Math.log(bar.close / bar.open);
       this.ewmaVar.push((r0 * r0) / this.barMs);
-      this.ewmaRangeVar.push(garmanKlass(bar) / this.barMs);
-      this.fastRangeVar.push(garmanKlass(bar) / this.barMs);
+      const rangeVar0 = garmanKlass(bar) / this.barMs;
+      this.ewmaRangeVar.push(rangeVar0);
+      this.fastRangeVar.push(rangeVar0);
     } else {
       const r = lc - this.logClose[n - 1]!;
       const dt = ct - this.closeTime[n - 1]!;
