@@ -115,6 +115,11 @@ export const variables = {
     'Answer the most frequent authenticated GETs (account, market data, predictions page) on node:http directly, ahead of Fastify; off sends every request through Fastify (docs/architecture.md).',
     true,
   ),
+  keepTickShape: boolVar(
+    'MERIDIAN_KEEP_TICK_SHAPE',
+    'Keep one of node\'s process.nextTick queue entries alive for the life of the process, so full garbage collections do not drop their object shape and make every nextTick (several per HTTP request) take V8\'s slow generic path (docs/benchmarks.md, "The shape of a tick"). false leaves node as it is.',
+    true,
+  ),
   standardRateLimit: intVar(
     'MERIDIAN_RATE_LIMIT_STANDARD',
     'Requests per 60-second window for accounts on the standard plan.',

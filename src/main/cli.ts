@@ -1,3 +1,5 @@
+// First, before any other module runs: see the module for why.
+import './keep-tick-shape.ts';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
