@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { simulatedSource } from './index.ts';
+import { isKeptLevel, keptDistances, simulatedSource } from './index.ts';
 import { PriceModel } from './model.ts';
 import type { MarketEvent } from '../../../modules/market/index.ts';
 import { createMemoryCandleRepository } from '../../../modules/market/repository.ts';
@@ -11,6 +11,15 @@ const T = Date.UTC(2026, 2, 10, 12, 0);
 const DAY = 86_400_000;
 
 describe('simulated market', () => {
+  it('steps to exactly the book levels it keeps, in order, on both sides of the touch', () => {
+    for (const touch of [0, 1, 2, 3, 15, 16, 17, 1_000_003, 4_321_987, 98_765_432]) {
+      for (const dir of [1, -1] as const) {
+        const byTest = Array.from({ length: 300 }, (_, j) => j).filter((j) => isKeptLevel(j, touch - j * dir));
+        expect(keptDistances(touch, dir)).toEqual(byTest);
+      }
+    }
+  });
+
   it('is deterministic for a seed and differs across seeds', () => {
     const a = new PriceModel(42, DEFAULT_SYMBOLS).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
     const b = new PriceModel(42, DEFAULT_SYMBOLS).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
