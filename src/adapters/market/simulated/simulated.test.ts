@@ -14,7 +14,9 @@ describe('simulated market', () => {
   it('steps to exactly the book levels it keeps, in order, on both sides of the touch', () => {
     for (const touch of [0, 1, 2, 3, 15, 16, 17, 1_000_003, 4_321_987, 98_765_432]) {
       for (const dir of [1, -1] as const) {
-        const byTest = Array.from({ length: 300 }, (_, j) => j).filter((j) => isKeptLevel(j, touch - j * dir));
+        const byTest = Array.from({ length: 300 }, (_, j) => j).filter((j) =>
+          isKeptLevel(j, touch - j * dir),
+        );
         expect(keptDistances(touch, dir)).toEqual(byTest);
       }
     }
