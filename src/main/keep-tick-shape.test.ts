@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -6,14 +9,29 @@ const script = fileURLToPath(new URL('./testdata/tick-feedback.mjs', import.meta
 
 /** The states V8 reports for the property definitions of nextTick's queue-entry literal. */
 function literalCacheStates(keep: boolean): string[] {
-  const run = spawnSync(
-    process.execPath,
-    ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', script],
-    { env: { ...process.env, MERIDIAN_KEEP_TICK_SHAPE: String(keep) }, encoding: 'utf8', timeout: 60_000 },
-  );
-  expect(run.status, run.stderr).toBe(0);
-  // V8 prints through C stdio, which is not ordered with node's own writes: the child prints nothing else.
-  return [...run.stdout.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((m) => m[1] as string);
+  // V8 prints through C stdio, which loses output on the non-blocking pipe node gives a child: the child's
+  // stdout goes to a file instead (it prints nothing else).
+  const dir = mkdtempSync(join(tmpdir(), 'tick-feedback-'));
+  const file = join(dir, 'stdout.txt');
+  const fd = openSync(file, 'w');
+  try {
+    const run = spawnSync(
+      process.execPath,
+      ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', script],
+      {
+        env: { ...process.env, MERIDIAN_KEEP_TICK_SHAPE: String(keep) },
+        stdio: ['ignore', fd, 'pipe'],
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const printed = readFileSync(file, 'utf8');
+    return [...printed.matchAll(/DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((m) => m[1] as string);
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('keeping the shape of a nextTick queue entry', () => {
