@@ -23,7 +23,16 @@ export function keptTickEntry(): object | undefined {
   return kept;
 }
 
-if (variables.keepTickShape.parse(process.env[variables.keepTickShape.name])) {
+/** An invalid value keeps the default here: the configuration, loaded next, reports it and stops. */
+function switchedOn(): boolean {
+  try {
+    return variables.keepTickShape.parse(process.env[variables.keepTickShape.name]);
+  } catch {
+    return true;
+  }
+}
+
+if (switchedOn()) {
   process.nextTick(() => {
     kept = executionAsyncResource();
   });
