@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { keptTickEntry } from './keep-tick-shape.ts';
 
 const script = fileURLToPath(new URL('./testdata/tick-feedback.mjs', import.meta.url));
 
@@ -35,6 +36,15 @@ function literalCacheStates(keep: boolean): string[] {
 }
 
 describe('keeping the shape of a nextTick queue entry', () => {
+  it("holds node's own queue entry: the object with the async-id symbols and the callback", async () => {
+    await new Promise((resolve) => process.nextTick(resolve));
+    const entry = keptTickEntry() as Record<PropertyKey, unknown> | undefined;
+    expect(entry).toBeDefined();
+    const symbols = Object.getOwnPropertySymbols(entry).map((s) => s.description);
+    expect(symbols).toEqual(expect.arrayContaining(['async_id_symbol', 'trigger_async_id_symbol']));
+    expect(typeof entry!.callback).toBe('function');
+  });
+
   it('keeps the caches of the entry literal monomorphic across full collections; without it they go megamorphic', () => {
     const kept = literalCacheStates(true);
     expect(kept.length).toBeGreaterThanOrEqual(2);
