@@ -1,7 +1,7 @@
 import type { LeaderTerm } from '../shared/leadership.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
-import type { AccountsService } from '../modules/accounts/index.ts';
+import { type AccountsService, accountLimitKey } from '../modules/accounts/index.ts';
 import {
   type AlertsSummarySource,
   type AnalyticsService,
@@ -125,7 +125,7 @@ export function buildPortfolio(
     tokens: { listTokens: (accountId) => deps.accounts.listTokens(accountId) },
     limits: {
       remaining: async (accountId, limit) =>
-        Math.max(0, limit - (await deps.limiter.count(`acct:${accountId}`, 60_000))),
+        Math.max(0, limit - (await deps.limiter.count(accountLimitKey(accountId), 60_000))),
     },
     trackRecord: predictionsTrackRecord(deps.predictions),
     clock: deps.clock,

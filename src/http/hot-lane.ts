@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteOptions } from 'fastify';
-import type { Permission, Principal } from '../modules/accounts/index.ts';
-import type { Metrics } from '../observability/metrics.ts';
+import { type Permission, type Principal, candidateTokenHash } from '../modules/accounts/index.ts';
+import type { HttpSeries, Metrics } from '../observability/metrics.ts';
 import type { LimitDecision, RateLimiter } from '../shared/rate-limiter.ts';
 import { bearerTokenOf } from './credentials.ts';
 import { policyValue, rateLimitWindowMs, stateValue } from './rate-limit-headers.ts';
@@ -26,8 +26,11 @@ export interface HotAnswer {
 export type HotHandler = (query: string, principal: Principal) => HotAnswer | undefined;
 
 export interface HotLaneDeps {
-  /** The principal of a token whose cache entry is fresh; `undefined` when storage would have to be asked. */
-  peekToken(secret: string): Principal | undefined;
+  /**
+   * The principal of a token, by its hash, whose cache entry is fresh; `undefined` when storage would have to
+   * be asked.
+   */
+  peekTokenHash(hash: string): Principal | undefined;
   limiter: RateLimiter;
   metrics: Pick<Metrics, 'http' | 'hotLane'>;
   usage?: { record(accountId: string, method: string, route: string, rateLimited: boolean): void };
@@ -36,6 +39,8 @@ export interface HotLaneDeps {
 interface HotRoute {
   pattern: string;
   served: { inc(): void };
+  /** The route's series of 200 answers, resolved once. */
+  ok: HttpSeries;
   permission: Permission;
   answer: HotHandler;
   common: string[];
@@ -63,6 +68,14 @@ type Precharged = IncomingMessage & { [precharged]?: LimitDecision };
 export function createHotLane(deps: HotLaneDeps) {
   const { limiter, metrics, usage } = deps;
   const routes = new Map<string, HotRoute>();
+  /**
+   * Per connection, the `Authorization` header last admitted here and its token's hash. Hashing the token
+   * (SHA-256) was the largest part of the lane's own work, and a keep-alive client sends the same header on
+   * every request, so a connection's repeat is resolved by comparing strings. The principal still comes from
+   * the token cache on every request, so a revocation or expiry applies at once. The entry lives and dies
+   * with the socket (as HTTP/2 keeps header values per connection in its HPACK table); nothing is logged.
+   */
+  const admitted = new WeakMap<object, { header: string; hash: string }>();
 
   /** Called for every route Fastify registers; keeps the ones that declare a hot answer. */
   function register(route: RouteOptions): void {
@@ -80,6 +93,7 @@ export function createHotLane(deps: HotLaneDeps) {
     routes.set(route.url, {
       pattern: route.url,
       served: metrics.hotLane.labels(route.url),
+      ok: metrics.http.series('GET', route.url, 200),
       permission,
       answer,
       common,
@@ -96,13 +110,11 @@ export function createHotLane(deps: HotLaneDeps) {
     if (h.origin !== undefined || h['if-none-match'] !== undefined || h.authorization === undefined)
       return false;
     const started = performance.now();
-    const token = bearerTokenOf(h.authorization);
-    if (token === undefined) return false;
-    const principal = deps.peekToken(token);
+    const principal = principalOf(req.socket, h.authorization);
     if (principal === undefined || !principal.permissions.has(route.permission)) return false;
     const answer = route.answer(mark < 0 ? '' : url.slice(mark + 1), principal);
     if (answer === undefined) return false;
-    const decision = limiter.consume(`acct:${principal.userId}`, principal.rateLimit, rateLimitWindowMs);
+    const decision = limiter.consume(principal.rateLimitKey, principal.rateLimit, rateLimitWindowMs);
     // The shared (Redis) limiter answers with a promise; the lane stays synchronous and hands over.
     if (decision instanceof Promise) {
       decision.then(
@@ -118,6 +130,18 @@ export function createHotLane(deps: HotLaneDeps) {
     }
     write(req, res, route, principal, answer, decision, started);
     return true;
+  }
+
+  /** The principal of a Bearer header whose token is in the cache, fresh; `undefined` otherwise. */
+  function principalOf(socket: object, header: string): Principal | undefined {
+    const known = admitted.get(socket);
+    if (known !== undefined && known.header === header) return deps.peekTokenHash(known.hash);
+    const token = bearerTokenOf(header);
+    const hash = token === undefined ? undefined : candidateTokenHash(token);
+    if (hash === undefined) return undefined;
+    const principal = deps.peekTokenHash(hash);
+    if (principal !== undefined) admitted.set(socket, { header, hash });
+    return principal;
   }
 
   /** Completes a request whose charge was asynchronous (the shared limiter). */
@@ -174,7 +198,7 @@ export function createHotLane(deps: HotLaneDeps) {
     if (answer.headers) for (const [name, value] of answer.headers) headers.push(name, value);
     res.writeHead(200, headers);
     res.end(body);
-    metrics.http.series('GET', route.pattern, 200).record((performance.now() - started) / 1000);
+    route.ok.record((performance.now() - started) / 1000);
     usage?.record(principal.userId, 'GET', route.pattern, false);
     route.served.inc();
   }

@@ -40,7 +40,7 @@ export type { ServerDeps };
 export async function buildServer(deps: ServerDeps, options: ServerOptions = {}): Promise<App> {
   const { config } = deps;
   const hotLane = createHotLane({
-    peekToken: deps.accounts.peekToken,
+    peekTokenHash: deps.accounts.peekTokenHash,
     limiter: deps.limiter,
     metrics: deps.metrics,
     usage: deps.portfolio.usage,

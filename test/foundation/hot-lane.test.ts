@@ -1,3 +1,4 @@
+import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/http/server.ts';
 import type { App } from '../../src/http/types.ts';
@@ -150,6 +151,39 @@ describe('hot lane', () => {
     });
     expect(normalized.headers.get('meridian-normalized')).toContain('symbol');
     expect(await hotCount(t, '/api/predictions')).toBe(before);
+  });
+
+  it('on one keep-alive connection: each header is its own token, and a revocation applies at once', async () => {
+    // The lane keeps, per connection, the header it last admitted and its token's hash: a second token on the
+    // same connection must be answered as its own account, and a revoked token refused on its next request.
+    const first = await t.user('member');
+    const second = await t.user('member');
+    const connection = new Client(withLane, { pipelining: 1 });
+    const account = async (auth: Record<string, string>) => {
+      const { statusCode, body } = await connection.request({
+        path: '/api/account',
+        method: 'GET',
+        headers: auth,
+      });
+      const json = (await body.json()) as { id?: string; type?: string };
+      return { statusCode, id: json.id, type: json.type };
+    };
+    try {
+      expect(await account(first.auth)).toMatchObject({ statusCode: 200, id: first.id });
+      const before = await hotCount(t, '/api/account');
+      expect(await account(first.auth)).toMatchObject({ statusCode: 200, id: first.id });
+      expect(await hotCount(t, '/api/account')).toBe(before + 1);
+      await account(second.auth);
+      expect(await account(second.auth)).toMatchObject({ statusCode: 200, id: second.id });
+      expect(await account(first.auth)).toMatchObject({ statusCode: 200, id: first.id });
+      await t.container.accounts.revokeToken(first.id, first.tokenId);
+      const refused = await account(first.auth);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.type).toContain('invalid_token');
+      expect(await account(second.auth)).toMatchObject({ statusCode: 200, id: second.id });
+    } finally {
+      await connection.close();
+    }
   });
 
   it('a token without the permission gets the 403 problem from the full pipeline', async () => {

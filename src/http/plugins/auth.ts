@@ -104,7 +104,7 @@ export function registerAuth(app: App, deps: AuthDeps) {
   function charge(principal: Principal, reply: FastifyReply): void | Promise<void> {
     const decision =
       prechargedDecision(reply.request.raw) ??
-      limiter.consume(`acct:${principal.userId}`, principal.rateLimit, rateLimitWindowMs);
+      limiter.consume(principal.rateLimitKey, principal.rateLimit, rateLimitWindowMs);
     if (decision instanceof Promise) return decision.then((settled) => applyDecision(settled, reply));
     applyDecision(decision, reply);
   }

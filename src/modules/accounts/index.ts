@@ -1,9 +1,16 @@
 export { createAccountsService, type AccountsService } from './service.ts';
 export type { AccountView, TokenView } from './present.ts';
 export type { PlanLimits, Principal } from './principal.ts';
+export { accountLimitKey } from './principal.ts';
 export { type AccountsRepository, createMemoryAccountsRepository } from './repository.ts';
 export { createKyselyAccountsRepository } from './repository.kysely.ts';
 export { createArgon2idHasher, type PasswordHasher } from './password.ts';
 export * from './permissions.ts';
-export { isWellFormedToken, generateToken, hashToken, tokenPrefix } from './token-format.ts';
+export {
+  candidateTokenHash,
+  isWellFormedToken,
+  generateToken,
+  hashToken,
+  tokenPrefix,
+} from './token-format.ts';
 export { type AccountsTopics, accountsTopicDecoders, type CredentialsChanged } from './topics.ts';

@@ -10,6 +10,8 @@ export interface Principal {
   plan: Plan;
   /** Requests per 60-second window for this account (plan or per-account override). */
   rateLimit: number;
+  /** The account's key in the rate limiter (`accountLimitKey`), built once with the principal. */
+  rateLimitKey: string;
   /** Concurrent push-channel connections allowed for this account. */
   wsConnections: number;
   permissions: ReadonlySet<Permission>;
@@ -28,6 +30,12 @@ export interface PlanLimits {
   rateLimit: number;
   wsConnections: number;
 }
+
+/**
+ * The rate limiter's key of an account: one window per account, shared by its tokens and console sessions.
+ * A principal carries it built once, as the hot path would otherwise build and hash the string per request.
+ */
+export const accountLimitKey = (userId: string): string => `acct:${userId}`;
 
 /** Builds the principal of a stored user, from a token of theirs or (without one) from a console session. */
 export type PrincipalOf = (user: UsersTable, token?: ApiToken, sessionIdHash?: string) => Principal;
@@ -49,6 +57,7 @@ export function createPrincipalOf(plans: Readonly<Record<Plan, PlanLimits>>): Pr
       role,
       plan: user.plan as Plan,
       rateLimit: limits.rateLimit,
+      rateLimitKey: accountLimitKey(user.id),
       wsConnections: limits.wsConnections,
       permissions: new Set(effectivePermissions(role, token?.permissions ?? null)),
       tokenId: token?.id,

@@ -66,7 +66,7 @@ export function createAccountsService(deps: AccountsDeps) {
     revokeToken: tokens.revokeToken,
     rotateToken: tokens.rotateToken,
     authenticateToken: cache.authenticateToken,
-    peekToken: cache.peekToken,
+    peekTokenHash: cache.peekTokenHash,
     login: sessions.login,
     authenticateSession: sessions.authenticateSession,
     logout: sessions.logout,

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.ts';
 import { type DebugLog, logAndIgnore } from '../../shared/log-and-ignore.ts';
 import type { Principal, PrincipalOf } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
-import { hashToken, isWellFormedToken, tokenLength } from './token-format.ts';
+import { candidateTokenHash, hashToken, isWellFormedToken, tokenLength } from './token-format.ts';
 
 interface CachedToken {
   principal: Principal;
@@ -104,9 +104,13 @@ export function createTokenCache(deps: TokenCacheDeps) {
    * failure; `undefined` otherwise (the caller then goes through `authenticateToken`).
    */
   function peekToken(secret: string): Principal | undefined {
-    if (secret.length !== tokenLength) return undefined;
+    const hash = candidateTokenHash(secret);
+    return hash === undefined ? undefined : peekTokenHash(hash);
+  }
+
+  /** `peekToken` for a caller that already holds the token's hash (the hot lane keeps it per connection). */
+  function peekTokenHash(hash: string): Principal | undefined {
     const now = clock.now();
-    const hash = hashToken(secret);
     const entry = cache.get(hash);
     if (!entry || now - entry.fetchedAt > cacheTtlMs) return undefined;
     const expiresAt = entry.principal.tokenExpiresAt;
@@ -132,6 +136,7 @@ export function createTokenCache(deps: TokenCacheDeps) {
   return {
     authenticateToken,
     peekToken,
+    peekTokenHash,
     /** Drops one token's entry (by its hash). */
     drop(tokenHash: string) {
       drops++;

@@ -48,5 +48,9 @@ export function hashToken(token: string): string {
   return sha256Hex(token);
 }
 
+/** The hash a token is stored under; `undefined` for text that cannot be a token (not a token's length). */
+export const candidateTokenHash = (text: string): string | undefined =>
+  text.length === tokenLength ? hashToken(text) : undefined;
+
 /** The part shown in listings so a user can tell tokens apart without the secret. */
 export const displayStart = (token: string): string => token.slice(0, tokenPrefix.length + 6);
