@@ -43,6 +43,8 @@ function cpuSeconds(child: ChildProcess | undefined): number | undefined {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Load each target takes before the rounds: a server's hot path is compiled under load, not at start-up. */
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 
 function once(target: LoadTarget, duration: number): Promise<GeneratorRun> {
@@ -51,10 +53,11 @@ function once(target: LoadTarget, duration: number): Promise<GeneratorRun> {
 
 /**
  * Measures targets in alternation (A, B, A, B, …) so that a change in background load hits all of them
- * alike, and reports each target's median round. Every target is warmed up first.
+ * alike, and reports each target's median round. Every target is warmed up first (`BENCH_WARMUP_SECONDS`,
+ * default 2).
  */
 export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
-  for (const target of targets) await once(target, 2);
+  for (const target of targets) await once(target, warmupSeconds);
   const samples = new Map<string, { result: GeneratorRun; cpuUs?: number }[]>(
     targets.map((t) => [t.name, []]),
   );

@@ -92,7 +92,7 @@ export function createHotLane(deps: HotLaneDeps) {
     for (const [name, value] of securityHeadersFor(route.url)) common.push(name, value);
     routes.set(route.url, {
       pattern: route.url,
-      served: metrics.hotLane.labels(route.url),
+      served: metrics.hotLane.batched({ route: route.url }),
       ok: metrics.http.series('GET', route.url, 200),
       permission,
       answer,

@@ -13,11 +13,10 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
-    hotLane: new Counter({
+    hotLane: batchedCounter(registry, {
       name: 'meridian_http_hot_lane_total',
       help: 'Requests answered on the hot lane (node:http directly, ahead of Fastify); also counted in meridian_http_requests_total',
       labelNames: ['route'] as const,
-      registers: [registry],
     }),
     rateLimitDegraded: new Gauge({
       name: 'meridian_rate_limit_degraded',
@@ -42,6 +41,41 @@ export interface HttpSeries {
 const durationBuckets = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
 
 /**
+ * A labelled prom-client counter for per-request paths: `batched(labels)` resolves a series once and its
+ * `inc()` adds to a plain number, handed to prom-client when the registry is scraped (its `collect` hook).
+ * prom-client's own labelled `inc` builds and hashes a key from the label object on every call (≈ 0.3–0.6 µs
+ * a request on the hot lane, measured).
+ */
+function batchedCounter<L extends string>(
+  registry: Registry,
+  options: { name: string; help: string; labelNames: readonly L[] },
+) {
+  const series: Array<{ labels: Record<L, string>; pending: number }> = [];
+  const counter = new Counter<L>({
+    ...options,
+    registers: [registry],
+    collect() {
+      for (const s of series) {
+        if (s.pending === 0) continue;
+        this.inc(s.labels, s.pending);
+        s.pending = 0;
+      }
+    },
+  });
+  return Object.assign(counter, {
+    batched(labels: Record<L, string>): { inc(): void } {
+      const entry = { labels, pending: 0 };
+      series.push(entry);
+      return {
+        inc() {
+          entry.pending++;
+        },
+      };
+    },
+  });
+}
+
+/**
  * `meridian_http_requests_total{method,route,status}` and `meridian_http_request_duration_seconds{route}`.
  * prom-client's labelled `inc` and `observe` build, check and hash a label object and turn the bucket bound
  * into a property key on every call — ≈ 3 µs of every request here. Instead a request adds to plain numbers
@@ -50,23 +84,13 @@ const durationBuckets = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
  * output format (cumulative `_bucket` lines with `le`, then `_sum` and `_count`).
  */
 function httpMetrics(registry: Registry) {
-  type Count = { labels: { method: string; route: string; status: string }; pending: number };
   type Durations = { route: string; buckets: number[]; sum: number; count: number };
-  const counts: Count[] = [];
   const byRoute = new Map<string, { durations: Durations; byStatus: Map<number, Map<string, HttpSeries>> }>();
 
-  const requests = new Counter({
+  const requests = batchedCounter(registry, {
     name: 'meridian_http_requests_total',
     help: 'HTTP requests by route and status code',
     labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-    collect() {
-      for (const count of counts) {
-        if (count.pending === 0) continue;
-        this.inc(count.labels, count.pending);
-        count.pending = 0;
-      }
-    },
   });
 
   const name = 'meridian_http_request_duration_seconds';
@@ -117,12 +141,11 @@ function httpMetrics(registry: Registry) {
       }
       let series = byMethod.get(method);
       if (!series) {
-        const count: Count = { labels: { method, route, status: String(status) }, pending: 0 };
-        counts.push(count);
+        const count = requests.batched({ method, route, status: String(status) });
         const d = entry.durations;
         series = {
           record(seconds) {
-            count.pending++;
+            count.inc();
             for (let i = 0; i < durationBuckets.length; i++) {
               if (seconds <= durationBuckets[i]!) {
                 d.buckets[i]!++;
