@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors.ts';
 import { type DebugLog, logAndIgnore } from '../../shared/log-and-ignore.ts';
 import type { Principal, PrincipalOf } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
-import { candidateTokenHash, hashToken, isWellFormedToken, tokenLength } from './token-format.ts';
+import { candidateTokenHash, isWellFormedToken } from './token-format.ts';
 
 interface CachedToken {
   principal: Principal;
@@ -87,8 +87,8 @@ export function createTokenCache(deps: TokenCacheDeps) {
   function authenticateToken(secret: string): Principal | Promise<Principal> {
     // The cache is asked first: an entry means a stored token, whose shape and checksum were checked when it
     // was first seen. Anything else is checked before any storage work.
-    if (secret.length !== tokenLength) throw new AppError('invalid_token', 'the token is malformed');
-    const hash = hashToken(secret);
+    const hash = candidateTokenHash(secret);
+    if (hash === undefined) throw new AppError('invalid_token', 'the token is malformed');
     const now = clock.now();
     const entry = cache.get(hash);
     if (entry && now - entry.fetchedAt <= cacheTtlMs) {
