@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ConsoleServer,
@@ -286,11 +286,21 @@ describe.skipIf(!haveChromium)(
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/portfolio$/);
       await page.getByText('No holdings yet').waitFor();
-      await tabTo((el) => el.type === 'file', 'the CSV file input');
-      const chooser = page.waitForEvent('filechooser');
-      await page.keyboard.press('Space');
+      // The page may re-render between Tab and Space (its queries refresh) and take the focus away, so Space
+      // is tried again from a fresh Tab, up to three times, still by keyboard alone (one CI run timed out here).
+      let chooser: FileChooser | undefined;
+      for (let attempt = 1; chooser === undefined; attempt++) {
+        await tabTo((el) => el.type === 'file', 'the CSV file input');
+        const opened = page.waitForEvent('filechooser', { timeout: 8_000 });
+        await page.keyboard.press('Space');
+        try {
+          chooser = await opened;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
       const csv = 'asset,quantity\nBTC,1\nETH,many\n';
-      await (await chooser).setFiles({ name: 'kb.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await chooser.setFiles({ name: 'kb.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       const problems = page.locator('tr[data-problems-for="3"]');
       await problems.waitFor({ timeout: 20_000 });
       expect(await problems.textContent()).toMatch(/quantity: .*many/);
