@@ -2,12 +2,12 @@
 // for several checkouts of Meridian — e.g. `git worktree add /tmp/before <rev>` beside this one — to tell
 // whether a change to the request pipeline helped. One server instance's cost varies ±10 % on a shared VM,
 // so each checkout runs in INSTANCES fresh processes (default 3), in alternation, each measured over
-// BENCH_ROUNDS rounds; with `taskset` available the servers are pinned to CPU 1 and should be run with the
-// load generator on CPU 0: `taskset -c 0 npx tsx bench/compare-checkouts.ts …`.
-import { spawnSync } from 'node:child_process';
+// BENCH_ROUNDS rounds; each server's event loop and the load generator get cores of their own
+// (`placement.ts`).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { compare, startTarget, stopTarget } from './lib.ts';
+import { placementLabel } from './placement.ts';
 
 const dirs = process.argv.slice(2).map((d) => resolve(d));
 if (dirs.length === 0 || dirs.some((d) => !existsSync(`${d}/bench/targets/api-server.ts`))) {
@@ -16,18 +16,13 @@ if (dirs.length === 0 || dirs.some((d) => !existsSync(`${d}/bench/targets/api-se
 }
 const instances = Number(process.env.INSTANCES ?? 3);
 const path = process.env.BENCH_PATH ?? '/api/account';
-const pinned = spawnSync('taskset', ['-c', '1', 'true']).status === 0;
 const perDir = new Map<string, number[]>(dirs.map((d) => [d, []]));
 
 for (let set = 0; set < instances; set++) {
   const order = set % 2 ? [...dirs].reverse() : dirs;
   const started = [];
   for (const dir of order) {
-    const target = await startTarget(
-      `${dir}/bench/targets/api-server.ts`,
-      [],
-      pinned ? ['-c', '1'] : undefined,
-    );
+    const target = await startTarget(`${dir}/bench/targets/api-server.ts`, []);
     started.push({ dir, ...target });
   }
   const results = await compare(
@@ -42,7 +37,7 @@ for (let set = 0; set < instances; set++) {
   await Promise.all(started.map((t) => stopTarget(t.child)));
 }
 
-console.log(`\nserver CPU µs per request, ${path}, ${instances} instance(s) each${pinned ? ', pinned' : ''}`);
+console.log(`\nserver CPU µs per request, ${path}, ${instances} instance(s) each, ${placementLabel()}`);
 for (const [dir, values] of perDir) {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   console.log(`${mean.toFixed(2).padStart(7)}  (${values.map((v) => v.toFixed(1)).join(', ')})  ${dir}`);

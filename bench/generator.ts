@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { onGeneratorCore } from './placement.ts';
 
 /**
  * The load generator, always in its own process so it never shares an event loop (or, with wrk, a language
@@ -104,7 +105,7 @@ export async function runLoad(spec: LoadSpec): Promise<GeneratorRun> {
       ...headerArgs,
       spec.url,
     ];
-    const { stdout, cpuSeconds } = await runTimed(argv);
+    const { stdout, cpuSeconds } = await runTimed(onGeneratorCore(argv));
     const parsed = parseWrk(stdout);
     if (!Number.isFinite(parsed.requestsPerSec)) throw new Error(`could not read wrk's output:\n${stdout}`);
     return { generator: 'wrk', ...parsed, generatorCpuSeconds: cpuSeconds, durationSeconds: spec.seconds };
@@ -123,7 +124,7 @@ export async function runLoad(spec: LoadSpec): Promise<GeneratorRun> {
     ...headerArgs,
     spec.url,
   ];
-  const { stdout, cpuSeconds } = await runTimed(argv);
+  const { stdout, cpuSeconds } = await runTimed(onGeneratorCore(argv));
   const result = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
     requests: { total: number; average: number };
     latency: { p50: number; p99: number };

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type GeneratorRun, generatorName, runLoad } from './generator.ts';
+import { pinEventLoop, placementLabel } from './placement.ts';
 
 export interface LoadResult {
   name: string;
@@ -54,9 +55,11 @@ function once(target: LoadTarget, duration: number): Promise<GeneratorRun> {
 /**
  * Measures targets in alternation (A, B, A, B, …) so that a change in background load hits all of them
  * alike, and reports each target's median round. Every target is warmed up first (`BENCH_WARMUP_SECONDS`,
- * default 2).
+ * default 2). Each target's event loop is pinned to the servers' core, the generator to its own
+ * (`placement.ts`).
  */
 export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
+  for (const target of targets) pinEventLoop(target.child?.pid);
   for (const target of targets) await once(target, warmupSeconds);
   const samples = new Map<string, { result: GeneratorRun; cpuUs?: number }[]>(
     targets.map((t) => [t.name, []]),
@@ -77,21 +80,26 @@ export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
     const runs = samples.get(target.name)!;
     const byThroughput = [...runs].sort((a, b) => a.result.requestsPerSec - b.result.requestsPerSec);
     const median = byThroughput[Math.floor(runs.length / 2)]!.result;
-    const cpu = runs
-      .map((r) => r.cpuUs)
-      .filter((v): v is number => v !== undefined)
-      .sort((a, b) => a - b);
+    // Each figure is the median of its own over the rounds: a round's p99 swings with whether a full garbage
+    // collection fell in it, independently of that round's throughput.
+    const cpu = medianOf(runs.map((r) => r.cpuUs).filter((v): v is number => v !== undefined));
     return {
       name: target.name,
       requestsPerSec: Math.round(median.requestsPerSec),
-      p50Ms: median.p50Ms,
-      p99Ms: median.p99Ms,
+      p50Ms: medianOf(runs.map((r) => r.result.p50Ms))!,
+      p99Ms: medianOf(runs.map((r) => r.result.p99Ms))!,
       non2xx: runs.reduce((n, r) => n + r.result.non2xx + r.result.errors, 0),
-      cpuUsPerRequest: cpu.length ? cpu[Math.floor(cpu.length / 2)] : undefined,
+      cpuUsPerRequest: cpu,
       generator: median.generator,
       generatorCpuPercent: (100 * median.generatorCpuSeconds) / median.durationSeconds,
     };
   });
+}
+
+/** The middle value (the upper one of an even count), or undefined for none. */
+function medianOf(values: number[]): number | undefined {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Headers node:http adds to every response by itself (the raw baseline gets them without being told). */
@@ -128,14 +136,10 @@ export async function captureResponse(
 export function startTarget(
   script: string,
   args: string[],
-  /** Run under `taskset` with these arguments (e.g. `['-c', '1']` to pin the server to CPU 1). */
-  taskset?: string[],
   /** Extra environment of the target (its configuration). */
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; info: Record<string, string> }> {
-  const node = [process.execPath, '--import', 'tsx', script, ...args];
-  const [command, ...argv] = taskset ? ['taskset', ...taskset, ...node] : node;
-  const child = spawn(command!, argv, {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
   });
@@ -161,7 +165,7 @@ export function stopTarget(child: ChildProcess): Promise<void> {
 
 export function printTable(title: string, rows: LoadResult[], baseline: LoadResult) {
   console.log(
-    `\n${title} — ${generatorName()}, ${connections} connections, median of ${rounds} alternating ${seconds}s rounds`,
+    `\n${title} — ${generatorName()}, ${connections} connections, median of ${rounds} alternating ${seconds}s rounds, ${placementLabel()}`,
   );
   console.log(
     '| target | req/s | p50 ms | p99 ms | non-2xx/errors | ratio to raw | server CPU µs/req | CPU ratio (raw ÷ this) | generator CPU % |',

@@ -70,7 +70,7 @@ export async function run() {
     ['default: answer reused for 1 s', {}],
     ['cache off: computed every request', { MERIDIAN_ANALYTICS_CACHE_MS: '0' }],
   ] as const) {
-    const api = await startTarget('bench/targets/api-server.ts', [], undefined, env);
+    const api = await startTarget('bench/targets/api-server.ts', [], env);
     const headers = { authorization: `Bearer ${api.info.token}` };
     const seeded = await fetch(`${api.info.url}/api/portfolio/import`, {
       method: 'POST',
