@@ -43,9 +43,9 @@ function cpuSeconds(child: ChildProcess | undefined): number | undefined {
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Load each target takes before the rounds: a server's hot path is compiled under load, not at start-up. */
-const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 8);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 
 function once(target: LoadTarget, duration: number): Promise<GeneratorRun> {
@@ -55,7 +55,7 @@ function once(target: LoadTarget, duration: number): Promise<GeneratorRun> {
 /**
  * Measures targets in alternation (A, B, A, B, …) so that a change in background load hits all of them
  * alike, and reports each target's median round. Every target is warmed up first (`BENCH_WARMUP_SECONDS`,
- * default 2). Each target's event loop is pinned to the servers' core, the generator to its own
+ * default 8). Each target's event loop is pinned to the servers' core, the generator to its own
  * (`placement.ts`).
  */
 export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {

@@ -11,7 +11,7 @@ import { captureResponse, compare, printTable, startTarget, stopTarget } from '.
  * in alternation in the same run, with a bare node:http server replaying that endpoint's exact response
  * bytes and headers (`captureResponse`), and with bare Fastify doing the same.
  *
- * `BENCH_SETTLE_SECONDS` (default 30) is the wait after ready; the rate limits are raised through the
+ * `BENCH_SETTLE_SECONDS` (default 60) is the wait after ready; the rate limits are raised through the
  * environment so the limiter runs on every request but never refuses.
  *
  * `BENCH_SERVED_VARIANT="NAME=value …"` starts a second `npm start` with those variables set and measures it
@@ -21,7 +21,7 @@ import { captureResponse, compare, printTable, startTarget, stopTarget } from '.
  * `git worktree add /tmp/before HEAD~1` and link this checkout's `node_modules` into it.
  * Both servers run their jobs throughout; each idles while the other is measured.
  */
-const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 30);
+const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
 
 /** The variant's environment from `BENCH_SERVED_VARIANT`, refused unless every item is NAME=value. */
 function variantEnv(): Record<string, string> | undefined {
