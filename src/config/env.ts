@@ -122,7 +122,7 @@ export const variables = {
   ),
   heapGrowthPercent: intVar(
     'MERIDIAN_HEAP_GROWTH_PERCENT',
-    "How far V8 lets the old generation grow past what survived the last full garbage collection before it starts the next one, in percent (V8's --heap-growing-percent). Under load V8's own choice ran a full collection every 1–3 s, each pausing the requests in flight; 300 (V8's own upper bound) lets the heap reach about four times its live size first, for a larger resident heap (docs/benchmarks.md, \"Full collections under load\"). 0 leaves the choice to V8.",
+    'How far V8 lets the old generation grow past what survived the last full garbage collection before it starts the next one, in percent (V8\'s --heap-growing-percent). Under load V8\'s own choice ran a full collection every 1–3 s, each pausing the requests in flight; 300 (a factor of 4, the largest V8 picks by itself with ample memory) lets the heap reach about four times its live size first, for a larger resident heap; on a machine short of memory set it lower (docs/benchmarks.md, "Where the generator runs, and full collections under load"). 0 leaves the choice to V8.',
     300,
     { min: 0, max: 400 },
   ),
