@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { median } from './stats.ts';
 import {
   chromiumPath,
   ensureConsoleBuilt,
@@ -15,10 +16,6 @@ const password = 'bench-password-long-enough';
 const loads = Number(process.env.BENCH_CONSOLE_LOADS ?? 7);
 const redraws = Number(process.env.BENCH_CONSOLE_REDRAWS ?? 15);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? Number.NaN;
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type GeneratorRun, generatorName, runLoad } from './generator.ts';
 import { pinEventLoop, placementLabel } from './placement.ts';
+import { median } from './stats.ts';
 
 export interface LoadResult {
   name: string;
@@ -79,27 +80,21 @@ export async function compare(targets: LoadTarget[]): Promise<LoadResult[]> {
   return targets.map((target) => {
     const runs = samples.get(target.name)!;
     const byThroughput = [...runs].sort((a, b) => a.result.requestsPerSec - b.result.requestsPerSec);
-    const median = byThroughput[Math.floor(runs.length / 2)]!.result;
+    const middle = byThroughput[Math.floor(runs.length / 2)]!.result;
     // Each figure is the median of its own over the rounds: a round's p99 swings with whether a full garbage
     // collection fell in it, independently of that round's throughput.
-    const cpu = medianOf(runs.map((r) => r.cpuUs).filter((v): v is number => v !== undefined));
+    const cpu = runs.map((r) => r.cpuUs).filter((v): v is number => v !== undefined);
     return {
       name: target.name,
-      requestsPerSec: Math.round(median.requestsPerSec),
-      p50Ms: medianOf(runs.map((r) => r.result.p50Ms))!,
-      p99Ms: medianOf(runs.map((r) => r.result.p99Ms))!,
+      requestsPerSec: Math.round(middle.requestsPerSec),
+      p50Ms: median(runs.map((r) => r.result.p50Ms)),
+      p99Ms: median(runs.map((r) => r.result.p99Ms)),
       non2xx: runs.reduce((n, r) => n + r.result.non2xx + r.result.errors, 0),
-      cpuUsPerRequest: cpu,
-      generator: median.generator,
-      generatorCpuPercent: (100 * median.generatorCpuSeconds) / median.durationSeconds,
+      cpuUsPerRequest: cpu.length ? median(cpu) : undefined,
+      generator: middle.generator,
+      generatorCpuPercent: (100 * middle.generatorCpuSeconds) / middle.durationSeconds,
     };
   });
-}
-
-/** The middle value (the upper one of an even count), or undefined for none. */
-function medianOf(values: number[]): number | undefined {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Headers node:http adds to every response by itself (the raw baseline gets them without being told). */
