@@ -80,36 +80,36 @@ describe('token cache', () => {
     const principals = await Promise.all(asked);
     expect(new Set(principals.map((p) => p.userId))).toEqual(new Set([user.id]));
     // Now cached: answered without storage, synchronously.
-    expect(cache.peekToken(secret)?.tokenId).toBe('tok_a');
+    expect(cache.peekTokenHash(hashToken(secret))?.tokenId).toBe('tok_a');
     expect(store.lookups()).toBe(1);
   });
 
   it('fetches a token in use again before its entry expires, so it never leaves the cache', async () => {
     const { secret, store, clock, cache } = await cachedToken();
     clock.advance(3_900);
-    expect(cache.peekToken(secret)).toBeDefined();
+    expect(cache.peekTokenHash(hashToken(secret))).toBeDefined();
     expect(store.lookups()).toBe(1);
     // Past the refresh point: still answered from the cache, and one background lookup starts (not one each).
     clock.advance(200);
-    expect(cache.peekToken(secret)).toBeDefined();
-    expect(cache.peekToken(secret)).toBeDefined();
+    expect(cache.peekTokenHash(hashToken(secret))).toBeDefined();
+    expect(cache.peekTokenHash(hashToken(secret))).toBeDefined();
     expect(store.lookups()).toBe(2);
     await store.answer();
     // The refreshed entry is good for another five seconds from its lookup.
     clock.advance(4_500);
-    expect(cache.peekToken(secret)).toBeDefined();
+    expect(cache.peekTokenHash(hashToken(secret))).toBeDefined();
     // Unused past the limit (no request to trigger a refresh): it is gone, and the next request asks storage.
     clock.advance(6_000);
-    expect(cache.peekToken(secret)).toBeUndefined();
+    expect(cache.peekTokenHash(hashToken(secret))).toBeUndefined();
   });
 
   it('drops a token that a background lookup finds revoked', async () => {
     const { secret, store, clock, cache } = await cachedToken();
     store.token.revoked_at = T0 + 1;
     clock.advance(4_100);
-    expect(cache.peekToken(secret)).toBeDefined();
+    expect(cache.peekTokenHash(hashToken(secret))).toBeDefined();
     await store.answer();
-    expect(cache.peekToken(secret)).toBeUndefined();
+    expect(cache.peekTokenHash(hashToken(secret))).toBeUndefined();
     const again = expect(cache.authenticateToken(secret)).rejects.toMatchObject({
       code: 'invalid_token',
       message: 'the token was revoked',
@@ -129,7 +129,7 @@ describe('token cache', () => {
     await store.answer();
     await Promise.all([before, after]);
     // The request after the drop made its own lookup, and that lookup's read is what is cached.
-    expect(cache.peekToken(secret)).toBeDefined();
+    expect(cache.peekTokenHash(hashToken(secret))).toBeDefined();
     expect(store.lookups()).toBe(2);
   });
 });

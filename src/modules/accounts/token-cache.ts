@@ -100,15 +100,10 @@ export function createTokenCache(deps: TokenCacheDeps) {
   }
 
   /**
-   * The principal of a token whose cache entry is fresh and valid, without storage and without counting a
-   * failure; `undefined` otherwise (the caller then goes through `authenticateToken`).
+   * The principal of a token, by its hash, whose cache entry is fresh and valid, without storage and without
+   * counting a failure; `undefined` otherwise (the caller then goes through `authenticateToken`). The hot lane
+   * holds the hash (per connection), so the token is not hashed again here.
    */
-  function peekToken(secret: string): Principal | undefined {
-    const hash = candidateTokenHash(secret);
-    return hash === undefined ? undefined : peekTokenHash(hash);
-  }
-
-  /** `peekToken` for a caller that already holds the token's hash (the hot lane keeps it per connection). */
   function peekTokenHash(hash: string): Principal | undefined {
     const now = clock.now();
     const entry = cache.get(hash);
@@ -135,7 +130,6 @@ export function createTokenCache(deps: TokenCacheDeps) {
 
   return {
     authenticateToken,
-    peekToken,
     peekTokenHash,
     /** Drops one token's entry (by its hash). */
     drop(tokenHash: string) {
