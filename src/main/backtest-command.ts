@@ -7,6 +7,7 @@ import {
   type BacktestReport,
   type EngineTuning,
   type LeakageScore,
+  type Spread,
   checkTuning,
   reportSvg,
   runBacktest,
@@ -198,6 +199,14 @@ function summaryTable(r: BacktestReport): string {
       const f = (x: LeakageScore) =>
         `hit ${(100 * x.hitRate).toFixed(2)} brierSk ${x.brierSkill.toFixed(4)} crpsSk(ewma) ${x.crpsSkillVsEwma.toFixed(4)} crpsSk(ref) ${x.crpsSkillVsReference.toFixed(4)}`;
       lines.push(`${h.padEnd(7)} leakage: shuffled ${f(s)}; shifted 1d ${f(d)}`);
+    }
+    const w = hr.calibratedWorld;
+    if (w) {
+      const sp = (x: Spread) => `${x.median.toFixed(3)} [${x.p5.toFixed(3)}, ${x.p95.toFixed(3)}]`;
+      const pct = (x: number) => `${Math.round(100 * x)} %`;
+      lines.push(
+        `${h.padEnd(7)} calibrated world (${w.replications} draws, ${w.independentOutcomes.toFixed(0)} independent outcomes): ECE(em) ${sp(w.eceEqualMass)} ≤ 0.03 in ${pct(w.meets.eceEqualMass)}; cov80 ${sp(w.coverage80)} in band in ${pct(w.meets.coverage80)}; by σ tercile ${w.coverage80BySigmaTercile.map(sp).join(' / ')}, all three in band in ${pct(w.meets.coverage80EveryTercile)}; hit ${sp(w.hitRate)}`,
+      );
     }
   }
   return lines.join('\n');

@@ -95,6 +95,12 @@ describe.skipIf(!have)('backtester on a short real slice', () => {
         expect(Number.isFinite(m.dieboldMarianoVsRandomWalk.statistic)).toBe(true);
       }
       expect(hr.leakage).toBeDefined();
+      // The calibrated world runs on this run's own σ and means: an exactly right forecaster covers ≈ 80 %.
+      const world = hr.calibratedWorld!;
+      expect(world.replications).toBe(200);
+      expect(world.coverage80.median).toBeGreaterThan(0.77);
+      expect(world.coverage80.median).toBeLessThan(0.83);
+      expect(world.independentOutcomes).toBeLessThan(hr.count);
 
       // Independent recomputation of the random-walk + EWMA Gaussian baseline.
       const hm = h === '15m' ? 900_000 : 3_600_000;

@@ -4,6 +4,7 @@ export {
   type BacktestReport,
   type LeakageScore,
 } from './backtest/run.ts';
+export type { Spread } from './backtest/calibrated-world.ts';
 export { reportSvg } from './backtest/svg.ts';
 export { createMemoryPredictionRepository, type PredictionRepository } from './repository.ts';
 export { createKyselyPredictionRepository } from './repository.kysely.ts';

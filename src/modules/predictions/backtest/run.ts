@@ -1,5 +1,6 @@
 import { mulberry32 } from '../../../shared/random.ts';
 import { GRID, GRID_INDEX } from '../calibration/conformal.ts';
+import { type CalibratedWorld, calibratedWorld } from './calibrated-world.ts';
 import { toRow } from '../forecast-row.ts';
 import { presentDatapoint } from '../present.ts';
 import { BarSeries, FundingSeries } from '../features/series.ts';
@@ -35,8 +36,10 @@ export interface BacktestInput {
   horizons?: readonly Horizon[];
   /** Keep what the leakage check needs (default true). */
   leakageCheck?: boolean;
-  /** Seed of the leakage check's permutation. */
+  /** Seed of the leakage check's permutation and of the calibrated world's draws. */
   seed?: number;
+  /** Draws of the calibrated world (see calibrated-world.ts; default 200, 0: none). */
+  calibratedWorldReplications?: number;
   /** Time between forecasts (default: the bar size of the symbol's candles); a multiple of the bar size. */
   stepMs?: number;
   /** Receives every forecast made after the warm-up, as the API datapoint with quantiles and outcome. */
@@ -88,6 +91,11 @@ export interface HorizonReport {
   /** Final weights of the σ pool (models/sigma-pool.ts). */
   finalSigmaWeights: Record<string, number>;
   leakage?: LeakageCheck;
+  /**
+   * The same metrics for a forecaster that is exactly right, on a world drawn with this run's σ and means:
+   * how far from its target a figure lands by chance alone on a period of this length.
+   */
+  calibratedWorld?: CalibratedWorld;
   /** Rolling coverage of the ensemble's 80 % interval, one point per `coverageEvery` forecasts. */
   coverageSeries: { t: number; coverage80: number; coverage90: number }[];
 }
@@ -174,6 +182,8 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   );
   const compact = new Map<Horizon, Compact[]>(horizons.map((h) => [h, []]));
   const times = new Map<Horizon, number[]>(horizons.map((h) => [h, []]));
+  const means = new Map<Horizon, number[]>(horizons.map((h) => [h, []]));
+  const sigmas = new Map<Horizon, number[]>(horizons.map((h) => [h, []]));
   const warmupDropped = new Map<Horizon, number>(horizons.map((h) => [h, 0]));
   const unscored = new Map<Horizon, number>(horizons.map((h) => [h, 0]));
   const aci = new Map<Horizon, { last: number; total: number; t0: number; t1: number }>(
@@ -215,6 +225,8 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         a.get('random_walk')!.add(gaussianGrid(0, p.rwSigma, grid), 0, 0.5, y, p.f.sigma);
         a.get('rw_ewma')!.add(gaussianGrid(0, p.ewmaSigma, grid), 0, 0.5, y, p.f.sigma);
         times.get(h)!.push(p.f.t);
+        means.get(h)!.push(e.mu);
+        sigmas.get(h)!.push(p.f.sigma);
         if (Number.isNaN(firstT)) firstT = p.f.t;
         lastT = Math.max(Number.isNaN(lastT) ? p.f.t : lastT, p.f.t);
         if (keep) {
@@ -327,6 +339,15 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         SIGMA_CANDIDATES.slice(0, model.sigmaPool.size).map((c, k) => [c, model.sigmaPool.weights[k]!]),
       ),
       leakage: keep ? leakageCheck(compact.get(h)!, stepMs, input.seed ?? 1) : undefined,
+      calibratedWorld: calibratedWorld({
+        t: times.get(h)!,
+        mu: means.get(h)!,
+        sigma: sigmas.get(h)!,
+        stepMs,
+        horizonMs: HORIZON_MS[h],
+        replications: input.calibratedWorldReplications ?? 200,
+        seed: input.seed ?? 1,
+      }),
       coverageSeries: coverageSeries(a.get('ensemble')!, times.get(h)!),
     };
   }
