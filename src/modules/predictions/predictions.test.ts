@@ -6,7 +6,7 @@ import { factorShares, toRow } from './forecast-row.ts';
 import { presentDatapoint } from './present.ts';
 import { BarSeries } from './features/series.ts';
 import { mulberry32 } from './backtest/run.ts';
-import { type HorizonForecast, SymbolForecaster } from './models/engine.ts';
+import { type HorizonForecast, SymbolForecaster, ZERO_EXPERT } from './models/engine.ts';
 import { OnlineRidge } from './models/ridge.ts';
 import { FixedShareWeights } from './models/weights.ts';
 import { normCdf, normQuantile } from './math.ts';
@@ -158,6 +158,59 @@ describe('datapoint invariants', () => {
       expect(d.generatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(['15m', '1h', '6h']).toContain(d.horizon);
     }
+  });
+
+  it('at 15m the mean combines only the members whose evidence passes: one shrunk to 0 does not dilute it', () => {
+    // Mean-reverting 5-minute returns: a signal the orderflow member (recent returns) can earn a pass on.
+    const rand = mulberry32(17);
+    const bars: Bar[] = [];
+    let price = 100;
+    let last = 0;
+    for (let i = 0; i < 6000; i++) {
+      const r = -0.35 * last + 0.002 * normQuantile(Math.min(Math.max(rand(), 1e-9), 1 - 1e-9));
+      const open = price;
+      price *= Math.exp(r);
+      last = r;
+      bars.push({
+        openTime: Date.UTC(2024, 0, 1) + i * BAR,
+        open,
+        high: Math.max(open, price) * 1.0003,
+        low: Math.min(open, price) * 0.9997,
+        close: price,
+        volume: 10,
+      });
+    }
+    const s = BarSeries.from('TEST', BAR, bars);
+    const engine = new SymbolForecaster('TEST', ['15m'], { stepMs: BAR });
+    const model = engine.models['15m'];
+    const pending: HorizonForecast[] = [];
+    let checked = 0;
+    let diluted = 0;
+    for (let i = 0; i < s.length; i++) {
+      const t = s.closeTime[i]!;
+      while (pending.length && pending[0]!.t + HORIZON_MS['15m'] <= t) {
+        const f = pending.shift()!;
+        engine.learn(f, s.close[s.indexAt(f.t + HORIZON_MS['15m'])]!);
+      }
+      const f = engine.forecast({ series: s, basket: [s] }, t)?.[0];
+      if (!f) continue;
+      pending.push(f);
+      const passed = model.memberShrink.map((e) => e.factor > 0);
+      if (!passed.some(Boolean) || passed.every(Boolean)) continue;
+      let norm = 0;
+      let sum = 0;
+      for (let k = 0; k < 4; k++) {
+        sum += f.weights[k]! * f.memberMu[k]!;
+        if (passed[k]) norm += f.weights[k]!;
+        else expect(f.memberMu[k] === 0).toBe(true);
+      }
+      expect(f.combinedMu).toBeCloseTo(sum / norm, 15);
+      // The rule before 1.6.0 (every member's weight, the zero expert's left out) gives a smaller mean.
+      if (Math.abs(sum / (1 - f.weights[ZERO_EXPERT]!)) < Math.abs(f.combinedMu)) diluted++;
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(diluted).toBeGreaterThan(checked / 2);
   });
 
   it('a member without inputs contributes 0 (spot data has no funding)', () => {

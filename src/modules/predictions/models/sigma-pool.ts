@@ -29,6 +29,7 @@ export const SIGMA_CANDIDATES = [
   'range_fast',
   'range_fast_seasonal',
   'range_fast_activity',
+  'range_basket_burst',
 ] as const;
 /** The first six: the pool of 1.2.0–1.3.0. */
 export const SIGMA_CANDIDATES_CLOSE = 6;
@@ -40,10 +41,16 @@ export type SigmaCandidate = (typeof SIGMA_CANDIDATES)[number];
  * and 7 days (the expanding σ while history is shorter); then (1.4.0) the EWMA with the intraday seasonal
  * factor, the range-based EWMA alone and with it, and (1.5.0) the range-based EWMA, the EWMA and HAR each
  * scaled by the last minutes' trading activity (`activityFactor`), and the range-based EWMA with a 10-minute
- * half-life alone, with the seasonal factor and with the activity factor. Reads bars 0..i only; undefined
- * until HAR is.
+ * half-life alone, with the seasonal factor and with the activity factor, and (1.6.0) the range-based EWMA
+ * times the basket's burst factor (`basketBurstFactor`, computed by the caller from the other symbols).
+ * Reads bars 0..i only; undefined until HAR is.
  */
-export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Float64Array | undefined {
+export function sigmaCandidates(
+  s: BarSeries,
+  i: number,
+  horizonMs: number,
+  basketBurst = 1,
+): Float64Array | undefined {
   const seasonal = seasonalFactor(s, i, horizonMs);
   const har = harSigma(s, i, horizonMs, seasonal);
   if (har === undefined || !(har > 0)) return undefined;
@@ -77,6 +84,7 @@ export function sigmaCandidates(s: BarSeries, i: number, horizonMs: number): Flo
     fastRange,
     fastRange * season,
     fastRange * activity,
+    range * basketBurst,
   );
 }
 

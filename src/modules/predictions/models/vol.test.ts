@@ -4,7 +4,7 @@ import { BarSeries, garmanKlass } from '../features/series.ts';
 import { normQuantile } from '../math.ts';
 import type { Bar } from '../types.ts';
 import { sigmaCandidates, SIGMA_CANDIDATES } from './sigma-pool.ts';
-import { activityFactor, fastRangeSigma, rangeSigma } from './vol.ts';
+import { activityFactor, basketBurstFactor, fastRangeSigma, rangeSigma } from './vol.ts';
 
 const gauss = (rand: () => number) => normQuantile(Math.min(Math.max(rand(), 1e-12), 1 - 1e-12));
 const BAR = 5 * 60_000;
@@ -115,5 +115,57 @@ describe('fast range-based σ (half-life 10 minutes)', () => {
     expect(fastRangeSigma(s, 299, h) / before).toBeLessThan(1.4);
     expect(fastRangeSigma(s, 305, h) / before).toBeGreaterThan(3);
     expect(fastRangeSigma(s, 305, h)).toBeGreaterThan(1.2 * rangeSigma(s, 305, h));
+  });
+});
+
+describe('basket burst factor', () => {
+  const calmThenWild = (seed: number, wildBars: number, offset = 0) => {
+    const calm = brownianBars(300, 1e-10, seed);
+    const wild = brownianBars(wildBars, 16e-10, seed + 1).map((b, k) => ({
+      ...b,
+      openTime: (300 + k) * BAR,
+    }));
+    return BarSeries.from(
+      `S${seed}`,
+      BAR,
+      [...calm, ...wild].map((b) => ({ ...b, openTime: b.openTime + offset })),
+    );
+  };
+
+  it('reads the other coins only: their fast range variance over their hour-long one, geometric mean', () => {
+    const own = calmThenWild(21, 0);
+    const a = calmThenWild(31, 6);
+    const b = calmThenWild(41, 6);
+    const t = own.closeTime[299]!;
+    const j = a.indexAt(t + 2 * BAR);
+    const ratio = (s: BarSeries, i: number) => s.fastRangeVar[i]! / s.ewmaRangeVar[i]!;
+    // Own series alone, or no basket: neutral.
+    expect(basketBurstFactor([own], own, t)).toBe(1);
+    expect(basketBurstFactor([], own, t)).toBe(1);
+    // Ten minutes of 16× the variance on two other coins: their fast EWMA has run ahead of the slow one.
+    const burst = basketBurstFactor([own, a, b], own, t + 2 * BAR);
+    expect(burst).toBeGreaterThan(2);
+    expect(burst).toBeCloseTo(Math.min(3, Math.sqrt(ratio(a, j) * ratio(b, j))), 12);
+    // A burst on the coin itself is its own σ's business, not the basket's.
+    const wildOwn = calmThenWild(51, 6);
+    expect(basketBurstFactor([wildOwn, own], wildOwn, t + 2 * BAR)).toBeCloseTo(ratio(own, 299), 12);
+  });
+
+  it('ignores a coin whose last bar is more than 15 minutes old, and clamps to [1/3, 3]', () => {
+    const own = calmThenWild(61, 40);
+    const stale = calmThenWild(71, 40, -60 * 60_000);
+    const t = own.closeTime[339]!;
+    expect(basketBurstFactor([own, stale], own, t)).toBe(1);
+    const wild = BarSeries.from('W', BAR, [
+      ...brownianBars(300, 1e-12, 81),
+      ...brownianBars(6, 1e-8, 82).map((b, k) => ({ ...b, openTime: (300 + k) * BAR })),
+    ]);
+    expect(basketBurstFactor([own, wild], own, wild.closeTime[305]!)).toBe(3);
+    // The candidate it scales: the range-based EWMA (1 h half-life).
+    const c = sigmaCandidates(own, 339, 15 * 60_000, 2)!;
+    expect(c[SIGMA_CANDIDATES.indexOf('range_basket_burst')]).toBeCloseTo(
+      2 * rangeSigma(own, 339, 15 * 60_000),
+      15,
+    );
   });
 });
