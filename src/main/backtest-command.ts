@@ -24,6 +24,8 @@ timestamp,open,high,low,close,volume). Extra --candles files form the market bas
 1-minute candles to evaluate at the deployed cadence). Writes the JSON report and an SVG picture
 (reliability diagram on equal-mass bins + coverage over time) next to it; --forecasts-out also writes every
 forecast made after the warm-up as the API datapoint with quantiles and outcome, one JSON object a line.
+Each horizon also reports its calibrated world: the same calibration metrics for a forecaster that is
+exactly right, on 200 paths drawn with the run's own σ and means, so a miss can be told from noise.
 --tuning runs a design variant instead of the production model, for side-by-side comparisons
 (docs/forecasting.md): a JSON object keyed by horizon (or "all") of engine switches, e.g.
 '{"6h":{"binWindowMs":864000000}}'.`;
