@@ -1,5 +1,6 @@
 import { mulberry32 } from '../../../shared/random.ts';
 import { normCdf, sortedQuantile } from '../math.ts';
+import { calibrationOverGroups, equalCountGroups, meanOverGroups } from '../scoring/metrics.ts';
 
 /** z of the central 80 % interval of a normal distribution. */
 const Z80 = 1.2815515655446004;
@@ -87,8 +88,8 @@ export function calibratedWorld(input: CalibratedWorldInput): CalibratedWorld | 
     conf[k] = up[k] ? pUp : 1 - pUp;
   }
   // Confidence and σ do not depend on the draw: the decile and tercile groups are fixed once.
-  const deciles = groups(conf, 10);
-  const terciles = groups(s, 3);
+  const deciles = equalCountGroups(conf, 10);
+  const terciles = equalCountGroups(s, 3);
 
   const rand = mulberry32(input.seed);
   const normal = () => {
@@ -116,17 +117,8 @@ export function calibratedWorld(input: CalibratedWorldInput): CalibratedWorld | 
       h += hit[k]!;
       c += cover[k]!;
     }
-    let e = 0;
-    for (const g of deciles) {
-      let sc = 0;
-      let sh = 0;
-      for (const k of g) {
-        sc += conf[k]!;
-        sh += hit[k]!;
-      }
-      e += Math.abs(sc - sh) / n;
-    }
-    const terc = terciles.map((g) => g.reduce((sum, k) => sum + cover[k]!, 0) / g.length);
+    const e = calibrationOverGroups(deciles, conf, hit).ece;
+    const terc = meanOverGroups(terciles, cover);
     ece.push(e);
     cov.push(c / n);
     hits.push(h / n);
@@ -157,19 +149,6 @@ export function calibratedWorld(input: CalibratedWorldInput): CalibratedWorld | 
 function cumulative(x: Float64Array): Float64Array {
   const out = new Float64Array(x.length);
   for (let j = 1; j < x.length; j++) out[j] = out[j - 1]! + x[j]!;
-  return out;
-}
-
-/** Indices sorted by value and cut into `k` groups of (nearly) equal count, as the report's bins are. */
-function groups(values: ArrayLike<number>, k: number): number[][] {
-  const n = values.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => values[a]! - values[b]!);
-  const out: number[][] = [];
-  for (let b = 0; b < k; b++) {
-    const lo = Math.floor((b * n) / k);
-    const hi = Math.floor(((b + 1) * n) / k);
-    if (hi > lo) out.push(order.slice(lo, hi));
-  }
   return out;
 }
 

@@ -106,30 +106,44 @@ export function calibrationBins(
   return { bins, ece };
 }
 
-/** Equal-mass bins: the forecasts sorted by confidence, cut into `k` groups of (nearly) equal count. */
-export function calibrationBinsEqualMass(
-  conf: ArrayLike<number>,
-  hit: ArrayLike<number>,
-  k = 10,
-): { bins: CalibrationBin[]; ece: number } {
-  const n = conf.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => conf[a]! - conf[b]!);
-  const bins: CalibrationBin[] = [];
-  let ece = 0;
+/**
+ * Indices of `values` sorted ascending and cut into `k` groups of (nearly) equal count, the i-th group holding
+ * positions ⌊i·n/k⌋ … ⌊(i+1)·n/k⌋ − 1 of the order (ties keep their index order); with n < k some are empty.
+ * The one grouping behind equal-mass calibration bins and σ terciles, here and in the calibrated world.
+ */
+export function equalCountGroups(values: ArrayLike<number>, k: number): number[][] {
+  const n = values.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => values[a]! - values[b]!);
+  const out: number[][] = [];
   for (let b = 0; b < k; b++) {
     const lo = Math.floor((b * n) / k);
     const hi = Math.floor(((b + 1) * n) / k);
-    if (hi <= lo) continue;
+    out.push(order.slice(lo, hi));
+  }
+  return out;
+}
+
+/** Calibration bins over given groups of forecasts (sorted by confidence) and the ECE over them. */
+export function calibrationOverGroups(
+  groups: readonly (readonly number[])[],
+  conf: ArrayLike<number>,
+  hit: ArrayLike<number>,
+): { bins: CalibrationBin[]; ece: number } {
+  const n = conf.length;
+  const bins: CalibrationBin[] = [];
+  let ece = 0;
+  for (const g of groups) {
+    if (g.length === 0) continue;
     let sc = 0;
     let sh = 0;
-    for (let i = lo; i < hi; i++) {
-      sc += conf[order[i]!]!;
-      sh += hit[order[i]!]!;
+    for (const i of g) {
+      sc += conf[i]!;
+      sh += hit[i]!;
     }
-    const c = hi - lo;
+    const c = g.length;
     bins.push({
-      lower: conf[order[lo]!]!,
-      upper: conf[order[hi - 1]!]!,
+      lower: conf[g[0]!]!,
+      upper: conf[g[c - 1]!]!,
       count: c,
       meanConfidence: sc / c,
       hitRate: sh / c,
@@ -137,6 +151,20 @@ export function calibrationBinsEqualMass(
     ece += (c / n) * Math.abs(sc / c - sh / c);
   }
   return { bins, ece };
+}
+
+/** Equal-mass bins: the forecasts sorted by confidence, cut into `k` groups of (nearly) equal count. */
+export function calibrationBinsEqualMass(
+  conf: ArrayLike<number>,
+  hit: ArrayLike<number>,
+  k = 10,
+): { bins: CalibrationBin[]; ece: number } {
+  return calibrationOverGroups(equalCountGroups(conf, k), conf, hit);
+}
+
+/** The mean of `values` within each group (NaN for an empty one). */
+export function meanOverGroups(groups: readonly (readonly number[])[], values: ArrayLike<number>): number[] {
+  return groups.map((g) => g.reduce((sum, i) => sum + values[i]!, 0) / g.length);
 }
 
 export interface BrierDecomposition {
@@ -244,17 +272,7 @@ export function confidenceSummary(conf: ArrayLike<number>): ConfidenceSummary {
 
 /** Coverage of the 80 % interval within each tercile of the predictive σ (low, middle, high). */
 export function coverageBySigmaTercile(sigma: ArrayLike<number>, cover: ArrayLike<number>): number[] {
-  const n = sigma.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => sigma[a]! - sigma[b]!);
-  const out: number[] = [];
-  for (let t = 0; t < 3; t++) {
-    const lo = Math.floor((t * n) / 3);
-    const hi = Math.floor(((t + 1) * n) / 3);
-    let c = 0;
-    for (let i = lo; i < hi; i++) c += cover[order[i]!]!;
-    out.push(hi > lo ? c / (hi - lo) : Number.NaN);
-  }
-  return out;
+  return meanOverGroups(equalCountGroups(sigma, 3), cover);
 }
 
 export interface ForecasterMetrics {
