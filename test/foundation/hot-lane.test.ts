@@ -11,7 +11,13 @@ import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
  * without must give the same status, headers and bytes, the lane must really be taken for the plain requests,
  * and every other case must reach Fastify unchanged.
  */
-const hotPaths = ['/api/account', '/api/market-data', '/api/predictions?symbol=BTCUSDT&horizon=1h'];
+const hotPaths = [
+  '/api/account',
+  '/api/market-data',
+  '/api/predictions?symbol=BTCUSDT&horizon=1h',
+  '/api/predictions?symbol=BTCUSDT&horizon=1h&granularity=1m&limit=96&include=quantiles',
+  '/api/predictions?symbol=ETHUSDT&horizon=15m&include=quantiles,outcome,modelVersion,backfilled&limit=4',
+];
 // Per-request values: a fresh request id, the remaining count of the rate limit, the date.
 const perRequest = new Set(['x-request-id', 'ratelimit', 'date']);
 
@@ -52,6 +58,8 @@ describe('hot lane', () => {
     });
     await t.container.market.service.start();
     t.container.market.service.tickNow();
+    // One model refresh, so the predictions pages carry datapoints (and quantiles) to compare.
+    expect((await t.container.predictions.service.refresh()).length).toBeGreaterThan(0);
     plain = await buildServer(t.container, { logLevel: 'silent', hotLane: false });
     withLane = await listen(t.app);
     withoutLane = await listen(plain);
@@ -92,7 +100,13 @@ describe('hot lane', () => {
       expect(full.status).toBe(200);
       expect(headersOf(hot)).toEqual(headersOf(full));
       for (const name of ['x-request-id', 'ratelimit', 'date']) expect(hot.headers.get(name)).toBeTruthy();
-      expect(Buffer.from(await hot.arrayBuffer())).toEqual(Buffer.from(await full.arrayBuffer()));
+      const body = Buffer.from(await hot.arrayBuffer());
+      expect(body).toEqual(Buffer.from(await full.arrayBuffer()));
+      if (path.includes('include=quantiles')) {
+        const page = JSON.parse(body.toString()) as { data: Array<{ quantiles?: unknown }> };
+        expect(page.data.length).toBeGreaterThan(0);
+        expect(page.data[0]!.quantiles).toBeDefined();
+      }
     },
   );
 
@@ -133,6 +147,19 @@ describe('hot lane', () => {
       ['/api/predictions?symbol=BTC%55SDT&horizon=1h', user.auth, 200],
       ['/api/predictions?symbol=BTCUSDT', user.auth, 200],
       ['/api/predictions?symbol=BTCUSDT&horizon=1h&limit=abc', user.auth, 400],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&limit=0', user.auth, 400],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&limit=-5', user.auth, 400],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&limit=500', user.auth, 200],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&limit=096', user.auth, 200],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&limit=1e400', user.auth, 400],
+      [
+        `/api/predictions?symbol=BTCUSDT&horizon=1h&include=${'quantiles,'.repeat(10)}outcome`,
+        user.auth,
+        400,
+      ],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&granularity=2m', user.auth, 200],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&to=2026-01-10T12:00:00Z', user.auth, 200],
+      ['/api/predictions?symbol=BTCUSDT&horizon=1h&include=quantiles&include=outcome', user.auth, 400],
       [
         '/api/predictions?symbol=BTCUSDT&horizon=1h',
         { ...user.auth, origin: 'http://elsewhere.example' },

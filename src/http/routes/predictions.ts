@@ -24,6 +24,15 @@ import { plainQuery } from '../hot-lane.ts';
 import type { Static } from 'typebox';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion', 'backfilled'] as const;
+/** The parameters a hot-lane request may carry (no `from`/`to`: those read storage). */
+const HOT_PARAMETERS = ['symbol', 'horizon', 'granularity', 'limit', 'include'] as const;
+/** A limit the schema would take as it is: plain digits, no sign, no leading zero. */
+const PLAIN_LIMIT = /^[1-9][0-9]{0,2}$/;
+/** A value no longer than the schema allows (longer ones get the pipeline's 400). */
+const withinSchema = (name: (typeof HOT_PARAMETERS)[number], value: string | undefined): boolean => {
+  const max = (PredictionsQuerySchema.properties[name] as { maxLength?: number }).maxLength;
+  return value === undefined || max === undefined || value.length <= max;
+};
 /** The largest time a Date can hold: an open `to`. */
 const LATEST = 8.64e15;
 
@@ -54,20 +63,32 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
     return reply;
   };
   /**
-   * The service query of a plain hot-lane query string (`symbol=…&horizon=…` in canonical form), or null when
-   * the full pipeline must answer it. The answer depends on the string alone, so it is kept (a few hundred
-   * distinct strings at most: symbols × horizons, plus what clients misspell) and the per-request work is a
-   * map lookup.
+   * The service query of a plain hot-lane query string, or null when the full pipeline must answer it:
+   * `symbol` and `horizon` and optionally `granularity`, `limit` and `include`, all in canonical form (nothing
+   * to normalize, a limit of plain digits, no `from`/`to`). The answer depends on the string alone, so it is
+   * kept (up to 1,000 distinct strings; past that each is resolved afresh) and the per-request work is a map
+   * lookup.
    */
   const hotQueries = new Map<string, PredictionsQuery | null>();
   function hotQuery(raw: string): PredictionsQuery | null {
     let resolved = hotQueries.get(raw);
     if (resolved !== undefined) return resolved;
     resolved = null;
-    const q = plainQuery(raw, ['symbol', 'horizon'] as const);
-    if (q?.symbol !== undefined && q.horizon !== undefined) {
+    const q = plainQuery(raw, HOT_PARAMETERS);
+    if (
+      q?.symbol !== undefined &&
+      q.horizon !== undefined &&
+      (q.limit === undefined || PLAIN_LIMIT.test(q.limit)) &&
+      HOT_PARAMETERS.every((name) => withinSchema(name, q[name]))
+    ) {
       try {
-        const { query, log } = queryFor({ symbol: q.symbol, horizon: q.horizon });
+        const { query, log } = queryFor({
+          symbol: q.symbol,
+          horizon: q.horizon,
+          granularity: q.granularity,
+          limit: q.limit === undefined ? undefined : Number(q.limit),
+          include: q.include,
+        });
         if (log.value() === undefined) resolved = query;
       } catch {
         // Not a valid request: the full pipeline answers it with its problem.
@@ -140,7 +161,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       {
         config: {
           permission: 'predictions:read',
-          // The plain request (`?symbol=…&horizon=…` as listed) on the hot lane; anything else through here.
+          // A canonical request without from/to on the hot lane (`hotQuery`); anything else through here.
           hot: (query) => {
             const resolved = hotQuery(query);
             return resolved
