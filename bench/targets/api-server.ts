@@ -12,6 +12,9 @@ const { app, container, token } = await benchApp(
     prepare: async (c) => {
       jobs = jobRunner(process.argv.includes('--jobs') ? c.jobs : market ? [c.market.job] : [], c.logger);
       await jobs.start();
+      // Measured after start-up work: history loaded, every symbol's model warmed up.
+      if (market || process.argv.includes('--jobs')) await c.market.service.windowsLoaded();
+      if (process.argv.includes('--jobs')) await c.predictions.service.warmedUp();
       if (market) await c.market.service.flush();
     },
   },

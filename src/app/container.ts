@@ -29,7 +29,7 @@ import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
-import { indexerHealth, marketHealth, modelHealth } from './health.ts';
+import { historyHealth, indexerHealth, marketHealth, modelHealth } from './health.ts';
 import { retentionJob } from './retention.ts';
 import { type ComponentHealth, type ReadinessReport, summarize } from '../shared/readiness.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
@@ -322,6 +322,8 @@ export async function buildContainer(config: Config, options: ContainerOptions =
         components.redis = cache === null ? { status: 'ok' } : { status: 'degraded', reason: cache };
       const marketState = marketHealth(market.service.symbols(), market.service.freshness, now);
       if (marketState) components.market = marketState;
+      const historyState = historyHealth(market.service.historyProgress());
+      if (historyState) components.history = historyState;
       const indexerState = indexerHealth(onchain.indexer.status(), dataClock.now());
       if (indexerState) components.indexer = indexerState;
       const predictionsStatus = predictions.service.status();

@@ -54,6 +54,43 @@ export function marketHealth(
 }
 
 /**
+ * Market history: degraded (an expected phase of every start) while working windows load or the backfill of a
+ * fetching source runs, with the progress; degraded for real when a symbol was given up on after failures.
+ */
+export function historyHealth(
+  progress:
+    | {
+        symbols: number;
+        windowsReady: number;
+        backfillDaysDone: number;
+        backfillDaysTotal: number;
+        failed: string[];
+        complete: boolean;
+      }
+    | undefined,
+): ComponentHealth | undefined {
+  if (!progress) return undefined;
+  const details = {
+    symbols: progress.symbols,
+    windowsReady: progress.windowsReady,
+    backfillDaysDone: progress.backfillDaysDone,
+    backfillDaysPending: progress.backfillDaysTotal - progress.backfillDaysDone,
+  };
+  if (progress.complete) return { status: 'ok', details };
+  if (progress.failed.length)
+    return {
+      status: 'degraded',
+      reason: `history incomplete after repeated failures for ${progress.failed.join(', ')} (answers say so; retried at the next start)`,
+      details,
+    };
+  const reason =
+    progress.windowsReady < progress.symbols
+      ? `filling history: working windows of ${progress.windowsReady} of ${progress.symbols} symbols loaded`
+      : `backfilling history: ${progress.backfillDaysDone} of ${progress.backfillDaysTotal} symbol-days`;
+  return { status: 'degraded', reason, expected: true, details };
+}
+
+/**
  * Chain indexer: degraded while its node fails, with the lag in blocks behind the head and in seconds (the
  * age of the newest indexed block on the data's clock; confirmations the indexer waits for are part of it).
  */
@@ -88,7 +125,10 @@ export function indexerHealth(
  */
 export function modelHealth(
   status: {
-    phase: 'idle' | 'starting' | 'running' | 'following';
+    phase: 'idle' | 'starting' | 'warming' | 'running' | 'following';
+    /** While warming: symbols warmed up (forecast) and in all. */
+    warmSymbols?: number;
+    symbols?: number;
     lastRefresh: number | null;
     lastRefreshDurationMs?: number | null;
     scoredRecords?: number;
@@ -98,10 +138,13 @@ export function modelHealth(
 ): ComponentHealth | undefined {
   if (status.phase === 'idle') return undefined;
   if (status.phase === 'starting')
+    return { status: 'degraded', reason: 'loading the stored forecast record', expected: true };
+  if (status.phase === 'warming')
     return {
       status: 'degraded',
-      reason: 'warming up: replaying stored candles and backfilling forecasts',
+      reason: `warming up: ${status.warmSymbols ?? 0} of ${status.symbols ?? 0} symbols forecast (each once its history is loaded)`,
       expected: true,
+      details: { warmSymbols: status.warmSymbols ?? 0, symbols: status.symbols ?? 0 },
     };
   const age = status.lastRefresh === null ? null : now - status.lastRefresh;
   const details = {

@@ -338,7 +338,7 @@ export const variables = {
   ),
   marketHistoryDays: intVar(
     'MERIDIAN_MARKET_HISTORY_DAYS',
-    'Days of 1-minute history generated (simulated) or backfilled (ccxt) on start and kept in memory.',
+    'Days of history offered by GET /api/market-history: computed on read (simulated) or backfilled into storage in the background after start (ccxt, replay). Memory holds only the working window (about 4 days of minutes per symbol), whatever this is.',
     30,
     { min: 1, max: 365 },
   ),

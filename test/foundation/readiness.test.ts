@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexerHealth, marketHealth, modelHealth } from '../../src/app/health.ts';
 import { summarize } from '../../src/shared/readiness.ts';
 import { createTestApp } from '../harness/app.ts';
+import { waitFor } from '../harness/wait.ts';
 
 const NOW = Date.UTC(2026, 0, 1);
 const venue = (name: string, stale: boolean) => ({
@@ -77,17 +78,25 @@ describe('readiness components', () => {
 });
 
 describe('/readyz', () => {
-  it('is 503 while the model warms up, then ready with the model component ok', async () => {
+  it('is 503 while the stored record loads, degraded (200) while symbols warm up, then ready with the model ok', async () => {
     const t = await createTestApp();
     try {
-      const starting = t.container.predictions.service.start();
+      const service = t.container.predictions.service;
+      await service.start();
       const during = await t.app.inject({ url: '/readyz' });
-      expect(during.statusCode).toBe(503);
-      expect(during.json()).toMatchObject({
-        status: 'unready',
-        components: { model: { status: 'degraded' } },
-      });
-      await starting;
+      // Still loading the stored record (unready), or warming symbols up: never ready before every one is warm.
+      expect(during.json().components.model).toMatchObject({ status: 'degraded' });
+      expect(during.json().status).toBe(during.statusCode === 503 ? 'unready' : 'degraded');
+      const warming = await waitFor(async () => {
+        if (service.status().phase !== 'warming') return undefined;
+        return (await t.app.inject({ url: '/readyz' })).json() as {
+          status: string;
+          components: { model: { reason: string } };
+        };
+      }, 'the warming phase');
+      expect(warming.status).toBe('degraded');
+      expect(warming.components.model.reason).toMatch(/warming up: \d+ of 7 symbols forecast/);
+      await service.warmedUp();
       const after = await t.app.inject({ url: '/readyz' });
       expect(after.statusCode).toBe(200);
       expect(after.json().components.model).toMatchObject({ status: 'ok' });

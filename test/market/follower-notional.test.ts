@@ -47,6 +47,7 @@ async function scenario(
   const api: MarketModule = await buildMarket(config, { db, bus: apiBus, clock: apiClock, logger });
   await worker.job.start();
   closers.push(() => worker.job.stop());
+  await worker.service.windowsLoaded();
   // Freeze the books so the worker's later ticks (and re-publications) carry the same state.
   await worker.source.stop();
   worker.service.tickNow();

@@ -123,6 +123,8 @@ describe.skipIf(!present)('replay of the shared 2021 folder', () => {
         return res;
       };
       // Ready once warm-up is done; nothing is degraded by comparing recorded time with wall time.
+      await t.container.market.service.windowsLoaded();
+      await t.container.predictions.service.warmedUp();
       await waitFor(
         async () => ((await t.app.inject({ url: '/readyz' })).statusCode === 200 ? true : undefined),
         'warm-up to finish',

@@ -49,6 +49,7 @@ describe('funding in simulated mode', () => {
       historyDays: 3,
     });
     await market.start();
+    await market.windowsLoaded();
     try {
       const run = async (port: PredictionsMarketPort) => {
         const service = createPredictionsService({
@@ -58,6 +59,7 @@ describe('funding in simulated mode', () => {
           refreshMs: 60_000,
         });
         await service.start();
+        await service.warmedUp();
         await service.stop();
         const page = JSON.parse(
           service

@@ -351,6 +351,7 @@ describe('fenced writes', () => {
       refreshMs: MIN,
     });
     await service.start({ job: 'predictions-refresh', term: 7, current: () => current });
+    await service.warmedUp();
     const stored = repo.rows.length;
     expect(stored).toBeGreaterThan(0);
     current = false;

@@ -155,6 +155,19 @@ const HistoryResponse = Type.Object({
   nextCursor: Type.Union([Type.String(), Type.Null()], {
     description: 'Pass as `cursor` for the next page; null at the end',
   }),
+  history: Type.Object(
+    {
+      backfilling: Type.Boolean({
+        description:
+          "true while this symbol's history is still being filled after a start: bars may be missing from the page (also the `Meridian-Backfilling: true` header)",
+      }),
+      availableFrom: Type.String({
+        format: 'date-time',
+        description: 'Where offered history starts (MERIDIAN_MARKET_HISTORY_DAYS back, at 00:00 UTC)',
+      }),
+    },
+    { description: 'How complete the history behind this page is' },
+  ),
 });
 
 /** The most candles one history page holds; a larger `limit` is clamped. */
@@ -196,6 +209,7 @@ export interface MarketRouteDeps {
     | 'symbols'
     | 'asOf'
     | 'staleMs'
+    | 'historyState'
   >;
   /** The supported symbol set (the symbols the market serves). */
   symbols: SupportedSymbols;
@@ -335,7 +349,10 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         log.apply(reply);
         // History comes from the same feed: its provenance is the feed's (a dead feed means no new bars).
         for (const [name, value] of provenanceHeaders()) reply.header(name, value);
-        return { symbol, interval, data, nextCursor };
+        const state = market.historyState(symbol);
+        if (state.filling) reply.header('meridian-backfilling', 'true');
+        const history = { backfilling: state.filling, availableFrom: new Date(state.from).toISOString() };
+        return { symbol, interval, data, nextCursor, history };
       },
     );
   };

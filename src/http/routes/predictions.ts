@@ -47,7 +47,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export interface PredictionsRouteDeps {
   predictions: Pick<
     PredictionsService,
-    'outlook' | 'performance' | 'predictions' | 'predictionsBetween' | 'provenance'
+    'outlook' | 'performance' | 'predictions' | 'predictionsBetween' | 'provenance' | 'warming'
   >;
   /** The supported symbol set (the symbols the market serves). */
   symbols: SupportedSymbols;
@@ -58,8 +58,18 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
 
   /** Provenance headers (the body is fixed to `data`): source, the data's own time, stale now or not. */
   const provenanceHeaders = provenanceHeaderSource(() => predictions.provenance());
-  const withProvenance = <R extends { header(name: string, value: string): unknown }>(reply: R): R => {
-    for (const [name, value] of provenanceHeaders()) reply.header(name, value);
+  /** The provenance headers of a symbol's answer: `Meridian-Backfilling` while its model still warms up. */
+  const headersOf = (symbol: string): Array<[string, string]> => {
+    const headers = provenanceHeaders();
+    if (predictions.warming(symbol)) headers.push(['meridian-backfilling', 'true']);
+    return headers;
+  };
+  const withProvenance = <R extends { header(name: string, value: string): unknown }>(
+    reply: R,
+    symbol?: string,
+  ): R => {
+    for (const [name, value] of symbol === undefined ? provenanceHeaders() : headersOf(symbol))
+      reply.header(name, value);
     return reply;
   };
   /**
@@ -99,9 +109,13 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
   }
 
   /** A predictions page, and the parameters that were normalized to build it. */
-  function pageFor(q: Static<typeof PredictionsQuerySchema>): { body: Buffer; log: NormalizationLog } {
+  function pageFor(q: Static<typeof PredictionsQuerySchema>): {
+    body: Buffer;
+    log: NormalizationLog;
+    symbol: string;
+  } {
     const { query, log } = queryFor(q);
-    return { body: predictions.predictions(query), log };
+    return { body: predictions.predictions(query), log, symbol: query.symbol };
   }
 
   /** The span of a from/to request: both checked, every problem reported at once; open ends are unbounded. */
@@ -165,7 +179,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           hot: (query) => {
             const resolved = hotQuery(query);
             return resolved
-              ? { body: predictions.predictions(resolved), headers: provenanceHeaders() }
+              ? { body: predictions.predictions(resolved), headers: headersOf(resolved.symbol) }
               : undefined;
           },
         },
@@ -184,11 +198,11 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           const { query, log } = queryFor(q);
           log.apply(reply);
           const body = await predictions.predictionsBetween(query, span.from, span.to);
-          return sendBytes(withProvenance(reply).type(JSON_TYPE), body);
+          return sendBytes(withProvenance(reply, query.symbol).type(JSON_TYPE), body);
         }
         const page = pageFor(q);
         page.log.apply(reply);
-        return sendBytes(withProvenance(reply).type(JSON_TYPE), page.body);
+        return sendBytes(withProvenance(reply, page.symbol).type(JSON_TYPE), page.body);
       },
     );
 
@@ -212,7 +226,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           new NormalizationLog().add('symbol', q.symbol, s.value).apply(reply);
           symbol = s.value;
         }
-        return sendBytes(withProvenance(reply).type(JSON_TYPE), predictions.outlook(symbol));
+        return sendBytes(withProvenance(reply, symbol).type(JSON_TYPE), predictions.outlook(symbol));
       },
     );
 

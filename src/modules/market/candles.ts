@@ -134,3 +134,25 @@ export function mergeVenueCandles(candles: readonly Candle[]): Candle | undefine
   const low = Math.min(wLow, wOpen, wClose);
   return { openTime: candles[0]!.openTime, open: wOpen, high, low, close: wClose, volume, quoteVolume };
 }
+
+/** Two oldest-first candle lists as one, oldest first; where both hold a bucket, `preferred`'s bar wins. */
+export function mergeByOpenTime(other: readonly Candle[], preferred: readonly Candle[]): Candle[] {
+  if (preferred.length === 0) return [...other];
+  if (other.length === 0) return [...preferred];
+  const out: Candle[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < other.length || j < preferred.length) {
+    const a = other[i];
+    const b = preferred[j];
+    if (b === undefined || (a !== undefined && a.openTime < b.openTime)) {
+      out.push(a!);
+      i++;
+    } else {
+      if (a !== undefined && a.openTime === b.openTime) i++;
+      out.push(b);
+      j++;
+    }
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { type Interval, INTERVAL_MS } from '../identifiers/index.ts';
-import { type Candle, mergeVenueCandles } from './candles.ts';
+import { type Candle, mergeByOpenTime, mergeVenueCandles } from './candles.ts';
 import { MinuteBuilder, ROLLUP_INTERVALS, Rollup, combineOpen } from './candle-builder.ts';
 import { type Consolidated, consolidate, slippage } from './consolidate.ts';
 import type { FundingEvent, MarketEvent } from './ports.ts';
@@ -19,7 +19,10 @@ export interface EngineOptions {
   notional: number;
   /** How long after a minute ends late trades are still accepted before the bar closes (ms). */
   graceMs: number;
-  /** Days of merged candles kept in memory per interval (1m history for charts and models). */
+  /**
+   * Days of merged candles kept in memory per interval: the working window (24 h statistics, the model's
+   * features, recent charts). Older history is read from storage (or computed, for a simulated source).
+   */
   memoryDays: number;
   /** Asked when a book loses sequence (the source should send a fresh snapshot). */
   onGap?: (venue: string, symbol: string) => void;
@@ -27,6 +30,13 @@ export interface EngineOptions {
 
 const MINUTES_PER_DAY = 1440;
 const FLOW_SECONDS = 300;
+/** Fewest bars kept per merged series, so a coarse interval still has a useful recent stretch in memory. */
+const MIN_SERIES_BARS = 48;
+
+/** Bars of one merged interval held in memory for a window of `memoryDays` (a bound, stated per symbol). */
+export function seriesCapacity(interval: Interval, memoryDays: number): number {
+  return Math.max(MIN_SERIES_BARS, Math.ceil((86_400_000 / INTERVAL_MS[interval]) * memoryDays));
+}
 
 class VenueState {
   readonly book = new OrderBook();
@@ -115,10 +125,8 @@ class SymbolState {
     memoryDays: number,
     onMergedRollup: (interval: Interval, c: Candle) => void,
   ) {
-    for (const interval of Object.keys(INTERVAL_MS) as Interval[]) {
-      const perDay = 86_400_000 / INTERVAL_MS[interval];
-      this.merged.set(interval, new CandleSeries(Math.max(1000, Math.ceil(perDay * memoryDays))));
-    }
+    for (const interval of Object.keys(INTERVAL_MS) as Interval[])
+      this.merged.set(interval, new CandleSeries(seriesCapacity(interval, memoryDays)));
     this.mergedRollup = new Rollup(onMergedRollup);
   }
 
@@ -249,14 +257,16 @@ export class MarketEngine {
   }
 
   /**
-   * Loads closed merged 1m history (oldest first), e.g. generated or read from storage on start, and
-   * rebuilds the coarser merged series from it. Does not emit candle-closed events.
+   * Loads closed merged 1m history (oldest first), e.g. read from storage or computed, and rebuilds the
+   * coarser merged series from the result. Minutes the engine already holds (built live while the history
+   * was being read) win over loaded ones for the same minute. Does not emit candle-closed events.
    */
   loadHistory(symbol: string, minutes: readonly Candle[]): void {
     const s = this.state.get(symbol);
     if (!s || minutes.length === 0) return;
     const series = s.series('1m');
-    const merged = [...series.range(0, minutes[0]!.openTime, Number.MAX_SAFE_INTEGER), ...minutes];
+    const held = series.range(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    const merged = mergeByOpenTime(minutes, held);
     series.load(merged);
     const rollups = new Map<Interval, Candle[]>();
     const silent = new Rollup((interval, c) => {
@@ -274,7 +284,8 @@ export class MarketEngine {
       if (open) s.mergedRollup.current.set(interval, { ...open });
       else s.mergedRollup.current.delete(interval);
     }
-    s.lastMergedMinute = merged.at(-1)!.openTime;
+    s.lastMergedMinute = Math.max(s.lastMergedMinute, merged.at(-1)!.openTime);
+    s.dirty = true;
   }
 
   /** Loads a venue's recent closed minutes (for its 24 h volume). */

@@ -27,8 +27,15 @@ export interface MarketSource {
   /** Store per-venue candles from `backfill` too (otherwise only the merged series is stored for history). */
   readonly persistVenueHistory?: boolean;
   /**
+   * `backfill` is a cheap, pure function of time (the simulated market): history is computed when a read
+   * reaches it instead of fetched and stored up front. Candles built live are stored and win over computed ones.
+   */
+  readonly historyOnRead?: boolean;
+  /** The earliest time the source has history for (a recording's first bar); offered history starts no earlier. */
+  readonly historySince?: number;
+  /**
    * Closed 1-minute candles per venue for [fromMs, toMs), oldest first, in chunks. Sources that cannot
-   * backfill yield nothing. Used on start to fill history up to now.
+   * backfill yield nothing. Used after start, in the background, to fill history up to now.
    */
   backfill(venue: string, symbol: string, fromMs: number, toMs: number): AsyncIterable<Candle[]>;
   /**

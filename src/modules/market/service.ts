@@ -5,7 +5,10 @@ import { logAndIgnore } from '../../shared/log-and-ignore.ts';
 import { MERGED, MarketEngine } from './engine.ts';
 import type { MarketSnapshotMessage } from './follower.ts';
 import { type Freshness, createFollowerState } from './follower-state.ts';
-import { candlesBetween, loadHistory } from './history.ts';
+import { floorTo } from './candles.ts';
+import { createComputedHistory } from './computed-history.ts';
+import { MEMORY_DAYS, candlesBetween, historyStart } from './history.ts';
+import { type HistoryProgress, createHistoryFill } from './history-fill.ts';
 import { type MarketDataItem, presentSnapshot } from './present.ts';
 import type { CandleRepository } from './repository.ts';
 import { type SnapshotPublication, createMarketDataBodies, createSnapshotTicker } from './snapshots.ts';
@@ -27,7 +30,10 @@ export interface MarketServiceOptions {
   notional?: number;
   /** Snapshot recomputation and serialization period (ms). */
   snapshotMs?: number;
-  /** Days of 1m history generated/loaded on start and kept in memory. */
+  /**
+   * Days of history offered: backfilled into storage after start (a fetching source), or computed on read (a
+   * source with `historyOnRead`). Memory holds only the working window, whatever this is.
+   */
   historyDays?: number;
   graceMs?: number;
   /**
@@ -42,10 +48,21 @@ export interface MarketServiceOptions {
 export interface MarketRuntime extends MarketService {
   engine: MarketEngine;
   /**
-   * Loads/generates history, persists what is missing, starts the source and the snapshot timer. Candle
-   * writes carry `term` (the market job's leadership term) and are refused once it is no longer current.
+   * Starts the source and the snapshot timer, then fills history in the background (`historyProgress`).
+   * Candle writes carry `term` (the market job's leadership term) and are refused once it is no longer current.
    */
   start(term?: LeaderTerm): Promise<void>;
+  /** Resolves once every symbol's working window has been loaded after `start` (tests, benchmarks). */
+  windowsLoaded(): Promise<void>;
+  /** Whether a symbol's working window is loaded here (true where the feed does not run: nothing to wait for). */
+  windowReady(symbol: string): boolean;
+  /** The background history work: windows loaded, backfill days done; undefined where the feed does not run. */
+  historyProgress(): HistoryProgress | undefined;
+  /**
+   * Whether a symbol's history is still being filled here (its answers say so), and where offered history
+   * starts now.
+   */
+  historyState(symbol: string): { filling: boolean; from: number };
   stop(): Promise<void>;
   /** Runs one aggregation step now (tests, replays). */
   tickNow(): void;
@@ -84,8 +101,8 @@ export interface MarketRuntime extends MarketService {
   adoptMarketData(body: string, wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open'>): void;
   /** Whether this process runs the feed (start() was called and stop() was not). */
   running(): boolean;
-  /** Start-up progress, for /readyz and logs. */
-  status(): { historyReady: boolean; persistedHistory: boolean; events: number; gaps: number };
+  /** Feed counters, for metrics and tests. */
+  status(): { events: number; gaps: number };
 }
 
 /**
@@ -109,7 +126,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     outlierBps: options.outlierBps ?? 100,
     notional,
     graceMs: options.graceMs ?? 2_000,
-    memoryDays: historyDays + 1,
+    memoryDays: MEMORY_DAYS,
     onGap: (venue, symbol) => source.resync?.(venue, symbol),
   });
   let term: LeaderTerm | undefined;
@@ -125,9 +142,10 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     log: options.log,
   });
   let timer: NodeJS.Timeout | undefined;
-  let historyReady = false;
-  let persistedHistory = false;
+  let started = false;
   let stopped = false;
+  const computed = source.historyOnRead ? createComputedHistory(source) : undefined;
+  let fill: ReturnType<typeof createHistoryFill> | undefined;
 
   engine.onCandleClosed((e) => {
     writes.enqueue([{ ...e.candle, symbol: e.symbol, venue: e.venue, interval: e.interval }]);
@@ -142,7 +160,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   });
 
   const tickNow = () => ticker.tick();
-  const running = () => historyReady && !stopped;
+  const running = () => started && !stopped;
   const follower = createFollowerState({
     symbols,
     clock,
@@ -154,7 +172,21 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   // A follower keeps the worker's time: its `at` minus this process's clock when adopted (a replay's
   // clock starts with each process; for wall-clock sources this is the bus latency and host skew).
   const now = () => clock.now() + (running() ? 0 : follower.clockOffset());
-  const { usdPrice, usdPriceNow } = createUsdPrice({ symbols, engine, repository, now });
+  // A bar older than memory: stored, or computed where the source computes history and storage has none then.
+  const barAt = async (symbol: string, atMs: number) => {
+    const stored = await repository.at(symbol, MERGED, '1m', atMs);
+    const minute = floorTo(atMs, 60_000);
+    if (
+      !computed ||
+      stored?.openTime === minute ||
+      minute < historyStart(now(), historyDays, source.historySince)
+    )
+      return stored;
+    const until = Math.min(minute + 60_000, floorTo(now(), 60_000));
+    for await (const c of computed.range(symbol, MERGED, '1m', minute, until)) return c;
+    return stored;
+  };
+  const { usdPrice, usdPriceNow } = createUsdPrice({ symbols, engine, barAt, now });
 
   const runtime: MarketRuntime = {
     engine,
@@ -177,7 +209,22 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     recentCandles: (symbol, interval, count) => engine.recentCandles(symbol, interval, count),
     openCandle: (symbol, interval) =>
       running() ? engine.openCandle(symbol, interval) : follower.openCandle(symbol, interval),
-    candlesBetween: (query) => candlesBetween(query, { engine, repository, openCandle: runtime.openCandle }),
+    candlesBetween: (query) =>
+      candlesBetween(query, {
+        engine,
+        repository,
+        openCandle: runtime.openCandle,
+        computed,
+        historyFrom: historyStart(now(), historyDays, source.historySince),
+        now: now(),
+      }),
+    windowsLoaded: () => fill?.windowsLoaded() ?? Promise.resolve(),
+    windowReady: (symbol) => fill?.windowReady(symbol) ?? true,
+    historyProgress: () => (running() ? fill?.progress() : undefined),
+    historyState: (symbol) => ({
+      filling: fill?.filling(symbol) ?? false,
+      from: historyStart(now(), historyDays, source.historySince),
+    }),
     onCandleClosed(handler) {
       closedHandlers.push(handler);
       return () => {
@@ -214,32 +261,32 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     },
     pendingWrites: writes.pending,
     flush: writes.flush,
-    status: () => ({ historyReady, persistedHistory, events: engine.stats.events, gaps: engine.stats.gaps }),
+    status: () => ({ events: engine.stats.events, gaps: engine.stats.gaps }),
     async start(leaderTerm) {
       term = leaderTerm;
       stopped = false;
-      await loadHistory({
-        clock,
-        symbols,
-        historyDays,
-        source,
-        repository,
-        engine,
-        enqueue: writes.enqueue,
-        log: options.log,
-      });
-      historyReady = true;
       await source.start((event) => engine.ingest(event));
+      started = true;
       tickNow();
       timer = setInterval(tickNow, snapshotMs);
       timer.unref();
-      // History is written in the background: the API serves from memory meanwhile.
-      const firstWrite = writes.flush().then(() => {
-        persistedHistory = true;
-      });
-      // The write loop logs and retries a failed write itself; what reaches here is unexpected, logged.
-      firstWrite.catch(logAndIgnore(writes.warnLog, 'market history write failed'));
       writes.startLoop(() => stopped);
+      // History fills in the background: the feed and the API serve meanwhile, and say what is still filling.
+      const run = createHistoryFill({
+        clock,
+        source,
+        computed,
+        repository,
+        engine,
+        enqueue: writes.enqueue,
+        symbols,
+        historyDays,
+        writes,
+        stopped: () => stopped || fill !== run,
+        log: options.log,
+      });
+      fill = run;
+      run.run().catch(logAndIgnore(writes.warnLog, 'market history fill failed'));
     },
     async stop() {
       stopped = true;

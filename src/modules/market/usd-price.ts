@@ -1,7 +1,6 @@
 import { isDollar, splitSymbol, underlyingAsset } from '../identifiers/index.ts';
-import { floorTo } from './candles.ts';
-import { MERGED, type MarketEngine } from './engine.ts';
-import type { CandleRepository } from './repository.ts';
+import { type Candle, floorTo } from './candles.ts';
+import type { MarketEngine } from './engine.ts';
 
 const DAY = 86_400_000;
 
@@ -27,11 +26,12 @@ function resolveSymbol(symbols: readonly string[], assetOrSymbol: string): strin
 export function createUsdPrice(deps: {
   symbols: readonly string[];
   engine: MarketEngine;
-  repository: Pick<CandleRepository, 'at'>;
+  /** The newest stored (or computed) merged 1m bar opening at or before a time, older than the memory. */
+  barAt: (symbol: string, atMs: number) => Promise<Candle | undefined>;
   /** The market's time. */
   now: () => number;
 }) {
-  const { symbols, engine, repository } = deps;
+  const { symbols, engine } = deps;
   function usdPriceNow(assetOrSymbol: string): number | null {
     const s = resolveSymbol(symbols, assetOrSymbol);
     if (s === 'stable') return 1;
@@ -46,7 +46,7 @@ export function createUsdPrice(deps: {
     if (atMs === undefined || atMs >= floorTo(now, 60_000)) return usdPriceNow(s);
     const series = engine.memorySeries(s, '1m');
     const inMemory = series?.first && series.first.openTime <= atMs ? series.at(atMs) : undefined;
-    const bar = inMemory ?? (await repository.at(s, MERGED, '1m', atMs));
+    const bar = inMemory ?? (await deps.barAt(s, atMs));
     // A bar from long before the asked time is not a price at that time.
     if (!bar || atMs - bar.openTime > DAY) return null;
     return bar.close;

@@ -13,6 +13,11 @@ export interface PredictionsMarketPort {
       }
     | undefined;
   recentCandles(symbol: string, interval: '1m', count: number): Bar[];
+  /**
+   * Whether the symbol's working window (the minutes the model reads) is loaded. Absent: always. A symbol is
+   * warmed up and forecast only once it is.
+   */
+  windowReady?(symbol: string): boolean;
   /** Settled perpetual funding rates in [fromMs, toMs); absent or empty for spot-only sources. */
   fundingHistory?(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
 }

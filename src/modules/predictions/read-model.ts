@@ -115,10 +115,12 @@ export function createReadModel(deps: {
         q,
       );
     },
-    /** When the newest row in memory was generated (0 when there is none). */
-    newestGenerated(): number {
+    /** When the newest row in memory (of one symbol, when given) was generated (0 when there is none). */
+    newestGenerated(symbol?: string): number {
       let newest = 0;
-      for (const list of recent.values()) for (const l of list) newest = Math.max(newest, l.row.generated_at);
+      for (const list of recent.values())
+        for (const l of list)
+          if (symbol === undefined || l.row.symbol === symbol) newest = Math.max(newest, l.row.generated_at);
       return newest;
     },
     /** Replaces the rows from a load: `rows` oldest first, read from storage at `now`. */

@@ -75,13 +75,18 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   let running: Promise<void> | undefined;
   let lastRefreshDurationMs: number | null = null;
   let term: LeaderTerm | undefined;
-  /** idle: neither started nor following; starting: loading and warming up; running: the refresh job;
-   * following: an API replica reloading what the workers publish. */
-  let phase: 'idle' | 'starting' | 'running' | 'following' = 'idle';
+  /** idle: neither started nor following; starting: loading the record; warming: the refresh job runs for the
+   * symbols warmed up while the others warm up; running: every symbol is forecast; following: an API replica
+   * reloading what the workers publish. */
+  let phase: 'idle' | 'starting' | 'warming' | 'running' | 'following' = 'idle';
+  /** Symbols warmed up (forecast by the refresh); the others are still waiting for history or warming up. */
+  const warm = new Set<string>();
+  let warming: Promise<void> | undefined;
+  let stopping = false;
 
-  const backfill = (now: number) =>
+  const backfill = (now: number, symbols: () => string[] = () => market.symbols()) =>
     warmUpAndBackfill(now, {
-      symbols: () => market.symbols(),
+      symbols,
       forecasters,
       refreshMs,
       readModel,
@@ -90,9 +95,34 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       note: deps.note,
     });
 
+  /**
+   * Warms symbols up as their market history arrives (each one's walk-forward replay and forecast backfill),
+   * the refresh forecasting each from then on; `running` once every symbol is warm.
+   */
+  async function warmUpInBackground(): Promise<void> {
+    const started = Date.now();
+    while (!stopping) {
+      const due = market.symbols().filter((s) => !warm.has(s) && (market.windowReady?.(s) ?? true));
+      for (const symbol of due) {
+        if (stopping) return;
+        await backfill(clock.now(), () => [symbol]);
+        warm.add(symbol);
+        cache.clear();
+      }
+      if (warm.size >= market.symbols().length) break;
+      await new Promise((resolve) => setTimeout(resolve, 250).unref());
+    }
+    if (stopping) return;
+    phase = 'running';
+    deps.note?.('predictions: every symbol warmed up', {
+      symbols: warm.size,
+      seconds: (Date.now() - started) / 1000,
+    });
+  }
+
   async function refresh(): Promise<PredictionRow[]> {
     const now = clock.now();
-    const symbols = market.symbols();
+    const symbols = phase === 'warming' ? market.symbols().filter((s) => warm.has(s)) : market.symbols();
     for (const sym of symbols) seriesOf(sym);
     const basket = [...series.values()];
     const rows: PredictionRow[] = [];
@@ -250,18 +280,46 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     },
     /** Warm-up with the backfill of what the stored record lacks (what `start` does); resolves to the count. */
     warmUpAndBackfill: () => backfill(clock.now()),
-    /** Worker role: load, warm up, then refresh every `refreshMs`; writes are fenced by the leader's term. */
+    /**
+     * Worker role: load the record, then refresh every `refreshMs` while symbols warm up in the background as
+     * their history arrives (`warmedUp` resolves when all are); writes are fenced by the leader's term.
+     */
     async start(leaderTerm?: LeaderTerm): Promise<void> {
       term = leaderTerm;
+      stopping = false;
       phase = 'starting';
-      await load();
-      await backfill(clock.now());
+      warm.clear();
+      // Loading the record reads storage: it runs after start returns, so the port opens meanwhile (/readyz
+      // says `starting` until it is done).
+      warming = (async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await load();
+            break;
+          } catch (error) {
+            deps.log?.('predictions record not loaded; retrying', {
+              error: (error as Error).message,
+              attempt,
+            });
+            if (stopping) return;
+            await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * attempt)).unref());
+          }
+        }
+        if (stopping) return;
+        phase = 'warming';
+        timer = setInterval(() => void tick(), wallRefreshMs);
+        timer.unref?.();
+        await warmUpInBackground();
+      })().catch((error: Error) => deps.log?.('predictions start-up failed', { error: error.message }));
+    },
+    /** Resolves once every symbol is warmed up and the first refresh after that has run (tests, benchmarks). */
+    async warmedUp(): Promise<void> {
+      await warming;
       await tick();
-      phase = 'running';
-      timer = setInterval(() => void tick(), wallRefreshMs);
-      timer.unref?.();
     },
     async stop(): Promise<void> {
+      stopping = true;
+      await warming;
       if (timer) clearInterval(timer);
       timer = undefined;
       await running;
@@ -273,10 +331,14 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     /** Where the service is (readiness): start-up work not done yet shows as `starting`. */
     status: () => ({
       phase,
+      warmSymbols: warm.size,
+      symbols: market.symbols().length,
       lastRefresh: readModel.lastRefresh || null,
       lastRefreshDurationMs,
       scoredRecords: readModel.scoredRecords(),
     }),
+    /** Whether a symbol is still waiting for its history or warming up here (its answers say so). */
+    warming: (symbol: string): boolean => phase === 'warming' && !warm.has(symbol),
     /** An API replica: from now on the record is what the workers publish (`load` on each refresh). */
     following: () => {
       if (phase === 'idle') phase = 'following';

@@ -116,12 +116,14 @@ export async function warmUpAndBackfill(
 ): Promise<number> {
   const { forecasters, readModel } = deps;
   for (const sym of deps.symbols()) forecasters.seriesOf(sym);
-  const newest = readModel.newestGenerated();
-  const from = Math.max(now - BACKFILL_MS, newest + deps.refreshMs);
+  let from = now;
   const rows: PredictionRow[] = [];
   for (const sym of deps.symbols()) {
+    // Per symbol: one that joined (or warmed up) later has its own newest stored datapoint.
+    const symbolFrom = Math.max(now - BACKFILL_MS, readModel.newestGenerated(sym) + deps.refreshMs);
+    from = Math.min(from, symbolFrom);
     await forecasters.funding.update(sym, forecasters.fundingFrom(forecasters.seriesOf(sym)), now);
-    rows.push(...(await warmUpInSlices(forecasters, deps.refreshMs, sym, from)));
+    rows.push(...(await warmUpInSlices(forecasters, deps.refreshMs, sym, symbolFrom)));
   }
   rows.sort((a, b) => a.generated_at - b.generated_at);
   for (const r of rows) readModel.unscored.push(readModel.remember(r));

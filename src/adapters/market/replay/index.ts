@@ -240,6 +240,7 @@ export async function replaySource(options: ReplayOptions): Promise<
     symbols: [...series.keys()],
     clock,
     persistVenueHistory: false,
+    historySince: Math.floor(Math.min(...firstBars) / 86_400_000) * 86_400_000,
     series,
     missing,
     playUntil,

@@ -208,6 +208,7 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
 
   return {
     kind: 'simulated',
+    historyOnRead: true,
     venues,
     symbols,
     model,

@@ -104,7 +104,7 @@ describe('simulated market', () => {
     }
   });
 
-  it('a restart regenerates its downtime: stored 1m history has no gap', async () => {
+  it('computes history on read: nothing of the past is stored, a restart has no gap, a stored live bar wins', async () => {
     const repo = createMemoryCandleRepository();
     const clock = manualClock(T);
     const make = () =>
@@ -113,22 +113,65 @@ describe('simulated market', () => {
         repository: repo,
         clock,
         symbols: ['BTCUSDT', 'ETHUSDT'],
-        historyDays: 1,
+        historyDays: 5,
       });
     const first = make();
     await first.start();
+    await first.windowsLoaded();
     await first.stop();
+    expect(repo.size()).toBe(0);
     clock.advance(3 * 3_600_000 + 17_000); // three hours of downtime
+    const now = clock.now();
+    // A bar built live by an earlier run (and stored) is what history shows for its minute.
+    const live = {
+      openTime: T - DAY + 5 * 60_000,
+      open: 1,
+      high: 2,
+      low: 0.5,
+      close: 1.5,
+      volume: 3,
+      quoteVolume: 4,
+    };
+    await repo.upsert([{ ...live, symbol: 'BTCUSDT', venue: 'merged', interval: '1m' }]);
     const second = make();
     await second.start();
+    await second.windowsLoaded();
+    const minutes = [];
+    for (let from = T - 7 * DAY; ; ) {
+      const page = await second.candlesBetween({
+        symbol: 'BTCUSDT',
+        interval: '1m',
+        fromMs: from,
+        toMs: now,
+        limit: 1000,
+      });
+      minutes.push(...page);
+      if (page.length < 1000) break;
+      from = page.at(-1)!.openTime + 60_000;
+    }
+    const firstOffered = Math.floor((now - 5 * DAY) / DAY) * DAY;
+    expect(minutes[0]!.openTime).toBe(firstOffered);
+    const lastClosed = Math.floor(now / 60_000) * 60_000 - 60_000;
+    expect(minutes.filter((c) => c.openTime <= lastClosed).map((c) => c.openTime)).toEqual(
+      Array.from({ length: (lastClosed - firstOffered) / 60_000 + 1 }, (_, i) => firstOffered + i * 60_000),
+    );
+    expect(minutes.find((c) => c.openTime === live.openTime)).toEqual(live);
+    // The same history in coarser bars: every hour of the offered span, the stored bar inside its hour.
+    const hours = await second.candlesBetween({
+      symbol: 'ETHUSDT',
+      interval: '1h',
+      fromMs: 0,
+      toMs: now,
+      limit: 1000,
+    });
+    expect(hours.map((c) => c.openTime)).toEqual(
+      Array.from(
+        { length: (Math.floor(now / 3_600_000) * 3_600_000 - firstOffered) / 3_600_000 + 1 },
+        (_, i) => firstOffered + i * 3_600_000,
+      ),
+    );
     await second.stop();
-    const stored = await repo.range('BTCUSDT', 'merged', '1m', 0, Number.MAX_SAFE_INTEGER, 100_000);
-    expect(stored[0]!.openTime).toBe(T - DAY);
-    expect(stored.at(-1)!.openTime).toBe(T + 3 * 3_600_000 - 60_000);
-    expect(stored.map((c) => c.openTime)).toEqual(stored.map((_, i) => T - DAY + i * 60_000));
-    // Memory holds the configured history window (1 day), loaded from storage plus the regenerated downtime.
-    expect(second.recentCandles('BTCUSDT', '1m', 100_000)).toEqual(stored.slice(-1440));
-    const hours = await repo.range('ETHUSDT', 'merged', '1h', 0, Number.MAX_SAFE_INTEGER, 1000);
-    expect(hours).toHaveLength(27);
+    // Only live-built bars were stored by the second run (none closed on a clock that did not move).
+    expect(repo.size()).toBe(1);
   });
 });
