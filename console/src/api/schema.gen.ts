@@ -166,7 +166,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Merged market view per symbol: price, 24 h statistics, depth, slippage and venues */
+        /** Merged market view per symbol: price, 24 h statistics, depth, slippage and venues; a page of symbols at a time */
         get: operations["getMarketData"];
         put?: never;
         post?: never;
@@ -1045,6 +1045,8 @@ export interface components {
         };
         GetMarketDataResponse: {
             data: components["schemas"]["MarketData"][];
+            /** @description Pass as `cursor` (with the same symbols, quote and notional) for the next page; null on the last */
+            nextCursor: string | null;
         };
         GetMarketHistoryResponse: {
             data: components["schemas"]["Candle"][];
@@ -2255,11 +2257,17 @@ export interface operations {
     getMarketData: {
         parameters: {
             query?: {
+                /** @description nextCursor of the previous page; send the same symbols, quote and notional with it */
+                cursor?: string;
+                /** @description Symbols per page; default 100, above 500 → 500 (reported in Meridian-Normalized) */
+                limit?: number;
                 /** @description USD notional of the slippage figures; default 100000 */
                 notional?: number;
+                /** @description Only symbols quoted in this currency: USDT (USD, USDC, BUSD, FDUSD, TUSD mean USDT), BTC, ETH, EUR or BNB, any case; anything else → 400 */
+                quote?: string;
                 /** @description Answer 400 for an unsupported symbol instead of normalizing it */
                 strict?: boolean;
-                /** @description Comma-separated symbols in any accepted spelling; default: every supported symbol */
+                /** @description Comma-separated symbols in any accepted spelling, answered in the order given; default: every supported symbol, in configured order */
                 symbols?: string;
             };
             header?: never;

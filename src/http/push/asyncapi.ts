@@ -148,7 +148,7 @@ const messages: Record<string, Json> = {
     name: 'marketSnapshot',
     title: 'The market snapshot',
     summary:
-      'Every symbol at the default notional, the items of GET /api/market-data field for field; sent on connect and after each change (at most once a second).',
+      'Every symbol (or the subset chosen on the URL: symbols, quote) at the default notional, the items of GET /api/market-data field for field; sent on connect and after each change of those symbols (at most once a second).',
     payload: {
       type: 'object',
       required: ['type', 'at', 'source', 'asOf', 'stale', 'data'],
@@ -270,8 +270,28 @@ export function asyncApiDocument(): Json {
       market: {
         address: '/market',
         title: 'Market snapshots',
-        description: `${handshake} Needs \`market:read\`. The server sends snapshots only and reads nothing; its own per-account connection cap.`,
+        description: `${handshake} Needs \`market:read\`. The server sends snapshots only and reads nothing; its own per-account connection cap. The subscription is chosen on the URL and normalized as GET /api/market-data does (changes in the 101 answer's Meridian-Normalized header).`,
         messages: { marketSnapshot: { $ref: '#/components/messages/MarketSnapshot' } },
+        bindings: {
+          ws: {
+            query: {
+              type: 'object',
+              properties: {
+                symbols: {
+                  type: 'string',
+                  description:
+                    'Comma-separated symbols in any accepted spelling (also `symbol`, repeated; at most 500); default: every symbol. Items come in configured order',
+                },
+                quote: {
+                  type: 'string',
+                  description:
+                    'Only symbols quoted in this currency: USDT (USD, USDC, BUSD, FDUSD, TUSD mean USDT), BTC, ETH, EUR or BNB; anything else → 400',
+                },
+                strict: { type: 'boolean', description: 'Refuse unsupported symbols with 400' },
+              },
+            },
+          },
+        },
       },
     },
     operations: {

@@ -63,6 +63,8 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
         accounts,
         connectionSlots,
         marketDataBody: () => deps.market.service.marketDataBytes().toString('utf8'),
+        marketDataSubsetBody: (list) => deps.market.service.marketDataBody(list),
+        symbols: deps.symbols,
         provenance: marketProvenance(deps.market.service, publicSourceLabel(deps.config.marketSource)),
         now: () => deps.market.service.now(),
       },

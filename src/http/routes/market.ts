@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { MarketRuntime } from '../../modules/market/index.ts';
+import { type MarketRuntime, createMarketDataPages, withNextCursor } from '../../modules/market/index.ts';
 import {
   INTERVAL_MS,
   type Interval,
@@ -13,6 +13,7 @@ import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
 import { parseTime } from '../query-time.ts';
 import { marketProvenance, provenanceHeaderSource } from '../provenance.ts';
+import { createMarketSelector } from '../market-selection.ts';
 
 const Num = Type.Number();
 const NullableNum = Type.Union([Type.Number(), Type.Null()]);
@@ -72,12 +73,36 @@ export const MarketDataItem = Type.Object(
   { $id: 'MarketData' },
 );
 
+/** Symbols per market-data page: the default, and the most one page holds (a larger `limit` is clamped). */
+const DEFAULT_SYMBOLS_PER_PAGE = 100;
+const MAX_SYMBOLS_PER_PAGE = 500;
+
 const MarketDataQuery = Type.Object(
   {
     symbols: Type.Optional(
       Type.String({
         maxLength: 500,
-        description: 'Comma-separated symbols in any accepted spelling; default: every supported symbol',
+        description:
+          'Comma-separated symbols in any accepted spelling, answered in the order given; default: every supported symbol, in configured order',
+      }),
+    ),
+    quote: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description:
+          'Only symbols quoted in this currency: USDT (USD, USDC, BUSD, FDUSD, TUSD mean USDT), BTC, ETH, EUR or BNB, any case; anything else → 400',
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: `Symbols per page; default ${DEFAULT_SYMBOLS_PER_PAGE}, above ${MAX_SYMBOLS_PER_PAGE} → ${MAX_SYMBOLS_PER_PAGE} (reported in Meridian-Normalized)`,
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'nextCursor of the previous page; send the same symbols, quote and notional with it',
       }),
     ),
     notional: Type.Optional(
@@ -93,6 +118,14 @@ const MarketDataQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+const MarketDataResponse = Type.Object({
+  data: Type.Array(MarketDataItem),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Pass as `cursor` (with the same symbols, quote and notional) for the next page; null on the last',
+  }),
+});
 
 const CandleSchema = Type.Object(
   {
@@ -173,28 +206,47 @@ const HistoryResponse = Type.Object({
 /** The most candles one history page holds; a larger `limit` is clamped. */
 const MAX_CANDLES = 1000;
 
-/** ISO 8601 or integer ms; a problem naming the parameter otherwise. */
-interface Cursor {
+/**
+ * The page cursors of both endpoints: JSON in base64url, opaque to clients. `accepts` checks the shape this
+ * endpoint issues; anything else (not base64url JSON, another endpoint's cursor) is a 400 naming `cursor`.
+ */
+function encodeCursor(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function decodeCursor<T>(raw: string, accepts: (value: Record<string, unknown>) => boolean): T {
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (typeof value === 'object' && value !== null && accepts(value as Record<string, unknown>))
+      return value as T;
+  } catch {
+    // Not base64url JSON: refused below, like any other cursor this endpoint did not issue.
+  }
+  throw validationError([{ pointer: '/query/cursor', message: 'is not a cursor returned by this endpoint' }]);
+}
+
+/** A history page's position: symbol, interval, the next page's `from` and the range's end. */
+interface HistoryCursor {
   s: string;
   i: Interval;
   f: number;
   t: number;
 }
 
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
+const isHistoryCursor = (c: Record<string, unknown>) =>
+  typeof c.s === 'string' &&
+  typeof c.i === 'string' &&
+  Object.hasOwn(INTERVAL_MS, c.i) &&
+  Number.isInteger(c.f) &&
+  Number.isInteger(c.t);
+
+/** A market-data page's position: the last symbol it answered (`a`fter); the next page starts past it. */
+interface MarketDataCursor {
+  a: string;
 }
 
-function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
-    if (typeof c.s === 'string' && c.i in INTERVAL_MS && Number.isInteger(c.f) && Number.isInteger(c.t))
-      return c;
-  } catch {
-    // Not base64url JSON: refused below, like any other cursor this endpoint did not issue.
-  }
-  throw validationError([{ pointer: '/query/cursor', message: 'is not a cursor returned by this endpoint' }]);
-}
+const isMarketDataCursor = (c: Record<string, unknown>) =>
+  typeof c.a === 'string' && c.a.length > 0 && c.a.length <= 40;
 
 /** GET /api/market-data and GET /api/market-history. */
 export interface MarketRouteDeps {
@@ -220,6 +272,26 @@ export interface MarketRouteDeps {
 export function marketRoutes(deps: MarketRouteDeps): RouteModule {
   const { market, symbols } = deps;
   const provenanceHeaders = provenanceHeaderSource(marketProvenance(market, deps.source));
+  const selector = createMarketSelector(symbols);
+  const pages = createMarketDataPages(market);
+
+  /** Where a page of `list` from `start` (at most `limit` symbols) ends, and the cursor past it. */
+  const bounds = (list: readonly string[], start: number, limit: number) => {
+    const end = Math.min(start + limit, list.length);
+    const nextCursor =
+      end < list.length ? encodeCursor({ a: list[end - 1]! } satisfies MarketDataCursor) : null;
+    return { page: start === 0 && end === list.length ? list : list.slice(start, end), nextCursor };
+  };
+
+  /** A page at the default notional: bytes kept per snapshot, one buffer per page whoever asks. */
+  const defaultPage = (list: readonly string[], start: number, limit: number): Buffer => {
+    const { page, nextCursor } = bounds(list, start, limit);
+    return pages.page(page === symbols.list ? 'all' : page, nextCursor);
+  };
+
+  /** The plain request (no parameters): the first page of every symbol, in configured order. */
+  const firstPage = () => defaultPage(symbols.list, 0, DEFAULT_SYMBOLS_PER_PAGE);
+
   return (app) => {
     app.get(
       '/api/market-data',
@@ -227,16 +299,16 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         config: {
           permission: 'market:read',
           // The plain request (no parameters) on the hot lane.
-          hot: (query) =>
-            query === '' ? { body: market.marketDataBytes(), headers: provenanceHeaders() } : undefined,
+          hot: (query) => (query === '' ? { body: firstPage(), headers: provenanceHeaders() } : undefined),
         },
         schema: {
           operationId: 'getMarketData',
           tags: ['market'],
-          summary: 'Merged market view per symbol: price, 24 h statistics, depth, slippage and venues',
+          summary:
+            'Merged market view per symbol: price, 24 h statistics, depth, slippage and venues; a page of symbols at a time',
           querystring: MarketDataQuery,
           response: {
-            200: Type.Object({ data: Type.Array(MarketDataItem) }),
+            200: MarketDataResponse,
             400: ProblemSchema,
             ...authProblems,
           },
@@ -247,25 +319,46 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         const q = request.query;
         reply.type('application/json; charset=utf-8');
         for (const [name, value] of provenanceHeaders()) reply.header(name, value);
-        if (q.symbols === undefined && (q.notional === undefined || q.notional === market.defaultNotional)) {
-          // The hot path: bytes serialized once per aggregation tick.
-          sendBytes(reply, market.marketDataBytes());
+        if (
+          q.symbols === undefined &&
+          q.quote === undefined &&
+          q.limit === undefined &&
+          q.cursor === undefined &&
+          (q.notional === undefined || q.notional === market.defaultNotional)
+        ) {
+          // The hot path: the first page, joined once per aggregation tick.
+          sendBytes(reply, firstPage());
           return;
         }
         const log = new NormalizationLog();
-        let list = [...symbols.list];
-        if (q.symbols !== undefined) {
-          list = [];
-          for (const raw of q.symbols.split(',')) {
-            if (raw.trim() === '') continue;
-            const n = symbols.normalize(raw.trim(), { strict: q.strict, param: 'symbols' });
-            log.add('symbols', raw.trim(), n.value);
-            if (!list.includes(n.value)) list.push(n.value);
-          }
-          if (list.length === 0) list = [...symbols.list];
+        const list = selector.select(
+          { symbols: q.symbols?.split(','), quote: q.quote, strict: q.strict },
+          log,
+        );
+        const limit = Math.min(q.limit ?? DEFAULT_SYMBOLS_PER_PAGE, MAX_SYMBOLS_PER_PAGE);
+        if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
+        let start = 0;
+        if (q.cursor !== undefined) {
+          const after = decodeCursor<MarketDataCursor>(q.cursor, isMarketDataCursor).a;
+          const at = list.indexOf(after);
+          if (at < 0)
+            throw validationError([
+              {
+                pointer: '/query/cursor',
+                message:
+                  'is not a position in this selection: send the symbols and quote of the page it came from (or start again without it)',
+              },
+            ]);
+          start = at + 1;
         }
         log.apply(reply);
-        sendBytes(reply, market.marketDataBody(list, q.notional));
+        if (q.notional === undefined || q.notional === market.defaultNotional) {
+          sendBytes(reply, defaultPage(list, start, limit));
+          return;
+        }
+        // Another notional re-walks the books: serialized for this request.
+        const { page, nextCursor } = bounds(list, start, limit);
+        sendBytes(reply, withNextCursor(market.marketDataBody(page, q.notional), nextCursor));
       },
     );
 
@@ -293,7 +386,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         let to: number;
         const now = market.now();
         if (q.cursor !== undefined) {
-          const c = decodeCursor(q.cursor);
+          const c = decodeCursor<HistoryCursor>(q.cursor, isHistoryCursor);
           symbol = c.s;
           interval = c.i;
           from = c.f;
@@ -344,7 +437,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         const nextFrom = last ? last.openTime + ms : to;
         const nextCursor =
           candles.length === limit && nextFrom < to
-            ? encodeCursor({ s: symbol, i: interval, f: nextFrom, t: to })
+            ? encodeCursor({ s: symbol, i: interval, f: nextFrom, t: to } satisfies HistoryCursor)
             : null;
         log.apply(reply);
         // History comes from the same feed: its provenance is the feed's (a dead feed means no new bars).

@@ -8,6 +8,7 @@ import {
   INTERVALS,
   KNOWN_EXCHANGES,
   MAX_LIMIT,
+  QUOTES,
   canonicalSymbols,
   clampLimit,
   createSupportedSymbols,
@@ -20,6 +21,7 @@ import {
   normalizeGranularity,
   normalizeHorizon,
   normalizeInterval,
+  normalizeQuote,
   normalizeSymbol,
   splitSymbol,
   toCcxtSymbol,
@@ -280,6 +282,33 @@ describe('the supported symbol set', () => {
   it('must not be empty', () => {
     expect(() => canonicalSymbols(['!!!'])).toThrow(/must not be empty/);
     expect(() => createSupportedSymbols([])).toThrow(/must not be empty/);
+  });
+});
+
+describe('normalizeQuote', () => {
+  it('folds the dollar spellings into USDT, keeps the other quotes, any case', () => {
+    expect(normalizeQuote('USDT')).toEqual({ value: 'USDT', requested: 'USDT', changed: false });
+    expect(normalizeQuote('usd')).toEqual({ value: 'USDT', requested: 'usd', changed: true });
+    expect(normalizeQuote(' fdusd ').value).toBe('USDT');
+    expect(normalizeQuote('Btc')).toEqual({ value: 'BTC', requested: 'Btc', changed: true });
+    expect(QUOTES).toEqual(['USDT', 'BTC', 'ETH', 'EUR', 'BNB']);
+    // Every quote a canonical symbol can end in is one normalizeQuote answers with.
+    for (const q of QUOTES) expect(splitSymbol(`ABC${q}`).quote).toBe(q);
+  });
+
+  it('refuses anything else with a 400 naming the parameter, never a fallback', () => {
+    for (const bad of ['XYZ', '', 'US DT', 'USDTT']) {
+      let error: unknown;
+      try {
+        normalizeQuote(bad, { param: 'quote' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe('validation_failed');
+      expect((error as AppError).status).toBe(400);
+      expect((error as AppError).errors?.[0]?.pointer).toBe('/query/quote');
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Identifiers module — the request vocabulary in one place (see docs/api.md, "Normalization"): symbols and
+ * Identifiers module — the request vocabulary in one place (see docs/api.md, "Normalization"): symbols, quotes and
  * the supported set, assets (stablecoins, wrapped assets), exchanges, durations (horizons, candle
  * intervals, granularities, the page limit). Every endpoint normalizes through it and reports what it
  * changed with the `Meridian-Normalized` response header (`NormalizationLog` in
@@ -10,8 +10,10 @@ export type { Normalized, ParameterChange } from './types.ts';
 export {
   DEFAULT_SYMBOLS,
   canonicalCandidate,
+  QUOTES,
   canonicalSymbols,
   createSupportedSymbols,
+  normalizeQuote,
   normalizeSymbol,
   splitSymbol,
   toCcxtSymbol,

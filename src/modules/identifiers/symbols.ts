@@ -147,6 +147,26 @@ export function createSupportedSymbols(symbols: readonly string[]): SupportedSym
   });
 }
 
+/** The quote currencies a canonical symbol can end in: USDT (every dollar spelling folds into it) and the others. */
+export const QUOTES: readonly string[] = Object.freeze([CANONICAL_QUOTE, ...OTHER_QUOTES]);
+
+/**
+ * Normalizes a quote currency (`quote=` of GET /api/market-data and `/market`): any case, surrounding spaces
+ * ignored; the dollar spellings (USD, USDC, BUSD, FDUSD, TUSD) → USDT, as in symbols. Anything else is a 400
+ * naming the parameter and listing the quotes — never a fallback: a filter silently widened or moved to
+ * another currency would answer a question nobody asked (as with unknown exchanges).
+ */
+export function normalizeQuote(input: string, options: { param?: string } = {}): Normalized<string> {
+  const text = input.trim().toUpperCase();
+  const value = (QUOTE_ALIASES as readonly string[]).includes(text) ? CANONICAL_QUOTE : text;
+  if (QUOTES.includes(value)) return { value, requested: input, changed: value !== input };
+  const param = options.param ?? 'quote';
+  const message = `must be one of ${QUOTES.join(', ')} (${QUOTE_ALIASES.filter((q) => q !== CANONICAL_QUOTE).join(', ')} mean ${CANONICAL_QUOTE})`;
+  throw new AppError('validation_failed', `${param} ${JSON.stringify(input)}: ${message}`, {
+    errors: [{ pointer: `/query/${param}`, message }],
+  });
+}
+
 /** Splits a canonical symbol into base and quote (`BTCUSDT` → BTC / USDT). */
 export function splitSymbol(symbol: string): { base: string; quote: string } {
   for (const quote of [CANONICAL_QUOTE, ...OTHER_QUOTES]) {

@@ -6,6 +6,8 @@
  * - Candle type, intervals, resampling and the candle-file readers (freqtrade JSON / CSV) shared with the
  *   backtester.
  * - The `MarketSource` port for adapters and the normalized events it delivers (ports.ts).
+ * - The pages of the market-data answer, joined from the per-symbol fragments and kept per snapshot
+ *   (`createMarketDataPages`, snapshots.ts).
  */
 export * from './candles.ts';
 export * from './candle-files.ts';
@@ -21,3 +23,9 @@ export { createKyselyCandleRepository } from './repository.kysely.ts';
 export type { MarketTables } from './tables.ts';
 export { type MarketSnapshotMessage, decodeMarketSnapshotMessage } from './follower.ts';
 export { type MarketTopics, marketTopicDecoders } from './topics.ts';
+export {
+  type MarketDataPages,
+  type MarketDataSource,
+  createMarketDataPages,
+  withNextCursor,
+} from './snapshots.ts';

@@ -45,6 +45,68 @@ export function createMarketDataBodies(symbols: readonly string[]) {
 
 export type MarketDataBodies = ReturnType<typeof createMarketDataBodies>;
 
+/** What the market-data pages are made from (the market runtime has both). */
+export interface MarketDataSource {
+  /**
+   * The all-symbols body. The market builds a new buffer whenever the fragments change (each tick; on a
+   * follower each adopted copy), so the buffer also tells one snapshot from the next.
+   */
+  marketDataBytes(): Buffer;
+  /** A subset's body (`{"data":[…]}`), joined from the pre-serialized fragments. */
+  marketDataBody(symbols: readonly string[]): string;
+}
+
+/** A market-data body (`{"data":[…]}`) with the page's `nextCursor` after `data` (a string splice). */
+export function withNextCursor(body: string, nextCursor: string | null): string {
+  return `${body.slice(0, body.lastIndexOf('}'))},"nextCursor":${JSON.stringify(nextCursor)}}`;
+}
+
+/** Pages of one snapshot kept at most, in bytes; past that a page is built for its request alone. */
+const MAX_PAGE_BYTES_KEPT = 8 * 1024 * 1024;
+
+/**
+ * The pages of GET /api/market-data, `{"data":[…],"nextCursor":…}`: a run of symbols joined from the
+ * fragments serialized once per tick, kept as bytes until the snapshot changes, so every client asking for the
+ * same page of one snapshot gets the same buffer — joined, hashed (ETag) and compressed once. The snapshot is
+ * told by the identity of the all-symbols buffer (`MarketDataSource.marketDataBytes`); a new one drops the
+ * pages kept for the previous one. At most `maxBytes` of pages are kept per snapshot.
+ */
+export function createMarketDataPages(source: MarketDataSource, options: { maxBytes?: number } = {}) {
+  const maxBytes = options.maxBytes ?? MAX_PAGE_BYTES_KEPT;
+  let snapshot: Buffer | undefined;
+  const pages = new Map<string, Buffer>();
+  let kept = 0;
+  const tail = (nextCursor: string | null) => Buffer.from(`,"nextCursor":${JSON.stringify(nextCursor)}}`);
+  return {
+    /**
+     * The page of `symbols` (in that order; `'all'`: every symbol in configured order, spliced from the
+     * all-symbols bytes without joining again) with its `nextCursor`.
+     */
+    page(symbols: readonly string[] | 'all', nextCursor: string | null): Buffer {
+      const all = source.marketDataBytes();
+      if (all !== snapshot) {
+        snapshot = all;
+        pages.clear();
+        kept = 0;
+      }
+      const key = `${symbols === 'all' ? '*' : symbols.join(',')}|${nextCursor ?? ''}`;
+      const known = pages.get(key);
+      if (known !== undefined) return known;
+      const bytes =
+        symbols === 'all'
+          ? Buffer.concat([all.subarray(0, all.lastIndexOf('}')), tail(nextCursor)])
+          : Buffer.from(withNextCursor(source.marketDataBody(symbols), nextCursor));
+      if (kept + bytes.length <= maxBytes) {
+        pages.set(key, bytes);
+        kept += bytes.length;
+      }
+      return bytes;
+    },
+  };
+}
+
+export type MarketDataPages = ReturnType<typeof createMarketDataPages>;
+
 /** What followers need besides the body: each symbol's consolidated book and merged bars in progress. */
 function followerWireOf(engine: MarketEngine, symbols: readonly string[]): FollowerWire {
   const wire: FollowerWire = { books: {}, open: {} };

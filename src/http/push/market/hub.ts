@@ -24,8 +24,14 @@ export const defaultMarketHubOptions: MarketHubOptions = {
 
 export interface MarketHubDeps {
   slots: ConnectionSlots;
-  /** The current `GET /api/market-data` body (all symbols, default notional); `{"data":[]}` before the first. */
+  /** The current market-data body of every symbol (default notional); `{"data":[]}` before the first. */
   currentBody(): string;
+  /**
+   * The current body of a subset (`{"data":[…]}`, joined from the fragments serialized once per tick). On an
+   * API replica the adopted copy: the market adopts each published snapshot before this hub hears it (both
+   * follow the same bus topic, the market subscribed first).
+   */
+  bodyOf(symbols: readonly string[]): string;
   /** The market's provenance at this moment (the same as `Meridian-Source`, `-As-Of`, `-Stale` on REST). */
   provenance(): Provenance;
   /** The market's time (a replay's recorded time): `at` of the first frame a socket gets. */
@@ -40,6 +46,23 @@ export interface MarketAdmission {
   credentialKey: string;
   sessionSecret?: string;
   connectionId: string;
+  /**
+   * The symbols the socket receives, in configured order (the handshake's `symbols` and `quote`); absent:
+   * every symbol.
+   */
+  symbols?: readonly string[];
+}
+
+/** The sockets of one subscription: one frame per snapshot for all of them. */
+interface Group {
+  key: string;
+  /** `undefined`: every symbol (the published body as it is). */
+  symbols: readonly string[] | undefined;
+  connections: Set<Connection>;
+  /** The body last sent to the group. */
+  last: string | undefined;
+  /** The body its newest sockets got on connect, one copy shared by them until the next snapshot. */
+  initial: string | undefined;
 }
 
 interface Connection {
@@ -47,6 +70,9 @@ interface Connection {
   ws: WebSocket;
   accountId: string;
   admission: MarketAdmission;
+  group: Group;
+  /** The body sent on connect, until the group's next snapshot (not sent twice when unchanged). */
+  initial: string | undefined;
   alive: boolean;
   closing: boolean;
 }
@@ -63,14 +89,30 @@ function snapshotFrame(body: string, atMs: number, p: Provenance): string {
 }
 
 /**
- * The per-replica `/market` fan-out. Every snapshot the market publishes (on the bus: the worker's own, or
- * what an API replica hears through Redis) becomes one frame, serialized once and sent to every socket.
- * A new socket first gets the current snapshot.
+ * The per-replica `/market` fan-out. Sockets with the same subscription form a group (every symbol, the
+ * default, is one group). Every snapshot the market publishes (on the bus: the worker's own, or what an API
+ * replica hears through Redis) becomes one frame per group whose body changed — the published body for
+ * everything, the subset's pre-serialized fragments joined for a subset — built once and sent to each socket
+ * of the group. A socket therefore costs its subscription, not the universe: its group's join (shared) and
+ * the send of its own frame. A new socket first gets the current snapshot of its subscription.
  */
 export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions = defaultMarketHubOptions) {
   const connections = new Set<Connection>();
+  const groups = new Map<string, Group>();
   let stopped = false;
-  let lastBody: string | undefined;
+
+  function groupOf(symbols: readonly string[] | undefined): Group {
+    const key = symbols === undefined ? '*' : symbols.join(',');
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { key, symbols, connections: new Set(), last: undefined, initial: undefined };
+      groups.set(key, group);
+    }
+    return group;
+  }
+
+  const bodyFor = (group: Group) =>
+    group.symbols === undefined ? deps.currentBody() : deps.bodyOf(group.symbols);
 
   function shut(conn: Connection, code: number, reason: string) {
     if (conn.closing) return;
@@ -81,6 +123,8 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
 
   function forget(conn: Connection) {
     if (!connections.delete(conn)) return;
+    conn.group.connections.delete(conn);
+    if (conn.group.connections.size === 0) groups.delete(conn.group.key);
     deps.slots
       .release(conn.accountId, conn.id)
       .catch(logAndIgnore(deps.log, 'push: releasing a connection slot failed; its lease lapses'));
@@ -138,19 +182,27 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
       deps.slots.release(principal.userId, connectionId),
 
     adopt(ws: WebSocket, admission: MarketAdmission) {
+      if (stopped) {
+        ws.close(closeCodes.goingAway, 'server shutting down');
+        return;
+      }
+      const group = groupOf(admission.symbols);
+      let initial = bodyFor(group);
+      // Sockets that connect between two snapshots keep one copy of what they got, not one each.
+      if (initial === group.initial) initial = group.initial;
+      else group.initial = initial;
       const conn: Connection = {
         id: admission.connectionId,
         ws,
         accountId: admission.principal.userId,
         admission,
+        group,
+        initial,
         alive: true,
         closing: false,
       };
-      if (stopped) {
-        ws.close(closeCodes.goingAway, 'server shutting down');
-        return;
-      }
       connections.add(conn);
+      group.connections.add(conn);
       ws.on('pong', () => {
         conn.alive = true;
       });
@@ -160,16 +212,29 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
       });
       ws.on('close', () => forget(conn));
       ws.on('error', () => ws.terminate());
-      send(conn, snapshotFrame(deps.currentBody(), deps.now(), deps.provenance()));
+      send(conn, snapshotFrame(initial, deps.now(), deps.provenance()));
     },
 
-    /** A market snapshot announced on the bus: `{ body, at }`. Unchanged bodies are not sent again. */
+    /**
+     * A market snapshot announced on the bus: `{ body, at }` (every symbol). Each group gets a frame when its
+     * body changed since the last one it was sent (a socket's first snapshot counts).
+     */
     publish({ body, at }: { body: string; at: number }) {
-      if (body === lastBody) return;
-      lastBody = body;
-      if (!connections.size) return;
-      const frame = snapshotFrame(body, Number.isFinite(at) ? at : deps.now(), deps.provenance());
-      for (const conn of connections) send(conn, frame);
+      const frameAt = Number.isFinite(at) ? at : deps.now();
+      let provenance: Provenance | undefined;
+      for (const group of groups.values()) {
+        const next = group.symbols === undefined ? body : deps.bodyOf(group.symbols);
+        if (next === group.last) continue;
+        group.last = next;
+        group.initial = undefined;
+        provenance ??= deps.provenance();
+        const frame = snapshotFrame(next, frameAt, provenance);
+        for (const conn of group.connections) {
+          const initial = conn.initial;
+          conn.initial = undefined;
+          if (initial !== next) send(conn, frame);
+        }
+      }
     },
 
     revokeTokenHash(hash: string) {
@@ -178,7 +243,7 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
           shut(conn, closeCodes.credentialsEnded, 'token revoked');
     },
 
-    stats: () => ({ connections: connections.size }),
+    stats: () => ({ connections: connections.size, groups: groups.size }),
 
     async close() {
       stopped = true;
