@@ -12,7 +12,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   parametrized over `dbKinds()` also run on PostgreSQL, and a few on Redis, when the global setup finds them.
  * - integration: files whose subject is a real PostgreSQL, Redis or anvil (skipped without it, failed
  *   under MERIDIAN_REQUIRE_SERVICES=1).
- * - e2e: a fresh clone, CLI processes, the console in a headless browser, the SDK against a server process.
+ * - e2e: a fresh clone, CLI processes, the console in a headless browser, the SDK against a server process,
+ *   the documentation's shell examples against a server process.
  *
  * Every test file under test/ not listed below is a service test. The fault suite runs on its own
  * (`npm run test:faults`, vitest.faults.config.ts): it starts its own database, Redis and servers.
@@ -52,6 +53,7 @@ const e2e = [
   'test/console/e2e.test.ts',
   'test/console/e2e-quality.test.ts',
   'test/foundation/cli.test.ts',
+  'test/foundation/docs-examples.test.ts',
   'test/foundation/fresh-clone.test.ts',
   'test/packaging/container.test.ts',
   'test/packaging/lockfile.test.ts',

@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
  * Which cores the load generator and the servers under test run on. On a small machine the kernel at times
  * keeps the generator and a server's event-loop thread on the same core for seconds; a round that lands
  * there runs at about half speed. On this 2-core VM, six 4 s rounds of one `npm start` under wrk spread
- * 27,000–44,000 req/s unpinned and 47,000–55,000 pinned (docs/benchmarks.md, "Where the generator runs").
+ * 27,000–44,000 req/s unpinned and 47,000–55,000 pinned (docs/adr/0009-benchmark-method.md).
  *
  * So, where `taskset` works and there are at least two CPUs, every server's main thread (its event loop) is
  * pinned to CPU 0 and the generator runs on the last CPU. Only the main thread: a server's other threads

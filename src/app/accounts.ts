@@ -47,7 +47,7 @@ export async function buildAccounts(
 /**
  * Publishes on the bus, fire and forget (pub/sub is at-most-once; the database is the truth). A message the
  * bus could not carry is not silent: until their 5-second cache entry lapses, other replicas still accept
- * the old credentials (docs/operations.md), and the error log says so.
+ * the old credentials (docs/failures.md, "Redis outage"), and the error log says so.
  */
 export const announceOn =
   (bus: Bus<AccountsTopics>, log?: Pick<Logger, 'error'>) =>

@@ -189,7 +189,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   jobs.push(leadership.leaderOnly(market.job));
   // One clock for the data: a replay plays recorded time, and every time derived from the market (forecasts,
   // their scoring, flows, retention of derived rows) follows it. Accounts, limits, alerts and webhook
-  // deliveries stay on wall time: they happen in the real world (docs/operations.md, "Replay").
+  // deliveries stay on wall time: they happen in the real world (docs/operations.md, "One clock in replay").
   const dataClock = market.source.clock ?? clock;
   const onchain = buildOnchain(config, {
     db,

@@ -117,12 +117,12 @@ export const variables = {
   ),
   keepTickShape: boolVar(
     'MERIDIAN_KEEP_TICK_SHAPE',
-    'Keep one of node\'s process.nextTick queue entries alive for the life of the process, so full garbage collections do not drop their object shape and make every nextTick (several per HTTP request) take V8\'s slow generic path (docs/benchmarks.md, "The shape of a tick"). false leaves node as it is.',
+    "Keep one of node's process.nextTick queue entries alive for the life of the process, so full garbage collections do not drop their object shape and make every nextTick (several per HTTP request) take V8's slow generic path (docs/adr/0017-tick-shape.md). false leaves node as it is.",
     true,
   ),
   heapGrowthPercent: intVar(
     'MERIDIAN_HEAP_GROWTH_PERCENT',
-    'How far V8 lets the old generation grow past what survived the last full garbage collection before it starts the next one, in percent (V8\'s --heap-growing-percent). Under load V8\'s own choice ran a full collection every 1–3 s, each pausing the requests in flight; 300 (a factor of 4, the largest V8 picks by itself with ample memory) lets the heap reach about four times its live size first, for a larger resident heap; on a machine short of memory set it lower (docs/benchmarks.md, "Where the generator runs, and full collections under load"). 0 leaves the choice to V8.',
+    "How far V8 lets the old generation grow past what survived the last full garbage collection before it starts the next one, in percent (V8's --heap-growing-percent). Under load V8's own choice ran a full collection every 1–3 s, each pausing the requests in flight; 300 (a factor of 4, the largest V8 picks by itself with ample memory) lets the heap reach about four times its live size first, for a larger resident heap; on a machine short of memory set it lower (docs/adr/0018-heap-growth.md). 0 leaves the choice to V8.",
     300,
     { min: 0, max: 400 },
   ),

@@ -53,8 +53,8 @@ type Precharged = IncomingMessage & { [precharged]?: LimitDecision };
  * The hot lane: the most frequent requests — an authenticated GET of a body the service serialized ahead of
  * time (the account, the market snapshot, a predictions page) — answered on `node:http` directly, before
  * Fastify builds its request and reply objects and runs its hook and send pipelines. Measured under load,
- * that machinery costs about as much CPU per request as everything node:http itself does (docs/benchmarks.md),
- * and no Fastify option removes it for a route.
+ * that machinery costs about as much CPU per request as everything node:http itself does
+ * (docs/adr/0014-hot-lane.md), and no Fastify option removes it for a route.
  *
  * The lane answers only the common case and only when it can do so without I/O: a Bearer token already in the
  * token cache, a permission the token has, a query the route recognises as canonical, a synchronous rate

@@ -9,8 +9,8 @@ import { variables } from '../config/env.ts';
  * V8 picks that margin from how fast the program allocates against how fast it collects. Under load a server
  * collects its old generation fast, so V8 picks a margin of 10–20 %: with Meridian's ≈ 60 MB of live heap, a
  * full collection every 1–3 s, each with tens of milliseconds of marking on the request thread and a final
- * pause of 4–10 ms. Those collections set the p99 under load and cost throughput (docs/benchmarks.md, "Where
- * the generator runs, and full collections under load"). A margin of 300 % — a factor of 4, the largest V8
+ * pause of 4–10 ms. Those collections set the p99 under load and cost throughput
+ * (docs/adr/0018-heap-growth.md). A margin of 300 % — a factor of 4, the largest V8
  * picks by itself on a machine with ample memory (`kHighFactor` in V8's heap-controller.cc) — lets the heap
  * reach about four times its live size first: up to ≈ 180 MB more heap for full collections minutes apart.
  * A program that allocates faster than V8 collects gets that margin from V8 anyway (heap-growth.test.ts).

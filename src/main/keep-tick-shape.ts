@@ -12,7 +12,7 @@ import { variables } from '../config/env.ts';
  * properties through V8's runtime, ≈ 3 × its cost, and node's HTTP and stream code calls it several times per
  * request. A server that collects often (a large heap, background jobs) pays that on every request, which
  * made a bare node:http handler inside Meridian's process ≈ 0.8 as fast as the same handler alone
- * (docs/benchmarks.md). One entry kept alive keeps the whole chain of shapes alive, so the caches stay
+ * (docs/adr/0017-tick-shape.md). One entry kept alive keeps the whole chain of shapes alive, so the caches stay
  * monomorphic. Hand-written because it is a property of node's internals no library addresses; inside a
  * nextTick callback `executionAsyncResource()` is that callback's queue entry.
  */

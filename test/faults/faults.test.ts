@@ -17,7 +17,7 @@ import { type OwnRedis, startOwnRedis } from './harness/redis.ts';
 /**
  * The fault suite: its own PostgreSQL and Redis, four real `meridian serve` processes (2 API, 2 workers),
  * each reaching PostgreSQL through its own TCP proxy so one process's network can be cut or blackholed.
- * Every scenario reproduces a production failure and asserts the behaviour promised in docs/operations.md;
+ * Every scenario reproduces a production failure and asserts the behaviour promised in docs/failures.md;
  * the figures measured are written to test/faults/.last-run.json and printed.
  */
 // Short enough to keep the suite quick, long enough that a job's CPU-heavy start (warm-up) on a busy

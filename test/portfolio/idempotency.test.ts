@@ -17,7 +17,7 @@ describe.each(dbKinds())('Idempotency-Key on POST /api/portfolio/import (%s)', (
       db: kind,
       env: { MERIDIAN_RATE_LIMIT_STANDARD: '100000' },
       // 1,000 requests at once against a pool of 5: by design a request that waits longer than the connect
-      // timeout for a pooled connection is shed with 503 (docs/operations.md). This suite is about idempotency,
+      // timeout for a pooled connection is shed with 503 (docs/failures.md). This suite is about idempotency,
       // so every request is let through to the key logic, however loaded the machine.
       dbTimeouts: { connectMs: 120_000 },
     });

@@ -16,8 +16,8 @@ import {
  * Embedded PGlite on a thread of its own. PGlite executes each query synchronously in WebAssembly on the
  * thread that calls it: on the server's thread every background write (candles, a model refresh, the
  * start-up backfill) is a pause of the event loop that answers requests, 12–17 ms per write measured and
- * seconds at start-up (docs/benchmarks.md). Here the database runs in a worker thread and a query is a
- * message and an answer, as with PostgreSQL.
+ * seconds at start-up (docs/adr/0015-pglite-thread-and-token-cache.md). Here the database runs in a worker
+ * thread and a query is a message and an answer, as with PostgreSQL.
  *
  * Hand-written because no package does this for Node: PGlite's own `PGliteWorker` is built on the
  * browser's Web Worker and tab-leader election, and `pglite-socket` speaks the wire protocol over TCP

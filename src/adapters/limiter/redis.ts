@@ -43,7 +43,7 @@ export interface RedisLimiterOptions {
 }
 
 /**
- * Policy when Redis is unreachable (documented in docs/operations.md): each replica keeps answering and
+ * Policy when Redis is unreachable (documented in docs/failures.md, "Redis outage"): each replica keeps answering and
  * enforces the limit on its own local log, so an account gets at most `limit` per replica until Redis
  * returns. Requests never wait on a dead Redis: the client fails fast (no offline queue, short timeout).
  */

@@ -16,7 +16,8 @@ const cacheTtlMs = 5_000;
 /**
  * A token in use is looked up again in the background once its entry is this old, so it never leaves the
  * cache while requests keep coming: without this, every request of a busy token that arrives while its
- * entry is being fetched again waits for storage (docs/benchmarks.md: stalls of hundreds of ms under load).
+ * entry is being fetched again waits for storage (stalls of hundreds of ms under load measured in
+ * docs/adr/0015-pglite-thread-and-token-cache.md).
  */
 const refreshAheadMs = 4_000;
 

@@ -9,7 +9,7 @@ const FIELDS = 7;
  * The bars are kept as rows of one Float64Array, not as objects: a month of minutes for a few symbols is
  * hundreds of thousands of bars, and as objects (each with seven boxed numbers) they were most of the
  * objects in the heap, which every major collection marked and which made every minor one slower
- * (docs/benchmarks.md, "The candles leave the heap"). Reads hand out fresh `Candle` objects, so a caller
+ * (docs/adr/0016-candles-off-heap.md). Reads hand out fresh `Candle` objects, so a caller
  * cannot change a stored bar by changing what it was given.
  */
 export class CandleSeries {

@@ -18,7 +18,7 @@ const GAUSS: Float64Array = GRID.map((p) => normQuantile(p));
  * c_j even when the residual distribution drifts (Gibbs & Candès' guarantee holds for any sequence).
  * Symmetric by design: the 0.50 quantile is μ itself. One-sided adaptation was tried first and rejected:
  * with overlapping horizons its levels chased the last days' trend and, measured, hurt both hit rate
- * and CRPS (docs/forecasting.md). Until `minCount` residuals exist it answers Gaussian quantiles.
+ * and CRPS (docs/adr/0001-conformal-calibration.md). Until `minCount` residuals exist it answers Gaussian quantiles.
  */
 export class ConformalQuantiles {
   private readonly window: Float64Array;

@@ -89,12 +89,13 @@ export interface EngineTuning {
 
 const DAY_MS = 24 * 60 * 60_000;
 /**
- * Chosen on BTC spot 2021 (5-minute bars) only; docs/forecasting.md lists what was compared. κ = 1 with a
- * 90-day memory is the only setting tried that kept orderflow's 15m skill (DM p < 0.05 against the
- * reference) without costing CRPS at 6h; a second shrinkage of the combined mean (its own evidence) and
- * κ = 4 dropped every mean; the slope on log σ helped 15m terciles by 0.3 pt and hurt 6h by 1.4 pt;
- * one conformal layer per σ tercile (Mondrian) brought 6h coverage by tercile from 0.762 / 0.798 / 0.833
- * to 0.779 / 0.794 / 0.824 (a 90-day tercile window: 0.784 / 0.801 / 0.826, CRPS 3 bp worse).
+ * Chosen on BTC spot 2021 (5-minute bars) only; docs/adr/0004-direction-only-where-earned.md and
+ * docs/adr/0001-conformal-calibration.md list what was compared. κ = 1 with a 90-day memory is the only
+ * setting tried that kept orderflow's 15m skill (DM p < 0.05 against the reference) without costing CRPS at
+ * 6h; a second shrinkage of the combined mean (its own evidence) and κ = 4 dropped every mean; the slope on
+ * log σ helped 15m terciles by 0.3 pt and hurt 6h by 1.4 pt; one conformal layer per σ tercile (Mondrian)
+ * brought 6h coverage by tercile from 0.762 / 0.798 / 0.833 to 0.779 / 0.794 / 0.824 (a 90-day tercile
+ * window: 0.784 / 0.801 / 0.826, CRPS 3 bp worse).
  */
 const DEFAULT_TUNING: EngineTuning = {
   evidenceKappa: 1,
@@ -135,11 +136,12 @@ export function checkTuning(value: unknown, where: string): Partial<EngineTuning
 }
 
 /**
- * 1.4.0, chosen on BTC spot 2021 (5-minute bars) only; docs/forecasting.md lists what was compared. At 15m
- * and 1h the σ pool also holds the range-based and seasonal fast σ (CRPS +7 / +4 bp); at 6h, where the
- * pool's weights barely move, they diluted the slow candidates (−8 bp) and are left out. At 15m the
- * evidence threshold is κ = 0.5 (orderflow's skill reaches the ensemble: +0.023 % vs the reference, DM p
- * 0.004, against +0.015 %, p 0.042); at 1h it changed nothing and at 6h it cost 0.5 bp and ECE 0.005.
+ * 1.4.0, chosen on BTC spot 2021 (5-minute bars) only; docs/adr/0005-range-based-fast-sigma.md (1.4.0),
+ * 0006-activity-scaled-sigma.md (1.5.0) and 0007-basket-burst-and-passed-members.md (1.6.0) list what was
+ * compared. At 15m and 1h the σ pool also holds the range-based and seasonal fast σ (CRPS +7 / +4 bp); at
+ * 6h, where the pool's weights barely move, they diluted the slow candidates (−8 bp) and are left out. At
+ * 15m the evidence threshold is κ = 0.5 (orderflow's skill reaches the ensemble: +0.023 % vs the reference,
+ * DM p 0.004, against +0.015 %, p 0.042); at 1h it changed nothing and at 6h it cost 0.5 bp and ECE 0.005.
  * 1.5.0: the 15m pool holds the three activity-scaled σ (range, EWMA, HAR) and the 10-minute range EWMA
  * alone, seasonal and activity-scaled (+18 bp against the random walk); the 1h pool the activity-scaled
  * range σ only (+2 bp; more gave less).

@@ -85,7 +85,7 @@ export function expandingSigma(s: BarSeries, i: number, horizonMs: number): numb
  * [1/3, 3], as a ratio of variances. Variance follows the rate of trading (more trades, more information
  * arriving), and a burst of volume in the last minutes is news that the hour-long EWMA has only begun to
  * see. 1 while history is short or there was no volume. Chosen on BTC spot 2021 at 15m among windows of
- * 5/10/15 minutes against 1 h/4 h/1 day, shrunk half-way to 1 or not (docs/forecasting.md, 1.5.0).
+ * 5/10/15 minutes against 1 h/4 h/1 day, shrunk half-way to 1 or not (docs/adr/0006-activity-scaled-sigma.md).
  */
 export function activityFactor(s: BarSeries, i: number): number {
   const recent = s.volumeRate(i, 5 * 60_000);
@@ -99,7 +99,7 @@ export function activityFactor(s: BarSeries, i: number): number {
  * 15 minutes, the geometric mean of their 10-minute range variance over their 1-hour one (`fastRangeVar` /
  * `ewmaRangeVar`), clamped to [1/3, 3]. Volatility arrives across the market at once, and a burst on the
  * other coins is news about this one that its own hour-long EWMA has not yet seen. 1 without a basket.
- * Chosen on BTC spot 2021 at 15m (docs/forecasting.md, 1.6.0).
+ * Chosen on BTC spot 2021 at 15m (docs/adr/0007-basket-burst-and-passed-members.md).
  */
 export function basketBurstFactor(basket: readonly BarSeries[], own: BarSeries, t: number): number {
   let logSum = 0;
