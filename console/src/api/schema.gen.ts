@@ -1050,6 +1050,16 @@ export interface components {
         };
         GetMarketHistoryResponse: {
             data: components["schemas"]["Candle"][];
+            /** @description How complete the history behind this page is */
+            history: {
+                /**
+                 * Format: date-time
+                 * @description Where offered history starts (MERIDIAN_MARKET_HISTORY_DAYS back, at 00:00 UTC)
+                 */
+                availableFrom: string;
+                /** @description true while this symbol's history is still being filled after a start: bars may be missing from the page (also the `Meridian-Backfilling: true` header) */
+                backfilling: boolean;
+            };
             interval: string;
             /** @description Pass as `cursor` for the next page; null at the end */
             nextCursor: string | null;
