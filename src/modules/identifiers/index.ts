@@ -12,6 +12,7 @@ export {
   canonicalCandidate,
   canonicalSymbols,
   createSupportedSymbols,
+  isDollarQuote,
   normalizeSymbol,
   splitSymbol,
   toCcxtSymbol,
