@@ -1,7 +1,7 @@
 import type { AppBus } from './bus-topics.ts';
 import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
-import { simulatedSource } from '../adapters/market/simulated/index.ts';
+import { simulatedSource, simulatedUniverse } from '../adapters/market/simulated/index.ts';
 import type { Config } from '../config/env.ts';
 import {
   type MarketRuntime,
@@ -11,6 +11,7 @@ import {
   createKyselyCandleRepository,
 } from '../modules/market/index.ts';
 import {
+  DEFAULT_SYMBOLS,
   type SupportedSymbols,
   canonicalSymbols,
   createSupportedSymbols,
@@ -33,20 +34,25 @@ export interface MarketModule {
   job: Job;
 }
 
-/** Picks the market source from MERIDIAN_MARKET_SOURCE. Adapters are imported lazily (ccxt is large). */
+/**
+ * Picks the market source from MERIDIAN_MARKET_SOURCE, serving the symbols of MERIDIAN_SYMBOLS: the listed ones
+ * (`listed`, canonical), or with `top:N` the source's N most liquid markets (docs/market.md, "The universe").
+ * Adapters are imported lazily (ccxt is large).
+ */
 async function buildMarketSource(
   config: Config,
-  symbols: readonly string[],
+  listed: readonly string[] | undefined,
   clock: Clock,
   log?: Logger,
   createExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>,
 ): Promise<MarketSource> {
   const spec = config.marketSource;
+  const top = config.universe.kind === 'top' ? config.universe.count : 0;
   if (spec.kind === 'replay') {
     const { replaySource } = await import('../adapters/market/replay/index.ts');
     const source = await replaySource({
       folder: spec.folder,
-      symbols,
+      ...(listed ? { symbols: listed } : { top }),
       speed: config.replaySpeed,
       strict: config.replayStrict,
     });
@@ -55,12 +61,22 @@ async function buildMarketSource(
         { missing: source.missing, folder: spec.folder },
         `replay: no candle file for ${source.missing.join(', ')}; these symbols are not served (MERIDIAN_REPLAY_STRICT=true refuses instead)`,
       );
+    if (!listed)
+      log?.[source.symbols.length < top ? 'warn' : 'info'](
+        { symbols: source.symbols, folder: spec.folder },
+        `replay: top:${top} serves the folder's ${source.symbols.length} largest dollar-quoted symbols by recorded quote volume`,
+      );
     return source;
   }
   if (spec.kind === 'ccxt') {
+    if (!listed) {
+      const { ccxtTopSource } = await import('../adapters/market/ccxt/universe.ts');
+      return ccxtTopSource({ venues: spec.venues, count: top, clock, log, createExchange });
+    }
     const { ccxtSource } = await import('../adapters/market/ccxt/index.ts');
-    return ccxtSource({ venues: spec.venues, symbols, clock, log, createExchange });
+    return ccxtSource({ venues: spec.venues, symbols: listed, clock, log, createExchange });
   }
+  const symbols = listed ?? simulatedUniverse(top).map((m) => m.symbol);
   return simulatedSource({ symbols, seed: config.simSeed, clock });
 }
 
@@ -75,9 +91,12 @@ export async function buildMarket(
     createExchange?: (venue: string) => CcxtExchange | Promise<CcxtExchange>;
   },
 ): Promise<MarketModule> {
-  const configured = canonicalSymbols(config.symbols);
-  const source = await buildMarketSource(config, configured, deps.clock, deps.logger, deps.createExchange);
-  const symbols = createSupportedSymbols(source.symbols.length ? source.symbols : configured);
+  // The universe: the configured list (canonical), or `top:N` resolved by the source.
+  const listed = config.universe.kind === 'list' ? canonicalSymbols(config.universe.symbols) : undefined;
+  const source = await buildMarketSource(config, listed, deps.clock, deps.logger, deps.createExchange);
+  const symbols = createSupportedSymbols(
+    source.symbols.length ? source.symbols : (listed ?? DEFAULT_SYMBOLS),
+  );
   const log = deps.logger;
   const service = createMarketService({
     source,

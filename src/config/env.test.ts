@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configMarkdownTable, loadConfig } from './env.ts';
+import { ConfigError, MAX_TOP_SYMBOLS, configMarkdownTable, loadConfig } from './env.ts';
 
 describe('configuration', () => {
   it('has embedded defaults', () => {
@@ -29,6 +29,46 @@ describe('configuration', () => {
         'LOG_LEVEL="loud" is not valid: one of fatal, error, warn, info, debug, trace, silent',
       );
       expect(message).toContain('DATABASE_URL');
+    }
+  });
+
+  it('MERIDIAN_SYMBOLS: a list (default the seven) or top:N', () => {
+    expect(loadConfig({}).universe).toEqual({
+      kind: 'list',
+      symbols: ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT'],
+    });
+    expect(loadConfig({ MERIDIAN_SYMBOLS: ' btc-usd, eth/usdt ,,' }).universe).toEqual({
+      kind: 'list',
+      symbols: ['btc-usd', 'eth/usdt'],
+    });
+    expect(loadConfig({ MERIDIAN_SYMBOLS: 'top:200' }).universe).toEqual({ kind: 'top', count: 200 });
+    expect(loadConfig({ MERIDIAN_SYMBOLS: ' TOP : 7 ' }).universe).toEqual({ kind: 'top', count: 7 });
+    expect(loadConfig({ MERIDIAN_SYMBOLS: 'top:1' }).universe).toEqual({ kind: 'top', count: 1 });
+    expect(loadConfig({ MERIDIAN_SYMBOLS: `top:${MAX_TOP_SYMBOLS}` }).universe).toEqual({
+      kind: 'top',
+      count: MAX_TOP_SYMBOLS,
+    });
+  });
+
+  it.each([
+    'top:0',
+    `top:${MAX_TOP_SYMBOLS + 1}`,
+    'top:-5',
+    'top:2.5',
+    'top:',
+    'top:ten',
+    'top:5,BTCUSDT',
+    'BTCUSDT,top:5',
+    ' , ,',
+  ])('MERIDIAN_SYMBOLS=%j stops the start, naming the variable and what is allowed', (raw) => {
+    try {
+      loadConfig({ MERIDIAN_SYMBOLS: raw, PORT: '80' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        `MERIDIAN_SYMBOLS=${JSON.stringify(raw)} is not valid: top:N with N an integer from 1 to ${MAX_TOP_SYMBOLS} (on its own), or a comma-separated list of symbols`,
+      ]);
     }
   });
 

@@ -12,6 +12,24 @@ import {
 } from './variables.ts';
 
 /**
+ * Largest N of `MERIDIAN_SYMBOLS=top:N`. Every symbol costs the market feed work four times a second and
+ * memory for its history (docs/market.md, "The universe"); a venue lists a few hundred dollar-quoted spot
+ * pairs (Binance about 400), and past 1000 the markets left trade a few hundred thousand USD a day.
+ */
+export const MAX_TOP_SYMBOLS = 1_000;
+
+/** The default `MERIDIAN_SYMBOLS`: seven majors quoted in USDT (a quick start). */
+const DEFAULT_SYMBOL_LIST = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT'];
+
+/**
+ * `MERIDIAN_SYMBOLS`: the symbols as configured (spellings as given; app/market.ts makes them canonical and
+ * narrows them to what the source serves) or the N most liquid markets of the source, resolved at start.
+ */
+export type SymbolUniverse =
+  | { readonly kind: 'list'; readonly symbols: readonly string[] }
+  | { readonly kind: 'top'; readonly count: number };
+
+/**
  * The environment schema. Add a variable here (and only here); `loadConfig` parses all of them at start
  * and a bad value stops the process naming the variable and what is allowed.
  */
@@ -293,11 +311,26 @@ export const variables = {
       );
     },
   },
-  symbols: listVar(
-    'MERIDIAN_SYMBOLS',
-    'Supported symbols (any accepted spelling; normalized to BASEQUOTE). The first fallback for unsupported requests is BTCUSDT when listed.',
-    ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT', 'ADAUSDT', 'DOGEUSDT'],
-  ),
+  universe: {
+    name: 'MERIDIAN_SYMBOLS',
+    description: `Supported symbols: a comma-separated list (any accepted spelling; normalized to BASEQUOTE), or \`top:N\` (N from 1 to ${MAX_TOP_SYMBOLS}) for the N most liquid markets of the source — simulated: a generated universe of N markets; ccxt: the N spot pairs with the largest USD quote volume summed over the venues, ranked at start (a daily re-ranking is logged and applied at the next restart); replay: the N symbols of the folder with the largest recorded quote volume (docs/market.md, "The universe"). Unsupported requests fall back to BTCUSDT when listed.`,
+    defaultText: DEFAULT_SYMBOL_LIST.join(','),
+    parse: (raw: string | undefined): SymbolUniverse => {
+      if (raw === undefined || raw.trim() === '') return { kind: 'list', symbols: [...DEFAULT_SYMBOL_LIST] };
+      const entries = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const top = /^top\s*:\s*(\d{1,9})$/i.exec(raw.trim());
+      const count = top ? Number(top[1]) : 0;
+      if (top && count >= 1 && count <= MAX_TOP_SYMBOLS) return { kind: 'top', count };
+      if (top || entries.some((e) => /^top\s*:/i.test(e)) || entries.length === 0)
+        throw new Error(
+          `MERIDIAN_SYMBOLS=${JSON.stringify(raw)} is not valid: top:N with N an integer from 1 to ${MAX_TOP_SYMBOLS} (on its own), or a comma-separated list of symbols`,
+        );
+      return { kind: 'list', symbols: entries };
+    },
+  },
   simSeed: intVar('MERIDIAN_SIM_SEED', 'Seed of the simulated market (same seed, same prices).', 42, {
     min: 0,
     max: 2_147_483_647,

@@ -13,6 +13,7 @@ export {
   QUOTES,
   canonicalSymbols,
   createSupportedSymbols,
+  isDollarQuote,
   normalizeQuote,
   normalizeSymbol,
   splitSymbol,

@@ -167,6 +167,11 @@ export function normalizeQuote(input: string, options: { param?: string } = {}):
   });
 }
 
+/** True for the quote spellings a symbol folds into USDT: USD, USDT, USDC, BUSD, FDUSD, TUSD (upper case). */
+export function isDollarQuote(quote: string): boolean {
+  return (QUOTE_ALIASES as readonly string[]).includes(quote);
+}
+
 /** Splits a canonical symbol into base and quote (`BTCUSDT` → BTC / USDT). */
 export function splitSymbol(symbol: string): { base: string; quote: string } {
   for (const quote of [CANONICAL_QUOTE, ...OTHER_QUOTES]) {

@@ -23,6 +23,20 @@ export interface CcxtExchange {
     symbol: string,
   ): Promise<Array<{ id?: string; timestamp?: number; price: number; amount: number; side?: string }>>;
   close(): Promise<unknown>;
+  /** ccxt's per-exchange options (`defaultType`: which market type an unqualified call means). */
+  options?: Record<string, unknown>;
+  /** Every ticker of the venue (`MERIDIAN_SYMBOLS=top:N` ranks by them; universe.ts). */
+  fetchTickers?(symbols?: string[], params?: Record<string, unknown>): Promise<Record<string, CcxtTicker>>;
+}
+
+/** The fields of ccxt's unified ticker that the ranking reads (amounts in the pair's base and quote). */
+export interface CcxtTicker {
+  symbol: string;
+  quoteVolume?: number;
+  baseVolume?: number;
+  last?: number;
+  close?: number;
+  vwap?: number;
 }
 
 export interface CcxtOptions {
@@ -41,7 +55,8 @@ export interface CcxtOptions {
 /** A failing connection says so once, then at most this often while it keeps failing. */
 const REPEAT_WARNING_MS = 5 * 60_000;
 
-const defaultExchange = (venue: string): CcxtExchange => {
+/** The default exchange of a venue: `new ccxt.pro[venue]({ enableRateLimit: true, newUpdates: true })`. */
+export const createCcxtExchange = (venue: string): CcxtExchange => {
   const pro = (ccxt as unknown as { pro: Record<string, new (config: object) => CcxtExchange> }).pro;
   const Ctor = pro[venue];
   if (!Ctor) throw new Error(`ccxt has no WebSocket (pro) exchange named ${venue}`);
@@ -70,7 +85,7 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
   stats: { reconnects: number; errors: string[]; books: number; trades: number };
   exchanges: Map<string, CcxtExchange>;
 } {
-  const create = options.createExchange ?? defaultExchange;
+  const create = options.createExchange ?? createCcxtExchange;
   const backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
   const depth = options.depth ?? 50;
   const exchanges = new Map<string, CcxtExchange>();

@@ -10,14 +10,34 @@ import {
   readCandleFile,
   readFundingFile,
 } from '../../../modules/market/index.ts';
-import { KNOWN_EXCHANGES, canonicalCandidate, INTERVAL_MS } from '../../../modules/identifiers/index.ts';
+import {
+  KNOWN_EXCHANGES,
+  canonicalCandidate,
+  INTERVAL_MS,
+  isDollar,
+  splitSymbol,
+} from '../../../modules/identifiers/index.ts';
 import type { Clock } from '../../../shared/clock.ts';
 
-export interface ReplayOptions {
+/** The symbols a replay plays: a list, or the `top` N of the folder by recorded quote volume. */
+export type ReplaySymbols =
+  | {
+      /** Symbols wanted; those without a file are left out and listed in `missing` (or refused under `strict`). */
+      symbols: readonly string[];
+      top?: undefined;
+    }
+  | {
+      /**
+       * The N dollar-quoted symbols of the folder (no stablecoin base) whose chosen file has the largest mean
+       * quote volume per recorded day; fewer when the folder has fewer (refused under `strict`).
+       */
+      top: number;
+      symbols?: undefined;
+    };
+
+export type ReplayOptions = ReplaySymbols & {
   folder: string;
-  /** Symbols wanted; those without a file are left out and listed in `missing` (or refused under `strict`). */
-  symbols: readonly string[];
-  /** Refuse to start when a wanted symbol has no file in the folder. */
+  /** Refuse to start when a wanted symbol has no file in the folder (with `top`: when it has fewer than N). */
   strict?: boolean;
   /** Recorded seconds per wall second. */
   speed: number;
@@ -26,7 +46,7 @@ export interface ReplayOptions {
   /** Wall clock (tests drive it). */
   wallClock?: Clock;
   tickMs?: number;
-}
+};
 
 export interface DerivedTrade {
   time: number;
@@ -123,15 +143,39 @@ export async function replaySource(options: ReplayOptions): Promise<
   const venue = KNOWN_EXCHANGES.find((e) => folderName.includes(e)) ?? 'replay';
   const series = new Map<string, Series>();
   const missing: string[] = [];
-  for (const symbol of options.symbols) {
-    const candidates = files.filter((f) => f.symbol === symbol);
-    const spot = candidates.filter((f) => f.market === 'spot');
-    const picked = await longestSpan(spot.length ? spot : candidates);
+  const chosen = new Map<string, { file: CandleFileInfo; bars: Candle[] }>();
+  let wanted: readonly string[];
+  if (options.top !== undefined) {
+    // Every dollar-quoted symbol of the folder with its chosen file, ranked by mean quote volume per recorded day.
+    const ranked: Array<{ symbol: string; perDay: number }> = [];
+    for (const symbol of new Set(files.map((f) => f.symbol))) {
+      const { base, quote } = splitSymbol(symbol);
+      if (quote !== 'USDT' || isDollar(base)) continue;
+      const picked = await pickFile(files, symbol);
+      if (!picked) continue;
+      const { bars, file } = picked;
+      const days = (bars.at(-1)!.openTime + INTERVAL_MS[file.interval] - bars[0]!.openTime) / 86_400_000;
+      ranked.push({ symbol, perDay: bars.reduce((sum, b) => sum + b.quoteVolume, 0) / days });
+      chosen.set(symbol, picked);
+    }
+    ranked.sort((a, b) => b.perDay - a.perDay || a.symbol.localeCompare(b.symbol));
+    wanted = ranked.slice(0, options.top).map((r) => r.symbol);
+    // The bars of the symbols left out are not kept.
+    for (const symbol of [...chosen.keys()]) if (!wanted.includes(symbol)) chosen.delete(symbol);
+    if (wanted.length < options.top && options.strict)
+      throw new Error(
+        `replay: top:${options.top} asked, but ${options.folder} has candle files for ${wanted.length} dollar-quoted symbols (strict replay refuses to start with fewer)`,
+      );
+  } else {
+    wanted = options.symbols;
+  }
+  for (const symbol of wanted) {
+    const picked = chosen.get(symbol) ?? (await pickFile(files, symbol));
     if (!picked) {
       missing.push(symbol);
       continue;
     }
-    const { file: chosen, bars } = picked;
+    const { file: chosenFile, bars } = picked;
     const fundingName = names.find(
       (n) =>
         /funding_rate\.json$/i.test(n) &&
@@ -139,8 +183,8 @@ export async function replaySource(options: ReplayOptions): Promise<
     );
     series.set(symbol, {
       symbol,
-      info: chosen,
-      intervalMs: INTERVAL_MS[chosen.interval],
+      info: chosenFile,
+      intervalMs: INTERVAL_MS[chosenFile.interval],
       bars,
       funding: fundingName ? await readFundingFile(join(options.folder, fundingName)) : [],
       next: 0,
@@ -154,7 +198,11 @@ export async function replaySource(options: ReplayOptions): Promise<
       `replay: no candle file for ${missing.join(', ')} in ${options.folder} (strict replay refuses to start without every configured symbol)`,
     );
   if (series.size === 0)
-    throw new Error(`replay: no candle files for ${options.symbols.join(', ')} in ${options.folder}`);
+    throw new Error(
+      options.top !== undefined
+        ? `replay: top:${options.top} found no dollar-quoted candle files in ${options.folder}`
+        : `replay: no candle files for ${wanted.join(', ')} in ${options.folder}`,
+    );
   const firstBars = [...series.values()].map((s) => s.bars[0]?.openTime ?? 0);
   const startAt = options.startAt ?? Math.max(...firstBars) + 86_400_000;
   const wall = options.wallClock ?? { now: () => Date.now() };
@@ -280,6 +328,16 @@ export async function replaySource(options: ReplayOptions): Promise<
       timer = undefined;
     },
   };
+}
+
+/** The file a symbol is played from (spot before futures, then `longestSpan`), with its bars. */
+async function pickFile(
+  files: readonly CandleFileInfo[],
+  symbol: string,
+): Promise<{ file: CandleFileInfo; bars: Candle[] } | undefined> {
+  const candidates = files.filter((f) => f.symbol === symbol);
+  const spot = candidates.filter((f) => f.market === 'spot');
+  return longestSpan(spot.length ? spot : candidates);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sharedDataPresent } from '../../../../test/harness/shared-data.ts';
 import { deriveTrades, minuteBars, replaySource } from './index.ts';
 import { MarketEngine } from '../../../modules/market/engine.ts';
@@ -102,5 +102,54 @@ describe.skipIf(!present)('replay of recorded Binance 1m data', () => {
     }
     // Nothing was invented inside the gap.
     expect(minutes.some((c) => c.openTime >= gapStart && c.openTime < gapStart + 150 * 60_000)).toBe(false);
+  });
+});
+
+describe('replay top:N (MERIDIAN_SYMBOLS=top:N)', () => {
+  const start = Date.UTC(2021, 0, 1);
+  /** A freqtrade JSON file of `hours` hourly bars at `price` with `volume` base units each. */
+  const write = (folder: string, name: string, price: number, volume: number, hours = 48) =>
+    writeFileSync(
+      join(folder, name),
+      JSON.stringify(
+        Array.from({ length: hours }, (_, i) => [
+          start + i * 3_600_000,
+          price,
+          price * 1.01,
+          price * 0.99,
+          price,
+          volume,
+        ]),
+      ),
+    );
+  const folder = mkdtempSync(join(tmpdir(), 'meridian-top-'));
+  write(folder, 'BTC_USDT-1h.json', 50_000, 10); // 5e5 USD an hour
+  write(folder, 'ETH_USDT-1h.json', 3_000, 100); // 3e5
+  write(folder, 'LINK_USDT-1h.json', 20, 1_000, 24); // 2e4, over a shorter recording
+  write(folder, 'SOL_USDT_USDT-1h-futures.json', 100, 100); // 1e4, futures only
+  write(folder, 'USDC_USDT-1h.json', 1, 1e9); // a stablecoin pair: not ranked
+  write(folder, 'ETH_BTC-1h.json', 0.06, 1e6); // not dollar-quoted: not ranked
+  const empty = mkdtempSync(join(tmpdir(), 'meridian-top-empty-'));
+  write(empty, 'ETH_BTC-1h.json', 0.06, 1e6);
+  afterAll(() => {
+    for (const dir of [folder, empty]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('plays the N dollar-quoted symbols with the largest recorded quote volume per day', async () => {
+    const two = await replaySource({ folder, top: 2, speed: 60 });
+    expect(two.symbols).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(two.missing).toEqual([]);
+    expect(two.series.get('BTCUSDT')!.bars).toHaveLength(48);
+    const all = await replaySource({ folder, top: 10, speed: 60 });
+    expect(all.symbols).toEqual(['BTCUSDT', 'ETHUSDT', 'LINKUSDT', 'SOLUSDT']);
+  });
+
+  it('under strict, refuses a folder with fewer than N; and a folder with none', async () => {
+    await expect(replaySource({ folder, top: 10, speed: 60, strict: true })).rejects.toThrow(
+      /top:10 asked, but .* has candle files for 4 dollar-quoted symbols/,
+    );
+    await expect(replaySource({ folder: empty, top: 5, speed: 60 })).rejects.toThrow(
+      /top:5 found no dollar-quoted candle files/,
+    );
   });
 });

@@ -1,6 +1,9 @@
 import type { Candle, Level, MarketEvent, MarketSource } from '../../../modules/market/index.ts';
 import type { Clock } from '../../../shared/clock.ts';
-import { PriceModel, gaussian, hash, profileOf, rng, venueProfile } from './model.ts';
+import { PriceModel, type SymbolProfile, gaussian, hash, rng, venueProfile } from './model.ts';
+import { profileOf } from './universe.ts';
+
+export { MAX_SIMULATED_UNIVERSE, type SimulatedMarket, profileOf, simulatedUniverse } from './universe.ts';
 
 export interface SimulatedOptions {
   symbols: readonly string[];
@@ -9,6 +12,8 @@ export interface SimulatedOptions {
   clock: Clock;
   /** Interval of live ticks (ms). Each tick moves every book and prints a few trades per venue. */
   tickMs?: number;
+  /** Each symbol's price level, volatility and volume; default the universe's (`profileOf`, universe.ts). */
+  profileOf?: (symbol: string) => SymbolProfile;
 }
 
 /** Funding settles every 8 h (00, 08, 16 UTC). */
@@ -38,7 +43,7 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
 } {
   const venues = [...(options.venues ?? DEFAULT_VENUES)];
   const symbols = [...options.symbols];
-  const model = new PriceModel(options.seed, symbols);
+  const model = new PriceModel(options.seed, symbols, options.profileOf ?? profileOf);
   const tickMs = options.tickMs ?? 250;
   const books = new Map<string, BookState>();
   const g = gaussian(rng(hash(`${options.seed}|live|${options.clock.now()}`)));
@@ -76,7 +81,8 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
     lastPrice.set(symbol, p);
     const sigma = model.minuteVol(symbol, t) * Math.sqrt(tickMs / 60_000);
     const push = Math.max(-0.2, Math.min(0.2, (p / prev - 1) / (sigma || 1e-9) / 4));
-    const prof = profileOf(symbol);
+    const prof = model.profile(symbol);
+    // Book depth scales with the symbol's volume (BTC's 3e9 USD a day = the venue profile's depth).
     const liquidity = prof.dailyQuoteVolume / 3e9;
     for (const venue of venues) {
       const v = venueProfile(venue);

@@ -12,26 +12,21 @@ import { mulberry32 } from '../../../shared/random.ts';
  */
 import type { Candle } from '../../../modules/market/index.ts';
 
+/**
+ * What the model needs to know about a market. The profiles themselves — the seven hand-written ones and the
+ * generated universe of `MERIDIAN_SYMBOLS=top:N` — are in universe.ts; the model is handed a function from
+ * symbol to profile.
+ */
 export interface SymbolProfile {
+  /** The price level the daily log price mean-reverts to. */
   anchor: number;
+  /** Daily volatility (fraction) at a calm regime. */
   dailyVol: number;
+  /** Loading on the market factor shared by all symbols, 0 … 1 (the rest of the variance is idiosyncratic). */
   beta: number;
   /** Total daily quote volume across venues, USD. */
   dailyQuoteVolume: number;
 }
-
-const SYMBOL_PROFILES: Record<string, SymbolProfile> = {
-  BTCUSDT: { anchor: 64_000, dailyVol: 0.028, beta: 1, dailyQuoteVolume: 3e9 },
-  ETHUSDT: { anchor: 3_100, dailyVol: 0.036, beta: 0.85, dailyQuoteVolume: 1.6e9 },
-  SOLUSDT: { anchor: 150, dailyVol: 0.05, beta: 0.75, dailyQuoteVolume: 7e8 },
-  BNBUSDT: { anchor: 580, dailyVol: 0.03, beta: 0.7, dailyQuoteVolume: 2.5e8 },
-  XRPUSDT: { anchor: 0.6, dailyVol: 0.045, beta: 0.65, dailyQuoteVolume: 5e8 },
-  ADAUSDT: { anchor: 0.45, dailyVol: 0.048, beta: 0.7, dailyQuoteVolume: 1.8e8 },
-  DOGEUSDT: { anchor: 0.15, dailyVol: 0.06, beta: 0.7, dailyQuoteVolume: 4e8 },
-};
-
-export const profileOf = (symbol: string): SymbolProfile =>
-  SYMBOL_PROFILES[symbol] ?? { anchor: 10, dailyVol: 0.05, beta: 0.7, dailyQuoteVolume: 5e7 };
 
 export interface VenueProfile {
   share: number;
@@ -136,11 +131,24 @@ export class PriceModel {
   private readonly dailyLog = new Map<string, number[]>();
   private readonly volRegime: number[] = [];
   private readonly dayCache = new Map<string, Float64Array>();
+  private readonly profiles = new Map<string, SymbolProfile>();
 
   constructor(
     readonly seed: number,
     readonly symbols: readonly string[],
+    /** A pure function of the symbol (universe.ts `profileOf`); asked once per symbol. */
+    private readonly profileOf: (symbol: string) => SymbolProfile,
   ) {}
+
+  /** The symbol's profile. */
+  profile(symbol: string): SymbolProfile {
+    let p = this.profiles.get(symbol);
+    if (!p) {
+      p = this.profileOf(symbol);
+      this.profiles.set(symbol, p);
+    }
+    return p;
+  }
 
   private regime(day: number): number {
     const r = this.volRegime;
@@ -159,7 +167,7 @@ export class PriceModel {
       closes = [];
       this.dailyLog.set(symbol, closes);
     }
-    const p = profileOf(symbol);
+    const p = this.profile(symbol);
     const anchor = Math.log(p.anchor);
     const kappa = Math.log(2) / 120;
     while (closes.length <= day) {
@@ -179,7 +187,7 @@ export class PriceModel {
     const key = `${symbol}|${day}`;
     const cached = this.dayCache.get(key);
     if (cached) return cached;
-    const p = profileOf(symbol);
+    const p = this.profile(symbol);
     const closes = this.dailyCloses(symbol, day);
     const open = day === 0 ? Math.log(p.anchor) : closes[day - 1]!;
     const close = closes[day]!;
@@ -215,7 +223,7 @@ export class PriceModel {
     const day = Math.max(0, Math.floor((ms - ANCHOR_MS) / DAY));
     const m = Math.floor((ms - ANCHOR_MS - day * DAY) / 60_000);
     return (
-      ((profileOf(symbol).dailyVol * this.regime(day)) / Math.sqrt(1440) / SEASON_RMS) * (SEASON[m] ?? 1)
+      ((this.profile(symbol).dailyVol * this.regime(day)) / Math.sqrt(1440) / SEASON_RMS) * (SEASON[m] ?? 1)
     );
   }
 
@@ -224,7 +232,7 @@ export class PriceModel {
    * offset and noise, intrabar extremes, and volume scaled by season and the size of the move.
    */
   venueCandles(symbol: string, venue: string, fromMs: number, toMs: number): Candle[] {
-    const p = profileOf(symbol);
+    const p = this.profile(symbol);
     const v = venueProfile(venue);
     const out: Candle[] = [];
     const start = Math.ceil(fromMs / 60_000) * 60_000;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isKeptLevel, keptDistances, simulatedSource } from './index.ts';
 import { PriceModel } from './model.ts';
+import { profileOf } from './universe.ts';
 import type { MarketEvent } from '../../../modules/market/index.ts';
 import { createMemoryCandleRepository } from '../../../modules/market/repository.ts';
 import { createMarketService } from '../../../modules/market/service.ts';
@@ -23,16 +24,16 @@ describe('simulated market', () => {
   });
 
   it('is deterministic for a seed and differs across seeds', () => {
-    const a = new PriceModel(42, DEFAULT_SYMBOLS).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
-    const b = new PriceModel(42, DEFAULT_SYMBOLS).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
-    const c = new PriceModel(43, DEFAULT_SYMBOLS).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
+    const a = new PriceModel(42, DEFAULT_SYMBOLS, profileOf).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
+    const b = new PriceModel(42, DEFAULT_SYMBOLS, profileOf).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
+    const c = new PriceModel(43, DEFAULT_SYMBOLS, profileOf).venueCandles('BTCUSDT', 'kraken', T - DAY, T);
     expect(a).toHaveLength(1440);
     expect(a).toEqual(b);
     expect(a[100]!.close).not.toBe(c[100]!.close);
   });
 
   it('produces plausible, correlated prices', () => {
-    const model = new PriceModel(42, DEFAULT_SYMBOLS);
+    const model = new PriceModel(42, DEFAULT_SYMBOLS, profileOf);
     const daily = (symbol: string) =>
       Array.from({ length: 90 }, (_, d) => model.priceAtMinute(symbol, T - (90 - d) * DAY));
     const btc = daily('BTCUSDT');
