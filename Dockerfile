@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Meridian API image. Build: docker build -t meridian .   Run: docker run -p 8080:8080 -v meridian-data:/data meridian
-# Stage 1 installs everything from the lockfile and compiles the server and the web console; stage 2 keeps
+# Stage 1 installs everything from the lockfile and builds the server and the web console; stage 2 keeps
 # only production dependencies and the build output, runs as a non-root user under tini (PID 1 that
 # forwards SIGTERM to node, which drains HTTP, closes sockets with 1001 and flushes writes within 10 s).
 

@@ -1,4 +1,4 @@
 export function serverSourceHash(): string;
 export function serverBuildIsCurrent(): boolean;
-export function buildServer(options?: { quiet?: boolean }): number;
-export function ensureServerBuild(options?: { quiet?: boolean }): number;
+export function buildServer(options?: { quiet?: boolean }): Promise<number>;
+export function ensureServerBuild(options?: { quiet?: boolean }): Promise<number>;

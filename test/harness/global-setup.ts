@@ -55,9 +55,9 @@ export default async function setup(project: TestProject) {
  * again), and builds a PostgreSQL template database that tests clone.
  */
 async function prepare(): Promise<Provided> {
-  // Tests that spawn `bin/meridian.mjs` run dist/: compiled once here, never by parallel test files at once.
-  if (ensureServerBuild({ quiet: true }) !== 0)
-    throw new Error('the server build (tsc -p tsconfig.build.json) failed');
+  // Tests that spawn `bin/meridian.mjs` run dist/: built once here, never by parallel test files at once.
+  if ((await ensureServerBuild({ quiet: true })) !== 0)
+    throw new Error('the server build (esbuild, scripts/ensure-build.mjs) failed');
   const pglite = await openDatabase({});
   await migrateToLatest(pglite.db);
   const client = await pglite.dump!();
