@@ -57,6 +57,7 @@ describe('hot lane', () => {
       container: { clock: manualClock(Date.UTC(2026, 0, 10, 12, 0, 30)) },
     });
     await t.container.market.service.start();
+    await t.container.market.service.windowsLoaded();
     t.container.market.service.tickNow();
     // One model refresh, so the predictions pages carry datapoints (and quantiles) to compare.
     expect((await t.container.predictions.service.refresh()).length).toBeGreaterThan(0);

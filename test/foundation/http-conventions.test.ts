@@ -23,6 +23,7 @@ describe('HTTP conventions', () => {
     });
     user = await t.user('member');
     await t.container.market.service.start();
+    await t.container.market.service.windowsLoaded();
     t.container.market.service.tickNow();
   });
   afterAll(async () => {

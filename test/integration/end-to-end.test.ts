@@ -18,6 +18,7 @@ describe('end to end: market → predictions → REST and push', () => {
     });
     user = await t.user('viewer');
     await t.container.market.job.start();
+    await t.container.market.service.windowsLoaded();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;
     client = await connect(`ws://127.0.0.1:${port}/predictions?symbol=eth-usd`, { headers: user.auth });

@@ -30,6 +30,7 @@ describe('market follower (API replicas without the market job)', () => {
     expect(api.service.marketDataBytes().toString()).toBe('{"data":[]}');
     await worker.job.start();
     closers.push(() => worker.job.stop());
+    await worker.service.windowsLoaded();
     worker.service.tickNow(); // publishes (at most once a second, after the tick) with the serialized body
     expect(api.service.running()).toBe(false);
     await vi.waitFor(() =>
@@ -60,6 +61,7 @@ describe('market follower (API replicas without the market job)', () => {
     const api = await buildMarket(config, { db, bus, clock, logger: createLogger('silent') });
     await worker.job.start({ job: 'market', term: 3, current: () => true });
     closers.push(() => worker.job.stop());
+    await worker.service.windowsLoaded();
     worker.service.tickNow(); // the term-3 leader publishes its snapshot
     const fromCurrentLeader = worker.service.marketDataBytes().toString();
     await vi.waitFor(() => expect(api.service.marketDataBytes().toString()).toBe(fromCurrentLeader));

@@ -60,6 +60,7 @@ describe.each(dbKinds())('market push channel /market on %s', (kind) => {
     user = await t.user('viewer');
     market = t.container.market.service;
     await market.start();
+    await market.windowsLoaded();
     market.tickNow();
     url = await urlOf(t);
     await t.container.bus.subscribe(topics.marketSnapshot, (p) => {
@@ -169,6 +170,7 @@ describe.skipIf(!redisUrl())('market push channel on an API replica (Redis bus)'
     worker = await createTestApp({ env, container: { db, skipMigrations: true, clock } });
     api = await createTestApp({ env, container: { db, skipMigrations: true, clock } });
     await worker.container.market.service.start();
+    await worker.container.market.service.windowsLoaded();
     await api.container.bus.subscribe(topics.marketSnapshot, (p) => {
       published.push((p as { body: string }).body);
     });

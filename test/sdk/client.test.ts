@@ -27,6 +27,7 @@ describe('@meridian/client against a real server', () => {
     t = await createTestApp({ env });
     user = await t.user('member');
     await t.container.market.job.start();
+    await t.container.market.service.windowsLoaded();
     await t.container.predictions.service.refresh();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
