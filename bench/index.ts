@@ -10,4 +10,5 @@ export const benches = {
   alerts: () => import('./alerts.ts'),
   'alerts-delivery': () => import('./alerts-delivery.ts'),
   served: () => import('./served.ts'),
+  scale: () => import('./scale.ts'),
 };

@@ -1,3 +1,4 @@
+import type { HistoryProgress } from '../modules/market/index.ts';
 import type { ComponentHealth } from '../shared/readiness.ts';
 
 /**
@@ -57,18 +58,7 @@ export function marketHealth(
  * Market history: degraded (an expected phase of every start) while working windows load or the backfill of a
  * fetching source runs, with the progress; degraded for real when a symbol was given up on after failures.
  */
-export function historyHealth(
-  progress:
-    | {
-        symbols: number;
-        windowsReady: number;
-        backfillDaysDone: number;
-        backfillDaysTotal: number;
-        failed: string[];
-        complete: boolean;
-      }
-    | undefined,
-): ComponentHealth | undefined {
+export function historyHealth(progress: HistoryProgress | undefined): ComponentHealth | undefined {
   if (!progress) return undefined;
   const details = {
     symbols: progress.symbols,

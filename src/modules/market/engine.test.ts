@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MarketEngine } from './engine.ts';
+import { MEMORY_DAYS } from './history.ts';
 import type { MarketEvent } from './ports.ts';
 import type { CandleClosed } from './types.ts';
 
@@ -190,5 +191,44 @@ describe('MarketEngine', () => {
     expect(s.mid).toBe(102);
     expect(s.fundingRate).toBe(0.0001);
     expect(s.basisBps).toBeCloseTo((101.101 / 102 - 1) * 10_000, 8);
+  });
+});
+
+describe('memory bound per symbol', () => {
+  it('holds at most the working window however much history is loaded or built live: ≤ 720 KB a symbol', () => {
+    const e = new MarketEngine({
+      symbols: ['BTCUSDT'],
+      venues: ['binance', 'coinbase', 'kraken', 'okx'],
+      staleMs: 10_000,
+      outlierBps: 100,
+      notional: 1_000,
+      graceMs: 2_000,
+      memoryDays: MEMORY_DAYS,
+    });
+    const minute = (t: number, i: number) => {
+      const p = 100 + Math.sin(i / 50);
+      return { openTime: t, open: p, high: p + 0.5, low: p - 0.5, close: p, volume: 1, quoteVolume: p };
+    };
+    // Thirty days loaded at once (as from storage), then two more days built bar by bar through the feed.
+    const start = Date.UTC(2026, 0, 1);
+    const loaded = Array.from({ length: 30 * 1440 }, (_, i) => minute(start + i * 60_000, i));
+    e.loadHistory('BTCUSDT', loaded);
+    for (const venue of ['binance', 'coinbase', 'kraken', 'okx'])
+      e.loadVenueMinutes('BTCUSDT', venue, loaded);
+    const bound = e.memoryBytes('BTCUSDT')!.max;
+    expect(bound).toBeLessThanOrEqual(720 * 1024);
+    expect(e.memoryBytes('BTCUSDT')!.held).toBeLessThanOrEqual(bound);
+    const series = e.memorySeries('BTCUSDT', '1m')!;
+    // The newest window is what is kept: the model's span and the 24 h statistics are all there.
+    expect(series.length).toBeGreaterThanOrEqual(3 * 1440 + 120);
+    expect(series.last!.openTime).toBe(loaded.at(-1)!.openTime);
+    let t = loaded.at(-1)!.openTime + 60_000;
+    for (let i = 0; i < 2 * 1440; i++, t += 60_000) {
+      e.ingest(trade('binance', t + 1_000, 100, 1));
+      e.tick(t + 60_000 + 2_000);
+    }
+    expect(e.memoryBytes('BTCUSDT')!.held).toBeLessThanOrEqual(bound);
+    expect(series.last!.openTime).toBe(t - 60_000);
+    expect(e.memorySeries('BTCUSDT', '1d')!.length).toBeLessThanOrEqual(60);
   });
 });

@@ -459,6 +459,25 @@ export class MarketEngine {
     return c ? { included: c.included, mid: c.mid } : undefined;
   }
 
+  /**
+   * Bytes held for a symbol's windows (merged series of every interval, each venue's 24 h volume slots, the
+   * 5-minute trade flow), now and at most: books and open bars aside, the part that could grow with history.
+   */
+  memoryBytes(symbol: string): { held: number; max: number } | undefined {
+    const s = this.state.get(symbol);
+    if (!s) return undefined;
+    let held = 3 * FLOW_SECONDS * 8;
+    let max = held;
+    for (const series of s.merged.values()) {
+      held += series.heldBytes;
+      max += series.maxBytes;
+    }
+    const venueBytes = 3 * MINUTES_PER_DAY * 8;
+    held += s.venues.size * venueBytes;
+    max += s.venues.size * venueBytes;
+    return { held, max };
+  }
+
   recentCandles(symbol: string, interval: Interval, count: number): Candle[] {
     return this.state.get(symbol)?.series(interval).lastN(count) ?? [];
   }

@@ -25,6 +25,14 @@ export class CandleSeries {
   get length(): number {
     return this.n;
   }
+  /** Bytes of bar storage held (the memory bound of a symbol's window is the sum over its series). */
+  get heldBytes(): number {
+    return this.rows.byteLength;
+  }
+  /** The most bytes this series can hold: the capacity, its trimming slack, seven numbers a bar. */
+  get maxBytes(): number {
+    return this.maxRows * FIELDS * Float64Array.BYTES_PER_ELEMENT;
+  }
   get first(): Candle | undefined {
     return this.n ? this.bar(0) : undefined;
   }

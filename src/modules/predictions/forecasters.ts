@@ -6,6 +6,13 @@ import type { PredictionsMarketPort } from './ports.ts';
 import { HORIZONS } from '../identifiers/index.ts';
 
 const MINUTE = 60_000;
+/**
+ * Minutes kept per symbol, whatever the uptime: 8 days, so the weekly volatility pattern (which needs a week of
+ * bars) stays available. At ten numbers a bar that is at most ≈ 1.0 MB per symbol (with the trimming slack).
+ */
+export const KEEP_BARS = 8 * 1440;
+/** Symbols in the market-wide basket. */
+const BASKET_SIZE = 7;
 
 /**
  * What the forecasts are made from, per symbol: the 1m bar series (topped up from the market on each use),
@@ -32,6 +39,7 @@ export function createForecasters(deps: {
       series.set(symbol, s);
     }
     for (const c of market.recentCandles(symbol, '1m', history)) s.append(c);
+    s.trim(KEEP_BARS);
     return s;
   }
 
@@ -44,9 +52,22 @@ export function createForecasters(deps: {
     return m;
   }
 
+  /**
+   * The basket the market-wide features read: the series of the first `BASKET_SIZE` symbols of the universe
+   * (its most liquid, in a ranked universe). A fixed size keeps each forecast's cost independent of how many
+   * symbols are served; with the default seven symbols it is all of them.
+   */
+  function basket(): BarSeries[] {
+    return market
+      .symbols()
+      .slice(0, BASKET_SIZE)
+      .map((symbol) => seriesOf(symbol));
+  }
+
   return {
-    /** Every symbol's series so far (the basket the market-wide features read). */
+    /** Every symbol's series so far. */
     series,
+    basket,
     seriesOf,
     modelOf,
     funding,

@@ -124,7 +124,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const now = clock.now();
     const symbols = phase === 'warming' ? market.symbols().filter((s) => warm.has(s)) : market.symbols();
     for (const sym of symbols) seriesOf(sym);
-    const basket = [...series.values()];
+    const basket = forecasters.basket();
     const rows: PredictionRow[] = [];
     for (const sym of symbols) {
       const snap = market.snapshot(sym);

@@ -32,7 +32,7 @@ function* warmUpSteps(
   let nextBackfill = Math.ceil(backfillFrom / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
   const s = forecasters.seriesOf(symbol);
   const model = forecasters.modelOf(symbol);
-  const basket = [...forecasters.series.values()];
+  const basket = forecasters.basket();
   const step = Math.max(refreshMs, MINUTE);
   const pending: HorizonForecast[] = [];
   let next = 0;

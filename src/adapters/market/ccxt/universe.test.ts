@@ -1,3 +1,4 @@
+import { DEFAULT_SYMBOLS } from '../../../modules/identifiers/index.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CcxtExchange, CcxtTicker } from './index.ts';
 import { ccxtTopSource, rankTickers, universeChange } from './universe.ts';
@@ -247,15 +248,7 @@ describe('ccxt top:N — ranking the venues’ pairs by USD quote volume', () =>
       createExchange: (venue) => exchangeOf(venue, venues[venue]!),
       log,
     });
-    expect(none.symbols).toEqual([
-      'BTCUSDT',
-      'ETHUSDT',
-      'SOLUSDT',
-      'BNBUSDT',
-      'XRPUSDT',
-      'ADAUSDT',
-      'DOGEUSDT',
-    ]);
+    expect(none.symbols).toEqual([...DEFAULT_SYMBOLS]);
     expect(none.universe.ranking).toEqual([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(

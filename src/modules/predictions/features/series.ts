@@ -82,6 +82,38 @@ export class BarSeries {
     this.close.push(bar.close);
   }
 
+  /**
+   * Drops the oldest bars beyond `keep` once there are more than `keep + slack`, so memory stays bounded
+   * whatever the uptime. Prefix sums are rebased to start at the first kept bar, so every window statistic
+   * over kept bars is unchanged. Indices shift: callers hold times, never indices, across appends.
+   */
+  trim(keep: number, slack = Math.ceil(keep / 8)): void {
+    const n = this.closeTime.length;
+    if (n <= keep + slack) return;
+    const drop = n - keep;
+    // The first kept bar has no return within the series (sumSq 0), and its own volume and flow.
+    const sq = this.sumSq[drop]!;
+    const vol = this.sumVol[drop - 1]!;
+    const flow = this.sumFlow[drop - 1]!;
+    for (const column of [
+      this.closeTime,
+      this.logClose,
+      this.close,
+      this.sumSq,
+      this.sumVol,
+      this.sumFlow,
+      this.ewmaVar,
+      this.ewmaRangeVar,
+      this.fastRangeVar,
+    ])
+      column.splice(0, drop);
+    for (let i = 0; i < keep; i++) {
+      this.sumSq[i]! -= sq;
+      this.sumVol[i]! -= vol;
+      this.sumFlow[i]! -= flow;
+    }
+  }
+
   /** Index of the last bar known at time t (close time ≤ t), or -1. */
   indexAt(t: number): number {
     return lastAtOrBefore(this.closeTime, t);
