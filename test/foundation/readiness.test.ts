@@ -82,6 +82,8 @@ describe('/readyz', () => {
     const t = await createTestApp();
     try {
       const service = t.container.predictions.service;
+      // With the market feed running, each symbol waits for its history window: warming lasts seconds.
+      await t.container.market.service.start();
       await service.start();
       const during = await t.app.inject({ url: '/readyz' });
       // Still loading the stored record (unready), or warming symbols up: never ready before every one is warm.
@@ -103,7 +105,8 @@ describe('/readyz', () => {
       expect(after.json().components.storage).toEqual({ status: 'ok' });
     } finally {
       await t.container.predictions.service.stop();
+      await t.container.market.service.stop();
       await t.close();
     }
-  });
+  }, 120_000);
 });

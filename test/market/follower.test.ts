@@ -62,9 +62,13 @@ describe('market follower (API replicas without the market job)', () => {
     await worker.job.start({ job: 'market', term: 3, current: () => true });
     closers.push(() => worker.job.stop());
     await worker.service.windowsLoaded();
+    // Freeze the books, so the leader's next publications (at most one a second) carry this tick's body.
+    await worker.source.stop();
     worker.service.tickNow(); // the term-3 leader publishes its snapshot
     const fromCurrentLeader = worker.service.marketDataBytes().toString();
-    await vi.waitFor(() => expect(api.service.marketDataBytes().toString()).toBe(fromCurrentLeader));
+    await vi.waitFor(() => expect(api.service.marketDataBytes().toString()).toBe(fromCurrentLeader), {
+      timeout: 5_000,
+    });
     const priceOf = (symbol: string) =>
       (JSON.parse(api.service.marketDataBody([symbol])) as { data: Array<{ price: number }> }).data[0]?.price;
     const current = priceOf('BTCUSDT');

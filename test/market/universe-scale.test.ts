@@ -41,7 +41,10 @@ describe('a universe of 200 symbols', () => {
     do {
       const res = await get(`/api/market-data?limit=64${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.statusCode).toBe(200);
-      const page = res.json() as { data: Array<{ symbol: string; price: number | null }>; nextCursor: string | null };
+      const page = res.json() as {
+        data: Array<{ symbol: string; price: number | null }>;
+        nextCursor: string | null;
+      };
       for (const item of page.data) {
         expect(item.price).toBeGreaterThan(0);
         listed.push(item.symbol);
@@ -62,16 +65,20 @@ describe('a universe of 200 symbols', () => {
     expect(noForecast.statusCode).toBe(200);
     expect(noForecast.headers['meridian-backfilling']).toBe('true');
     const readyz = (await t.app.inject({ url: '/readyz' })).json() as Json;
-    expect(readyz.components.history.reason).toMatch(/filling history: working windows of \d+ of 200 symbols/);
+    expect(readyz.components.history.reason).toMatch(
+      /filling history: working windows of \d+ of 200 symbols/,
+    );
 
     await market.windowsLoaded();
     const loaded = await get(`/api/market-history?symbol=${last}&interval=1h&limit=72`);
     expect((loaded.json() as Json).history.backfilling).toBe(false);
     expect(loaded.headers['meridian-backfilling']).toBeUndefined();
     // The same bars as before the window loaded: computed history and the loaded window agree.
-    const closedBars = (body: Json) => body.data.filter((c: Json) => c.closed).map((c: Json) => [c.openTime, c.close]);
+    const closedBars = (body: Json) =>
+      body.data.filter((c: Json) => c.closed).map((c: Json) => [c.openTime, c.close]);
     const before = new Map(closedBars(earlyBody).map(([time, close]: [number, number]) => [time, close]));
-    for (const [time, close] of closedBars(loaded.json())) if (before.has(time)) expect(close).toBe(before.get(time));
+    for (const [time, close] of closedBars(loaded.json()))
+      if (before.has(time)) expect(close).toBe(before.get(time));
 
     // Once its history suffices (its window is loaded and the model has warmed up on it), it is forecast.
     await waitUntil(() => !predictions.warming(last), `${last} warmed up`, 500_000, 250);

@@ -177,5 +177,5 @@ describe.skipIf(!present)('real data: BTC/USDT 1m rolled up to 5m equals the rec
       engine.memorySeries(SYMBOL, '5m')!.range(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
     ).toEqual(closed);
     compareWithRecorded('engine live', oneMinute, fiveMinute, closed);
-  });
+  }, 120_000); // ≈ 8 s on its own; 27–38 s after the loadHistory case in the same worker (JIT state), before this change too
 });

@@ -146,6 +146,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   let stopped = false;
   const computed = source.historyOnRead ? createComputedHistory(source) : undefined;
   let fill: ReturnType<typeof createHistoryFill> | undefined;
+  let filling: Promise<void> | undefined;
 
   engine.onCandleClosed((e) => {
     writes.enqueue([{ ...e.candle, symbol: e.symbol, venue: e.venue, interval: e.interval }]);
@@ -286,13 +287,15 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
         log: options.log,
       });
       fill = run;
-      run.run().catch(logAndIgnore(writes.warnLog, 'market history fill failed'));
+      filling = run.run().catch(logAndIgnore(writes.warnLog, 'market history fill failed'));
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       writes.stopLoop();
       await source.stop();
+      // The fill stops at its next step; a source request in flight is not waited for past a few seconds.
+      await Promise.race([filling, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       await writes.flush().catch(logAndIgnore(writes.warnLog, 'market candle write at stop failed'));
     },
   };
