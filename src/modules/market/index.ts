@@ -29,3 +29,4 @@ export {
   createMarketDataPages,
   withNextCursor,
 } from './snapshots.ts';
+export { partitionOf, partitionSymbols } from './partition.ts';
