@@ -254,7 +254,10 @@ export function postgresLeadership(
         },
       }),
     );
+    let beating = false;
     const beat = async () => {
+      if (beating) return; // one presence round at a time (a slow database must not pile them up)
+      beating = true;
       try {
         await sql`
           insert into leader_leases (job, term, holder, expires_at)
@@ -285,6 +288,8 @@ export function postgresLeadership(
       } catch (error) {
         // The member count stays as last known; a leader relies on each job's own watchdog.
         options.log?.info({ group, error: (error as Error).message }, 'group presence not renewed');
+      } finally {
+        beating = false;
       }
     };
     const groupStop = async () => {
