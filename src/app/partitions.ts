@@ -74,8 +74,9 @@ export function buildPartitions(
         current = undefined;
         if (!stopping) return;
         running.delete(index);
-        await stopping.predictions.stop();
-        await stopping.market.stop();
+        // Both at once: each stops its timers (the feed, the refresh) before its first wait, so a partition whose
+        // storage hangs still stops feeding and refreshing at once; what it still tries to write is fenced.
+        await Promise.all([stopping.predictions.stop(), stopping.market.stop()]);
         deps.logger.info({ partition: index, term: stopping.term.term }, 'partition stopped');
       },
     };

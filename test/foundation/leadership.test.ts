@@ -6,6 +6,7 @@ import { postgresLeadership } from '../../src/adapters/leadership/postgres.ts';
 import type { LeadershipTables } from '../../src/adapters/leadership/tables.ts';
 import { type Job, type LeaderTerm, StaleLeaderError } from '../../src/shared/leadership.ts';
 import { openTestDatabase, postgresAvailable } from '../harness/db.ts';
+import { blockingDb, gate } from '../harness/leases.ts';
 import { waitUntil } from '../harness/wait.ts';
 
 const waitFor = (condition: () => boolean, timeoutMs: number) =>
@@ -224,36 +225,3 @@ describe.runIf(postgresAvailable())('job leadership (leases with terms) on real 
     }
   });
 });
-
-/** Open until `close()`; while closed, `held()` is a promise that settles when `open()` is called. */
-function gate() {
-  let closed: { promise: Promise<void>; open: () => void } | undefined;
-  return {
-    held: () => closed?.promise,
-    close() {
-      let open!: () => void;
-      const promise = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      closed ??= { promise, open };
-    },
-    open() {
-      closed?.open();
-      closed = undefined;
-    },
-  };
-}
-
-/** A Kysely whose results are held while `held()` gives a promise — the leader's view of a frozen database. */
-function blockingDb<T>(
-  db: import('kysely').Kysely<T>,
-  held: () => Promise<void> | undefined,
-): import('kysely').Kysely<T> {
-  return db.withPlugin({
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      await held();
-      return args.result;
-    },
-  });
-}

@@ -54,7 +54,16 @@ export function postgresLeadership(
   const campaigns = new Set<() => Promise<void>>();
 
   async function claim(job: string): Promise<number | undefined> {
+    // A look without a lock first: a live lease is the common case, and locking its row (for update, as a
+    // takeover must) only to find it live would queue this standby behind the leader's fenced writes, and the
+    // leader's next renewal behind this standby.
+    const live = await sql<{ live: boolean }>`
+      select expires_at >= ${nowMs} as live from leader_leases where job = ${job}`.execute(db);
+    if (live.rows[0]?.live) return undefined;
     return db.transaction().execute(async (trx) => {
+      // Waits for the fenced writes in flight (they key-share-lock the row; adapters/db/leader-fence.ts): a write
+      // of the expiring term commits before the next term exists, or sees it and is refused.
+      await sql`select 1 from leader_leases where job = ${job} for update`.execute(trx);
       const granted = await sql<{ term: number }>`
         insert into leader_leases (job, term, holder, expires_at)
         values (${job}, 1, ${holder}, ${nowMs} + ${timing.leaseMs})
