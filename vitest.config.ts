@@ -41,6 +41,7 @@ const integration = [
   'test/alerts/two-workers.test.ts',
   'test/foundation/leadership.test.ts',
   'test/foundation/token-cache.test.ts',
+  'test/integration/partitions.test.ts',
   'test/integration/worker-health.test.ts',
   'test/integration/worker-loss.test.ts',
   'test/onchain/evm-indexer.test.ts',

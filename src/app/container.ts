@@ -33,6 +33,7 @@ import { historyHealth, indexerHealth, marketHealth, modelHealth } from './healt
 import { retentionJob } from './retention.ts';
 import { type ComponentHealth, type ReadinessReport, summarize } from '../shared/readiness.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
+import { type PartitionsModule, buildPartitions } from './partitions.ts';
 import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
 import type { AlertsSummarySource } from '../modules/analytics/index.ts';
 import { type WebhooksBuildOptions, type WebhooksModule, buildWebhooks } from './webhooks.ts';
@@ -58,6 +59,8 @@ export interface ContainerOptions {
   webhooks?: WebhooksBuildOptions;
   /** Lease of job leadership (PostgreSQL only); default MERIDIAN_LEADER_LEASE_MS. */
   leaderLeaseMs?: number;
+  /** Redis channel prefix of the bus (tests isolate several containers of one test); default `meridian:bus:`. */
+  busChannelPrefix?: string;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: DestinationStream;
   /** The ccxt exchange object per venue (tests point it at local ports); default ccxt's own. */
@@ -92,6 +95,8 @@ export interface Container {
   alerts: AlertsModule;
   /** Webhook endpoints, the delivery sender and the account event log's retention (jobs below). */
   webhooks: WebhooksModule;
+  /** MERIDIAN_MARKET_PARTITIONS > 1: the partitions' campaign and the partitions this process leads. */
+  partitions?: PartitionsModule;
   /** Background jobs, run by the worker role (and by `all`). */
   jobs: Job[];
   /** What an API-only process runs instead of the jobs: followers that reload state the workers publish. */
@@ -143,6 +148,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     await Promise.all([waitForRedis(redis, 3_000), waitForRedis(subscriber, 3_000)]);
     bus = redisBus<Topics>(redis, subscriber, {
       decoders: topicDecoders,
+      channelPrefix: options.busChannelPrefix,
       log: logger.child({ module: 'bus' }),
     });
     limiter = redisRateLimiter(redis, clock, {
@@ -186,7 +192,9 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'market' }),
     createExchange: options.marketExchange,
   });
-  jobs.push(leadership.leaderOnly(market.job));
+  // MERIDIAN_MARKET_PARTITIONS > 1: the market and the model refresh run per partition (below), never as one job.
+  const partitioned = config.marketPartitions > 1;
+  if (!partitioned) jobs.push(leadership.leaderOnly(market.job));
   // One clock for the data: a replay plays recorded time, and every time derived from the market (forecasts,
   // their scoring, flows, retention of derived rows) follows it. Accounts, limits, alerts and webhook
   // deliveries stay on wall time: they happen in the real world (docs/operations.md, "One clock in replay").
@@ -211,7 +219,23 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     market: market.service,
     logger: logger.child({ module: 'predictions' }),
   });
-  jobs.push(leadership.leaderOnly(predictions.job));
+  let partitions: PartitionsModule | undefined;
+  let stopFollowingHere: (() => Promise<void>) | undefined;
+  if (!partitioned) jobs.push(leadership.leaderOnly(predictions.job));
+  else {
+    partitions = buildPartitions(config, { db, bus, dataClock, market, leadership, logger });
+    jobs.push(partitions.job, {
+      // This process's market and predictions services serve the whole universe as an API replica's do: they
+      // adopt every partition's snapshots (buildMarket) and reload the record on each partition's refresh.
+      name: 'predictions-follower',
+      start: async () => {
+        stopFollowingHere = await predictions.follow();
+      },
+      stop: async () => {
+        await stopFollowingHere?.();
+      },
+    });
+  }
   const alerts = buildAlerts(config, {
     db,
     bus,
@@ -296,6 +320,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     portfolio,
     alerts,
     webhooks,
+    partitions,
     jobs,
     apiFollowers,
     async readiness() {

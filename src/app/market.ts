@@ -5,10 +5,12 @@ import { simulatedSource, simulatedUniverse } from '../adapters/market/simulated
 import type { Config } from '../config/env.ts';
 import {
   type MarketRuntime,
+  type MarketServiceOptions,
   type MarketSource,
   type MarketTables,
   createMarketService,
   createKyselyCandleRepository,
+  partitionSymbols,
 } from '../modules/market/index.ts';
 import {
   DEFAULT_SYMBOLS,
@@ -32,6 +34,13 @@ export interface MarketModule {
    */
   symbols: SupportedSymbols;
   job: Job;
+  /** The symbols of each partition (MERIDIAN_MARKET_PARTITIONS; one list, the universe, by default). */
+  partitions: readonly (readonly string[])[];
+  /**
+   * Builds (does not start) the market of one partition: a source over the partition's symbols and a service
+   * whose publications carry the partition and `term` (its lease's), refused once the term is no longer current.
+   */
+  buildPartition(index: number, term: LeaderTerm): Promise<MarketRuntime>;
 }
 
 /**
@@ -98,57 +107,40 @@ export async function buildMarket(
     source.symbols.length ? source.symbols : (listed ?? DEFAULT_SYMBOLS),
   );
   const log = deps.logger;
-  const service = createMarketService({
-    source,
-    repository: createKyselyCandleRepository(tablesOf<MarketTables>(deps.db.db)),
+  const repository = createKyselyCandleRepository(tablesOf<MarketTables>(deps.db.db));
+  const serviceOptions = {
+    repository,
     clock: deps.clock,
-    symbols: symbols.list,
     staleMs: config.marketStaleMs,
     outlierBps: config.marketOutlierBps,
     notional: config.marketNotional,
     historyDays: config.marketHistoryDays,
-    log,
-    onPublish: (topic, payload) => {
-      // Snapshots are published at most once a second, with the serialized market-data body and what a
-      // follower needs besides (books for other notionals, bars in progress; docs/market.md) so API
-      // replicas that do not run the feed (role `api`) answer as the worker does; every merged closed
-      // candle is published.
-      // A leader that can no longer confirm its term publishes nothing; what it publishes carries the term.
-      if (leaderTerm && !leaderTerm.current()) return;
-      if (topic === 'candle')
-        deps.bus.publish(topics.marketCandle, payload).catch(logAndIgnore(log, 'candle not published'));
-      else {
-        const now = Date.now();
-        if (now - lastSnapshotPublish >= 1000) {
-          lastSnapshotPublish = now;
-          const { body, follower, ...rest } = payload;
-          // Built in a task of its own, after the tick: the follower part walks every book (≈ 1–1.5 ms), and
-          // requests waiting behind the tick should not wait for it too. A live feed's messages of this loop turn
-          // may move the books in between; followers adopt once a second, so that is within their lag.
-          setImmediate(() => {
-            deps.bus
-              .publish(topics.marketSnapshot, {
-                ...rest,
-                body: body.toString('utf8'),
-                ...follower(),
-                term: leaderTerm?.term ?? 0,
-              })
-              .catch(logAndIgnore(log, 'market snapshot not published'));
-          });
-        }
-      }
-    },
-  });
-  let lastSnapshotPublish = 0;
+  };
   let leaderTerm: LeaderTerm | undefined;
+  const service = createMarketService({
+    ...serviceOptions,
+    source,
+    symbols: symbols.list,
+    log,
+    onPublish: publisherFor(deps.bus, log, () => leaderTerm),
+  });
   // Follower: a process that does not run the market job serves what the worker publishes — from the
-  // newest leadership term it has heard of (a deposed leader's late message is ignored).
+  // newest leadership term it has heard of (a deposed leader's late message is ignored). With partitions, each
+  // partition's leader publishes its symbols under its own lease's term: the newest term is kept per partition.
   let newestTerm = 0;
+  const newestPartitionTerm = new Map<number, number>();
   await deps.bus.subscribe(topics.marketSnapshot, (message) => {
-    if (message.term < newestTerm) return;
-    newestTerm = message.term;
+    const { partition } = message;
+    if (partition === undefined) {
+      if (message.term < newestTerm) return;
+      newestTerm = message.term;
+    } else {
+      if (message.term < (newestPartitionTerm.get(partition) ?? 0)) return;
+      newestPartitionTerm.set(partition, message.term);
+    }
     if (!service.running()) service.adoptMarketData(message.body, message);
   });
+  const partitions = partitionSymbols(symbols.list, config.marketPartitions);
   return {
     service,
     source,
@@ -161,5 +153,61 @@ export async function buildMarket(
       },
       stop: () => service.stop(),
     },
+    partitions,
+    async buildPartition(index, term) {
+      const list = partitions[index] ?? [];
+      const partLog = log.child({ partition: index });
+      // The universe is already resolved: a partition's source serves its listed symbols.
+      const partSource = await buildMarketSource(config, list, deps.clock, partLog, deps.createExchange);
+      return createMarketService({
+        ...serviceOptions,
+        source: partSource,
+        symbols: list,
+        log: partLog,
+        onPublish: publisherFor(deps.bus, partLog, () => term, index),
+      });
+    },
+  };
+}
+
+/**
+ * What the market job (or a partition's) publishes: every merged closed candle, and the snapshot at most once a
+ * second with the serialized market-data body and what a follower needs besides (books for other notionals,
+ * bars in progress; docs/market.md), so API replicas that do not run the feed (role `api`) answer as the
+ * worker does. A leader that can no longer confirm its term publishes nothing; what it publishes carries the
+ * term (and the partition, when there are several).
+ */
+function publisherFor(
+  bus: AppBus,
+  log: Logger,
+  term: () => LeaderTerm | undefined,
+  partition?: number,
+): NonNullable<MarketServiceOptions['onPublish']> {
+  let lastSnapshotPublish = 0;
+  return (...[topic, payload]) => {
+    const leaderTerm = term();
+    if (leaderTerm && !leaderTerm.current()) return;
+    if (topic === 'candle') {
+      bus.publish(topics.marketCandle, payload).catch(logAndIgnore(log, 'candle not published'));
+      return;
+    }
+    const now = Date.now();
+    if (now - lastSnapshotPublish < 1000) return;
+    lastSnapshotPublish = now;
+    const { body, follower, ...rest } = payload;
+    // Built in a task of its own, after the tick: the follower part walks every book (≈ 1–1.5 ms), and
+    // requests waiting behind the tick should not wait for it too. A live feed's messages of this loop turn
+    // may move the books in between; followers adopt once a second, so that is within their lag.
+    setImmediate(() => {
+      bus
+        .publish(topics.marketSnapshot, {
+          ...rest,
+          body: body.toString('utf8'),
+          ...follower(),
+          term: leaderTerm?.term ?? 0,
+          ...(partition === undefined ? {} : { partition }),
+        })
+        .catch(logAndIgnore(log, 'market snapshot not published'));
+    });
   };
 }

@@ -72,6 +72,27 @@ describe('configuration', () => {
     }
   });
 
+  it('MERIDIAN_MARKET_PARTITIONS: 1 by default; more needs PostgreSQL and a live source', () => {
+    expect(loadConfig({}).marketPartitions).toBe(1);
+    const db = 'postgres://meridian@db/meridian';
+    expect(loadConfig({ MERIDIAN_MARKET_PARTITIONS: '8', DATABASE_URL: db }).marketPartitions).toBe(8);
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ MERIDIAN_MARKET_PARTITIONS: '2' })).toEqual([
+      expect.stringMatching(/^MERIDIAN_MARKET_PARTITIONS above 1 needs PostgreSQL/),
+    ]);
+    expect(
+      problems({ MERIDIAN_MARKET_PARTITIONS: '2', DATABASE_URL: db, MERIDIAN_MARKET_SOURCE: 'replay:./rec' }),
+    ).toEqual([expect.stringMatching(/^MERIDIAN_MARKET_PARTITIONS above 1 needs a live source/)]);
+    expect(problems({ MERIDIAN_MARKET_PARTITIONS: '0' })).toHaveLength(1);
+  });
+
   it('documents every variable in the generated table', () => {
     const table = configMarkdownTable();
     for (const name of ['PORT', 'HOST', 'MERIDIAN_DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL']) {

@@ -375,6 +375,12 @@ export const variables = {
     30,
     { min: 1, max: 365 },
   ),
+  marketPartitions: intVar(
+    'MERIDIAN_MARKET_PARTITIONS',
+    'Scaled mode: the symbols split into this many partitions by a stable hash of the symbol; each partition (its market feed, history and model refresh) is led by one worker under a lease of its own (`market:<n>`), a worker taking up to ceil(partitions / live workers). 1 runs the market and the model as one job each. More than 1 needs PostgreSQL (DATABASE_URL) and a live source (simulated or ccxt); docs/operations.md, "Partitions".',
+    1,
+    { min: 1, max: 1_024 },
+  ),
   usageFlushMs: intVar(
     'MERIDIAN_USAGE_FLUSH_MS',
     'How often each API process adds its in-memory API usage counts (requests and 429s per account and endpoint) to storage; usage seen by other replicas lags by at most this.',
@@ -471,10 +477,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push((error as Error).message);
     }
   }
+  if (!problems.length)
+    problems.push(...crossProblems(out as Pick<Config, 'marketPartitions' | 'databaseUrl' | 'marketSource'>));
   if (problems.length) throw new ConfigError(problems);
   out.storage = out.databaseUrl ? 'postgres' : 'pglite';
   out.shared = out.redisUrl ? 'redis' : 'memory';
   return Object.freeze(out) as Config;
+}
+
+/** Rules that span variables (each variable alone was valid). */
+function crossProblems(c: Pick<Config, 'marketPartitions' | 'databaseUrl' | 'marketSource'>): string[] {
+  const problems: string[] = [];
+  if (c.marketPartitions > 1 && !c.databaseUrl)
+    problems.push(
+      'MERIDIAN_MARKET_PARTITIONS above 1 needs PostgreSQL (DATABASE_URL): partitions are leased to workers in its leases table; embedded storage is one process, which runs every symbol',
+    );
+  if (c.marketPartitions > 1 && c.marketSource.kind === 'replay')
+    problems.push(
+      'MERIDIAN_MARKET_PARTITIONS above 1 needs a live source (simulated or ccxt): a replay plays one recorded clock, which partitions started at different times would not share',
+    );
+  return problems;
 }
 
 export class ConfigError extends Error {

@@ -47,5 +47,20 @@ export function refuseLostTerm(term: LeaderTerm | undefined): void {
 export interface Leadership {
   /** Wraps a job: start() campaigns in the background; the job runs only while leading. */
   leaderOnly(job: Job): Job & { isLeader(): boolean };
+  /**
+   * Jobs of one group (the market partitions, `market:0` … `market:<n-1>`), each led separately — its own lease
+   * and term, named by the job — with this process leading at most a fair share of them: ceil(jobs / processes
+   * campaigning for the group). A process over its share (another joined) hands the surplus over (stops the
+   * job, then releases its lease); one under it takes what is free (released, or expired with a dead holder).
+   */
+  fairShare(group: string, jobs: Job[]): SharedJobs;
   close(): Promise<void>;
+}
+
+/** The campaign of a group of jobs (`Leadership.fairShare`): started and stopped as one job. */
+export interface SharedJobs extends Job {
+  /** The names of the group's jobs this process leads now. */
+  led(): string[];
+  /** The processes campaigning for the group, as last counted (this one included). */
+  members(): number;
 }

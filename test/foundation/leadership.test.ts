@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/adapters/db/connect.ts';
-import { tablesOf } from '../../src/adapters/db/connect.ts';
+import { openDatabase, tablesOf } from '../../src/adapters/db/connect.ts';
 import { assertLeaderTerm } from '../../src/adapters/db/leader-fence.ts';
 import { postgresLeadership } from '../../src/adapters/leadership/postgres.ts';
 import type { LeadershipTables } from '../../src/adapters/leadership/tables.ts';
 import { type Job, type LeaderTerm, StaleLeaderError } from '../../src/shared/leadership.ts';
 import { openTestDatabase, postgresAvailable } from '../harness/db.ts';
+import { blockingDb, gate } from '../harness/leases.ts';
 import { waitUntil } from '../harness/wait.ts';
 
 const waitFor = (condition: () => boolean, timeoutMs: number) =>
@@ -133,37 +134,94 @@ describe.runIf(postgresAvailable())('job leadership (leases with terms) on real 
       await a.close();
     }
   });
-});
 
-/** Open until `close()`; while closed, `held()` is a promise that settles when `open()` is called. */
-function gate() {
-  let closed: { promise: Promise<void>; open: () => void } | undefined;
-  return {
-    held: () => closed?.promise,
-    close() {
-      let open!: () => void;
-      const promise = new Promise<void>((resolve) => {
-        open = resolve;
-      });
-      closed ??= { promise, open };
-    },
-    open() {
-      closed?.open();
-      closed = undefined;
-    },
-  };
-}
-
-/** A Kysely whose results are held while `held()` gives a promise — the leader's view of a frozen database. */
-function blockingDb<T>(
-  db: import('kysely').Kysely<T>,
-  held: () => Promise<void> | undefined,
-): import('kysely').Kysely<T> {
-  return db.withPlugin({
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      await held();
-      return args.result;
-    },
+  it('a group of jobs is shared fairly: the first process takes all, a second one gets half handed over', async () => {
+    const group = `grp-${Date.now()}`;
+    const names = [0, 1, 2, 3].map((i) => `${group}:${i}`);
+    const a = postgresLeadership(db(), { leaseMs: 1_000, holder: 'a' });
+    const b = postgresLeadership(db(), { leaseMs: 1_000, holder: 'b' });
+    const jobsA = names.map(countingJob);
+    const jobsB = names.map(countingJob);
+    const ga = a.fairShare(
+      group,
+      jobsA.map((j) => j.job),
+    );
+    const gb = b.fairShare(
+      group,
+      jobsB.map((j) => j.job),
+    );
+    // Each job runs in exactly one process (never both, never neither once settled).
+    const runningPerJob = () => names.map((_, i) => jobsA[i]!.state.running + jobsB[i]!.state.running);
+    try {
+      await ga.start();
+      await waitFor(() => ga.led().length === 4, 3_000);
+      await gb.start();
+      await waitFor(() => ga.led().length === 2 && gb.led().length === 2, 5_000);
+      expect(ga.members()).toBe(2);
+      expect(runningPerJob()).toEqual([1, 1, 1, 1]);
+      expect([...ga.led(), ...gb.led()].sort()).toEqual(names);
+      // The handed-over jobs were stopped in `a` before `b` was granted the next term.
+      for (const name of gb.led()) {
+        const i = names.indexOf(name);
+        expect(jobsA[i]!.state.stops).toBe(1);
+        expect(jobsB[i]!.state.terms.at(-1)!.term).toBe(jobsA[i]!.state.terms.at(-1)!.term + 1);
+      }
+      // Settled: several lease periods later nothing moved.
+      const settled = gb.led();
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(gb.led()).toEqual(settled);
+      expect(runningPerJob()).toEqual([1, 1, 1, 1]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
-}
+
+  it('a member that stops answering loses its share: the others take its jobs within a lease', async () => {
+    const group = `grp-dead-${Date.now()}`;
+    const names = [0, 1, 2, 3].map((i) => `${group}:${i}`);
+    const cut = gate();
+    // b has a pool of its own: its held answers keep its connections, not a's.
+    const own = await openDatabase({ databaseUrl: (handle as DbHandle & { url: string }).url, poolSize: 3 });
+    const a = postgresLeadership(db(), { leaseMs: 1_000, holder: 'a' });
+    const b = postgresLeadership(blockingDb(tablesOf<LeadershipTables>(own.db), cut.held), {
+      leaseMs: 1_000,
+      holder: 'b',
+    });
+    const jobsA = names.map(countingJob);
+    const jobsB = names.map(countingJob);
+    const ga = a.fairShare(
+      group,
+      jobsA.map((j) => j.job),
+    );
+    const gb = b.fairShare(
+      group,
+      jobsB.map((j) => j.job),
+    );
+    try {
+      await gb.start();
+      await waitFor(() => gb.led().length === 4, 3_000);
+      await ga.start();
+      await waitFor(() => ga.led().length === 2 && gb.led().length === 2, 5_000);
+      const lost = gb.led();
+      cut.close(); // b's database answers are held from now on: no renewal, no presence, no release
+      const cutAt = Date.now();
+      await waitFor(() => ga.led().length === 4, 5_000);
+      expect(Date.now() - cutAt).toBeLessThan(3_000); // a lease (1 s) plus the campaign and presence periods
+      // b stopped its jobs on its own watchdog (half a lease) before a was granted their next terms.
+      for (const name of lost) {
+        const i = names.indexOf(name);
+        expect(jobsB[i]!.state.running).toBe(0);
+        expect(jobsA[i]!.state.terms.at(-1)!.term).toBeGreaterThan(jobsB[i]!.state.terms.at(-1)!.term);
+        // A write of b's old term is refused by the leases table, even though b might still believe it leads.
+        const old = { ...jobsB[i]!.state.terms.at(-1)!, current: () => true };
+        await expect(assertLeaderTerm(handle.db, old)).rejects.toThrow(StaleLeaderError);
+      }
+    } finally {
+      cut.open();
+      await a.close();
+      await b.close();
+      await own.close();
+    }
+  });
+});

@@ -95,14 +95,20 @@ export function createFollowerState(deps: {
       };
     },
     openCandle: (symbol: string, interval: Interval) => open.get(symbol)?.get(interval),
-    /** Adopts a published market-data body and its `FollowerWire`; a malformed body is logged and ignored. */
-    adopt(body: string, wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open'>): void {
+    /**
+     * Adopts a published market-data body and its `FollowerWire`; a malformed body is logged and ignored. A
+     * partition's body (`wire.partition` set) replaces the books and bars of its own symbols only, so the
+     * partitions' copies add up to the universe, each aging on its own.
+     */
+    adopt(body: string, wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open' | 'partition'>): void {
       try {
         const parsed = JSON.parse(body) as { data?: MarketDataItem[] };
+        const adopted: string[] = [];
         for (const item of parsed.data ?? []) {
           if (typeof item?.symbol !== 'string') continue;
           bodies.set(item.symbol, JSON.stringify(item));
           items.set(item.symbol, item);
+          adopted.push(item.symbol);
         }
         bodies.rebuild();
         agedBytes = undefined;
@@ -117,8 +123,17 @@ export function createFollowerState(deps: {
         const at = wire?.at;
         if (at !== undefined && Number.isFinite(at)) clockOffset = at - clock.now();
         const decoded = decodeFollowerWire(wire);
-        books = decoded.books;
-        open = decoded.open;
+        if (wire?.partition === undefined) {
+          books = decoded.books;
+          open = decoded.open;
+        } else {
+          for (const symbol of adopted) {
+            books.delete(symbol);
+            open.delete(symbol);
+          }
+          for (const [symbol, book] of decoded.books) books.set(symbol, book);
+          for (const [symbol, bars] of decoded.open) open.set(symbol, bars);
+        }
       } catch (error) {
         deps.log?.warn({ err: error }, 'ignored a malformed market-data body from the bus');
       }

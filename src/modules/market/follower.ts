@@ -179,6 +179,11 @@ export interface MarketSnapshotMessage extends FollowerWire {
   at: number;
   body: string;
   term: number;
+  /**
+   * MERIDIAN_MARKET_PARTITIONS > 1: the partition whose leader published (the body and books are its symbols';
+   * `term` is that partition's lease term). Absent with one partition: the body is every symbol.
+   */
+  partition?: number;
 }
 
 /**
@@ -189,7 +194,12 @@ export interface MarketSnapshotMessage extends FollowerWire {
  */
 export function decodeMarketSnapshotMessage(raw: unknown): MarketSnapshotMessage | undefined {
   if (!isRecord(raw)) return undefined;
-  const { symbols, at, body, term, books, open } = raw;
+  const { symbols, at, body, term, books, open, partition } = raw;
+  if (
+    partition !== undefined &&
+    !(typeof partition === 'number' && Number.isInteger(partition) && partition >= 0)
+  )
+    return undefined;
   if (!Array.isArray(symbols) || !symbols.every((s) => typeof s === 'string')) return undefined;
   if (typeof at !== 'number' || !Number.isFinite(at) || typeof body !== 'string') return undefined;
   if (typeof term !== 'number' || !isRecord(books) || !isRecord(open)) return undefined;
@@ -210,7 +220,9 @@ export function decodeMarketSnapshotMessage(raw: unknown): MarketSnapshotMessage
     }
     wireOpen[symbol] = kept;
   }
-  return { symbols, at, body, term, books: wireBooks, open: wireOpen };
+  const message: MarketSnapshotMessage = { symbols, at, body, term, books: wireBooks, open: wireOpen };
+  if (partition !== undefined) message.partition = partition;
+  return message;
 }
 
 /** Slippage for `notional` on a follower: the worker's walk, on the published levels. */

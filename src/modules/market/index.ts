@@ -30,3 +30,4 @@ export {
   createMarketDataPages,
   withNextCursor,
 } from './snapshots.ts';
+export { partitionOf, partitionSymbols } from './partition.ts';

@@ -98,7 +98,10 @@ export interface MarketRuntime extends MarketService {
    * progress (`FollowerWire`) and the worker's market time `at`. Ignored while this process runs its own
    * feed.
    */
-  adoptMarketData(body: string, wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open'>): void;
+  adoptMarketData(
+    body: string,
+    wire?: Pick<MarketSnapshotMessage, 'at' | 'books' | 'open' | 'partition'>,
+  ): void;
   /** Whether this process runs the feed (start() was called and stop() was not). */
   running(): boolean;
   /** Feed counters, for metrics and tests. */

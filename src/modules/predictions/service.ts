@@ -39,6 +39,11 @@ export interface PredictionsServiceDeps {
    * overlapping horizons are correlated, so the datapoints needed are this × horizon ÷ refresh period.
    */
   minIndependentOutcomes?: number;
+  /**
+   * The refreshes come from several processes (MERIDIAN_MARKET_PARTITIONS > 1: one per partition, not in step):
+   * `load` takes each symbol's newest refresh as its latest, instead of the newest refresh of all.
+   */
+  severalPublishers?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -246,7 +251,14 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const rows = await repository.since(now - Math.max(keepMs, TRACK_RECORD_MS));
     readModel.reload(rows, now);
     const newest = rows.length ? rows[rows.length - 1]!.generated_at : 0;
-    readModel.latest = rows.filter((r) => r.generated_at === newest || now - r.generated_at < refreshMs);
+    if (deps.severalPublishers) {
+      const newestOf = new Map<string, number>();
+      for (const r of rows) newestOf.set(r.symbol, r.generated_at); // oldest first: the last one wins
+      readModel.latest = rows.filter(
+        (r) => r.generated_at === newestOf.get(r.symbol) || now - r.generated_at < refreshMs,
+      );
+    } else
+      readModel.latest = rows.filter((r) => r.generated_at === newest || now - r.generated_at < refreshMs);
     readModel.lastRefresh = newest;
     readModel.lastStored = newest;
     readModel.gaps = await repository.gaps(now - TRACK_RECORD_MS);

@@ -112,7 +112,18 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
     deps.onHub?.(hub);
     // The worker publishes each snapshot on the bus (at most once a second); an API replica hears it
     // through Redis, a single process through the in-memory bus.
-    await followBus(app, bus, topics.marketSnapshot, (message) => hub.publish(message), hub);
+    // With partitions a message carries one partition's symbols: the frame is the body this process has put
+    // together from every partition's (adopted before this handler runs: the market subscribed first).
+    await followBus(
+      app,
+      bus,
+      topics.marketSnapshot,
+      (message) =>
+        hub.publish(
+          message.partition === undefined ? message : { body: deps.marketDataBody(), at: message.at },
+        ),
+      hub,
+    );
 
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
     const selector = createMarketSelector(deps.symbols);
