@@ -10,7 +10,8 @@ import { join } from 'node:path';
  * on, no CPU pinning. For each universe size (`BENCH_SCALE_SYMBOLS`, default 7,50,200,500; 7 is the default
  * universe, the others `MERIDIAN_SYMBOLS=top:N`) it measures:
  * - ready: seconds from launch to `/readyz` 200;
- * - settled: seconds until start-up work is done (history component ok, every symbol forecast);
+ * - settled: seconds until start-up work is done (history component ok, every symbol forecast), waited for at
+ *   most `BENCH_SCALE_SETTLE_MAX_SECONDS` (default 1800): past it the row says how many symbols were forecast;
  * - peak RSS (VmHWM) and steady RSS after `BENCH_SCALE_IDLE_SECONDS` (default 60) of idling once settled;
  * - CPU of that idle stretch, as a share of one core;
  * - ingest lag: now minus `Meridian-As-Of` of market answers (median of 50);
@@ -22,13 +23,17 @@ import { join } from 'node:path';
 const sizes = (process.env.BENCH_SCALE_SYMBOLS ?? '7,50,200,500').split(',').map(Number);
 const idleSeconds = Number(process.env.BENCH_SCALE_IDLE_SECONDS ?? 60);
 const runSeconds = Number(process.env.BENCH_SCALE_RUN_SECONDS ?? 600);
+const settleMaxSeconds = Number(process.env.BENCH_SCALE_SETTLE_MAX_SECONDS ?? 1800);
 const root = new URL('..', import.meta.url).pathname;
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 interface Row {
   symbols: number;
   readySeconds: number;
-  settledSeconds: number;
+  historyReadySeconds: number | null;
+  settledSeconds: number | null;
+  /** Symbols forecast when the measurement began (all of them once settled). */
+  warmSymbols: number;
   peakRssMb: number;
   steadyRssMb: number;
   idleCpuPercent: number;
@@ -137,13 +142,18 @@ async function measure(symbols: number): Promise<Row> {
     }
     const token = /API token:\s+(mrd_\S+)/.exec(output)?.[1];
     if (!token) throw new Error('no bootstrap token printed');
-    let settledSeconds = 0;
+    let settledSeconds: number | null = null;
+    let historyReadySeconds: number | null = null;
+    let warmSymbols = 0;
     let readiness:
       | { components: Record<string, { status: string; details?: Record<string, number> }> }
       | undefined;
-    for (;;) {
+    while (Date.now() - launched < settleMaxSeconds * 1000) {
       readiness = JSON.parse((await get(port, '/readyz')).body);
       const c = readiness!.components;
+      if (c.history?.status === 'ok' && historyReadySeconds === null)
+        historyReadySeconds = (Date.now() - launched) / 1000;
+      warmSymbols = c.model?.status === 'ok' ? symbols : (c.model?.details?.warmSymbols ?? 0);
       if (c.history?.status === 'ok' && c.model?.status === 'ok') {
         settledSeconds = (Date.now() - launched) / 1000;
         break;
@@ -185,7 +195,9 @@ async function measure(symbols: number): Promise<Row> {
     return {
       symbols,
       readySeconds,
+      historyReadySeconds,
       settledSeconds,
+      warmSymbols,
       peakRssMb: Math.round(peakRssMb),
       steadyRssMb: Math.round(steadyRssMb),
       idleCpuPercent: Math.round(idleCpuPercent * 10) / 10,
