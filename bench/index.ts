@@ -11,4 +11,5 @@ export const benches = {
   'alerts-delivery': () => import('./alerts-delivery.ts'),
   served: () => import('./served.ts'),
   scale: () => import('./scale.ts'),
+  'storage-layout': () => import('./storage-layout.ts'),
 };
