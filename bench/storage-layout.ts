@@ -17,6 +17,7 @@ import { type DbHandle, openDatabase, tablesOf } from '../src/adapters/db/connec
 import { migrateToLatest } from '../src/adapters/db/migrate.ts';
 import { up as createMarketTable } from '../src/adapters/db/migrations/0002_market.ts';
 import type { Candle } from '../src/modules/market/candles.ts';
+import { mulberry32 } from '../src/shared/random.ts';
 import type { CandleRepository, StoredCandle } from '../src/modules/market/repository.ts';
 import { createKyselyCandleRepository } from '../src/modules/market/repository.kysely.ts';
 import type { MarketTables } from '../src/modules/market/tables.ts';
@@ -131,18 +132,6 @@ function candle(prefix: string, s: number, v: number, t: number): StoredCandle {
     close,
     volume,
     quoteVolume: volume * close,
-  };
-}
-
-/** A seeded generator for the read sample and the backfill order. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -869,7 +858,7 @@ function perSymbolDay(bytes: number, rows: number) {
 async function measure(layout: Layout, symbols: number) {
   const started = performance.now();
   const load = [loadavg()[0]!];
-  const ctx: Ctx = { symbols, used: new Set(), sinceEvict: new Set(), rand: prng(42), layout };
+  const ctx: Ctx = { symbols, used: new Set(), sinceEvict: new Set(), rand: mulberry32(42), layout };
   let warnings = 0;
   const queue = createWriteQueue({
     repository: layout.repository,
@@ -890,7 +879,7 @@ async function measure(layout: Layout, symbols: number) {
 
   // 1. backfill: symbol by symbol (shuffled), each symbol's series over [T0, DAY1).
   const order = Array.from({ length: symbols }, (_, i) => i);
-  const shuffle = prng(7);
+  const shuffle = mulberry32(7);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(shuffle() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
