@@ -55,13 +55,14 @@ export function createForecasters(deps: {
   /**
    * The basket the market-wide features read: the series of the first `BASKET_SIZE` symbols of the universe
    * (its most liquid, in a ranked universe). A fixed size keeps each forecast's cost independent of how many
-   * symbols are served; with the default seven symbols it is all of them.
+   * symbols are served; with the default seven symbols it is all of them. A series already held is used as
+   * it is (the refresh and the warm-up top each one up themselves), not copied from the market again.
    */
   function basket(): BarSeries[] {
     return market
       .symbols()
       .slice(0, BASKET_SIZE)
-      .map((symbol) => seriesOf(symbol));
+      .map((symbol) => series.get(symbol) ?? seriesOf(symbol));
   }
 
   return {
