@@ -2,6 +2,8 @@ import { type Dialect, Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database.ts';
 import { prepareDataDir, tighten } from './data-dir.ts';
 import { PgliteThreadDialect, startPgliteThread } from './pglite-thread.ts';
+import { sendCancelRequest } from './cancel-request.ts';
+import { connectBudgetExhausted, createConnectBudget } from './connect-budget.ts';
 import { resilientPool } from './postgres-pool.ts';
 
 export interface DbHandle {
@@ -35,13 +37,25 @@ export interface DbTimeouts {
   statementMs: number;
   /** A session left idle inside a transaction is ended by the server. */
   idleInTransactionMs: number;
+  /**
+   * A connection whose statement passed the client deadline is cancelled and held (still counted against
+   * the pool) until the server answers, at most this long; then it is dropped.
+   */
+  quarantineMs: number;
 }
 
 const defaultDbTimeouts: DbTimeouts = {
   connectMs: 1_000,
   statementMs: 1_250,
   idleInTransactionMs: 5_000,
+  quarantineMs: 300_000,
 };
+
+/**
+ * Connections a process may open: twice the pool at once, then the pool's size every 5 s. Normal churn (a
+ * burst after idle connections were closed, reconnects after a restart) stays far below it.
+ */
+const connectBudgetOf = (poolSize: number) => ({ burst: 2 * poolSize, perSecond: poolSize / 5 });
 
 /** The slack the client-side deadline leaves the server's statement_timeout to answer first. */
 const clientDeadlineSlackMs = 250;
@@ -70,7 +84,20 @@ async function openPostgres(
   // BIGINT (int8) and NUMERIC come back as strings by default; we keep NUMERIC as strings (exact
   // decimals) and parse int8 to number, since every int8 we store is a millisecond timestamp or a counter.
   pg.types.setTypeParser(20, (value: string) => Number(value));
+  const budget = createConnectBudget(connectBudgetOf(max));
+  /** Every connection the pool opens takes one from the budget first; none left: it fails fast (503). */
+  class BudgetedClient extends pg.Client {
+    override connect(callback?: (...args: never[]) => void): never {
+      if (budget.take())
+        return (callback ? super.connect(callback as (err: Error) => void) : super.connect()) as never;
+      const error = connectBudgetExhausted();
+      if (!callback) return Promise.reject(error) as never;
+      process.nextTick(() => (callback as (error: Error) => void)(error));
+      return undefined as never;
+    }
+  }
   const pool = new pg.Pool({
+    Client: BudgetedClient,
     connectionString: url,
     max,
     connectionTimeoutMillis: timeouts.connectMs,
@@ -80,7 +107,12 @@ async function openPostgres(
     keepAlive: true,
   });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: resilientPool(pool, onConnectionError) }),
+    dialect: new PostgresDialect({
+      pool: resilientPool(pool, onConnectionError, {
+        quarantineMs: timeouts.quarantineMs,
+        cancel: (client) => sendCancelRequest(client as never, timeouts.connectMs),
+      }),
+    }),
   });
   return {
     db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStorageUnavailable, storageUnavailable } from './postgres-pool.ts';
+import { isStorageUnavailable, resilientPool, storageUnavailable } from './postgres-pool.ts';
 
 const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 
@@ -35,5 +35,69 @@ describe('storage failures are told apart from bad queries', () => {
     expect(error.status).toBe(503);
     expect(error.code).toBe('storage_unavailable');
     expect(Number(error.headers?.['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('a connection whose statement passed the client deadline', () => {
+  function fakePool(answer: (text: string) => Promise<unknown>) {
+    const released: Array<boolean | undefined> = [];
+    const queries: string[] = [];
+    const client = {
+      query: (sql: string | { text: string }) => {
+        const text = typeof sql === 'string' ? sql : sql.text;
+        queries.push(text);
+        return answer(text);
+      },
+      release: (destroy?: boolean) => released.push(destroy),
+      on() {},
+    };
+    const pool = { connect: async () => client, on() {}, end: async () => {} };
+    return { pool, released, queries };
+  }
+
+  it('is cancelled and held (not released) until the server answers, then returned to the pool', async () => {
+    let answerRollback: () => void = () => {};
+    const f = fakePool((text) =>
+      text === 'rollback'
+        ? new Promise((done) => {
+            answerRollback = () => done({ rows: [] });
+          })
+        : Promise.reject(new Error('Query read timeout')),
+    );
+    const cancelled: unknown[] = [];
+    const wrapped = resilientPool(f.pool as never, () => {}, {
+      quarantineMs: 60_000,
+      cancel: async (client) => {
+        cancelled.push(client);
+      },
+    });
+    const conn = await wrapped.connect();
+    await expect(conn.query('select pg_sleep(60)' as never, [])).rejects.toThrow(
+      /unreachable|did not answer/,
+    );
+    await expect(conn.query('rollback' as never, [])).rejects.toThrow();
+    conn.release();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(cancelled).toHaveLength(1);
+    expect(f.released).toEqual([]); // still held: its backend may be running
+    expect(wrapped.quarantined()).toBe(1);
+    answerRollback();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(f.released).toEqual([undefined]); // back to the pool, healthy
+    expect(wrapped.quarantined()).toBe(0);
+  });
+
+  it('a statement the server cancelled (statement_timeout) leaves a healthy connection', async () => {
+    const f = fakePool(() =>
+      Promise.reject(pgError('canceling statement due to statement timeout', '57014')),
+    );
+    const wrapped = resilientPool(f.pool as never, () => {}, {
+      quarantineMs: 60_000,
+      cancel: async () => {},
+    });
+    const conn = await wrapped.connect();
+    await expect(conn.query('select 1' as never, [])).rejects.toThrow();
+    conn.release();
+    expect(f.released).toEqual([undefined]);
   });
 });

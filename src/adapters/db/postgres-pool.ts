@@ -30,19 +30,66 @@ export function storageUnavailable(cause: unknown): AppError {
   return error;
 }
 
+/** The client gave up on a statement the server may still be running (the backend has not answered). */
+export const isClientDeadline = (error: unknown) =>
+  error instanceof Error && /query read timeout/i.test(error.message);
+
+/** The server cancelled the statement itself (statement_timeout, a cancel request): the session is fine. */
+const isServerCancel = (error: unknown) => (error as { code?: unknown } | null)?.code === '57014';
+
+export interface ResilientPoolOptions {
+  /** Asks the server to cancel what a backend is running (see cancel-request.ts). */
+  cancel(client: PoolClient): Promise<void>;
+  /** Longest a connection is held after its statement passed the client deadline (then dropped). */
+  quarantineMs: number;
+}
+
 /**
  * The pg pool as Kysely sees it, made safe against a failing database:
  * - every client gets a permanent 'error' listener when it is created, so a connection that dies while
  *   checked out (pg-pool only listens on idle clients) never becomes an unhandled 'error' event;
- * - a client whose query failed for a connection reason (reset, terminated backend, read timeout) is
- *   destroyed on release instead of going back to the pool, where it would still be busy or dead;
+ * - a client whose connection failed (reset, terminated backend) is destroyed on release instead of going
+ *   back to the pool, where it would still be dead;
+ * - a client whose statement passed the client deadline is not dropped, since its backend may live on
+ *   (stopped, or stuck on a lock) and dropping it only to open another would pile up backends until the
+ *   cluster refuses everyone: the statement is cancelled (cancel request), and the connection stays checked
+ *   out — still counted against the pool's size — until the server answers (then it is rolled back and
+ *   returned to the pool) or `quarantineMs` passes (then it is dropped). A statement the server cancelled
+ *   itself (statement_timeout) leaves a healthy connection, returned as usual;
  * - connection-class failures reach callers as `storage_unavailable` (503 + Retry-After).
  */
-export function resilientPool(pool: Pool, onClientError: (error: Error) => void): PostgresPool {
+export function resilientPool(
+  pool: Pool,
+  onClientError: (error: Error) => void,
+  options: ResilientPoolOptions,
+): PostgresPool & { quarantined(): number } {
   pool.on('connect', (client) => {
     client.on('error', onClientError);
   });
   pool.on('error', onClientError);
+  const held = new Map<PoolClient, () => void>();
+
+  function quarantine(client: PoolClient) {
+    let released = false;
+    const release = (destroy: boolean) => {
+      if (released) return;
+      released = true;
+      held.delete(client);
+      client.release(destroy || undefined);
+    };
+    held.set(client, () => release(true));
+    void (async () => {
+      await options.cancel(client).catch(() => {});
+      try {
+        // Queued behind the cancelled statement: runs once the backend answers it, and ends any transaction.
+        await client.query({ text: 'rollback', query_timeout: options.quarantineMs } as never);
+        release(false);
+      } catch {
+        release(true);
+      }
+    })();
+  }
+
   return {
     async connect(): Promise<PostgresPoolClient> {
       let client: PoolClient;
@@ -52,19 +99,31 @@ export function resilientPool(pool: Pool, onClientError: (error: Error) => void)
         throw isStorageUnavailable(error) ? storageUnavailable(error) : error;
       }
       let broken = false;
+      let stuck = false;
       return {
         query: (async (sql: unknown, parameters: unknown) => {
+          // Kysely's rollback after a timed-out statement: the session is busy until the server answers.
+          if (stuck) throw storageUnavailable(new Error('Query read timeout'));
           try {
             return await client.query(sql as string, parameters as unknown[]);
           } catch (error) {
+            if (isServerCancel(error)) throw storageUnavailable(error);
             if (!isStorageUnavailable(error)) throw error;
-            broken = true;
+            if (isClientDeadline(error)) stuck = true;
+            else broken = true;
             throw storageUnavailable(error);
           }
         }) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(broken || undefined),
+        release: () => {
+          if (stuck && !broken) quarantine(client);
+          else client.release(broken || undefined);
+        },
       };
     },
-    end: () => pool.end(),
+    end: async () => {
+      for (const drop of [...held.values()]) drop();
+      await pool.end();
+    },
+    quarantined: () => held.size,
   };
 }

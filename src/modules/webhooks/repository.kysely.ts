@@ -232,16 +232,28 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
         return inserted;
       });
     },
-    async due(now, limit) {
-      const rows = await db
+    async due(now, limit, fairness = {}) {
+      const skip = fairness.skip ?? [];
+      // Rank each endpoint's due heads oldest first, then take them round-robin by rank (window functions:
+      // the same on PGlite and PostgreSQL).
+      const ranked = db
         .selectFrom('webhook_deliveries as d')
         .selectAll('d')
+        .select(
+          sql<number>`row_number() over (partition by d.endpoint_id order by d.event_seq, d.id)`.as('rank'),
+        )
         .where('d.status', '=', 'pending')
         .where('d.next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', now)]))
-        .where(headOfLine)
-        .orderBy('d.event_seq')
-        .orderBy('d.id')
+        .$if(skip.length > 0, (q) => q.where('d.endpoint_id', 'not in', [...skip]))
+        .where(headOfLine);
+      const rows = await db
+        .selectFrom(ranked.as('r'))
+        .selectAll('r')
+        .$if(fairness.perEndpoint !== undefined, (q) => q.where('r.rank', '<=', fairness.perEndpoint!))
+        .orderBy('r.rank')
+        .orderBy('r.event_seq')
+        .orderBy('r.id')
         .limit(limit)
         .execute();
       return rows.map(deliveryFromRow);

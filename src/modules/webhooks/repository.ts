@@ -34,6 +34,14 @@ export interface DeliveryPage {
   nextCursor: string | null;
 }
 
+/** How `due` shares its `limit` among endpoints. */
+export interface DueFairness {
+  /** Most deliveries returned for one endpoint. */
+  perEndpoint?: number;
+  /** Endpoints left out (saturated ones). */
+  skip?: readonly string[];
+}
+
 /** The outbox and its attempt log, and the sender's cursor over the event log. */
 export interface DeliveriesRepository {
   readCursor(name: string): Promise<number>;
@@ -49,9 +57,12 @@ export interface DeliveriesRepository {
   ): Promise<number>;
   /**
    * Pending deliveries due at `now` and not leased, each the oldest pending one of its endpoint and order
-   * key (so one rule's events reach an endpoint in order), oldest first.
+   * key (so one rule's events reach an endpoint in order). Fair across endpoints: at most `perEndpoint` of
+   * each endpoint (default: no cap), none of the `skip` endpoints (those the sender has at their concurrency
+   * cap), taken round-robin — every endpoint's oldest, then every endpoint's second oldest, … — so no number
+   * of deliveries queued for one endpoint can keep another's out of the first `limit`.
    */
-  due(now: number, limit: number): Promise<Delivery[]>;
+  due(now: number, limit: number, fairness?: DueFairness): Promise<Delivery[]>;
   /**
    * When the next delivery `due` would return falls due: the earliest among the pending ones at the head of
    * their endpoint and order key, a leased one counting from its lease's end (undefined when none is pending).
@@ -162,12 +173,25 @@ export function createMemoryWebhooksRepositories(): {
       if (cursor) cursors.set(cursor.name, Math.max(cursors.get(cursor.name) ?? 0, cursor.seq));
       return inserted;
     },
-    async due(now, limit) {
-      return pending()
+    async due(now, limit, fairness = {}) {
+      const skip = new Set(fairness.skip ?? []);
+      const rank = new Map<Delivery, number>();
+      const seenPer = new Map<string, number>();
+      for (const d of pending()
         .filter(
-          (d) => d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil < now) && headOfLine(d),
+          (d) =>
+            !skip.has(d.endpointId) &&
+            d.nextAttemptAt <= now &&
+            (d.leaseUntil === null || d.leaseUntil < now) &&
+            headOfLine(d),
         )
-        .sort(byOrder)
+        .sort(byOrder)) {
+        const n = (seenPer.get(d.endpointId) ?? 0) + 1;
+        seenPer.set(d.endpointId, n);
+        if (n <= (fairness.perEndpoint ?? Number.POSITIVE_INFINITY)) rank.set(d, n);
+      }
+      return [...rank.keys()]
+        .sort((a, b) => rank.get(a)! - rank.get(b)! || byOrder(a, b))
         .slice(0, limit)
         .map((d) => ({ ...d }));
     },

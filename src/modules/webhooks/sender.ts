@@ -217,7 +217,15 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
   }
 
   async function dispatch() {
-    const due = await deliveries.due(clock.now(), 200);
+    // Saturated endpoints are left out of the query and each other endpoint gets at most its cap, taken
+    // round-robin: a hanging endpoint with any number of deliveries queued cannot crowd the others out.
+    const saturated = [...perEndpoint]
+      .filter(([, n]) => n >= options.concurrencyPerEndpoint)
+      .map(([id]) => id);
+    const due = await deliveries.due(clock.now(), 200, {
+      perEndpoint: options.concurrencyPerEndpoint,
+      skip: saturated,
+    });
     for (const d of due) {
       if (!running) return;
       if (inflight.has(d.id)) continue;

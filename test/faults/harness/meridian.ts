@@ -15,7 +15,7 @@ export interface LogLine {
 /** A real `meridian serve` child process, its JSON log lines parsed and its exit recorded. */
 export interface MeridianProcess {
   name: string;
-  role: 'api' | 'worker';
+  role: 'all' | 'api' | 'worker';
   port: number;
   baseUrl: string;
   pid: number;
@@ -29,7 +29,7 @@ export interface MeridianProcess {
 
 export async function startMeridian(options: {
   name: string;
-  role: 'api' | 'worker';
+  role: 'all' | 'api' | 'worker';
   port: number;
   env: Record<string, string>;
 }): Promise<MeridianProcess> {

@@ -12,6 +12,8 @@ import { freePort } from './ports.ts';
 export interface OwnPostgres {
   port: number;
   url(database?: string): string;
+  /** The postmaster's PID (its children are the backends). */
+  postmasterPid(): number;
   /** SIGSTOP / SIGCONT the postmaster and every backend: a server that accepts nothing and answers nothing. */
   freeze(): void;
   thaw(): void;
@@ -27,7 +29,7 @@ export function findPostgresBin(): string {
   throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql/*/bin (initdb, pg_ctl)');
 }
 
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+export async function startOwnPostgres(settings: { maxConnections?: number } = {}): Promise<OwnPostgres> {
   const bin = findPostgresBin();
   const port = await freePort();
   const folder = mkdtempSync(join(tmpdir(), 'meridian-faults-pg-'));
@@ -48,7 +50,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     '-c listen_addresses=127.0.0.1',
     `-c unix_socket_directories=${folder}`,
     '-c fsync=off',
-    '-c max_connections=200',
+    `-c max_connections=${settings.maxConnections ?? 200}`,
   ].join(' ');
   const start = () => {
     run('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-o', options, '-w', '-t', '30', 'start']);
@@ -83,6 +85,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   };
   return {
     port,
+    postmasterPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     freeze: () => signal('SIGSTOP'),
     thaw: () => signal('SIGCONT'),
