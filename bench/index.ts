@@ -10,6 +10,7 @@ export const benches = {
   alerts: () => import('./alerts.ts'),
   'alerts-delivery': () => import('./alerts-delivery.ts'),
   served: () => import('./served.ts'),
+  pipeline: () => import('./pipeline.ts'),
   scale: () => import('./scale.ts'),
   'storage-layout': () => import('./storage-layout.ts'),
 };

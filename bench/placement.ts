@@ -18,25 +18,30 @@ function tasksetWorks(): boolean {
   return process.platform === 'linux' && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 }
 
-export const pinned = cpus >= 2 && process.env.BENCH_PIN !== '0' && tasksetWorks();
+let pinnedChoice: boolean | undefined;
+/** Whether to pin, decided at the first use (a bench may set `BENCH_PIN` in its `run`). */
+export function pinned(): boolean {
+  pinnedChoice ??= cpus >= 2 && process.env.BENCH_PIN !== '0' && tasksetWorks();
+  return pinnedChoice;
+}
 
 const generatorCpu = String(cpus - 1);
 
 /** The generator's command line, run on its own core when pinned. */
 export function onGeneratorCore(argv: string[]): string[] {
-  return pinned ? ['taskset', '-c', generatorCpu, ...argv] : argv;
+  return pinned() ? ['taskset', '-c', generatorCpu, ...argv] : argv;
 }
 
 /** Pins a server's main thread (its thread id is its process id) to CPU 0; no-op when unpinned. */
 export function pinEventLoop(pid: number | undefined): void {
-  if (!pinned || pid === undefined) return;
+  if (!pinned() || pid === undefined) return;
   const result = spawnSync('taskset', ['-p', '-c', '0', String(pid)], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`taskset could not pin process ${pid}: ${result.stderr}`);
 }
 
 /** For table titles: where the measured code ran. */
 export function placementLabel(): string {
-  return pinned
+  return pinned()
     ? `servers' event loops on CPU 0, generator on CPU ${generatorCpu}`
     : 'unpinned (BENCH_PIN=0 or no taskset)';
 }

@@ -1,8 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureResponse, compare, printTable, startTarget, stopTarget } from './lib.ts';
+import {
+  type Started,
+  parseEnvItems,
+  serverProcess,
+  startServed,
+  stopServed,
+  waitReady,
+} from './npm-start.ts';
 
 /**
  * The hot endpoints of the server as users start it: `npm start` (the README's command) on a fresh embedded
@@ -23,99 +30,10 @@ import { captureResponse, compare, printTable, startTarget, stopTarget } from '.
  */
 const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
 
-/** The variant's environment from `BENCH_SERVED_VARIANT`, refused unless every item is NAME=value. */
+/** The variant's environment from `BENCH_SERVED_VARIANT`. */
 function variantEnv(): Record<string, string> | undefined {
   const text = process.env.BENCH_SERVED_VARIANT?.trim();
-  if (!text) return undefined;
-  const env: Record<string, string> = {};
-  for (const item of text.split(/\s+/)) {
-    const m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(item);
-    if (!m) throw new Error(`BENCH_SERVED_VARIANT: expected NAME=value items, got ${item}`);
-    env[m[1]!] = m[2]!;
-  }
-  return env;
-}
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  token: string;
-}
-
-function startServed(dataDir: string, extraEnv: Record<string, string> = {}, cwd?: string): Promise<Started> {
-  // `detached` gives npm and everything it starts its own process group, stopped as a whole below.
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: '0',
-      MERIDIAN_DATA_DIR: dataDir,
-      MERIDIAN_RATE_LIMIT_STANDARD: '1000000000',
-      MERIDIAN_RATE_LIMIT_PRO: '1000000000',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`npm start did not come up in 300 s:\n${out}`)), 300_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const token = out.match(/API token:\s+(\S+)/)?.[1];
-      const url = out.match(/running at (http:\/\/\S+)/)?.[1];
-      if (token && url) {
-        clearTimeout(timer);
-        resolve({ child, url, token });
-      }
-    });
-    child.stderr!.on('data', (d) => (out += d));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code}:\n${out}`));
-    });
-  });
-}
-
-async function waitReady(url: string) {
-  for (let i = 0; i < 600; i++) {
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('/readyz never answered 200');
-}
-
-function stopServed(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGTERM');
-    setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 15_000).unref();
-  });
-}
-
-/** The server process itself (node running the CLI), for its CPU time per request: npm's newest descendant. */
-async function serverPid(npmPid: number): Promise<number | undefined> {
-  const { execFileSync } = await import('node:child_process');
-  const tree = execFileSync('ps', ['-o', 'pid=,args=', '-g', String(npmPid)], { encoding: 'utf8' });
-  const line = tree
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => / serve\b/.test(l) && !/^\d+ (sh|npm)/.test(l))
-    .at(-1);
-  return line ? Number(line.split(' ')[0]) : undefined;
+  return text ? parseEnvItems(text, 'BENCH_SERVED_VARIANT') : undefined;
 }
 
 export async function run() {
@@ -147,10 +65,8 @@ export async function run() {
       `\nnpm start is ready at ${served.url}${other ? ` and, with ${variantLabel}, at ${other.url}` : ''}; settling ${settleSeconds} s before measuring`,
     );
     await new Promise((r) => setTimeout(r, settleSeconds * 1000));
-    const pid = await serverPid(served.child.pid!);
-    const child = pid ? ({ pid } as ChildProcess) : undefined;
-    const otherPid = other ? await serverPid(other.child.pid!) : undefined;
-    const otherChild = otherPid ? ({ pid: otherPid } as ChildProcess) : undefined;
+    const child = serverProcess(served.child.pid!);
+    const otherChild = other ? serverProcess(other.child.pid!) : undefined;
     const headers = { authorization: `Bearer ${served.token}` };
     const endpoints = [
       { name: 'GET /api/account', path: '/api/account' },

@@ -128,22 +128,6 @@ export const variables = {
     'Run embedded PGlite on a thread of its own, so its queries do not pause the event loop that answers requests (docs/architecture.md, "Storage"); false runs it on the server thread. Ignored with DATABASE_URL.',
     true,
   ),
-  hotLane: boolVar(
-    'MERIDIAN_HOT_LANE',
-    'Answer the most frequent authenticated GETs (account, market data, predictions page) on node:http directly, ahead of Fastify; off sends every request through Fastify (docs/architecture.md).',
-    true,
-  ),
-  keepTickShape: boolVar(
-    'MERIDIAN_KEEP_TICK_SHAPE',
-    "Keep one of node's process.nextTick queue entries alive for the life of the process, so full garbage collections do not drop their object shape and make every nextTick (several per HTTP request) take V8's slow generic path (docs/adr/0017-tick-shape.md). false leaves node as it is.",
-    true,
-  ),
-  heapGrowthPercent: intVar(
-    'MERIDIAN_HEAP_GROWTH_PERCENT',
-    "How far V8 lets the old generation grow past what survived the last full garbage collection before it starts the next one, in percent (V8's --heap-growing-percent). Under load V8's own choice ran a full collection every 1–3 s, each pausing the requests in flight; 300 (a factor of 4, the largest V8 picks by itself with ample memory) lets the heap reach about four times its live size first, for a larger resident heap; on a machine short of memory set it lower (docs/adr/0018-heap-growth.md). 0 leaves the choice to V8.",
-    300,
-    { min: 0, max: 400 },
-  ),
   standardRateLimit: intVar(
     'MERIDIAN_RATE_LIMIT_STANDARD',
     'Requests per 60-second window for accounts on the standard plan.',

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
  * Bodies serialized ahead of time (market snapshot, predictions pages, the account) are sent many times per
  * refresh, so everything derived from their bytes — the ETag and the compressed variants — is computed once
  * per buffer and kept beside it: a refresh builds a new buffer, and the old one's entry goes with it (a
- * WeakMap keyed by the buffer). Used by `sendBytes` (Fastify) and by the hot lane, so both send the same.
+ * WeakMap keyed by the buffer). Used by `sendBytes` (reply.ts).
  */
 
 /** Bodies below this size are sent as they are (compression would cost more than it saves). */

@@ -1,16 +1,15 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { createLogger } from '../observability/logger.ts';
 import { createFailedAuthLimiter } from './credentials.ts';
 import type { ServerDeps } from './deps.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { LazyLogger } from './request-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerCors } from './plugins/cors.ts';
+import { corsPolicy } from './plugins/cors.ts';
 import compress from '@fastify/compress';
 import { compressionThreshold } from './encoded-body.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -18,7 +17,6 @@ import { RequestsObserved, registerRequestContext } from './plugins/request-cont
 import { clientErrorAnswer, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { newRequestId } from '../shared/ids.ts';
-import { createHotLane } from './hot-lane.ts';
 import { requestIdOf } from './request-id.ts';
 import { routeModules } from './routes/index.ts';
 import { webhookDocs } from './routes/webhooks.ts';
@@ -30,8 +28,6 @@ export interface ServerOptions {
   logLevel?: string;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
-  /** Overrides MERIDIAN_HOT_LANE (tests compare the two paths). */
-  hotLane?: boolean;
 }
 
 export type { ServerDeps };
@@ -39,31 +35,7 @@ export type { ServerDeps };
 /** Builds the HTTP app (REST and push) over its dependencies: plugins first, then every route module. */
 export async function buildServer(deps: ServerDeps, options: ServerOptions = {}): Promise<App> {
   const { config } = deps;
-  const hotLane = createHotLane({
-    peekTokenHash: deps.accounts.peekTokenHash,
-    limiter: deps.limiter,
-    metrics: deps.metrics,
-    usage: deps.portfolio.usage,
-  });
-  const hotLaneOn = options.hotLane ?? config.hotLane;
   const app = Fastify({
-    // The server Fastify would build (same timeouts), with the hot lane in front of Fastify's handler.
-    serverFactory: (handler, opts) => {
-      const fastifyOptions = opts as FastifyServerOptions;
-      hotLane.handOverTo(handler);
-      const server = createServer(
-        (fastifyOptions as { http?: object }).http ?? {},
-        hotLaneOn
-          ? (req: IncomingMessage, res: ServerResponse) => {
-              if (!hotLane.serve(req, res)) handler(req, res);
-            }
-          : handler,
-      );
-      server.keepAliveTimeout = fastifyOptions.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = fastifyOptions.requestTimeout ?? 0;
-      server.setTimeout(fastifyOptions.connectionTimeout ?? 0);
-      return server;
-    },
     loggerInstance: LazyLogger.over(
       options.logLevel || options.logStream
         ? createLogger(options.logLevel ?? config.logLevel, options.logStream)
@@ -130,13 +102,17 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
     onBlocked: () => deps.metrics.rateLimited.inc({ reason: 'auth_failures' }),
   });
   const auth = registerAuth(app, { ...deps, failures });
-  if (hotLaneOn) app.addHook('onRoute', hotLane.register);
-  registerRequestContext(app, { guardFor: auth.guardFor });
+  const cors = corsPolicy(config.corsOrigins);
+  registerRequestContext(app, { guardFor: auth.guardFor, cors });
   registerErrorHandling(app);
   registerInputGuard(app);
-  await registerCors(app, config.corsOrigins);
-  // Bodies serialized per request (history, lists) compressed when asked; pre-serialized ones arrive with their
-  // Content-Encoding already set (reply.ts) and are left alone.
+  cors.registerPreflight(app);
+  // A GET or HEAD has no body to inflate: such routes skip @fastify/compress's per-request preParsing hook.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) route.decompress ??= false;
+  });
+  // Bodies serialized per request (history, lists) compressed when asked. Routes answering only with bytes
+  // serialized ahead of time (`sendBytes`, which encodes them once per buffer) say `compress: false`.
   await app.register(compress, {
     threshold: compressionThreshold,
     encodings: ['br', 'gzip'],

@@ -2,7 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Permission, Principal } from '../modules/accounts/index.ts';
-import type { HotHandler } from './hot-lane.ts';
 
 /** The Fastify instance type every route module receives: TypeBox schemas drive its types. */
 export type App = FastifyInstance<
@@ -33,8 +32,6 @@ declare module 'fastify' {
     auth?: 'token' | 'session' | 'none';
     /** The permission the caller needs. Required on every authenticated route. */
     permission?: Permission;
-    /** The route's answer on the hot lane (hot-lane.ts): GET routes serving bytes built ahead of time. */
-    hot?: HotHandler;
   }
   interface FastifyInstance {
     /** Every authenticated route with the permission it needs. */

@@ -1,6 +1,3 @@
-// First, before any other module runs: see the module for why.
-import './keep-tick-shape.ts';
-import './heap-growth.ts';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';

@@ -13,11 +13,6 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
-    hotLane: batchedCounter(registry, {
-      name: 'meridian_http_hot_lane_total',
-      help: 'Requests answered on the hot lane (node:http directly, ahead of Fastify); also counted in meridian_http_requests_total',
-      labelNames: ['route'] as const,
-    }),
     rateLimitDegraded: new Gauge({
       name: 'meridian_rate_limit_degraded',
       help: '1 while the shared rate-limit store (Redis) is unreachable and limits are enforced per replica',
@@ -44,7 +39,7 @@ const durationBuckets = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5];
  * A labelled prom-client counter for per-request paths: `batched(labels)` resolves a series once and its
  * `inc()` adds to a plain number, handed to prom-client when the registry is scraped (its `collect` hook).
  * prom-client's own labelled `inc` builds and hashes a key from the label object on every call (≈ 0.3–0.6 µs
- * a request on the hot lane, measured).
+ * a request, measured).
  */
 function batchedCounter<L extends string>(
   registry: Registry,

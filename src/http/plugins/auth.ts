@@ -1,5 +1,10 @@
 import type { FastifyReply, FastifyRequest, RouteOptions, onRequestHookHandler } from 'fastify';
-import type { AccountsService, Permission, Principal } from '../../modules/accounts/index.ts';
+import {
+  type AccountsService,
+  type Permission,
+  type Principal,
+  candidateTokenHash,
+} from '../../modules/accounts/index.ts';
 import type { Metrics } from '../../observability/metrics.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { LimitDecision, RateLimiter } from '../../shared/rate-limiter.ts';
@@ -13,12 +18,11 @@ import {
   sessionCookieOf,
 } from '../credentials.ts';
 import type { App, RouteAccess } from '../types.ts';
-import { prechargedDecision } from '../hot-lane.ts';
 import { policyValue, rateLimitHeaders, rateLimitWindowMs, stateValue } from '../rate-limit-headers.ts';
 
 /** What the auth plugin needs from the rest of the process. */
 export interface AuthDeps {
-  accounts: Pick<AccountsService, 'authenticateToken' | 'authenticateSession'>;
+  accounts: Pick<AccountsService, 'authenticateToken' | 'authenticateSession' | 'peekTokenHash'>;
   limiter: RateLimiter;
   metrics: Pick<Metrics, 'rateLimited'>;
   /** The one counter of failed authentications (shared with the sign-in route). */
@@ -57,6 +61,26 @@ export function registerAuth(app: App, deps: AuthDeps) {
   }
 
   /**
+   * Per connection, the `Authorization` header last admitted on it and its token's hash. A keep-alive client
+   * sends the same header on every request, and hashing the token was the largest part of authenticating
+   * one; a repeat is resolved by comparing strings. The principal still comes from the token cache every
+   * time, so a revocation or expiry applies at once. The entry lives and dies with the socket.
+   */
+  const admitted = new WeakMap<object, { header: string; hash: string }>();
+
+  /** A Bearer token admitted before on this connection, still fresh in the token cache. */
+  function admittedBefore(request: FastifyRequest, header: string): Principal | undefined {
+    const known = admitted.get(request.raw.socket);
+    return known !== undefined && known.header === header ? accounts.peekTokenHash(known.hash) : undefined;
+  }
+
+  /** Notes a token the cache admitted synchronously, for the connection's next requests. */
+  function noteAdmitted(request: FastifyRequest, header: string, token: string): void {
+    const hash = candidateTokenHash(token);
+    if (hash !== undefined) admitted.set(request.raw.socket, { header, hash });
+  }
+
+  /**
    * Identifies the caller; used by REST hooks and by the WebSocket upgrade. Synchronous on the hot path (a
    * cached token); a promise when storage or the shared limiter is involved.
    */
@@ -74,6 +98,10 @@ export function registerAuth(app: App, deps: AuthDeps) {
         );
       }
       let secret = tokenOverride;
+      if (secret === undefined && header) {
+        const known = admittedBefore(request, header);
+        if (known !== undefined) return known;
+      }
       if (secret === undefined) {
         secret = bearerTokenOf(header ?? '');
         if (secret === undefined) {
@@ -84,10 +112,13 @@ export function registerAuth(app: App, deps: AuthDeps) {
         }
       }
       const token = secret;
-      return checked(
+      const principal = checked(
         () => failureKeys.token(request, token),
         () => accounts.authenticateToken(token),
       );
+      if (header && tokenOverride === undefined && !(principal instanceof Promise))
+        noteAdmitted(request, header, token);
+      return principal;
     }
     const cookie = sessionCookieOf(request);
     if (cookie)
@@ -102,9 +133,7 @@ export function registerAuth(app: App, deps: AuthDeps) {
 
   /** Charges one request to the account; throws 429 when its window is full. */
   function charge(principal: Principal, reply: FastifyReply): void | Promise<void> {
-    const decision =
-      prechargedDecision(reply.request.raw) ??
-      limiter.consume(principal.rateLimitKey, principal.rateLimit, rateLimitWindowMs);
+    const decision = limiter.consume(principal.rateLimitKey, principal.rateLimit, rateLimitWindowMs);
     if (decision instanceof Promise) return decision.then((settled) => applyDecision(settled, reply));
     applyDecision(decision, reply);
   }

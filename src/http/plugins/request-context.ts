@@ -11,30 +11,32 @@ import type { Metrics } from '../../observability/metrics.ts';
 export interface UsageRecorder {
   record(accountId: string, method: string, route: string, rateLimited: boolean): void;
 }
-import { securityHeadersFor, setSecurityHeaders } from '../security-headers.ts';
+import { securityHeadersFor } from '../security-headers.ts';
 import type { App } from '../types.ts';
+import type { CorsPolicy } from './cors.ts';
 
 export interface RequestContextOptions {
   /** The route's authentication guard, if it has one (see the auth plugin). */
   guardFor(route: RouteOptions): onRequestHookHandler | undefined;
+  cors: CorsPolicy;
 }
 
 /**
- * What every request gets from the server: the request id on the response, its route counted in the metrics
- * (see `RequestsObserved`), and the route's authentication guard. The per-request part is attached to each
- * route when it is registered, as one hook that does all of it: each app-wide hook is another turn of
- * Fastify's hook runner on every request, and reading `request.routeOptions` builds a 12-field object per
- * access. Requests that match no route get their request id with the problem document (`sendProblem`) and
- * are counted as `unmatched`.
+ * What every request gets from the server: the request id and the route's fixed headers on the response,
+ * CORS, its route counted in the metrics (see `RequestsObserved`), and the route's authentication guard. The
+ * per-request part is attached to each route when it is registered, as one synchronous hook that does all of
+ * it: each app-wide hook is another turn of Fastify's hook runner on every request, and reading
+ * `request.routeOptions` builds a 12-field object per access. Requests that match no route get their request
+ * id with the problem document (`sendProblem`) and are counted as `unmatched`.
  *
  * Must be registered before any plugin that adds routes, so that their routes get the hook too.
  */
 export function registerRequestContext(app: App, options: RequestContextOptions): void {
-  const { guardFor } = options;
+  const { guardFor, cors } = options;
   app.decorateRequest('routePattern', undefined);
   app.addHook('onRoute', (route) => {
     const own = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [entryHook(route.url, guardFor(route)), ...own];
+    route.onRequest = [entryHook(route.url, cors, guardFor(route)), ...own];
   });
 }
 
@@ -84,20 +86,29 @@ export class RequestsObserved extends LogController {
   }
 }
 
-function entryHook(pattern: string, guard: onRequestHookHandler | undefined): onRequestHookHandler {
-  const headers = securityHeadersFor(pattern);
-  if (!guard) {
-    return (request, reply, done) => {
-      reply.header('x-request-id', request.id);
-      setSecurityHeaders(reply, headers);
-      request.routePattern = pattern;
-      done();
-    };
-  }
+/**
+ * The headers every answer of a route carries, as one flat list built when the route is registered: the
+ * security headers, and `Vary: Origin` (CORS answers differ by `Origin`).
+ */
+function fixedHeadersOf(pattern: string): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of securityHeadersFor(pattern)) flat.push(name, value);
+  flat.push('vary', 'Origin');
+  return flat;
+}
+
+function entryHook(
+  pattern: string,
+  cors: CorsPolicy,
+  guard: onRequestHookHandler | undefined,
+): onRequestHookHandler {
+  const fixed = fixedHeadersOf(pattern);
   return function (request, reply, done) {
     reply.header('x-request-id', request.id);
-    setSecurityHeaders(reply, headers);
+    for (let i = 0; i < fixed.length; i += 2) reply.header(fixed[i]!, fixed[i + 1]!);
+    cors.apply(request, reply);
     request.routePattern = pattern;
-    guard.call(this, request, reply, done);
+    if (guard) guard.call(this, request, reply, done);
+    else done();
   };
 }

@@ -87,10 +87,8 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
     app.get(
       '/api/account',
       {
-        config: {
-          permission: 'account:read',
-          hot: (_query, principal) => ({ body: accountBody(principal) }),
-        },
+        config: { permission: 'account:read' },
+        compress: false, // sendBytes encodes the body itself
         schema: {
           operationId: 'getAccount',
           tags: ['account'],

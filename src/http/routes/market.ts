@@ -296,11 +296,8 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
     app.get(
       '/api/market-data',
       {
-        config: {
-          permission: 'market:read',
-          // The plain request (no parameters) on the hot lane.
-          hot: (query) => (query === '' ? { body: firstPage(), headers: provenanceHeaders() } : undefined),
-        },
+        config: { permission: 'market:read' },
+        compress: false, // sendBytes encodes the body itself
         schema: {
           operationId: 'getMarketData',
           tags: ['market'],

@@ -9,7 +9,7 @@ import type { PredictionsQuery, PredictionsService } from '../../modules/predict
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { parseTime } from '../query-time.ts';
 import { provenanceHeaderSource } from '../provenance.ts';
-import { NormalizationLog } from '../normalization-header.ts';
+import { NORMALIZATION_HEADER, NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import {
   OutlookQuerySchema,
@@ -20,19 +20,10 @@ import {
 } from './predictions.schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
-import { plainQuery } from '../hot-lane.ts';
 import type { Static } from 'typebox';
+import type { FastifyReply } from 'fastify';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion', 'backfilled'] as const;
-/** The parameters a hot-lane request may carry (no `from`/`to`: those read storage). */
-const HOT_PARAMETERS = ['symbol', 'horizon', 'granularity', 'limit', 'include'] as const;
-/** A limit the schema would take as it is: plain digits, no sign, no leading zero. */
-const PLAIN_LIMIT = /^[1-9][0-9]{0,2}$/;
-/** A value no longer than the schema allows (longer ones get the pipeline's 400). */
-const withinSchema = (name: (typeof HOT_PARAMETERS)[number], value: string | undefined): boolean => {
-  const max = (PredictionsQuerySchema.properties[name] as { maxLength?: number }).maxLength;
-  return value === undefined || max === undefined || value.length <= max;
-};
 /** The largest time a Date can hold: an open `to`. */
 const LATEST = 8.64e15;
 
@@ -73,49 +64,27 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
     return reply;
   };
   /**
-   * The service query of a plain hot-lane query string, or null when the full pipeline must answer it:
-   * `symbol` and `horizon` and optionally `granularity`, `limit` and `include`, all in canonical form (nothing
-   * to normalize, a limit of plain digits, no `from`/`to`). The answer depends on the string alone, so it is
-   * kept (up to 1,000 distinct strings; past that each is resolved afresh) and the per-request work is a map
-   * lookup.
+   * The service query of a page request and its `Meridian-Normalized` value, by URL: the answer depends on the
+   * query string alone, so each distinct one is resolved once (up to 1,000; past that afresh each time).
    */
-  const hotQueries = new Map<string, PredictionsQuery | null>();
-  function hotQuery(raw: string): PredictionsQuery | null {
-    let resolved = hotQueries.get(raw);
-    if (resolved !== undefined) return resolved;
-    resolved = null;
-    const q = plainQuery(raw, HOT_PARAMETERS);
-    if (
-      q?.symbol !== undefined &&
-      q.horizon !== undefined &&
-      (q.limit === undefined || PLAIN_LIMIT.test(q.limit)) &&
-      HOT_PARAMETERS.every((name) => withinSchema(name, q[name]))
-    ) {
-      try {
-        const { query, log } = queryFor({
-          symbol: q.symbol,
-          horizon: q.horizon,
-          granularity: q.granularity,
-          limit: q.limit === undefined ? undefined : Number(q.limit),
-          include: q.include,
-        });
-        if (log.value() === undefined) resolved = query;
-      } catch {
-        // Not a valid request: the full pipeline answers it with its problem.
-      }
+  const pageQueries = new Map<string, { query: PredictionsQuery; normalized: string | undefined }>();
+  function pageQueryOf(url: string, q: Static<typeof PredictionsQuerySchema>) {
+    let known = pageQueries.get(url);
+    if (known === undefined) {
+      const { query, log } = queryFor(q);
+      known = { query, normalized: log.value() };
+      if (pageQueries.size < 1_000) pageQueries.set(url, known);
     }
-    if (hotQueries.size < 1_000) hotQueries.set(raw, resolved);
-    return resolved;
+    return known;
   }
 
-  /** A predictions page, and the parameters that were normalized to build it. */
-  function pageFor(q: Static<typeof PredictionsQuerySchema>): {
-    body: Buffer;
-    log: NormalizationLog;
-    symbol: string;
-  } {
+  /** A span of stored forecasts (`from`/`to`): read from storage, so the one asynchronous answer here. */
+  async function sendSpan(q: Static<typeof PredictionsQuerySchema>, reply: FastifyReply) {
+    const span = spanOf(q.from, q.to);
     const { query, log } = queryFor(q);
-    return { body: predictions.predictions(query), log, symbol: query.symbol };
+    log.apply(reply);
+    const body = await predictions.predictionsBetween(query, span.from, span.to);
+    return sendBytes(withProvenance(reply, query.symbol).type(JSON_TYPE), body);
   }
 
   /** The span of a from/to request: both checked, every problem reported at once; open ends are unbounded. */
@@ -173,16 +142,8 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
     app.get(
       '/api/predictions',
       {
-        config: {
-          permission: 'predictions:read',
-          // A canonical request without from/to on the hot lane (`hotQuery`); anything else through here.
-          hot: (query) => {
-            const resolved = hotQuery(query);
-            return resolved
-              ? { body: predictions.predictions(resolved), headers: headersOf(resolved.symbol) }
-              : undefined;
-          },
-        },
+        config: { permission: 'predictions:read' },
+        compress: false, // sendBytes encodes the body itself
         schema: {
           operationId: 'listPredictions',
           tags: ['predictions'],
@@ -191,18 +152,13 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           response: { 200: PredictionsPageSchema, 400: ProblemSchema, ...authProblems },
         },
       },
-      async (request, reply) => {
+      // Synchronous for a page (bytes built per refresh): an async handler costs a promise and a microtask turn.
+      (request, reply) => {
         const q = request.query;
-        if (q.from !== undefined || q.to !== undefined) {
-          const span = spanOf(q.from, q.to);
-          const { query, log } = queryFor(q);
-          log.apply(reply);
-          const body = await predictions.predictionsBetween(query, span.from, span.to);
-          return sendBytes(withProvenance(reply, query.symbol).type(JSON_TYPE), body);
-        }
-        const page = pageFor(q);
-        page.log.apply(reply);
-        return sendBytes(withProvenance(reply, page.symbol).type(JSON_TYPE), page.body);
+        if (q.from !== undefined || q.to !== undefined) return sendSpan(q, reply);
+        const { query, normalized } = pageQueryOf(request.url, q);
+        if (normalized !== undefined) reply.header(NORMALIZATION_HEADER, normalized);
+        sendBytes(withProvenance(reply, query.symbol).type(JSON_TYPE), predictions.predictions(query));
       },
     );
 
@@ -210,6 +166,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       '/api/predictions/ai-outlook',
       {
         config: { permission: 'predictions:read' },
+        compress: false, // sendBytes encodes the body itself
         schema: {
           operationId: 'getAiOutlook',
           tags: ['predictions'],
@@ -234,6 +191,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
       '/api/predictions/performance',
       {
         config: { permission: 'predictions:read' },
+        compress: false, // sendBytes encodes the body itself
         schema: {
           operationId: 'getPredictionPerformance',
           tags: ['predictions'],

@@ -102,8 +102,8 @@ export function createTokenCache(deps: TokenCacheDeps) {
 
   /**
    * The principal of a token, by its hash, whose cache entry is fresh and valid, without storage and without
-   * counting a failure; `undefined` otherwise (the caller then goes through `authenticateToken`). The hot lane
-   * holds the hash (per connection), so the token is not hashed again here.
+   * counting a failure; `undefined` otherwise (the caller then goes through `authenticateToken`). The auth
+   * plugin holds the hash per connection, so a repeated token is not hashed again here.
    */
   function peekTokenHash(hash: string): Principal | undefined {
     const now = clock.now();
