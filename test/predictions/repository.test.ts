@@ -119,4 +119,30 @@ describe.each(dbKinds())('prediction repository on %s', (kind) => {
     expect(got.find((r) => r.symbol === 'BTCUSDT')?.scored_at).toBeNull();
     expect(await repo.since(base + 599 * MIN)).toHaveLength(1);
   });
+  it('scores more rows than one statement carries (500) in one refresh, as the memory twin does', async () => {
+    const base = T0 + 9_000 * MIN;
+    const memory = createMemoryPredictionRepository();
+    const rows = Array.from({ length: 620 }, (_, i) =>
+      row(i % 2 ? 'ETHUSDT' : 'XRPUSDT', '1h', base + i * MIN),
+    );
+    for (const r of [repo, memory]) await r.insert(rows);
+    const updates: ScoreUpdate[] = rows.slice(0, 560).map((r, i) => ({
+      symbol: r.symbol,
+      horizon: r.horizon,
+      generated_at: r.generated_at,
+      realized: 100 + i / 8,
+      hit: i % 3 === 0,
+      crps: i % 5 ? 0.5 + i : null,
+      crps_rw: 1.25,
+      covered80: i % 2 === 0,
+      covered90: true,
+      scored_at: base + (i + 60) * MIN,
+    }));
+    for (const r of [repo, memory]) await r.record([], updates);
+    const got = await repo.since(base);
+    expect(got).toEqual(await memory.since(base));
+    expect(got.filter((r) => r.scored_at !== null)).toHaveLength(560);
+    expect(got[7]).toMatchObject({ realized: 100.875, hit: false, crps: 7.5, covered80: false });
+    expect(got[10]?.crps).toBeNull();
+  });
 });

@@ -478,8 +478,8 @@ export class MarketEngine {
     return { held, max };
   }
 
-  recentCandles(symbol: string, interval: Interval, count: number): Candle[] {
-    return this.state.get(symbol)?.series(interval).lastN(count) ?? [];
+  recentCandles(symbol: string, interval: Interval, count: number, after?: number): Candle[] {
+    return this.state.get(symbol)?.series(interval).lastN(count, after) ?? [];
   }
 
   memorySeries(symbol: string, interval: Interval): CandleSeries | undefined {

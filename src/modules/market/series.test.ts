@@ -64,6 +64,9 @@ describe('CandleSeries', () => {
           expect([...series.since(from)]).toEqual(ref.items.filter((x) => x.openTime >= from));
           expect(series.at(from + 10)).toEqual(ref.items.filter((x) => x.openTime <= from + 10).at(-1));
           expect(series.lastN(5)).toEqual(ref.items.slice(-5));
+          // The incremental read: the newest n bars that open after a time (between bars, on one, past all).
+          for (const after of [from, from + 30_000, t, t - 60_000, 0])
+            expect(series.lastN(7, after)).toEqual(ref.items.slice(-7).filter((x) => x.openTime > after));
         }
       }
       expect(series.length).toBeGreaterThanOrEqual(capacity);

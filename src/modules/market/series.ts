@@ -93,9 +93,11 @@ export class CandleSeries {
     return out;
   }
 
-  lastN(n: number): Candle[] {
+  /** The newest `n` bars, oldest first; with `after`, only those that open after it. */
+  lastN(n: number, after = Number.NEGATIVE_INFINITY): Candle[] {
     const out: Candle[] = [];
-    for (let i = Math.max(0, this.n - n); i < this.n; i++) out.push(this.bar(i));
+    const from = Math.max(0, this.n - n, after === Number.NEGATIVE_INFINITY ? 0 : this.lowerBound(after + 1));
+    for (let i = from; i < this.n; i++) out.push(this.bar(i));
     return out;
   }
 

@@ -210,7 +210,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     symbols: () => [...symbols],
     venues: () => [...source.venues],
     snapshot: (symbol) => engine.snapshot(symbol),
-    recentCandles: (symbol, interval, count) => engine.recentCandles(symbol, interval, count),
+    recentCandles: (symbol, interval, count, after) => engine.recentCandles(symbol, interval, count, after),
     openCandle: (symbol, interval) =>
       running() ? engine.openCandle(symbol, interval) : follower.openCandle(symbol, interval),
     candlesBetween: (query) =>

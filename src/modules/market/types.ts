@@ -98,9 +98,10 @@ export interface MarketService {
   snapshot(symbol: string): MarketSnapshot | undefined;
   /**
    * The last `count` closed merged candles, oldest first, from memory (up to a few days of 1m bars and
-   * their roll-ups are kept). Fewer when history is shorter.
+   * their roll-ups are kept). Fewer when history is shorter. With `after` (an open time), only the candles
+   * that open after it: a reader that holds the older ones asks for what is new, not for the window again.
    */
-  recentCandles(symbol: string, interval: Interval, count: number): Candle[];
+  recentCandles(symbol: string, interval: Interval, count: number, after?: number): Candle[];
   /** The open (not yet closed) merged candle of the current interval, if any trades happened. */
   openCandle(symbol: string, interval: Interval): Candle | undefined;
   /** Candles from storage, oldest first; includes the open candle when the range reaches now. */

@@ -38,7 +38,9 @@ export function createForecasters(deps: {
       s = new BarSeries(symbol, MINUTE);
       series.set(symbol, s);
     }
-    for (const c of market.recentCandles(symbol, '1m', history)) s.append(c);
+    // Only the minutes since the newest one held: a refresh copies what is new, not the 3-day window again.
+    const after = s.length ? s.closeTime[s.length - 1]! - MINUTE : undefined;
+    for (const c of market.recentCandles(symbol, '1m', history, after)) s.append(c);
     s.trim(KEEP_BARS);
     return s;
   }

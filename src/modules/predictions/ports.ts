@@ -12,7 +12,11 @@ export interface PredictionsMarketPort {
         basisBps: number | null;
       }
     | undefined;
-  recentCandles(symbol: string, interval: '1m', count: number): Bar[];
+  /**
+   * The last `count` closed 1m candles, oldest first; with `after` (an open time) only those that open after
+   * it (a source that ignores it answers correctly too: bars already held are skipped).
+   */
+  recentCandles(symbol: string, interval: '1m', count: number, after?: number): Bar[];
   /**
    * Whether the symbol's working window (the minutes the model reads) is loaded. Absent: always. A symbol is
    * warmed up and forecast only once it is.

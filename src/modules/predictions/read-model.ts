@@ -1,6 +1,6 @@
 import type { HorizonForecast } from './models/engine.ts';
 import type { PredictionGap, PredictionRow } from './repository.ts';
-import type { Horizon } from '../identifiers/index.ts';
+import { HORIZONS, type Horizon } from '../identifiers/index.ts';
 
 export interface PredictionsQuery {
   symbol: string;
@@ -118,9 +118,11 @@ export function createReadModel(deps: {
     /** When the newest row in memory (of one symbol, when given) was generated (0 when there is none). */
     newestGenerated(symbol?: string): number {
       let newest = 0;
-      for (const list of recent.values())
-        for (const l of list)
-          if (symbol === undefined || l.row.symbol === symbol) newest = Math.max(newest, l.row.generated_at);
+      // One symbol's lists only: the warm-up asks once per symbol, and reading every symbol's rows each time
+      // made it grow with the square of the universe.
+      const lists =
+        symbol === undefined ? [...recent.values()] : HORIZONS.map((h) => recent.get(keyOf(symbol, h)) ?? []);
+      for (const list of lists) for (const l of list) newest = Math.max(newest, l.row.generated_at);
       return newest;
     },
     /** Replaces the rows from a load: `rows` oldest first, read from storage at `now`. */

@@ -1,4 +1,5 @@
 import { normQuantile, sortedQuantile } from '../math.ts';
+import { RollingWindow, float64 } from './rolling-window.ts';
 
 /** The quantile grid every forecaster reports: 0.01, 0.02, …, 0.99 (CRPS is integrated on it). */
 export const GRID: Float64Array = Float64Array.from({ length: 99 }, (_, k) => (k + 1) / 100);
@@ -21,9 +22,7 @@ const GAUSS: Float64Array = GRID.map((p) => normQuantile(p));
  * and CRPS (docs/adr/0001-conformal-calibration.md). Until `minCount` residuals exist it answers Gaussian quantiles.
  */
 export class ConformalQuantiles {
-  private readonly window: Float64Array;
-  private head = 0;
-  private size = 0;
+  private readonly window: RollingWindow<Float64Array>;
   private sinceSort = 0;
   private sorted: Float64Array = new Float64Array(0);
   /** Adapted coverage level of each central interval, pair j ↔ nominal 1 − 2(j+1)/100. */
@@ -36,11 +35,16 @@ export class ConformalQuantiles {
     readonly minCount = 200,
     readonly resortEvery = 50,
   ) {
-    this.window = new Float64Array(windowSize);
+    this.window = new RollingWindow(windowSize, float64);
+  }
+
+  /** Bytes of the residual window and its sorted copy as held now (they grow with the outcomes seen). */
+  get heldBytes(): number {
+    return this.window.heldBytes + this.sorted.byteLength;
   }
 
   get warm(): boolean {
-    return this.size >= this.minCount;
+    return this.window.size >= this.minCount;
   }
 
   /** Fills `out` (length 99, ascending) with forecast quantiles of the log return. */
@@ -81,12 +85,10 @@ export class ConformalQuantiles {
       this.levels[j] = Math.max(-0.1, Math.min(1.2, b));
     }
     if (!(sigma > 0)) return;
-    this.window[this.head] = Math.abs(y - mu) / sigma;
-    this.head = (this.head + 1) % this.windowSize;
-    if (this.size < this.windowSize) this.size++;
-    if (++this.sinceSort >= this.resortEvery || this.size === this.minCount) {
+    this.window.add(Math.abs(y - mu) / sigma);
+    if (++this.sinceSort >= this.resortEvery || this.window.size === this.minCount) {
       this.sinceSort = 0;
-      this.sorted = this.window.slice(0, this.size).sort();
+      this.sorted = this.window.sorted();
     }
   }
 }

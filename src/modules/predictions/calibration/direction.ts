@@ -31,6 +31,10 @@ export class DirectionCalibrator {
     this.downCal = new IsotonicCalibrator(window, refitEvery, minCount, prior, 0.5);
   }
 
+  get heldBytes(): number {
+    return this.upCal.heldBytes + this.downCal.heldBytes;
+  }
+
   get fitted(): boolean {
     return this.upCal.fitted;
   }

@@ -1,3 +1,5 @@
+import { RollingWindow, float64, uint8 } from './rolling-window.ts';
+
 /**
  * Probability calibration by isotonic regression (pool-adjacent-violators), fitted walk-forward: it only
  * ever sees (score, outcome) pairs whose horizon has passed, over a rolling window, and is refitted every
@@ -8,10 +10,8 @@
  * answer is 0.5.
  */
 export class IsotonicCalibrator {
-  private readonly scores: Float64Array;
-  private readonly hits: Uint8Array;
-  private head = 0;
-  private size = 0;
+  private readonly scores: RollingWindow<Float64Array>;
+  private readonly hits: RollingWindow<Uint8Array>;
   private sinceFit = 0;
   private edges: Float64Array = new Float64Array(0);
   private values: Float64Array = new Float64Array(0);
@@ -24,8 +24,13 @@ export class IsotonicCalibrator {
     /** Shrink blocks toward this probability instead of the window's hit rate (e.g. 0.5, the coin flip). */
     readonly toward?: number,
   ) {
-    this.scores = new Float64Array(window);
-    this.hits = new Uint8Array(window);
+    this.scores = new RollingWindow(window, float64);
+    this.hits = new RollingWindow(window, uint8);
+  }
+
+  /** Bytes of the windows and the fitted blocks as held now. */
+  get heldBytes(): number {
+    return this.scores.heldBytes + this.hits.heldBytes + this.edges.byteLength + this.values.byteLength;
   }
 
   /** Whether the first fit has happened (until then every answer is 0.5). */
@@ -34,11 +39,9 @@ export class IsotonicCalibrator {
   }
 
   add(score: number, hit: boolean): void {
-    this.scores[this.head] = score;
-    this.hits[this.head] = hit ? 1 : 0;
-    this.head = (this.head + 1) % this.window;
-    if (this.size < this.window) this.size++;
-    if (++this.sinceFit >= this.refitEvery && this.size >= this.minCount) this.fit();
+    this.scores.add(score);
+    this.hits.add(hit ? 1 : 0);
+    if (++this.sinceFit >= this.refitEvery && this.scores.size >= this.minCount) this.fit();
   }
 
   /** Calibrated probability for a score (non-decreasing in the score). */
@@ -59,16 +62,17 @@ export class IsotonicCalibrator {
 
   fit(): void {
     this.sinceFit = 0;
-    const n = this.size;
+    const n = this.scores.size;
+    const { scores, hits } = this;
     const order = new Array<number>(n);
     for (let k = 0; k < n; k++) order[k] = k;
-    order.sort((a, b) => this.scores[a]! - this.scores[b]!);
+    order.sort((a, b) => scores.at(a) - scores.at(b));
     const fitted = pava(
-      order.map((k) => this.scores[k]!),
-      order.map((k) => this.hits[k]!),
+      order.map((k) => scores.at(k)),
+      order.map((k) => hits.at(k)),
     );
     let total = 0;
-    for (let k = 0; k < n; k++) total += this.hits[k]!;
+    for (let k = 0; k < n; k++) total += hits.at(k);
     const base = this.toward ?? total / n;
     const edges: number[] = [];
     const values: number[] = [];

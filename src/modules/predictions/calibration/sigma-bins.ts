@@ -1,3 +1,5 @@
+import { RollingWindow, float64 } from './rolling-window.ts';
+
 /**
  * Which tercile of its recent history the predictive σ is in: 0 (low), 1, 2 (high). The cut points are the
  * 1/3 and 2/3 quantiles of log σ over a rolling window of scored forecasts, recomputed every `refitEvery`
@@ -5,9 +7,7 @@
  * (Mondrian conformal prediction), so 80 % coverage holds within each σ tercile, not only on average.
  */
 export class SigmaBins {
-  private readonly window: Float64Array;
-  private head = 0;
-  private size = 0;
+  private readonly window: RollingWindow<Float64Array>;
   private sinceFit = 0;
   private lo = Number.POSITIVE_INFINITY;
   private hi = Number.POSITIVE_INFINITY;
@@ -17,7 +17,12 @@ export class SigmaBins {
     readonly refitEvery: number,
     readonly minCount: number,
   ) {
-    this.window = new Float64Array(windowSize);
+    this.window = new RollingWindow(windowSize, float64);
+  }
+
+  /** Bytes of the window as held now. */
+  get heldBytes(): number {
+    return this.window.heldBytes;
   }
 
   bin(sigma: number): 0 | 1 | 2 {
@@ -29,14 +34,13 @@ export class SigmaBins {
   /** Records the σ of a scored forecast. */
   add(sigma: number): void {
     if (!(sigma > 0)) return;
-    this.window[this.head] = Math.log(sigma);
-    this.head = (this.head + 1) % this.windowSize;
-    if (this.size < this.windowSize) this.size++;
-    if (++this.sinceFit >= this.refitEvery && this.size >= this.minCount) {
+    this.window.add(Math.log(sigma));
+    const size = this.window.size;
+    if (++this.sinceFit >= this.refitEvery && size >= this.minCount) {
       this.sinceFit = 0;
-      const sorted = this.window.slice(0, this.size).sort();
-      this.lo = sorted[Math.floor(this.size / 3)]!;
-      this.hi = sorted[Math.floor((2 * this.size) / 3)]!;
+      const sorted = this.window.sorted();
+      this.lo = sorted[Math.floor(size / 3)]!;
+      this.hi = sorted[Math.floor((2 * size) / 3)]!;
     }
   }
 }

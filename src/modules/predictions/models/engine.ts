@@ -447,6 +447,17 @@ class HorizonModel {
   }
 
   /** Learns from a forecast whose horizon has passed; `y` is the realized log return. */
+  /** Bytes held by the calibration windows (what grows with scored outcomes; the rest is a few KB). */
+  get heldBytes(): number {
+    let bytes = this.sigmaBins.heldBytes;
+    for (const view of Object.values(this.views))
+      bytes +=
+        view.conformal.heldBytes +
+        view.direction.heldBytes +
+        view.byBin.reduce((sum, layer) => sum + layer.heldBytes, 0);
+    return bytes;
+  }
+
   learn(f: HorizonForecast, y: number): void {
     const { sigma, features: fs } = f;
     if (!(sigma > 0) || !Number.isFinite(y)) return;
@@ -511,6 +522,11 @@ export class SymbolForecaster {
       out.push(this.models[h].forecast(fs, candidates, baseline));
     }
     return out;
+  }
+
+  /** Bytes held by the calibration windows of every horizon (they grow with outcomes, up to 30 days' worth). */
+  get heldBytes(): number {
+    return this.horizons.reduce((sum, h) => sum + this.models[h].heldBytes, 0);
   }
 
   learn(f: HorizonForecast, realizedPrice: number): void {
