@@ -6,47 +6,51 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
-import { presentRule, type RuleView, ruleSummary } from './present.ts';
+import { presentRule, type RuleView } from './present.ts';
 import type { AlertsRepository, RulePatch } from './repository.ts';
 import {
   type AlertRule,
-  type Condition,
   DEFAULT_COOLDOWN_SEC,
   defaultRuleName,
-  FLOW_RULE_DIRECTIONS,
   type FlowCondition,
-  type FlowRuleDirection,
   type Normalized,
-  PRICE_OPS,
-  type PriceOp,
-  RULE_WINDOWS,
+  type PriceCondition,
   type RuleChannels,
   type RuleState,
   type RuleTrigger,
   type RuleType,
-  type RuleWindow,
+  type RuleWatch,
   type TriggerMode,
+  type VolumeCondition,
 } from './rule.ts';
+import { testRecord, writeTriggers } from './trigger-writer.ts';
 
-/** A rule as the client sends it (shape already checked by the route's schema). */
-export interface RuleInput {
-  type: RuleType;
-  symbol?: string;
-  condition: Record<string, unknown>;
+/** A condition with the rule type whose shape it has (the route's schema checked the shape). */
+export type TypedCondition =
+  | { type: 'price'; condition: PriceCondition }
+  | { type: 'volume'; condition: VolumeCondition }
+  | { type: 'address_flow'; condition: FlowCondition };
+
+interface RuleInputFields {
   trigger?: { mode?: TriggerMode; cooldownSec?: number };
   expiresAt?: string | null;
   name?: string;
   channels?: { webhookIds?: string[]; events?: boolean };
 }
 
-export interface RulePatchInput {
-  name?: string;
+/** A rule as the client sends it, its shape checked by the route's schema. */
+export type RuleInput = RuleInputFields &
+  (
+    | { type: 'price'; symbol: string; condition: PriceCondition }
+    | { type: 'volume'; symbol: string; condition: VolumeCondition }
+    | { type: 'address_flow'; condition: FlowCondition }
+  );
+
+export interface RulePatchInput extends RuleInputFields {
   state?: 'active' | 'paused';
   symbol?: string;
-  condition?: Record<string, unknown>;
-  trigger?: { mode?: TriggerMode; cooldownSec?: number };
-  expiresAt?: string | null;
-  channels?: { webhookIds?: string[]; events?: boolean };
+  /** Checked by the route against the shape of the rule's own type. */
+  condition?: TypedCondition;
 }
 
 export interface ListRulesInput {
@@ -119,9 +123,6 @@ export interface AlertsServiceOptions {
   log?: { warn(obj: object, msg: string): void };
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const ASSET = /^[A-Za-z0-9.]{1,20}$/;
-
 function encodeCursor(rule: { createdAt: number; id: string }): string {
   return Buffer.from(JSON.stringify([rule.createdAt, rule.id])).toString('base64url');
 }
@@ -172,64 +173,41 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
   }
 
   /**
-   * Checks a condition against its rule type and returns it normalized. The route's schema has checked the
-   * shape of each kind of condition; an edit is checked here against the stored rule's type.
+   * What the schema cannot check of a condition — how its fields go together, the exchange's name — and the
+   * condition normalized (canonical exchange, lower-case address, upper-case asset).
    */
   function checkCondition(
-    type: RuleType,
-    raw: Record<string, unknown>,
+    typed: TypedCondition,
     problems: ProblemDetail[],
     normalized: Normalized[],
-  ): Condition {
+  ): TypedCondition {
     const at = '/body/condition';
-    const need = (field: string, ok: boolean, message: string) => {
-      if (!ok) problems.push({ pointer: `${at}/${field}`, message });
-      return ok;
-    };
-    const isWindow = (w: unknown): w is RuleWindow => RULE_WINDOWS.includes(w as RuleWindow);
-    const allowOnly = (fields: string[]) => {
-      for (const key of Object.keys(raw))
-        if (!fields.includes(key))
-          problems.push({ pointer: `${at}/${key}`, message: `is not accepted in a ${type} condition` });
-    };
-    if (type === 'price') {
-      allowOnly(['op', 'value', 'window']);
-      const { op, value, window } = raw;
-      need('op', PRICE_OPS.includes(op as PriceOp), `must be one of ${PRICE_OPS.join(', ')}`);
-      if (!need('value', typeof value === 'number' && Number.isFinite(value), 'must be a number'))
-        return raw as unknown as Condition;
-      if (op === 'change_pct') {
-        if (window === undefined) need('window', false, 'is required for change_pct');
-        else need('window', isWindow(window), `must be one of ${RULE_WINDOWS.join(', ')}`);
-        need('value', value !== 0, 'must not be 0 (percent; negative = a fall)');
-      } else {
-        need('window', window === undefined, 'is only accepted with op change_pct');
-        need('value', (value as number) > 0, 'must be a price greater than 0');
+    switch (typed.type) {
+      case 'price': {
+        const c = typed.condition;
+        if (c.op === 'change_pct') {
+          if (c.window === undefined)
+            problems.push({ pointer: `${at}/window`, message: 'is required for change_pct' });
+          if (c.value === 0)
+            problems.push({ pointer: `${at}/value`, message: 'must not be 0 (percent; negative = a fall)' });
+        } else {
+          if (c.window !== undefined)
+            problems.push({ pointer: `${at}/window`, message: 'is only accepted with op change_pct' });
+          if (!(c.value > 0))
+            problems.push({ pointer: `${at}/value`, message: 'must be a price greater than 0' });
+        }
+        return typed;
       }
-      return {
-        op: op as PriceOp,
-        value: value as number,
-        ...(window !== undefined ? { window: window as RuleWindow } : {}),
-      };
+      case 'volume':
+        return typed;
+      case 'address_flow':
+        return { type: 'address_flow', condition: checkFlowCondition(typed.condition, problems, normalized) };
     }
-    if (type === 'volume') {
-      allowOnly(['op', 'value', 'window']);
-      need('op', raw.op === 'above', 'must be above');
-      need('value', typeof raw.value === 'number' && raw.value > 0, 'must be a quote volume greater than 0');
-      need('window', isWindow(raw.window), `must be one of ${RULE_WINDOWS.join(', ')}`);
-      return { op: 'above', value: raw.value as number, window: raw.window as RuleWindow };
-    }
-    allowOnly(['direction', 'exchange', 'address', 'asset', 'minUsd', 'window']);
-    const c = raw as Partial<Record<keyof FlowCondition, unknown>>;
-    need(
-      'direction',
-      FLOW_RULE_DIRECTIONS.includes(c.direction as FlowRuleDirection),
-      `must be one of ${FLOW_RULE_DIRECTIONS.join(', ')}`,
-    );
-    need('minUsd', typeof c.minUsd === 'number' && c.minUsd >= 0, 'must be a number of USD, 0 or more');
-    if (c.window !== undefined)
-      need('window', isWindow(c.window), `must be one of ${RULE_WINDOWS.join(', ')}`);
-    const out: FlowCondition = { direction: c.direction as FlowRuleDirection, minUsd: c.minUsd as number };
+  }
+
+  function checkFlowCondition(c: FlowCondition, problems: ProblemDetail[], normalized: Normalized[]) {
+    const at = '/body/condition';
+    const out: FlowCondition = { direction: c.direction, minUsd: c.minUsd };
     if (c.exchange !== undefined && c.address !== undefined)
       problems.push({ pointer: `${at}/address`, message: 'give exchange or address, not both' });
     else if (c.exchange === undefined && c.address === undefined)
@@ -239,32 +217,20 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       if (exchange !== undefined) {
         out.exchange = exchange;
         if (exchange !== c.exchange)
-          normalized.push({ field: 'condition.exchange', requested: String(c.exchange), used: exchange });
+          normalized.push({ field: 'condition.exchange', requested: c.exchange, used: exchange });
       }
     }
     if (c.address !== undefined) {
-      if (typeof c.address !== 'string' || !ADDRESS.test(c.address)) {
-        problems.push({ pointer: `${at}/address`, message: 'must be a 0x-prefixed 20-byte hex address' });
-      } else {
-        out.address = c.address.toLowerCase();
-        if (out.address !== c.address)
-          normalized.push({ field: 'condition.address', requested: c.address, used: out.address });
-      }
+      out.address = c.address.toLowerCase();
+      if (out.address !== c.address)
+        normalized.push({ field: 'condition.address', requested: c.address, used: out.address });
     }
     if (c.asset !== undefined) {
-      if (
-        need(
-          'asset',
-          typeof c.asset === 'string' && ASSET.test(c.asset.trim()),
-          'must be an asset symbol such as ETH or USDT',
-        )
-      ) {
-        out.asset = (c.asset as string).trim().toUpperCase();
-        if (out.asset !== c.asset)
-          normalized.push({ field: 'condition.asset', requested: c.asset as string, used: out.asset });
-      }
+      out.asset = c.asset.trim().toUpperCase();
+      if (out.asset !== c.asset)
+        normalized.push({ field: 'condition.asset', requested: c.asset, used: out.asset });
     }
-    if (c.window !== undefined) out.window = c.window as RuleWindow;
+    if (c.window !== undefined) out.window = c.window;
     return out;
   }
 
@@ -312,21 +278,17 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
     async create(caller, input) {
       const problems: ProblemDetail[] = [];
       const normalized: Normalized[] = [];
-      const symbol =
-        input.type === 'address_flow' || input.symbol === undefined
-          ? null
-          : resolveSymbol(input.symbol, problems, normalized);
-      const condition = checkCondition(input.type, input.condition, problems, normalized);
+      const symbol = input.type === 'address_flow' ? null : resolveSymbol(input.symbol, problems, normalized);
+      const typed = checkCondition(input, problems, normalized);
       const expiresAt = checkExpiry(input.expiresAt, problems);
       if (problems.length) throw validationError(problems);
       const now = clock.now();
+      const watch = watchOf(typed, symbol);
       const rule: AlertRule = {
         id: newId('alr'),
         accountId: caller.accountId,
-        name: input.name?.trim() || defaultRuleName(input.type, symbol, condition),
-        type: input.type,
-        symbol,
-        condition,
+        name: input.name?.trim() || defaultRuleName(watch),
+        ...watch,
         trigger: triggerOf(input.trigger),
         expiresAt,
         channels: channelsOf(input.channels),
@@ -387,8 +349,11 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
           if (symbol !== null) patch.symbol = symbol;
         }
       }
-      if (input.condition !== undefined)
-        patch.condition = checkCondition(current.type, input.condition, problems, normalized);
+      if (input.condition !== undefined) {
+        if (input.condition.type !== current.type)
+          problems.push({ pointer: '/body/condition', message: `must be a ${current.type} condition` });
+        else patch.condition = checkCondition(input.condition, problems, normalized).condition;
+      }
       if (input.expiresAt !== undefined) patch.expiresAt = checkExpiry(input.expiresAt, problems);
       if (problems.length) throw validationError(problems);
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;
@@ -427,35 +392,12 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
 
     async test(accountId, id) {
       const rule = await own(accountId, id);
-      const triggerId = newId('trg');
       const now = clock.now();
-      const { events } = await repo.recordTriggers(
-        [
-          {
-            id: triggerId,
-            ruleId: rule.id,
-            accountId,
-            kind: 'test',
-            eventKey: `test:${triggerId}`,
-            eventAt: now,
-            eventType: rule.type === 'address_flow' ? 'onchain.flow' : 'alert.triggered',
-            test: true,
-            data: {
-              ...(rule.type === 'address_flow' ? { status: 'confirmed' } : {}),
-              rule: ruleSummary(rule),
-              trigger: { id: triggerId, firedAt: new Date(now).toISOString(), test: true },
-              note: 'a test event: no condition was evaluated',
-            },
-          },
-        ],
-        now,
-      );
+      const record = testRecord(rule, now);
+      const { events } = await writeTriggers({ repo, bus, log: options.log }, [record], now);
       const event = events[0];
       if (!event) throw new AppError('not_found', `alert rule ${id} does not exist`);
-      await bus.publish(topics.accountEvent, event).catch((error: unknown) => {
-        options.log?.warn({ event: event.id, err: String(error) }, 'alerts: announcing a test event failed');
-      });
-      return { eventId: event.id, triggerId };
+      return { eventId: event.id, triggerId: record.id };
     },
 
     fieldProblems(body, skip) {
@@ -498,4 +440,16 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       };
     },
   };
+}
+
+/** The rule's type with its symbol and checked condition, as a rule holds them. */
+function watchOf(typed: TypedCondition, symbol: string | null): RuleWatch {
+  switch (typed.type) {
+    case 'price':
+      return { type: 'price', symbol: symbol ?? '', condition: typed.condition };
+    case 'volume':
+      return { type: 'volume', symbol: symbol ?? '', condition: typed.condition };
+    case 'address_flow':
+      return { type: 'address_flow', symbol: null, condition: typed.condition };
+  }
 }
