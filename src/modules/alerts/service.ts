@@ -19,17 +19,11 @@ import {
   type RuleState,
   type RuleTrigger,
   type RuleType,
-  type RuleWatch,
   type TriggerMode,
   type VolumeCondition,
 } from './rule.ts';
+import { createRuleChecks, type TypedCondition, watchOf } from './rule-checks.ts';
 import { testRecord, writeTriggers } from './trigger-writer.ts';
-
-/** A condition with the rule type whose shape it has (the route's schema checked the shape). */
-export type TypedCondition =
-  | { type: 'price'; condition: PriceCondition }
-  | { type: 'volume'; condition: VolumeCondition }
-  | { type: 'address_flow'; condition: FlowCondition };
 
 interface RuleInputFields {
   trigger?: { mode?: TriggerMode; cooldownSec?: number };
@@ -140,6 +134,7 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } | undef
 
 export function createAlertsService(options: AlertsServiceOptions): AlertsService {
   const { repo, bus, clock } = options;
+  const checks = createRuleChecks(options);
 
   const capOf = (plan: string) => options.caps[plan] ?? options.caps.standard ?? 50;
 
@@ -156,108 +151,6 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       `the ${plan} plan allows ${cap} active alert rules; pause or delete one first`,
       { extra: { limit: cap } },
     );
-
-  /** Symbol of a price or volume rule, strictly: a rule on an unsupported symbol must not watch another. */
-  function resolveSymbol(input: string, problems: ProblemDetail[], normalized: Normalized[]): string | null {
-    try {
-      const s = options.symbols.normalize(input, { strict: true });
-      if (s.changed) normalized.push({ field: 'symbol', requested: input, used: s.value });
-      return s.value;
-    } catch {
-      problems.push({
-        pointer: '/body/symbol',
-        message: `must be one of ${options.symbols.list.join(', ')}`,
-      });
-      return null;
-    }
-  }
-
-  /**
-   * What the schema cannot check of a condition — how its fields go together, the exchange's name — and the
-   * condition normalized (canonical exchange, lower-case address, upper-case asset).
-   */
-  function checkCondition(
-    typed: TypedCondition,
-    problems: ProblemDetail[],
-    normalized: Normalized[],
-  ): TypedCondition {
-    const at = '/body/condition';
-    switch (typed.type) {
-      case 'price': {
-        const c = typed.condition;
-        if (c.op === 'change_pct') {
-          if (c.window === undefined)
-            problems.push({ pointer: `${at}/window`, message: 'is required for change_pct' });
-          if (c.value === 0)
-            problems.push({ pointer: `${at}/value`, message: 'must not be 0 (percent; negative = a fall)' });
-        } else {
-          if (c.window !== undefined)
-            problems.push({ pointer: `${at}/window`, message: 'is only accepted with op change_pct' });
-          if (!(c.value > 0))
-            problems.push({ pointer: `${at}/value`, message: 'must be a price greater than 0' });
-        }
-        return typed;
-      }
-      case 'volume':
-        return typed;
-      case 'address_flow':
-        return { type: 'address_flow', condition: checkFlowCondition(typed.condition, problems, normalized) };
-    }
-  }
-
-  function checkFlowCondition(c: FlowCondition, problems: ProblemDetail[], normalized: Normalized[]) {
-    const at = '/body/condition';
-    const out: FlowCondition = { direction: c.direction, minUsd: c.minUsd };
-    if (c.exchange !== undefined && c.address !== undefined)
-      problems.push({ pointer: `${at}/address`, message: 'give exchange or address, not both' });
-    else if (c.exchange === undefined && c.address === undefined)
-      problems.push({ pointer: `${at}/exchange`, message: 'is required when address is absent' });
-    if (c.exchange !== undefined) {
-      const exchange = exchangeOf(c.exchange, `${at}/exchange`, problems);
-      if (exchange !== undefined) {
-        out.exchange = exchange;
-        if (exchange !== c.exchange)
-          normalized.push({ field: 'condition.exchange', requested: c.exchange, used: exchange });
-      }
-    }
-    if (c.address !== undefined) {
-      out.address = c.address.toLowerCase();
-      if (out.address !== c.address)
-        normalized.push({ field: 'condition.address', requested: c.address, used: out.address });
-    }
-    if (c.asset !== undefined) {
-      out.asset = c.asset.trim().toUpperCase();
-      if (out.asset !== c.asset)
-        normalized.push({ field: 'condition.asset', requested: c.asset, used: out.asset });
-    }
-    if (c.window !== undefined) out.window = c.window;
-    return out;
-  }
-
-  function exchangeOf(input: unknown, pointer: string, problems: ProblemDetail[]): string | undefined {
-    if (typeof input !== 'string') return undefined;
-    try {
-      return options.resolveExchange(input);
-    } catch (error) {
-      const known = error instanceof AppError ? (error.extra?.known as string[] | undefined) : undefined;
-      problems.push({
-        pointer,
-        message: known ? `must be one of ${known.join(', ')}` : 'is not a known exchange',
-      });
-      return undefined;
-    }
-  }
-
-  function checkExpiry(value: string | null | undefined, problems: ProblemDetail[]): number | null {
-    if (value === undefined || value === null) return null;
-    const ms = Date.parse(value);
-    if (!Number.isFinite(ms)) {
-      problems.push({ pointer: '/body/expiresAt', message: 'must be an ISO 8601 date-time' });
-      return null;
-    }
-    if (ms <= clock.now()) problems.push({ pointer: '/body/expiresAt', message: 'must be in the future' });
-    return ms;
-  }
 
   const triggerOf = (input: RuleInput['trigger'], base?: RuleTrigger): RuleTrigger => ({
     mode: input?.mode ?? base?.mode ?? 'once',
@@ -278,9 +171,9 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
     async create(caller, input) {
       const problems: ProblemDetail[] = [];
       const normalized: Normalized[] = [];
-      const symbol = input.type === 'address_flow' ? null : resolveSymbol(input.symbol, problems, normalized);
-      const typed = checkCondition(input, problems, normalized);
-      const expiresAt = checkExpiry(input.expiresAt, problems);
+      const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
+      const typed = checks.condition(input, problems, normalized);
+      const expiresAt = checks.expiry(input.expiresAt, problems);
       if (problems.length) throw validationError(problems);
       const now = clock.now();
       const watch = watchOf(typed, symbol);
@@ -345,16 +238,16 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
         if (current.type === 'address_flow')
           problems.push({ pointer: '/body/symbol', message: 'is not used by address_flow rules' });
         else {
-          const symbol = resolveSymbol(input.symbol, problems, normalized);
+          const symbol = checks.symbol(input.symbol, problems, normalized);
           if (symbol !== null) patch.symbol = symbol;
         }
       }
       if (input.condition !== undefined) {
         if (input.condition.type !== current.type)
           problems.push({ pointer: '/body/condition', message: `must be a ${current.type} condition` });
-        else patch.condition = checkCondition(input.condition, problems, normalized).condition;
+        else patch.condition = checks.condition(input.condition, problems, normalized).condition;
       }
-      if (input.expiresAt !== undefined) patch.expiresAt = checkExpiry(input.expiresAt, problems);
+      if (input.expiresAt !== undefined) patch.expiresAt = checks.expiry(input.expiresAt, problems);
       if (problems.length) throw validationError(problems);
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;
       if (input.trigger !== undefined) patch.trigger = triggerOf(input.trigger, current.trigger);
@@ -400,17 +293,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       return { eventId: event.id, triggerId: record.id };
     },
 
-    fieldProblems(body, skip) {
-      const problems: ProblemDetail[] = [];
-      if (typeof body.symbol === 'string' && !skip.has('/body/symbol'))
-        resolveSymbol(body.symbol, problems, []);
-      const exchange = (body.condition as { exchange?: unknown } | undefined)?.exchange;
-      if (typeof exchange === 'string' && !skip.has('/body/condition/exchange'))
-        exchangeOf(exchange, '/body/condition/exchange', problems);
-      if (typeof body.expiresAt === 'string' && !skip.has('/body/expiresAt'))
-        checkExpiry(body.expiresAt, problems);
-      return problems;
-    },
+    fieldProblems: checks.fieldProblems,
 
     async typeOf(accountId, id) {
       return (await repo.get(accountId, id))?.type;
@@ -440,16 +323,4 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       };
     },
   };
-}
-
-/** The rule's type with its symbol and checked condition, as a rule holds them. */
-function watchOf(typed: TypedCondition, symbol: string | null): RuleWatch {
-  switch (typed.type) {
-    case 'price':
-      return { type: 'price', symbol: symbol ?? '', condition: typed.condition };
-    case 'volume':
-      return { type: 'volume', symbol: symbol ?? '', condition: typed.condition };
-    case 'address_flow':
-      return { type: 'address_flow', symbol: null, condition: typed.condition };
-  }
 }
