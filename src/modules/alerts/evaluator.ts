@@ -1,9 +1,10 @@
 import { topics } from '../../shared/bus.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { MinHeap } from '../../shared/min-heap.ts';
-import type { Evaluator, EvaluatorOptions, FlowEvent, SnapshotEvent } from './evaluator-types.ts';
+import type { Evaluator, EvaluatorOptions, FlowEvent, SnapshotEvent } from './ports.ts';
 import { startEvaluatorTimers } from './evaluator-timers.ts';
-import { type FlowGroup, FlowWindows, sidesOf, transferOf } from './flow-windows.ts';
+import { sidesOf, transferOf } from './flow-sides.ts';
+import { type FlowGroup, FlowWindows } from './flow-windows.ts';
 import { MarketFeed } from './market-feed.ts';
 import type { Occasion } from './occasion.ts';
 import { PendingWrites } from './pending-writes.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowEvent } from './evaluator-types.ts';
-import { FlowWindows, sidesOf, transferOf } from './flow-windows.ts';
+import type { FlowEvent } from './ports.ts';
+import { sidesOf, transferOf } from './flow-sides.ts';
+import { FlowWindows } from './flow-windows.ts';
 import type { Occasion } from './occasion.ts';
 import { RuleIndex, type Series } from './rule-index.ts';
 

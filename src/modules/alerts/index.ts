@@ -11,7 +11,7 @@ export type {
   FlowEvent,
   FlowHistory,
   MarketHistory,
-} from './evaluator-types.ts';
+} from './ports.ts';
 export type { MinuteBar } from './market-window.ts';
 export { presentRule, type RuleView, ruleSummary } from './present.ts';
 export {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
-import type { AlertsLogger, CandleEvent, MarketHistory, SnapshotEvent } from './evaluator-types.ts';
+import type { AlertsLogger, CandleEvent, MarketHistory, SnapshotEvent } from './ports.ts';
 import type { SeriesUpdate } from './flow-windows.ts';
 import { MarketWindows } from './market-window.ts';
 import { round } from './occasion.ts';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
-import type { AlertsLogger } from './evaluator-types.ts';
+import type { AlertsLogger } from './ports.ts';
 import type { AlertsRepository, TriggerRecord } from './repository.ts';
 import type { Live } from './rule-index.ts';
 import { fireRecord, type PendingFire, type TriggerWriterDeps, writeTriggers } from './trigger-writer.ts';

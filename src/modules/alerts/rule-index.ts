@@ -1,4 +1,4 @@
-import { flowGroupKey, flowTarget } from './flow-windows.ts';
+import { flowGroupKey, flowTarget } from './flow-sides.ts';
 import type { Occasion } from './occasion.ts';
 import { type AlertRule, isCrossing } from './rule.ts';
 import { type Sense, ThresholdIndex, upperBound } from './threshold-index.ts';

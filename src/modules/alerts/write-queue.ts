@@ -1,5 +1,5 @@
 import { StaleLeaderError } from '../../shared/leadership.ts';
-import type { AlertsLogger } from './evaluator-types.ts';
+import type { AlertsLogger } from './ports.ts';
 
 /**
  * The evaluator's writes, one after another in the order they were queued, each retried until it is stored

@@ -1,4 +1,4 @@
-/** The evaluator's contract: what it is given, what it hears on the bus, and what it offers. */
+/** The evaluator's ports — the histories it reads, its views of the bus payloads, its logger — and its face. */
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
 import type { Clock } from '../../shared/clock.ts';
