@@ -58,6 +58,8 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
         removeAdditional: false,
         // `type: ['string', 'number']` for values that may be either (exact decimals as JSON numbers or text).
         allowUnionTypes: true,
+        // `discriminator: { propertyName }` on a oneOf: only the branch the value's tag names is validated.
+        discriminator: true,
       },
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -317,7 +317,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
     expect(await bodies(acc)).toHaveLength(0);
     await service.update({ accountId: acc, plan: 'standard' }, r.id, {
       state: 'active',
-      condition: { op: 'crosses_above', value: 1.2 },
+      condition: { type: 'price', condition: { op: 'crosses_above', value: 1.2 } },
     });
     await waitUntil(() => evaluator.isWatching(r.id), 'the evaluator to watch the rule', 5_000);
     await drive(evaluator, [

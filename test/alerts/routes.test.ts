@@ -133,6 +133,11 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
       '/body/type',
       '/body/symbol',
     ]);
+    // One problem names the type, whatever the rest of the body holds.
+    expect((badType.json() as Json).errors[0]).toEqual({
+      pointer: '/body/type',
+      message: 'must be one of price, volume, address_flow',
+    });
   });
 
   it('viewers read but cannot write (403); another account gets 404 for the rule, never 403', async () => {

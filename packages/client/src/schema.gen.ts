@@ -779,6 +779,9 @@ export interface components {
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
         CreateAlertRuleRequest: {
+            /** @enum {string} */
+            type: "price" | "volume" | "address_flow";
+        } & ({
             channels?: {
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
@@ -881,7 +884,7 @@ export interface components {
             };
             /** @enum {string} */
             type: "address_flow";
-        };
+        });
         CreateTokenRequest: {
             /** Format: date-time */
             expiresAt?: string;

@@ -28,6 +28,12 @@ export function validationProblems(errors: AjvError[], context: string): Problem
       message = 'is not an accepted field';
     } else if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) {
       message = `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (e.keyword === 'discriminator' && typeof e.params.tag === 'string') {
+      // A union told apart by a tag (`discriminator: true`): the tag is what is wrong, and a schema that also
+      // declares the tag (required, enum) has already said how.
+      pointer += `/${e.params.tag}`;
+      if (out.some((p) => p.pointer === pointer)) continue;
+      message = e.params.tagValue === undefined ? 'is required' : 'is not one of the accepted values';
     }
     const key = `${pointer} ${message}`;
     if (!seen.has(key)) {

@@ -4,12 +4,12 @@ import { manualClock } from '../../shared/clock.ts';
 import { createMemoryEventsRepository } from '../events/index.ts';
 import { createEvaluator } from './evaluator.ts';
 import { createMemoryAlertsRepository } from './repository.ts';
-import type { AlertRule } from './rule.ts';
+import type { PriceRule } from './rule.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const silent = { info() {}, warn() {}, error() {} };
 
-function rule(i: number, over: Partial<AlertRule>): AlertRule {
+function rule(i: number, over: Partial<PriceRule>): PriceRule {
   return {
     id: `alr_${i}`,
     accountId: 'usr_1',

@@ -2,16 +2,16 @@
  * Alerts module — public face. Rules (price, volume, address_flow) stored per account, evaluated by a
  * leader-elected job on the market and on-chain events, firing exactly once into the account event log.
  */
-export {
-  createEvaluator,
-  type AlertsLogger,
-  type Evaluator,
-  type EvaluatorOptions,
-  type EvaluatorStats,
-  type FlowEvent,
-  type FlowHistory,
-  type MarketHistory,
-} from './evaluator.ts';
+export { createEvaluator } from './evaluator.ts';
+export type {
+  AlertsLogger,
+  Evaluator,
+  EvaluatorOptions,
+  EvaluatorStats,
+  FlowEvent,
+  FlowHistory,
+  MarketHistory,
+} from './ports.ts';
 export type { MinuteBar } from './market-window.ts';
 export { presentRule, type RuleView, ruleSummary } from './present.ts';
 export {

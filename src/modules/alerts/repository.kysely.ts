@@ -10,7 +10,7 @@ import {
   type TriggerKind,
   type TriggerRecord,
 } from './repository.ts';
-import { type AlertRule, LIVE_STATES, type RuleState, type RuleType } from './rule.ts';
+import { type AlertRule, LIVE_STATES, type RuleState, type RuleType, storedWatch } from './rule.ts';
 import type { AlertRulesTable, AlertsTables } from './tables.ts';
 
 type Db = Kysely<AlertsTables & EventsTables>;
@@ -20,9 +20,7 @@ function fromRow(row: Selectable<AlertRulesTable>): AlertRule {
     id: row.id,
     accountId: row.account_id,
     name: row.name,
-    type: row.type as RuleType,
-    symbol: row.symbol,
-    condition: JSON.parse(row.condition),
+    ...storedWatch(row.type, row.symbol, row.condition),
     trigger: {
       mode: row.trigger_mode as AlertRule['trigger']['mode'],
       cooldownSec: Number(row.cooldown_sec),

@@ -79,14 +79,10 @@ export interface Normalized {
   used: string;
 }
 
-export interface AlertRule {
+interface RuleFields {
   id: string;
   accountId: string;
   name: string;
-  type: RuleType;
-  /** price and volume rules. */
-  symbol: string | null;
-  condition: Condition;
   trigger: RuleTrigger;
   expiresAt: number | null;
   channels: RuleChannels;
@@ -104,11 +100,49 @@ export interface AlertRule {
   updatedAt: number;
 }
 
+export interface PriceRule extends RuleFields {
+  type: 'price';
+  symbol: string;
+  condition: PriceCondition;
+}
+
+export interface VolumeRule extends RuleFields {
+  type: 'volume';
+  symbol: string;
+  condition: VolumeCondition;
+}
+
+export interface FlowRule extends RuleFields {
+  type: 'address_flow';
+  symbol: null;
+  condition: FlowCondition;
+}
+
+export type AlertRule = PriceRule | VolumeRule | FlowRule;
+
+/** What a rule watches: its type, with the symbol and the condition of that type. */
+export type RuleWatch =
+  | Pick<PriceRule, 'type' | 'symbol' | 'condition'>
+  | Pick<VolumeRule, 'type' | 'symbol' | 'condition'>
+  | Pick<FlowRule, 'type' | 'symbol' | 'condition'>;
+
+/** What a stored rule watches, from its columns: the stored type says which condition the JSON holds. */
+export function storedWatch(type: string, symbol: string | null, conditionJson: string): RuleWatch {
+  const condition = JSON.parse(conditionJson);
+  switch (type) {
+    case 'price':
+    case 'volume':
+      return { type, symbol: symbol ?? '', condition };
+    case 'address_flow':
+      return { type, symbol: null, condition };
+    default:
+      throw new Error(`alert rule of unknown type ${type}`);
+  }
+}
+
 /** A rule whose condition is a crossing: it fires on the transition, not while the condition holds. */
-export const isCrossing = (rule: Pick<AlertRule, 'type' | 'condition'>): boolean =>
-  rule.type === 'price' &&
-  ((rule.condition as PriceCondition).op === 'crosses_above' ||
-    (rule.condition as PriceCondition).op === 'crosses_below');
+export const isCrossing = (rule: RuleWatch): boolean =>
+  rule.type === 'price' && (rule.condition.op === 'crosses_above' || rule.condition.op === 'crosses_below');
 
 /**
  * The state a reader should see: a live rule whose expiry has passed is expired even if the evaluator has not
@@ -121,14 +155,14 @@ export function effectiveState(rule: Pick<AlertRule, 'state' | 'expiresAt'>, now
 }
 
 /** The default name: what the rule watches, e.g. `BTCUSDT crosses_above 100000`. */
-export function defaultRuleName(type: RuleType, symbol: string | null, condition: Condition): string {
-  if (type === 'address_flow') {
-    const c = condition as FlowCondition;
+export function defaultRuleName(rule: RuleWatch): string {
+  if (rule.type === 'address_flow') {
+    const c = rule.condition;
     const target = c.exchange ?? c.address ?? '?';
     const span = c.window ? ` in ${c.window}` : '';
     return `${target} ${c.direction}${c.asset ? ` ${c.asset}` : ''} ≥ $${c.minUsd}${span}`;
   }
-  const c = condition as PriceCondition | VolumeCondition;
-  if (type === 'volume') return `${symbol} quote volume ${c.window} above ${c.value}`;
-  return `${symbol} ${c.op} ${c.value}${c.window ? ` over ${c.window}` : ''}`;
+  const c = rule.condition;
+  if (rule.type === 'volume') return `${rule.symbol} quote volume ${c.window} above ${c.value}`;
+  return `${rule.symbol} ${c.op} ${c.value}${c.window ? ` over ${c.window}` : ''}`;
 }

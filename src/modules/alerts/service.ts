@@ -6,47 +6,45 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
-import { presentRule, type RuleView, ruleSummary } from './present.ts';
+import { presentRule, type RuleView } from './present.ts';
 import type { AlertsRepository, RulePatch } from './repository.ts';
 import {
   type AlertRule,
-  type Condition,
   DEFAULT_COOLDOWN_SEC,
   defaultRuleName,
-  FLOW_RULE_DIRECTIONS,
   type FlowCondition,
-  type FlowRuleDirection,
   type Normalized,
-  PRICE_OPS,
-  type PriceOp,
-  RULE_WINDOWS,
+  type PriceCondition,
   type RuleChannels,
   type RuleState,
   type RuleTrigger,
   type RuleType,
-  type RuleWindow,
   type TriggerMode,
+  type VolumeCondition,
 } from './rule.ts';
+import { createRuleChecks, type TypedCondition, watchOf } from './rule-checks.ts';
+import { testRecord, writeTriggers } from './trigger-writer.ts';
 
-/** A rule as the client sends it (shape already checked by the route's schema). */
-export interface RuleInput {
-  type: RuleType;
-  symbol?: string;
-  condition: Record<string, unknown>;
+interface RuleInputFields {
   trigger?: { mode?: TriggerMode; cooldownSec?: number };
   expiresAt?: string | null;
   name?: string;
   channels?: { webhookIds?: string[]; events?: boolean };
 }
 
-export interface RulePatchInput {
-  name?: string;
+/** A rule as the client sends it, its shape checked by the route's schema. */
+export type RuleInput = RuleInputFields &
+  (
+    | { type: 'price'; symbol: string; condition: PriceCondition }
+    | { type: 'volume'; symbol: string; condition: VolumeCondition }
+    | { type: 'address_flow'; condition: FlowCondition }
+  );
+
+export interface RulePatchInput extends RuleInputFields {
   state?: 'active' | 'paused';
   symbol?: string;
-  condition?: Record<string, unknown>;
-  trigger?: { mode?: TriggerMode; cooldownSec?: number };
-  expiresAt?: string | null;
-  channels?: { webhookIds?: string[]; events?: boolean };
+  /** Checked by the route against the shape of the rule's own type. */
+  condition?: TypedCondition;
 }
 
 export interface ListRulesInput {
@@ -119,9 +117,6 @@ export interface AlertsServiceOptions {
   log?: { warn(obj: object, msg: string): void };
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const ASSET = /^[A-Za-z0-9.]{1,20}$/;
-
 function encodeCursor(rule: { createdAt: number; id: string }): string {
   return Buffer.from(JSON.stringify([rule.createdAt, rule.id])).toString('base64url');
 }
@@ -139,6 +134,7 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } | undef
 
 export function createAlertsService(options: AlertsServiceOptions): AlertsService {
   const { repo, bus, clock } = options;
+  const checks = createRuleChecks(options);
 
   const capOf = (plan: string) => options.caps[plan] ?? options.caps.standard ?? 50;
 
@@ -155,143 +151,6 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       `the ${plan} plan allows ${cap} active alert rules; pause or delete one first`,
       { extra: { limit: cap } },
     );
-
-  /** Symbol of a price or volume rule, strictly: a rule on an unsupported symbol must not watch another. */
-  function resolveSymbol(input: string, problems: ProblemDetail[], normalized: Normalized[]): string | null {
-    try {
-      const s = options.symbols.normalize(input, { strict: true });
-      if (s.changed) normalized.push({ field: 'symbol', requested: input, used: s.value });
-      return s.value;
-    } catch {
-      problems.push({
-        pointer: '/body/symbol',
-        message: `must be one of ${options.symbols.list.join(', ')}`,
-      });
-      return null;
-    }
-  }
-
-  /**
-   * Checks a condition against its rule type and returns it normalized. The route's schema has checked the
-   * shape of each kind of condition; an edit is checked here against the stored rule's type.
-   */
-  function checkCondition(
-    type: RuleType,
-    raw: Record<string, unknown>,
-    problems: ProblemDetail[],
-    normalized: Normalized[],
-  ): Condition {
-    const at = '/body/condition';
-    const need = (field: string, ok: boolean, message: string) => {
-      if (!ok) problems.push({ pointer: `${at}/${field}`, message });
-      return ok;
-    };
-    const isWindow = (w: unknown): w is RuleWindow => RULE_WINDOWS.includes(w as RuleWindow);
-    const allowOnly = (fields: string[]) => {
-      for (const key of Object.keys(raw))
-        if (!fields.includes(key))
-          problems.push({ pointer: `${at}/${key}`, message: `is not accepted in a ${type} condition` });
-    };
-    if (type === 'price') {
-      allowOnly(['op', 'value', 'window']);
-      const { op, value, window } = raw;
-      need('op', PRICE_OPS.includes(op as PriceOp), `must be one of ${PRICE_OPS.join(', ')}`);
-      if (!need('value', typeof value === 'number' && Number.isFinite(value), 'must be a number'))
-        return raw as unknown as Condition;
-      if (op === 'change_pct') {
-        if (window === undefined) need('window', false, 'is required for change_pct');
-        else need('window', isWindow(window), `must be one of ${RULE_WINDOWS.join(', ')}`);
-        need('value', value !== 0, 'must not be 0 (percent; negative = a fall)');
-      } else {
-        need('window', window === undefined, 'is only accepted with op change_pct');
-        need('value', (value as number) > 0, 'must be a price greater than 0');
-      }
-      return {
-        op: op as PriceOp,
-        value: value as number,
-        ...(window !== undefined ? { window: window as RuleWindow } : {}),
-      };
-    }
-    if (type === 'volume') {
-      allowOnly(['op', 'value', 'window']);
-      need('op', raw.op === 'above', 'must be above');
-      need('value', typeof raw.value === 'number' && raw.value > 0, 'must be a quote volume greater than 0');
-      need('window', isWindow(raw.window), `must be one of ${RULE_WINDOWS.join(', ')}`);
-      return { op: 'above', value: raw.value as number, window: raw.window as RuleWindow };
-    }
-    allowOnly(['direction', 'exchange', 'address', 'asset', 'minUsd', 'window']);
-    const c = raw as Partial<Record<keyof FlowCondition, unknown>>;
-    need(
-      'direction',
-      FLOW_RULE_DIRECTIONS.includes(c.direction as FlowRuleDirection),
-      `must be one of ${FLOW_RULE_DIRECTIONS.join(', ')}`,
-    );
-    need('minUsd', typeof c.minUsd === 'number' && c.minUsd >= 0, 'must be a number of USD, 0 or more');
-    if (c.window !== undefined)
-      need('window', isWindow(c.window), `must be one of ${RULE_WINDOWS.join(', ')}`);
-    const out: FlowCondition = { direction: c.direction as FlowRuleDirection, minUsd: c.minUsd as number };
-    if (c.exchange !== undefined && c.address !== undefined)
-      problems.push({ pointer: `${at}/address`, message: 'give exchange or address, not both' });
-    else if (c.exchange === undefined && c.address === undefined)
-      problems.push({ pointer: `${at}/exchange`, message: 'is required when address is absent' });
-    if (c.exchange !== undefined) {
-      const exchange = exchangeOf(c.exchange, `${at}/exchange`, problems);
-      if (exchange !== undefined) {
-        out.exchange = exchange;
-        if (exchange !== c.exchange)
-          normalized.push({ field: 'condition.exchange', requested: String(c.exchange), used: exchange });
-      }
-    }
-    if (c.address !== undefined) {
-      if (typeof c.address !== 'string' || !ADDRESS.test(c.address)) {
-        problems.push({ pointer: `${at}/address`, message: 'must be a 0x-prefixed 20-byte hex address' });
-      } else {
-        out.address = c.address.toLowerCase();
-        if (out.address !== c.address)
-          normalized.push({ field: 'condition.address', requested: c.address, used: out.address });
-      }
-    }
-    if (c.asset !== undefined) {
-      if (
-        need(
-          'asset',
-          typeof c.asset === 'string' && ASSET.test(c.asset.trim()),
-          'must be an asset symbol such as ETH or USDT',
-        )
-      ) {
-        out.asset = (c.asset as string).trim().toUpperCase();
-        if (out.asset !== c.asset)
-          normalized.push({ field: 'condition.asset', requested: c.asset as string, used: out.asset });
-      }
-    }
-    if (c.window !== undefined) out.window = c.window as RuleWindow;
-    return out;
-  }
-
-  function exchangeOf(input: unknown, pointer: string, problems: ProblemDetail[]): string | undefined {
-    if (typeof input !== 'string') return undefined;
-    try {
-      return options.resolveExchange(input);
-    } catch (error) {
-      const known = error instanceof AppError ? (error.extra?.known as string[] | undefined) : undefined;
-      problems.push({
-        pointer,
-        message: known ? `must be one of ${known.join(', ')}` : 'is not a known exchange',
-      });
-      return undefined;
-    }
-  }
-
-  function checkExpiry(value: string | null | undefined, problems: ProblemDetail[]): number | null {
-    if (value === undefined || value === null) return null;
-    const ms = Date.parse(value);
-    if (!Number.isFinite(ms)) {
-      problems.push({ pointer: '/body/expiresAt', message: 'must be an ISO 8601 date-time' });
-      return null;
-    }
-    if (ms <= clock.now()) problems.push({ pointer: '/body/expiresAt', message: 'must be in the future' });
-    return ms;
-  }
 
   const triggerOf = (input: RuleInput['trigger'], base?: RuleTrigger): RuleTrigger => ({
     mode: input?.mode ?? base?.mode ?? 'once',
@@ -312,21 +171,17 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
     async create(caller, input) {
       const problems: ProblemDetail[] = [];
       const normalized: Normalized[] = [];
-      const symbol =
-        input.type === 'address_flow' || input.symbol === undefined
-          ? null
-          : resolveSymbol(input.symbol, problems, normalized);
-      const condition = checkCondition(input.type, input.condition, problems, normalized);
-      const expiresAt = checkExpiry(input.expiresAt, problems);
+      const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
+      const typed = checks.condition(input, problems, normalized);
+      const expiresAt = checks.expiry(input.expiresAt, problems);
       if (problems.length) throw validationError(problems);
       const now = clock.now();
+      const watch = watchOf(typed, symbol);
       const rule: AlertRule = {
         id: newId('alr'),
         accountId: caller.accountId,
-        name: input.name?.trim() || defaultRuleName(input.type, symbol, condition),
-        type: input.type,
-        symbol,
-        condition,
+        name: input.name?.trim() || defaultRuleName(watch),
+        ...watch,
         trigger: triggerOf(input.trigger),
         expiresAt,
         channels: channelsOf(input.channels),
@@ -383,13 +238,16 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
         if (current.type === 'address_flow')
           problems.push({ pointer: '/body/symbol', message: 'is not used by address_flow rules' });
         else {
-          const symbol = resolveSymbol(input.symbol, problems, normalized);
+          const symbol = checks.symbol(input.symbol, problems, normalized);
           if (symbol !== null) patch.symbol = symbol;
         }
       }
-      if (input.condition !== undefined)
-        patch.condition = checkCondition(current.type, input.condition, problems, normalized);
-      if (input.expiresAt !== undefined) patch.expiresAt = checkExpiry(input.expiresAt, problems);
+      if (input.condition !== undefined) {
+        if (input.condition.type !== current.type)
+          problems.push({ pointer: '/body/condition', message: `must be a ${current.type} condition` });
+        else patch.condition = checks.condition(input.condition, problems, normalized).condition;
+      }
+      if (input.expiresAt !== undefined) patch.expiresAt = checks.expiry(input.expiresAt, problems);
       if (problems.length) throw validationError(problems);
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;
       if (input.trigger !== undefined) patch.trigger = triggerOf(input.trigger, current.trigger);
@@ -427,48 +285,15 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
 
     async test(accountId, id) {
       const rule = await own(accountId, id);
-      const triggerId = newId('trg');
       const now = clock.now();
-      const { events } = await repo.recordTriggers(
-        [
-          {
-            id: triggerId,
-            ruleId: rule.id,
-            accountId,
-            kind: 'test',
-            eventKey: `test:${triggerId}`,
-            eventAt: now,
-            eventType: rule.type === 'address_flow' ? 'onchain.flow' : 'alert.triggered',
-            test: true,
-            data: {
-              ...(rule.type === 'address_flow' ? { status: 'confirmed' } : {}),
-              rule: ruleSummary(rule),
-              trigger: { id: triggerId, firedAt: new Date(now).toISOString(), test: true },
-              note: 'a test event: no condition was evaluated',
-            },
-          },
-        ],
-        now,
-      );
+      const record = testRecord(rule, now);
+      const { events } = await writeTriggers({ repo, bus, log: options.log }, [record], now);
       const event = events[0];
       if (!event) throw new AppError('not_found', `alert rule ${id} does not exist`);
-      await bus.publish(topics.accountEvent, event).catch((error: unknown) => {
-        options.log?.warn({ event: event.id, err: String(error) }, 'alerts: announcing a test event failed');
-      });
-      return { eventId: event.id, triggerId };
+      return { eventId: event.id, triggerId: record.id };
     },
 
-    fieldProblems(body, skip) {
-      const problems: ProblemDetail[] = [];
-      if (typeof body.symbol === 'string' && !skip.has('/body/symbol'))
-        resolveSymbol(body.symbol, problems, []);
-      const exchange = (body.condition as { exchange?: unknown } | undefined)?.exchange;
-      if (typeof exchange === 'string' && !skip.has('/body/condition/exchange'))
-        exchangeOf(exchange, '/body/condition/exchange', problems);
-      if (typeof body.expiresAt === 'string' && !skip.has('/body/expiresAt'))
-        checkExpiry(body.expiresAt, problems);
-      return problems;
-    },
+    fieldProblems: checks.fieldProblems,
 
     async typeOf(accountId, id) {
       return (await repo.get(accountId, id))?.type;

@@ -1,0 +1,298 @@
+import { type Static, type TObject, Type } from 'typebox';
+import {
+  FLOW_RULE_DIRECTIONS,
+  MAX_PAGE,
+  PRICE_OPS,
+  RULE_STATES,
+  RULE_TYPES,
+  RULE_WINDOWS,
+  TRIGGER_MODES,
+} from '../../modules/alerts/index.ts';
+
+/** The alerts API's schemas: rule bodies, edits, pages, and the event bodies alerts append. */
+
+const oneOf = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
+
+const Window = oneOf(RULE_WINDOWS);
+
+const PriceCondition = Type.Object(
+  {
+    op: oneOf(PRICE_OPS),
+    value: Type.Number({
+      description: 'A price in quote currency; for change_pct a percent (negative = a fall of more than it)',
+    }),
+    window: Type.Optional(oneOf(RULE_WINDOWS, 'change_pct only: the window the change is measured over')),
+  },
+  { additionalProperties: false },
+);
+
+const VolumeCondition = Type.Object(
+  {
+    op: Type.Literal('above'),
+    value: Type.Number({ exclusiveMinimum: 0, description: 'Quote volume (USD) over the window' }),
+    window: Window,
+  },
+  { additionalProperties: false },
+);
+
+const FlowCondition = Type.Object(
+  {
+    direction: oneOf(FLOW_RULE_DIRECTIONS, 'in: into the exchange or address; out: out of it; any: either'),
+    exchange: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'binance, okx, … (aliases)' }),
+    ),
+    address: Type.Optional(
+      Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'A 0x address (either party of a flow)' }),
+    ),
+    asset: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        pattern: '^\\s*[A-Za-z0-9.]+\\s*$',
+        description: 'ETH, USDT, … (absent: any)',
+      }),
+    ),
+    minUsd: Type.Number({
+      minimum: 0,
+      description: 'USD: a single transfer, or the windowed sum, of at least this',
+    }),
+    window: Type.Optional(
+      oneOf(RULE_WINDOWS, 'Absent: each single transfer; present: the sum over the window'),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Trigger = Type.Object(
+  {
+    mode: Type.Optional(oneOf(TRIGGER_MODES, 'once (default): fire once, then triggered; every: each time')),
+    cooldownSec: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_592_000,
+        description: 'every: quiet time after a firing (default 300)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Channels = Type.Object(
+  {
+    webhookIds: Type.Optional(
+      Type.Array(Type.String({ pattern: '^wh_[A-Za-z0-9]{1,64}$' }), {
+        maxItems: 20,
+        uniqueItems: true,
+        description:
+          'Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type',
+      }),
+    ),
+    events: Type.Optional(
+      Type.Boolean({ description: 'Carry the events on the /events stream (default true)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const common = {
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  trigger: Type.Optional(Trigger),
+  expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  channels: Type.Optional(Channels),
+};
+const SymbolField = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'Any accepted spelling: btc, BTC/USDT, …',
+});
+
+/**
+ * A union of objects told apart by their `type`. Ajv (server option `discriminator`) validates only the
+ * branch the value's `type` names, so a bad body gets the errors of what the client meant; `type` itself is
+ * checked first, so a missing or unknown one gets one error naming it.
+ */
+function byType<T extends TObject[]>(types: readonly string[], branches: [...T], description: string) {
+  return Type.Unsafe<Static<T[number]>>({
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string', enum: [...types] } },
+    discriminator: { propertyName: 'type' },
+    oneOf: branches,
+    description,
+  });
+}
+
+const PriceRule = Type.Object(
+  { type: Type.Literal('price'), symbol: SymbolField, condition: PriceCondition, ...common },
+  { additionalProperties: false },
+);
+const VolumeRule = Type.Object(
+  { type: Type.Literal('volume'), symbol: SymbolField, condition: VolumeCondition, ...common },
+  { additionalProperties: false },
+);
+const FlowRule = Type.Object(
+  { type: Type.Literal('address_flow'), condition: FlowCondition, ...common },
+  { additionalProperties: false },
+);
+
+export const CreateRule = byType(
+  RULE_TYPES,
+  [PriceRule, VolumeRule, FlowRule],
+  'An alert rule; the shape of `condition` depends on `type`',
+);
+
+/** An edited condition with the type of the rule it edits: checked against that type's shape. */
+export const TypedCondition = byType(
+  RULE_TYPES,
+  [
+    Type.Object({ type: Type.Literal('price'), condition: PriceCondition }),
+    Type.Object({ type: Type.Literal('volume'), condition: VolumeCondition }),
+    Type.Object({ type: Type.Literal('address_flow'), condition: FlowCondition }),
+  ],
+  'A condition and the type of its rule',
+);
+
+/** An edit; its condition is checked against the edited rule's type by the route (TypedCondition). */
+export const PatchRule = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    state: Type.Optional(oneOf(['active', 'paused'] as const, 'paused: not evaluated; active: resume')),
+    symbol: Type.Optional(SymbolField),
+    condition: Type.Optional(Type.Union([PriceCondition, VolumeCondition, FlowCondition])),
+    trigger: Type.Optional(Trigger),
+    expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+    channels: Type.Optional(Channels),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const Rule = Type.Object(
+  {
+    id: Type.String({ description: 'alr_…' }),
+    name: Type.String(),
+    type: oneOf(RULE_TYPES),
+    symbol: Type.Optional(Type.String({ description: 'price and volume rules: the canonical symbol used' })),
+    condition: Type.Union([PriceCondition, VolumeCondition, FlowCondition]),
+    trigger: Type.Object({ mode: oneOf(TRIGGER_MODES), cooldownSec: Type.Integer() }),
+    expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    channels: Type.Object({ webhookIds: Type.Array(Type.String()), events: Type.Boolean() }),
+    state: oneOf(RULE_STATES),
+    normalized: Type.Array(
+      Type.Object({ field: Type.String(), requested: Type.String(), used: Type.String() }),
+      { description: 'Fields the server changed on the way in, e.g. symbol btc → BTCUSDT' },
+    ),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+    lastTriggeredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    triggerCount: Type.Integer(),
+  },
+  { $id: 'AlertRule' },
+);
+
+export const RulePage = Type.Object({
+  data: Type.Array(Rule),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page' }),
+  applied: Type.Object({ limit: Type.Integer() }),
+});
+
+export const ListQuery = Type.Object({
+  state: Type.Optional(oneOf(RULE_STATES)),
+  type: Type.Optional(oneOf(RULE_TYPES)),
+  limit: Type.Optional(Type.Integer({ minimum: 1, description: `Default 50; above ${MAX_PAGE} is clamped` })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+export const RuleId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const TestFired = Type.Object({
+  eventId: Type.String({ description: 'evt_… — the event appended to the account event log' }),
+  triggerId: Type.String({ description: 'trg_…' }),
+});
+
+/**
+ * The bodies alerts append to the account event log — delivered byte for byte by webhooks and on the
+ * `/events` stream. Declared here so they are part of the OpenAPI document (components).
+ */
+const EventRule = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: oneOf(RULE_TYPES),
+  symbol: Type.Optional(Type.String()),
+  condition: Type.Union([PriceCondition, VolumeCondition, FlowCondition]),
+  trigger: Type.Object({ mode: oneOf(TRIGGER_MODES), cooldownSec: Type.Integer() }),
+  channels: Type.Object({ webhookIds: Type.Array(Type.String()), events: Type.Boolean() }),
+});
+const EventTrigger = Type.Object({
+  id: Type.String({ description: 'trg_…' }),
+  firedAt: Type.String({ format: 'date-time', description: 'When the evaluator fired' }),
+  eventAt: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Time of the market or chain event' }),
+  ),
+  key: Type.Optional(Type.String({ description: 'The event key: unique per rule (exactly once)' })),
+  value: Type.Optional(
+    Type.Number({ description: 'The observed value: price, change %, quote volume, USD' }),
+  ),
+  test: Type.Optional(Type.Boolean()),
+  replacesTrigger: Type.Optional(Type.String()),
+});
+const envelope = (type: string, data: ReturnType<typeof Type.Object>, id: string, description: string) =>
+  Type.Object(
+    {
+      id: Type.String({ description: 'evt_… — also the webhook-id header' }),
+      type: Type.Literal(type),
+      version: Type.Literal(1),
+      timestamp: Type.String({ format: 'date-time' }),
+      test: Type.Boolean({ description: 'true for POST /api/alerts/:id/test' }),
+      data,
+    },
+    { $id: id, description },
+  );
+export const AlertTriggeredEvent = envelope(
+  'alert.triggered',
+  Type.Object({
+    rule: EventRule,
+    trigger: EventTrigger,
+    market: Type.Optional(
+      Type.Object({
+        symbol: Type.String(),
+        price: Type.Number({ description: 'Merged mid' }),
+        window: Type.Optional(oneOf(RULE_WINDOWS)),
+        changePct: Type.Optional(Type.Number()),
+        quoteVolume: Type.Optional(Type.Number()),
+        at: Type.String({ format: 'date-time' }),
+      }),
+    ),
+    note: Type.Optional(Type.String()),
+  }),
+  'AlertTriggeredEvent',
+  'A price or volume rule fired (event type alert.triggered)',
+);
+export const OnchainFlowEvent = envelope(
+  'onchain.flow',
+  Type.Object({
+    status: oneOf(
+      ['confirmed', 'removed'] as const,
+      'removed: a reorg took away the flow of an earlier event',
+    ),
+    replaces: Type.Optional(
+      Type.String({ description: 'removed only: the evt_… id of the retracted event' }),
+    ),
+    rule: EventRule,
+    trigger: EventTrigger,
+    flow: Type.Optional(
+      Type.Object(
+        {},
+        { additionalProperties: true, description: 'The flow as GET /api/onchain/flows shows it' },
+      ),
+    ),
+    window: Type.Optional(
+      Type.Object({ window: oneOf(RULE_WINDOWS), sumUsd: Type.Number(), flows: Type.Integer() }),
+    ),
+    removedFlowId: Type.Optional(Type.String()),
+    reason: Type.Optional(Type.String()),
+    note: Type.Optional(Type.String()),
+  }),
+  'OnchainFlowEvent',
+  'An address_flow rule fired (event type onchain.flow), or its follow-up after a reorg',
+);

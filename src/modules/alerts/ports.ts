@@ -1,0 +1,118 @@
+/** The evaluator's ports — the histories it reads, its views of the bus payloads, its logger — and its face. */
+import type { Bus } from '../../shared/bus.ts';
+import { topics } from '../../shared/bus.ts';
+import type { Clock } from '../../shared/clock.ts';
+import type { LeaderTerm } from '../../shared/leadership.ts';
+import type { EventsTopics } from '../events/index.ts';
+import type { MinuteBar } from './market-window.ts';
+import type { AlertsRepository } from './repository.ts';
+import type { AlertRule } from './rule.ts';
+import type { AlertsTopics } from './topics.ts';
+
+export interface AlertsLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** Recent merged 1-minute bars from storage, so volume and change rules are right from the first tick. */
+export interface MarketHistory {
+  minuteBars(symbol: string, fromMs: number, toMs: number): Promise<MinuteBar[]>;
+}
+
+/** Stored flows (newest first or any order), so windowed flow sums are complete after a start. */
+export interface FlowHistory {
+  flowsSince(sinceMs: number): Promise<FlowEvent[]>;
+}
+
+/**
+ * The fields of an `onchain.flow` bus payload the evaluator reads (the flows endpoint's shape); a firing's
+ * event carries the whole flow as received.
+ */
+export interface FlowEvent {
+  id: string;
+  chain: string;
+  txHash: string;
+  logIndex: number | null;
+  timestamp: number;
+  exchange: string;
+  direction: 'deposit' | 'withdrawal' | 'internal';
+  asset: string;
+  usdValue: number | null;
+  from: { address: string };
+  to: { address: string };
+}
+
+/** The fields of a `market.snapshot` payload the evaluator reads: each symbol's mid and open 1-minute bar. */
+export interface SnapshotEvent {
+  at: number;
+  books: Record<string, { mid: number | null }>;
+  /** Per symbol and interval, `[openTime, open, high, low, close, volume, quoteVolume]`. */
+  open: Record<string, { '1m'?: number[] }>;
+}
+
+/** The fields of a `market.candle` payload (a merged closed candle) the evaluator reads. */
+export interface CandleEvent {
+  symbol: string;
+  interval: string;
+  candle: { openTime: number; close: number; quoteVolume: number };
+}
+
+/**
+ * The topics the evaluator hears and announces on, with its views of the payloads. The process's bus (the
+ * table in app/bus-topics.ts) is handed in as this type, so the compiler checks each view against it.
+ */
+export interface EvaluatorTopics extends AlertsTopics, EventsTopics {
+  [topics.marketSnapshot]: SnapshotEvent;
+  [topics.marketCandle]: CandleEvent;
+  [topics.onchainFlow]: FlowEvent;
+  [topics.onchainFlowsRemoved]: { ids: string[] };
+}
+
+export interface EvaluatorOptions {
+  repo: AlertsRepository;
+  bus: Bus<EvaluatorTopics>;
+  clock: Clock;
+  log: AlertsLogger;
+  history?: MarketHistory;
+  flowHistory?: FlowHistory;
+  /** Period of the incremental rule sync that backs up the change notices (ms, default 5000). */
+  syncMs?: number;
+  /** Period of expiry and flow-window checks between events (ms, default 1000). */
+  sweepMs?: number;
+}
+
+export interface EvaluatorStats {
+  rules: number;
+  series: number;
+  /** Rules visited because an event may have changed their condition (the index's work). */
+  visited: number;
+  fired: number;
+  recorded: number;
+  pendingWrites: number;
+}
+
+export interface Evaluator {
+  /**
+   * Loads the live rules, subscribes to the engines' topics, starts the timers. Its writes carry `term` (the
+   * evaluator job's leadership term) and are refused once it is no longer current.
+   */
+  start(term?: LeaderTerm): Promise<void>;
+  stop(): Promise<void>;
+  /** The bus handlers, exposed for tests and the benchmark to drive tick by tick. */
+  onSnapshot(payload: SnapshotEvent): void;
+  onCandle(payload: CandleEvent): void;
+  onFlow(payload: FlowEvent): void;
+  onFlowsRemoved(payload: { ids: string[] }): void;
+  /** Applies a stored rule (created, edited, deleted) to the index. */
+  apply(rule: AlertRule, deleted: boolean): void;
+  /** Loads every live rule from the repository into the index. */
+  loadAll(): Promise<void>;
+  /** Expires due rules and decays flow windows at `clock.now()`. */
+  sweep(): void;
+  /** Resolves when every write queued so far (triggers, sides, expiries) is stored. */
+  idle(): Promise<void>;
+  stats(): EvaluatorStats;
+  /** Whether the rule is in the index (live and loaded). */
+  isWatching(ruleId: string): boolean;
+}
