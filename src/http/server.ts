@@ -19,6 +19,7 @@ import { clientErrorAnswer, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { newRequestId } from '../shared/ids.ts';
 import { createHotLane } from './hot-lane.ts';
+import { capConnectionsPerAddress, connectionsPerAddress, httpServerOptions } from './server-limits.ts';
 import { requestIdOf } from './request-id.ts';
 import { routeModules } from './routes/index.ts';
 import { webhookDocs } from './routes/webhooks.ts';
@@ -47,21 +48,21 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
   });
   const hotLaneOn = options.hotLane ?? config.hotLane;
   const app = Fastify({
-    // The server Fastify would build (same timeouts), with the hot lane in front of Fastify's handler.
+    // The server Fastify would build, with the limits of server-limits.ts and the hot lane in front of
+    // Fastify's handler.
     serverFactory: (handler, opts) => {
       const fastifyOptions = opts as FastifyServerOptions;
       hotLane.handOverTo(handler);
       const server = createServer(
-        (fastifyOptions as { http?: object }).http ?? {},
+        { ...(fastifyOptions as { http?: object }).http, ...httpServerOptions(config) },
         hotLaneOn
           ? (req: IncomingMessage, res: ServerResponse) => {
               if (!hotLane.serve(req, res)) handler(req, res);
             }
           : handler,
       );
-      server.keepAliveTimeout = fastifyOptions.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = fastifyOptions.requestTimeout ?? 0;
       server.setTimeout(fastifyOptions.connectionTimeout ?? 0);
+      capConnectionsPerAddress(server, connectionsPerAddress(config));
       return server;
     },
     loggerInstance: LazyLogger.over(
