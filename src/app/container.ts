@@ -11,6 +11,7 @@ import { memoryRateLimiter } from '../adapters/limiter/memory.ts';
 import { redisRateLimiter } from '../adapters/limiter/redis.ts';
 import { memorySlots } from '../adapters/slots/memory.ts';
 import { redisSlots } from '../adapters/slots/redis.ts';
+import { replicaHeartbeat } from '../adapters/slots/replica-heartbeat.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
@@ -299,8 +300,10 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     workerMonitor.job,
   ];
 
+  // One heartbeat per replica for every pool's slots: a crashed replica's slots are released within seconds.
+  const replica = redis ? replicaHeartbeat(redis) : undefined;
   const connectionSlots: ConnectionSlotsFactory = (pool, leaseMs) =>
-    redis ? redisSlots(redis, leaseMs, slotKeyPrefixes[pool]) : memorySlots();
+    redis ? redisSlots(redis, leaseMs, slotKeyPrefixes[pool], replica) : memorySlots();
 
   return {
     config,
@@ -369,6 +372,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       await webhooks.transport.close();
       await bus.close();
       await limiter.close();
+      replica?.stop();
       for (const close of closers) await close();
       if (!options.db) await db.close();
     },

@@ -100,6 +100,29 @@ export const variables = {
     'admin@meridian.local',
   ),
   trustProxy: boolVar('TRUST_PROXY', 'Trust X-Forwarded-* headers (set behind a load balancer).', false),
+  httpRequestTimeoutMs: intVar(
+    'MERIDIAN_HTTP_REQUEST_TIMEOUT_MS',
+    'Longest time a client has to send one whole request, headers and body (node `requestTimeout`); past it the request is answered 408 and the connection closed, so a client trickling a body cannot hold a socket.',
+    30_000,
+    { min: 100, max: 3_600_000 },
+  ),
+  httpHeadersTimeoutMs: intVar(
+    'MERIDIAN_HTTP_HEADERS_TIMEOUT_MS',
+    'Longest time a client has to send the request line and headers (node `headersTimeout`; at most the request timeout).',
+    10_000,
+    { min: 100, max: 3_600_000 },
+  ),
+  httpKeepAliveTimeoutMs: intVar(
+    'MERIDIAN_HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    'An idle keep-alive connection between two requests is closed after this long (node `keepAliveTimeout`; keep it above the idle timeout of a load balancer in front).',
+    72_000,
+    { min: 100, max: 3_600_000 },
+  ),
+  httpConnectionsPerAddress: optionalIntVar(
+    'MERIDIAN_HTTP_CONNECTIONS_PER_ADDRESS',
+    'Open connections (HTTP and WebSocket) allowed from one client address; further ones are closed at once. Unset: 256, or no cap with TRUST_PROXY=true (every connection then comes from the proxy). 0: no cap.',
+    { min: 0, max: 1_000_000 },
+  ),
   workerPort: optionalIntVar(
     'MERIDIAN_WORKER_PORT',
     'Port where a `--role worker` process serves /healthz, /readyz and /metrics (0 picks a free port); unset: none.',

@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { constants as zlibConstants } from 'node:zlib';
+import { createServer } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
 import Fastify from 'fastify';
 import { createLogger } from '../observability/logger.ts';
 import { createFailedAuthLimiter } from './credentials.ts';
@@ -17,6 +19,7 @@ import { RequestsObserved, registerRequestContext } from './plugins/request-cont
 import { clientErrorAnswer, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
 import { newRequestId } from '../shared/ids.ts';
+import { capConnectionsPerAddress, connectionsPerAddress, httpServerOptions } from './server-limits.ts';
 import { requestIdOf } from './request-id.ts';
 import { routeModules } from './routes/index.ts';
 import { webhookDocs } from './routes/webhooks.ts';
@@ -36,6 +39,13 @@ export type { ServerDeps };
 export async function buildServer(deps: ServerDeps, options: ServerOptions = {}): Promise<App> {
   const { config } = deps;
   const app = Fastify({
+    // The server Fastify would build, with the timeouts and the per-address cap of server-limits.ts.
+    serverFactory: (handler, opts) => {
+      const server = createServer(httpServerOptions(config), handler);
+      server.setTimeout((opts as FastifyServerOptions).connectionTimeout ?? 0);
+      capConnectionsPerAddress(server, connectionsPerAddress(config));
+      return server;
+    },
     loggerInstance: LazyLogger.over(
       options.logLevel || options.logStream
         ? createLogger(options.logLevel ?? config.logLevel, options.logStream)

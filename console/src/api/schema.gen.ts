@@ -2605,6 +2605,8 @@ export interface operations {
                 include?: string;
                 /** @description Default 96; above 96 returns 96 */
                 limit?: number;
+                /** @description Answer 400 for an unsupported symbol (or a horizon or granularity that is no duration) instead of normalizing it */
+                strict?: boolean;
                 /** @description Trading pair; normalized to the supported set */
                 symbol: string;
                 /** @description End of the span (inclusive; default: the newest). To page back, ask again with `to` just before the first datapoint of the page */
@@ -2636,6 +2638,8 @@ export interface operations {
     getAiOutlook: {
         parameters: {
             query?: {
+                /** @description Answer 400 for an unsupported symbol instead of normalizing it */
+                strict?: boolean;
                 /** @description Absent: market-wide */
                 symbol?: string;
             };

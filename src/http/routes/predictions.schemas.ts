@@ -92,10 +92,19 @@ export const PredictionsQuerySchema = Type.Object({
       description: 'Comma list of quantiles, outcome, modelVersion, backfilled',
     }),
   ),
+  strict: Type.Optional(
+    Type.Boolean({
+      description:
+        'Answer 400 for an unsupported symbol (or a horizon or granularity that is no duration) instead of normalizing it',
+    }),
+  ),
 });
 
 export const OutlookQuerySchema = Type.Object({
   symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'Absent: market-wide' })),
+  strict: Type.Optional(
+    Type.Boolean({ description: 'Answer 400 for an unsupported symbol instead of normalizing it' }),
+  ),
 });
 
 const Bias = Type.Unsafe<string>({ type: 'string', enum: ['bullish', 'bearish', 'neutral'] });

@@ -116,9 +116,10 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         ]);
       include.add(p);
     }
-    const symbol = symbols.normalize(q.symbol);
-    const horizon = normalizeHorizon(q.horizon);
-    const granularity = normalizeGranularity(q.granularity);
+    const strict = { strict: q.strict };
+    const symbol = symbols.normalize(q.symbol, strict);
+    const horizon = normalizeHorizon(q.horizon, strict);
+    const granularity = normalizeGranularity(q.granularity, strict);
     const limit = clampLimit(q.limit);
     const log = new NormalizationLog()
       .add('symbol', q.symbol, symbol.value)
@@ -179,7 +180,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         const q = request.query;
         let symbol: string | undefined;
         if (q.symbol !== undefined) {
-          const s = symbols.normalize(q.symbol);
+          const s = symbols.normalize(q.symbol, { strict: q.strict });
           new NormalizationLog().add('symbol', q.symbol, s.value).apply(reply);
           symbol = s.value;
         }

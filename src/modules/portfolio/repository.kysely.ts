@@ -221,13 +221,14 @@ export function createKyselyPortfolioRepository(db: Kysely<PortfolioTables>): Po
         .where('key', '=', key)
         .execute();
     },
-    async releaseKey(accountId, key) {
-      await db
+    async releaseKey(accountId, key, claimedAt) {
+      let query = db
         .deleteFrom('idempotency_keys')
         .where('account_id', '=', accountId)
         .where('key', '=', key)
-        .where('state', '=', 'running')
-        .execute();
+        .where('state', '=', 'running');
+      if (claimedAt !== undefined) query = query.where('created_at', '=', claimedAt);
+      await query.execute();
     },
     async pruneKeys(now, term) {
       return db.transaction().execute(async (trx) => {

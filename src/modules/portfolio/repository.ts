@@ -78,8 +78,11 @@ export interface PortfolioRepository {
   }): Promise<KeyClaim>;
   /** Stores the answer of a claimed key outside an import (a dry run). */
   completeKey(accountId: string, key: string, answer: { status: number; body: string }): Promise<void>;
-  /** Gives a claimed key up (the request failed without effect; a retry may run it). */
-  releaseKey(accountId: string, key: string): Promise<void>;
+  /**
+   * Gives a claimed key up (the request failed without effect; a retry may run it). With `claimedAt` (the
+   * `now` of the claim) only that claim is given up, not one a later request made since.
+   */
+  releaseKey(accountId: string, key: string, claimedAt?: number): Promise<void>;
   /**
    * Deletes expired idempotency keys; returns how many. With the pruner's leadership term the delete is
    * fenced by it (StaleLeaderError, nothing deleted, once the term is no longer current).
@@ -194,8 +197,10 @@ export function createMemoryPortfolioRepository(): PortfolioRepository & { failN
       const k = keys.get(keyOf(accountId, key));
       if (k) Object.assign(k, { state: 'done', status: answer.status, body: answer.body });
     },
-    async releaseKey(accountId: string, key: string) {
-      if (keys.get(keyOf(accountId, key))?.state === 'running') keys.delete(keyOf(accountId, key));
+    async releaseKey(accountId: string, key: string, claimedAt?: number) {
+      const found = keys.get(keyOf(accountId, key));
+      if (found?.state === 'running' && (claimedAt === undefined || found.createdAt === claimedAt))
+        keys.delete(keyOf(accountId, key));
     },
     async pruneKeys(now: number) {
       let n = 0;

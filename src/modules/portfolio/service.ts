@@ -8,6 +8,7 @@ import { MAX_IMPORT_ROWS, ROW_FIELDS, type RawRow, type RowField, type RowProble
 import { type PricePort, computeHoldings } from './holdings.ts';
 import type { ImportCounts, PortfolioRepository } from './repository.ts';
 import { type ValidRow, sameContent, validateRows } from './rows.ts';
+import { createKeyReleases } from './key-releases.ts';
 
 /** Idempotency keys are kept this long per account (as Stripe does). */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -49,6 +50,12 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   const changed = (accountId: string) => {
     for (const listener of listeners) listener(accountId);
   };
+  const releases = createKeyReleases({
+    release: (accountId, key, claimedAt) => repo.releaseKey(accountId, key, claimedAt),
+    now: () => clock.now(),
+    staleMs: IDEMPOTENCY_STALE_MS,
+    log: deps.log,
+  });
 
   async function readRows(body: ImportBody) {
     if (body.kind === 'json') {
@@ -114,12 +121,16 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       }),
     });
 
+    // When the key's claim is made, so a failed request releases that claim and no later one.
+    const claimedAt = clock.now();
     if (key !== undefined) {
+      // A release of this key that failed earlier (storage was down) is attempted first.
+      await releases.settle(request.accountId, key);
       const claim = await repo.claimKey({
         accountId: request.accountId,
         key,
         fingerprint: fingerprintOf(request),
-        now: clock.now(),
+        now: claimedAt,
         ttlMs: IDEMPOTENCY_TTL_MS,
         staleMs: IDEMPOTENCY_STALE_MS,
       });
@@ -163,14 +174,9 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       changed(request.accountId);
       return { ...answer!, replayed: false };
     } catch (error) {
-      // Nothing was stored (the transaction rolled back): give the key up so a retry can run it.
-      if (key !== undefined) {
-        await repo.releaseKey(request.accountId, key).catch((releaseError: Error) =>
-          deps.log?.('portfolio: could not release an idempotency key; it is taken over once stale', {
-            error: releaseError.message,
-          }),
-        );
-      }
+      // Nothing was stored (the transaction rolled back): give the key up so a retry can run it (now, or at
+      // the next occasion when storage is still unreachable: key-releases.ts).
+      if (key !== undefined) await releases.release(request.accountId, key, claimedAt);
       throw error;
     }
   }

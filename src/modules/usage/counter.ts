@@ -89,7 +89,9 @@ export function createUsageCounter(options: UsageCounterOptions) {
     const taken = [current, ...closed];
     current = { start: current.start, accounts: new Map() };
     closed = [];
-    inFlight = [...unflushed, ...taken.flatMap((b) => cellsOf(b))];
+    // Cells kept from a failed flush and new ones may share a row (account, bucket, endpoint): one upsert may
+    // not touch a row twice, so they are added up first.
+    inFlight = mergeCells([...unflushed, ...taken.flatMap((b) => cellsOf(b))]);
     unflushed = [];
     if (!inFlight.length) return;
     try {
@@ -162,3 +164,17 @@ export function createUsageCounter(options: UsageCounterOptions) {
 }
 
 export type UsageCounter = ReturnType<typeof createUsageCounter>;
+
+/** One cell per account, bucket and endpoint, with the counts of every cell given for it added up. */
+export function mergeCells(cells: readonly UsageCell[]): UsageCell[] {
+  const byKey = new Map<string, UsageCell>();
+  for (const c of cells) {
+    const key = `${c.accountId}\u0000${c.bucket}\u0000${c.endpoint}`;
+    const found = byKey.get(key);
+    if (found) {
+      found.requests += c.requests;
+      found.rateLimited += c.rateLimited;
+    } else byKey.set(key, { ...c });
+  }
+  return [...byKey.values()];
+}
