@@ -3,6 +3,7 @@ import { topics } from '../../shared/bus.ts';
 import type { PredictionsTopics } from './topics.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
+import { periodicJob } from '../../shared/periodic-job.ts';
 import { MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
@@ -76,7 +77,6 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   const keepMs = MAX_LIMIT * 60 * MINUTE + 2 * refreshMs;
   const readModel = createReadModel({ keepMs, now: () => clock.now() });
   const cache = createByteCache();
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let lastRefreshDurationMs: number | null = null;
   let term: LeaderTerm | undefined;
@@ -281,6 +281,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return running;
   }
 
+  // tick logs its own failures.
+  const refreshing = periodicJob({ name: 'predictions-refresh', everyMs: wallRefreshMs, run: tick });
+
   return {
     /** One refresh now (tests and benchmarks); errors propagate. */
     refresh,
@@ -319,8 +322,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         }
         if (stopping) return;
         phase = 'warming';
-        timer = setInterval(() => void tick(), wallRefreshMs);
-        timer.unref?.();
+        refreshing.start();
         await warmUpInBackground();
       })().catch((error: Error) => deps.log?.('predictions start-up failed', { error: error.message }));
     },
@@ -332,8 +334,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     async stop(): Promise<void> {
       stopping = true;
       await warming;
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await refreshing.stop();
       await running;
       if (phase !== 'following') phase = 'idle';
     },

@@ -6,6 +6,7 @@ import { startHeartbeat } from '../heartbeat.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
 import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
+import { periodicJob } from '../../../shared/periodic-job.ts';
 
 export interface EventsHubOptions {
   /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
@@ -126,15 +127,12 @@ export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions =
 
   const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, deps.log);
 
-  let sweeping = false;
-  const sweepTimer = setInterval(() => {
-    if (sweeping || !connections.size) return;
-    sweeping = true;
-    void sweep().finally(() => {
-      sweeping = false;
-    });
-  }, options.sweepMs);
-  sweepTimer.unref();
+  const sweepJob = periodicJob({
+    name: 'push-events-sweep',
+    everyMs: options.sweepMs,
+    run: () => (connections.size ? sweep() : undefined),
+  });
+  sweepJob.start();
 
   async function sweep() {
     for (const conns of [...byAccount.values()]) {
@@ -232,9 +230,9 @@ export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions =
 
     async close() {
       stopped = true;
-      clearInterval(pingTimer);
-      clearInterval(sweepTimer);
+      const stopping = Promise.all([pingTimer.stop(), sweepJob.stop()]);
       for (const conn of connections) conn.ws.terminate();
+      await stopping;
     },
   };
 }

@@ -5,6 +5,7 @@ import { startHeartbeat } from '../heartbeat.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
 import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
+import { periodicJob } from '../../../shared/periodic-job.ts';
 import type { Provenance } from '../../provenance.ts';
 
 export interface MarketHubOptions {
@@ -141,15 +142,12 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
 
   const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, deps.log);
 
-  let sweeping = false;
-  const sweepTimer = setInterval(() => {
-    if (sweeping || !connections.size) return;
-    sweeping = true;
-    void sweep().finally(() => {
-      sweeping = false;
-    });
-  }, options.sweepMs);
-  sweepTimer.unref();
+  const sweepJob = periodicJob({
+    name: 'push-market-sweep',
+    everyMs: options.sweepMs,
+    run: () => (connections.size ? sweep() : undefined),
+  });
+  sweepJob.start();
 
   async function sweep() {
     for (const conn of [...connections]) {
@@ -247,9 +245,9 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
 
     async close() {
       stopped = true;
-      clearInterval(pingTimer);
-      clearInterval(sweepTimer);
+      const stopping = Promise.all([pingTimer.stop(), sweepJob.stop()]);
       for (const conn of connections) conn.ws.terminate();
+      await stopping;
     },
   };
 }
