@@ -4,6 +4,7 @@ import type { PredictionsTopics } from './topics.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { periodicJob } from '../../shared/periodic-job.ts';
+import { exponentialBackoff } from '../../shared/backoff.ts';
 import { MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
@@ -307,6 +308,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       // Loading the record reads storage: it runs after start returns, so the port opens meanwhile (/readyz
       // says `starting` until it is done).
       warming = (async () => {
+        const retryDelays = exponentialBackoff({ initialMs: 1_000, maxMs: 30_000 });
         for (let attempt = 1; ; attempt++) {
           try {
             await load();
@@ -317,7 +319,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
               attempt,
             });
             if (stopping) return;
-            await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * attempt)).unref());
+            await new Promise((resolve) => setTimeout(resolve, retryDelays.next()).unref());
           }
         }
         if (stopping) return;
