@@ -60,6 +60,29 @@ export function createUpgradeAuthenticator(auth: AuthApi, allowedOrigins: readon
   };
 }
 
+/**
+ * A connection id with a slot of the account's plan reserved for it; at the cap, the 429 every channel answers
+ * (`streams` names what is counted: "push connections", "event streams", "market streams").
+ */
+export async function reserveConnection(
+  hub: {
+    newConnectionId(): string;
+    reserve(principal: Principal, connectionId: string): Promise<{ ok: boolean; held: number }>;
+  },
+  principal: Principal,
+  streams: string,
+): Promise<string> {
+  const connectionId = hub.newConnectionId();
+  const slot = await hub.reserve(principal, connectionId);
+  if (!slot.ok)
+    throw new AppError(
+      'too_many_connections',
+      `this account already has ${slot.held} open ${streams}, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
+      { extra: { limit: principal.wsConnections, plan: principal.plan } },
+    );
+  return connectionId;
+}
+
 /** The subprotocol to answer with: `preferred` when offered, else the token itself if that is how it came. */
 export function answerProtocol(credential: UpgradeCredential, preferred: string): string | false {
   if (credential.offered.includes(preferred)) return preferred;

@@ -13,6 +13,7 @@ import {
   followBus,
   type PushTopics,
   registerUpgradeRoute,
+  reserveConnection,
   sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
@@ -92,14 +93,7 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
       const credential = await authenticateUpgrade(request, reply, 'alerts:read');
       const { principal } = credential;
       const afterSeq = await resumeSeq(principal.userId, (request.query as { after?: unknown }).after);
-      const connectionId = hub.newConnectionId();
-      const slot = await hub.reserve(principal, connectionId);
-      if (!slot.ok)
-        throw new AppError(
-          'too_many_connections',
-          `this account already has ${slot.held} open event streams, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
-          { extra: { limit: principal.wsConnections, plan: principal.plan } },
-        );
+      const connectionId = await reserveConnection(hub, principal, 'event streams');
       hold(
         {
           principal,

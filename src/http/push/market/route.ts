@@ -12,6 +12,7 @@ import {
   followBus,
   type PushTopics,
   registerUpgradeRoute,
+  reserveConnection,
   sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
@@ -133,14 +134,7 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
       const { principal } = credential;
       const log = new NormalizationLog();
       const symbols = subscriptionOf(request.query as Record<string, unknown>, selector, deps.symbols, log);
-      const connectionId = hub.newConnectionId();
-      const slot = await hub.reserve(principal, connectionId);
-      if (!slot.ok)
-        throw new AppError(
-          'too_many_connections',
-          `this account already has ${slot.held} open market streams, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
-          { extra: { limit: principal.wsConnections, plan: principal.plan } },
-        );
+      const connectionId = await reserveConnection(hub, principal, 'market streams');
       const normalized = log.value();
       hold(
         {

@@ -8,7 +8,6 @@ import { NORMALIZATION_HEADER, normalizationHeaderValue } from '../../normalizat
 import type { Metrics } from '../../../observability/metrics.ts';
 import { type Bus, topics } from '../../../shared/bus.ts';
 import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
-import { AppError } from '../../../shared/errors.ts';
 import {
   type Hold,
   answerProtocol,
@@ -16,6 +15,7 @@ import {
   followBus,
   type PushTopics,
   registerUpgradeRoute,
+  reserveConnection,
   sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
@@ -105,15 +105,7 @@ export function predictionsPushRoutes(
               (request.query as { strict?: unknown }).strict === 'true',
             );
 
-      const connectionId = hub.newConnectionId();
-      const slot = await hub.reserve(principal, connectionId);
-      if (!slot.ok) {
-        throw new AppError(
-          'too_many_connections',
-          `this account already has ${slot.held} open push connections, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
-          { extra: { limit: principal.wsConnections, plan: principal.plan } },
-        );
-      }
+      const connectionId = await reserveConnection(hub, principal, 'push connections');
       const normalized = normalizationHeaderValue(changes);
       const headers = upgradeHeaders(
         reply,
