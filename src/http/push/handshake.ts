@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/env.ts';
 import type { WebSocket } from 'ws';
 import type { AccountsService, AccountsTopics, Permission, Principal } from '../../modules/accounts/index.ts';
 import type { EventsTopics } from '../../modules/events/index.ts';
@@ -155,6 +156,28 @@ export function registerUpgradeRoute<A>(
 }
 
 export type Hold<A> = (admission: A, headers: string[], release: () => Promise<void>) => void;
+
+/** A hub's options: its defaults, then the configured ping period and send buffer, then a test's overrides. */
+export function hubOptionsOf<O extends { pingIntervalMs: number; maxBufferedBytes: number }>(
+  config: Pick<Config, 'wsPingIntervalMs' | 'wsSendBufferBytes'>,
+  defaults: O,
+  overrides?: Partial<O>,
+): O {
+  return {
+    ...defaults,
+    pingIntervalMs: config.wsPingIntervalMs,
+    maxBufferedBytes: config.wsSendBufferBytes,
+    ...overrides,
+  };
+}
+
+/** How a hub re-checks the stored credential behind an open socket (token, or console session). */
+export const credentialRechecks = (
+  accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>,
+) => ({
+  isTokenStillValid: (tokenId: string) => accounts.isTokenStillValid(tokenId),
+  isSessionStillValid: sessionStillValid(accounts),
+});
 
 /** Re-checks a console session behind an open socket: false once it is gone or expired. */
 export function sessionStillValid(accounts: Pick<AccountsService, 'authenticateSession'>) {

@@ -10,11 +10,12 @@ import {
   type Hold,
   answerProtocol,
   createUpgradeAuthenticator,
+  credentialRechecks,
   followBus,
+  hubOptionsOf,
   type PushTopics,
   registerUpgradeRoute,
   reserveConnection,
-  sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
 import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
@@ -52,18 +53,12 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
   return async (app: App) => {
     await registerWebSocketScope(app, ['/events']);
     const { config, bus, accounts } = deps;
-    const options: EventsHubOptions = {
-      ...defaultEventsHubOptions,
-      pingIntervalMs: config.wsPingIntervalMs,
-      maxBufferedBytes: config.wsSendBufferBytes,
-      ...deps.hub,
-    };
+    const options = hubOptionsOf(config, defaultEventsHubOptions, deps.hub);
     const hub = createEventsHub(
       {
         events: deps.events,
         slots: deps.connectionSlots('events', options.pingIntervalMs * 3),
-        isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: sessionStillValid(accounts),
+        ...credentialRechecks(accounts),
         log: app.log,
       },
       options,

@@ -9,11 +9,12 @@ import {
   type Hold,
   answerProtocol,
   createUpgradeAuthenticator,
+  credentialRechecks,
   followBus,
+  hubOptionsOf,
   type PushTopics,
   registerUpgradeRoute,
   reserveConnection,
-  sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
 import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
@@ -91,12 +92,7 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
   return async (app: App) => {
     await registerWebSocketScope(app, ['/market']);
     const { config, bus, accounts } = deps;
-    const options: MarketHubOptions = {
-      ...defaultMarketHubOptions,
-      pingIntervalMs: config.wsPingIntervalMs,
-      maxBufferedBytes: config.wsSendBufferBytes,
-      ...deps.hub,
-    };
+    const options = hubOptionsOf(config, defaultMarketHubOptions, deps.hub);
     const hub = createMarketHub(
       {
         slots: deps.connectionSlots('market', options.pingIntervalMs * 3),
@@ -104,8 +100,7 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
         bodyOf: deps.marketDataSubsetBody,
         provenance: deps.provenance,
         now: deps.now,
-        isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: sessionStillValid(accounts),
+        ...credentialRechecks(accounts),
         log: app.log,
       },
       options,

@@ -12,11 +12,12 @@ import {
   type Hold,
   answerProtocol,
   createUpgradeAuthenticator,
+  credentialRechecks,
   followBus,
+  hubOptionsOf,
   type PushTopics,
   registerUpgradeRoute,
   reserveConnection,
-  sessionStillValid,
   upgradeHeaders,
 } from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
@@ -63,18 +64,12 @@ export function predictionsPushRoutes(
     // WebSocket upgrades run through the normal hooks and routes of this scope (auth is shared).
     await registerWebSocketScope(app, ['/predictions']);
     const { config, bus, accounts, metrics } = deps;
-    const hubOptions: HubOptions = {
-      ...defaultHubOptions,
-      pingIntervalMs: config.wsPingIntervalMs,
-      maxBufferedBytes: config.wsSendBufferBytes,
-      ...options.hub,
-    };
+    const hubOptions = hubOptionsOf(config, defaultHubOptions, options.hub);
     const slots = deps.connectionSlots('predictions', hubOptions.pingIntervalMs * 3);
     const hub = createPushHub(
       {
         slots,
-        isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: sessionStillValid(accounts),
+        ...credentialRechecks(accounts),
         onConnectionCountChange: (n) => metrics.wsConnections.set(n),
         symbols: deps.symbols,
         log: app.log,
