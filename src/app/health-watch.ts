@@ -1,6 +1,7 @@
 import { Gauge } from 'prom-client';
 import type { Logger } from '../observability/logger.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { periodicJob } from '../shared/periodic-job.ts';
 import type { ComponentHealth, ReadinessReport } from '../shared/readiness.ts';
 
 const level: Record<ComponentHealth['status'], number> = { ok: 2, degraded: 1, down: 0 };
@@ -19,7 +20,7 @@ export function watchHealth(deps: {
   /** Age of each venue's feed per symbol (seconds since its last book or trade update), sampled with the rest. */
   feedAges?: () => Array<{ venue: string; symbol: string; ageSeconds: number | null }>;
   intervalMs?: number;
-}): { check(): Promise<void>; stop(): void } {
+}): { check(): Promise<void>; stop(): Promise<void> } {
   const statusGauge = new Gauge({
     name: 'meridian_component_status',
     help: 'Health of each component as /readyz reports it: 2 ok, 1 degraded, 0 down',
@@ -60,11 +61,13 @@ export function watchHealth(deps: {
     }
   }
 
-  const run = () => {
-    check().catch((error: Error) => deps.logger.error({ error: error.message }, 'health check failed'));
-  };
-  const timer = setInterval(run, deps.intervalMs ?? 10_000);
-  timer.unref();
-  run();
-  return { check, stop: () => clearInterval(timer) };
+  const watch = periodicJob({
+    name: 'health-watch',
+    everyMs: deps.intervalMs ?? 10_000,
+    run: check,
+    log: deps.logger,
+  });
+  watch.start();
+  void watch.runNow();
+  return { check, stop: () => watch.stop() };
 }

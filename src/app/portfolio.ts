@@ -31,6 +31,7 @@ import {
   createUsageCounter,
 } from '../modules/usage/index.ts';
 import type { Clock } from '../shared/clock.ts';
+import { periodicJob } from '../shared/periodic-job.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -134,30 +135,25 @@ export function buildPortfolio(
   });
   portfolio.onChange((accountId) => analytics.invalidate(accountId));
 
-  let timer: NodeJS.Timeout | undefined;
-  const prune = (term?: LeaderTerm) =>
-    portfolio
-      .pruneIdempotencyKeys(term)
-      .catch((error: Error) =>
-        log.warn(
-          { error: error.message },
-          'portfolio: pruning expired idempotency keys failed; next hour retries',
-        ),
-      );
+  let term: LeaderTerm | undefined;
+  const pruner = periodicJob({
+    name: 'idempotency-keys-pruner',
+    everyMs: 3_600_000,
+    run: () => portfolio.pruneIdempotencyKeys(term),
+    log,
+  });
   return {
     portfolio,
     usage,
     analytics,
     job: {
       name: 'idempotency-keys-pruner',
-      start: async (term) => {
-        await prune(term);
-        timer = setInterval(() => void prune(term), 3_600_000);
-        timer.unref?.();
+      start: async (leaderTerm) => {
+        term = leaderTerm;
+        await pruner.runNow();
+        pruner.start();
       },
-      stop: async () => {
-        if (timer) clearInterval(timer);
-      },
+      stop: () => pruner.stop(),
     },
   };
 }

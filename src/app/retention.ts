@@ -3,6 +3,7 @@ import type { Config } from '../config/env.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from '../shared/leadership.ts';
+import { periodicJob } from '../shared/periodic-job.ts';
 
 const DAY = 86_400_000;
 const SWEEP_MS = 3_600_000;
@@ -81,24 +82,21 @@ export function retentionJob(deps: {
   clock: Clock;
   logger: Logger;
 }): Job {
-  let sweep: NodeJS.Timeout | undefined;
-  const run = async () => {
-    try {
+  const sweep = periodicJob({
+    name: 'data-retention',
+    everyMs: SWEEP_MS,
+    log: deps.logger,
+    run: async () => {
       const counts = await pruneOldData(deps.db, deps.config, deps.clock.now());
       if (Object.values(counts).some((n) => n > 0)) deps.logger.info(counts, 'retention: old rows deleted');
-    } catch (error) {
-      deps.logger.error({ err: error }, 'retention sweep failed; the next sweep retries');
-    }
-  };
+    },
+  });
   return {
-    name: 'data-retention',
+    name: sweep.name,
     start: async () => {
-      await run();
-      sweep = setInterval(run, SWEEP_MS);
-      sweep.unref?.();
+      await sweep.runNow();
+      sweep.start();
     },
-    stop: async () => {
-      if (sweep) clearInterval(sweep);
-    },
+    stop: () => sweep.stop(),
   };
 }

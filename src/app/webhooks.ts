@@ -31,6 +31,7 @@ import {
 } from '../modules/webhooks/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
+import { periodicJob } from '../shared/periodic-job.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
 
@@ -158,11 +159,17 @@ export function buildWebhooks(
       )
     : undefined;
 
-  let sweep: NodeJS.Timeout | undefined;
-  const prune = async (term?: LeaderTerm) => {
-    const removed = await events.pruneBefore(deps.clock.now() - config.eventRetentionHours * 3_600_000, term);
-    if (removed) log.info({ removed }, 'account events past retention pruned');
-  };
+  let term: LeaderTerm | undefined;
+  const sweep = periodicJob({
+    name: 'events-retention',
+    everyMs: RETENTION_SWEEP_MS,
+    log,
+    run: async () => {
+      const cutoff = deps.clock.now() - config.eventRetentionHours * 3_600_000;
+      const removed = await events.pruneBefore(cutoff, term);
+      if (removed) log.info({ removed }, 'account events past retention pruned');
+    },
+  });
 
   const eventTables = tablesOf<EventsTables>(deps.db.db);
   return {
@@ -190,19 +197,13 @@ export function buildWebhooks(
       },
     },
     retentionJob: {
-      name: 'events-retention',
-      start: async (term) => {
-        const run = () =>
-          prune(term).catch((error) =>
-            log.error({ err: error }, 'account event pruning failed; next sweep retries'),
-          );
-        await run();
-        sweep = setInterval(run, RETENTION_SWEEP_MS);
-        sweep.unref?.();
+      name: sweep.name,
+      start: async (leaderTerm) => {
+        term = leaderTerm;
+        await sweep.runNow();
+        sweep.start();
       },
-      stop: async () => {
-        if (sweep) clearInterval(sweep);
-      },
+      stop: () => sweep.stop(),
     },
   };
 }

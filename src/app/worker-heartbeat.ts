@@ -6,6 +6,7 @@ import type { Clock } from '../shared/clock.ts';
 import type { Job } from '../shared/leadership.ts';
 import { failureStreak } from '../shared/failure-streak.ts';
 import { logAndIgnore } from '../shared/log-and-ignore.ts';
+import { periodicJob } from '../shared/periodic-job.ts';
 import type { ComponentHealth } from '../shared/readiness.ts';
 
 /** What a worker says on the bus every beat. */
@@ -40,7 +41,6 @@ export function heartbeatJob(deps: {
   host: string;
   logger: Logger;
 }): Job {
-  let timer: NodeJS.Timeout | undefined;
   const streak = failureStreak({
     failed: logAndIgnore(deps.logger, 'worker heartbeat not published (bus unreachable)'),
     recovered: () => deps.logger.info({}, 'worker heartbeat published again'),
@@ -53,17 +53,15 @@ export function heartbeatJob(deps: {
         host: deps.host,
       } satisfies WorkerBeat)
       .then(streak.succeeded, streak.failed);
+  // Failures are reported by the streak (one line when the bus goes, one when it is back), not per beat.
+  const beating = periodicJob({ name: 'worker-heartbeat', everyMs: HEARTBEAT_MS, run: beat });
   return {
-    name: 'worker-heartbeat',
+    name: beating.name,
     async start() {
-      await beat();
-      timer = setInterval(() => void beat(), HEARTBEAT_MS);
-      timer.unref();
+      await beating.runNow();
+      beating.start();
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    stop: () => beating.stop(),
   };
 }
 

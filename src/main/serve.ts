@@ -101,7 +101,7 @@ export async function serve(config: Config, role: Role) {
     if (stopping) return;
     stopping = true;
     log?.info({ signal }, 'shutting down');
-    health.stop();
+    await health.stop();
     ops?.close();
     // Shutdown goes on past a step that fails, so the data folder's lock is released; each failure is logged.
     await app?.close().catch(logAndIgnore(c.logger, 'closing the HTTP server failed'));

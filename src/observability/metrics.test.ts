@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { periodicJob } from '../shared/periodic-job.ts';
 import { createMetrics } from './metrics.ts';
 
 const lineOf = (text: string, labels: string) =>
@@ -40,5 +41,23 @@ describe('counters batched for the hot path', () => {
     expect(
       sampleValue(lineOf(text, 'requests_total{method="GET",route="/api/market-data",status="200"}')),
     ).toBe(3);
+  });
+});
+
+describe('periodic jobs', () => {
+  it('exports the runs, skipped ticks and failures of each job, skipped ticks and failures labelled by its name', async () => {
+    const job = periodicJob({
+      name: 'metrics-test-job',
+      everyMs: 60_000,
+      run: () => {
+        throw new Error('down');
+      },
+    });
+    await job.runNow();
+    await job.runNow();
+    const text = await createMetrics().registry.metrics();
+    expect(text).toContain('meridian_job_runs_total{job="metrics-test-job"} 2');
+    expect(text).toContain('meridian_job_failures_total{job="metrics-test-job"} 2');
+    expect(text).toContain('meridian_job_skipped_runs_total{job="metrics-test-job"} 0');
   });
 });

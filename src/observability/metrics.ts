@@ -1,9 +1,11 @@
 import { Counter, Gauge, type Metric, Registry, collectDefaultMetrics } from 'prom-client';
+import { type PeriodicJobTally, periodicJobTallies } from '../shared/periodic-job.ts';
 
 /** Prometheus metrics, one registry per container so tests and several app instances never collide. */
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  exportPeriodicJobs(registry);
   return {
     registry,
     http: httpMetrics(registry),
@@ -156,4 +158,30 @@ function httpMetrics(registry: Registry) {
       return series;
     },
   };
+}
+
+/**
+ * The periodic jobs' tallies (shared/periodic-job.ts) as counters labelled by job: `meridian_job_runs_total`,
+ * `meridian_job_skipped_runs_total` (a tick while the previous run was in flight) and
+ * `meridian_job_failures_total`. Read when scraped.
+ */
+function exportPeriodicJobs(registry: Registry): void {
+  const counter = (name: string, help: string, field: keyof PeriodicJobTally) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['job'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [job, tally] of periodicJobTallies()) this.inc({ job }, tally[field]);
+      },
+    });
+  counter('meridian_job_runs_total', 'Runs of each periodic background job', 'runs');
+  counter(
+    'meridian_job_skipped_runs_total',
+    'Ticks of a periodic job skipped because its previous run was still in flight',
+    'skipped',
+  );
+  counter('meridian_job_failures_total', 'Runs of a periodic job that failed (each logged once)', 'failures');
 }

@@ -1,3 +1,4 @@
+import { formatUnits } from 'viem/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, tablesOf } from '../../src/adapters/db/connect.ts';
 import {
@@ -7,7 +8,6 @@ import {
   createKyselyOnchainRepository,
   createMemoryOnchainRepository,
   flowId,
-  formatUnits,
 } from '../../src/modules/onchain/index.ts';
 import type { IndexedBlock } from '../../src/modules/onchain/repository.ts';
 import { type LeaderTerm, StaleLeaderError } from '../../src/shared/leadership.ts';

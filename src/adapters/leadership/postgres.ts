@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type Kysely, sql } from 'kysely';
 import type { Job, LeaderTerm, Leadership, SharedJobs } from '../../shared/leadership.ts';
+import { periodicJob } from '../../shared/periodic-job.ts';
 import type { LeadershipTables } from './tables.ts';
 
 interface LeaderLog {
@@ -99,8 +100,6 @@ export function postgresLeadership(
     let term: LeaderTerm | undefined;
     let confirmedSentAt = 0;
     let stopped = true;
-    let inFlight = false;
-    let timer: NodeJS.Timeout | undefined;
     let watchdog: NodeJS.Timeout | undefined;
     let transition: Promise<void> = Promise.resolve();
 
@@ -131,8 +130,7 @@ export function postgresLeadership(
     };
 
     const tick = async () => {
-      if (stopped || inFlight) return;
-      inFlight = true;
+      if (stopped) return;
       const sentAt = performance.now();
       try {
         if (term) {
@@ -185,14 +183,14 @@ export function postgresLeadership(
       } catch (error) {
         // A standby that cannot reach the database simply tries again; a leader relies on its watchdog.
         if (!term) options.log?.info({ job: job.name, error: (error as Error).message }, 'campaign failed');
-      } finally {
-        inFlight = false;
       }
     };
+    // One round at a time: a slow database must not pile them up.
+    const campaigning = periodicJob({ name: `leadership:${job.name}`, everyMs: timing.renewMs, run: tick });
 
     const campaign = async () => {
       stopped = true;
-      if (timer) clearInterval(timer);
+      await campaigning.stop();
       const held = term;
       await abdicate('shutdown');
       await transition;
@@ -221,9 +219,8 @@ export function postgresLeadership(
       async start() {
         stopped = false;
         campaigns.add(campaign);
-        await tick();
-        timer = setInterval(() => void tick(), timing.renewMs);
-        timer.unref?.();
+        await campaigning.runNow();
+        campaigning.start();
       },
       async stop() {
         campaigns.delete(campaign);
@@ -245,7 +242,6 @@ export function postgresLeadership(
     const presence = `${prefix}${holder}`;
     let members = 1;
     let claiming = 0;
-    let timer: NodeJS.Timeout | undefined;
     let stopped = true;
     let beats = 0;
     const share = () => Math.ceil(jobs.length / Math.max(1, members));
@@ -263,10 +259,7 @@ export function postgresLeadership(
         },
       }),
     );
-    let beating = false;
     const beat = async () => {
-      if (beating) return; // one presence round at a time (a slow database must not pile them up)
-      beating = true;
       try {
         await sql`
           insert into leader_leases (job, term, holder, expires_at)
@@ -297,13 +290,13 @@ export function postgresLeadership(
       } catch (error) {
         // The member count stays as last known; a leader relies on each job's own watchdog.
         options.log?.info({ group, error: (error as Error).message }, 'group presence not renewed');
-      } finally {
-        beating = false;
       }
     };
+    // One presence round at a time (a slow database must not pile them up).
+    const presenceBeat = periodicJob({ name: `leadership:${group}`, everyMs: timing.renewMs, run: beat });
     const groupStop = async () => {
       stopped = true;
-      if (timer) clearInterval(timer);
+      await presenceBeat.stop();
       for (const w of wrapped.toReversed()) await w.stop();
       await sql`delete from leader_leases where job = ${presence}`.execute(db).catch((error: Error) => {
         // The presence then expires on its own within a lease.
@@ -317,10 +310,9 @@ export function postgresLeadership(
       async start() {
         stopped = false;
         campaigns.add(groupStop);
-        await beat();
+        await presenceBeat.runNow();
         for (const w of wrapped) await w.start();
-        timer = setInterval(() => void beat(), timing.renewMs);
-        timer.unref?.();
+        presenceBeat.start();
       },
       async stop() {
         campaigns.delete(groupStop);

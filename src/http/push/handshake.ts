@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/env.ts';
 import type { WebSocket } from 'ws';
 import type { AccountsService, AccountsTopics, Permission, Principal } from '../../modules/accounts/index.ts';
 import type { EventsTopics } from '../../modules/events/index.ts';
@@ -58,6 +59,29 @@ export function createUpgradeAuthenticator(auth: AuthApi, allowedOrigins: readon
     await auth.charge(principal, reply);
     return { principal, credentialKey, sessionSecret, offered, protocolToken };
   };
+}
+
+/**
+ * A connection id with a slot of the account's plan reserved for it; at the cap, the 429 every channel answers
+ * (`streams` names what is counted: "push connections", "event streams", "market streams").
+ */
+export async function reserveConnection(
+  hub: {
+    newConnectionId(): string;
+    reserve(principal: Principal, connectionId: string): Promise<{ ok: boolean; held: number }>;
+  },
+  principal: Principal,
+  streams: string,
+): Promise<string> {
+  const connectionId = hub.newConnectionId();
+  const slot = await hub.reserve(principal, connectionId);
+  if (!slot.ok)
+    throw new AppError(
+      'too_many_connections',
+      `this account already has ${slot.held} open ${streams}, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
+      { extra: { limit: principal.wsConnections, plan: principal.plan } },
+    );
+  return connectionId;
 }
 
 /** The subprotocol to answer with: `preferred` when offered, else the token itself if that is how it came. */
@@ -132,6 +156,28 @@ export function registerUpgradeRoute<A>(
 }
 
 export type Hold<A> = (admission: A, headers: string[], release: () => Promise<void>) => void;
+
+/** A hub's options: its defaults, then the configured ping period and send buffer, then a test's overrides. */
+export function hubOptionsOf<O extends { pingIntervalMs: number; maxBufferedBytes: number }>(
+  config: Pick<Config, 'wsPingIntervalMs' | 'wsSendBufferBytes'>,
+  defaults: O,
+  overrides?: Partial<O>,
+): O {
+  return {
+    ...defaults,
+    pingIntervalMs: config.wsPingIntervalMs,
+    maxBufferedBytes: config.wsSendBufferBytes,
+    ...overrides,
+  };
+}
+
+/** How a hub re-checks the stored credential behind an open socket (token, or console session). */
+export const credentialRechecks = (
+  accounts: Pick<AccountsService, 'isTokenStillValid' | 'authenticateSession'>,
+) => ({
+  isTokenStillValid: (tokenId: string) => accounts.isTokenStillValid(tokenId),
+  isSessionStillValid: sessionStillValid(accounts),
+});
 
 /** Re-checks a console session behind an open socket: false once it is gone or expired. */
 export function sessionStillValid(accounts: Pick<AccountsService, 'authenticateSession'>) {

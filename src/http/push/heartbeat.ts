@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { ConnectionSlots } from '../../shared/connection-slots.ts';
 import { logAndIgnore, type WarnLog } from '../../shared/log-and-ignore.ts';
+import { type PeriodicJob, periodicJob } from '../../shared/periodic-job.ts';
 
 interface Beating {
   id: string;
@@ -21,25 +22,29 @@ export function startHeartbeat(
   intervalMs: number,
   log: WarnLog | undefined,
   onTerminated?: () => void,
-): NodeJS.Timeout {
+): PeriodicJob {
   const renewFailed = log
     ? logAndIgnore(log, 'push: renewing connection slots failed; retried at the next heartbeat')
     : () => {};
-  const timer = setInterval(() => {
-    for (const conn of connections) {
-      if (conn.closing) continue;
-      if (!conn.alive) {
-        onTerminated?.();
-        conn.ws.terminate();
-        continue;
+  const heartbeat = periodicJob({
+    name: 'push-heartbeat',
+    everyMs: intervalMs,
+    run() {
+      for (const conn of connections) {
+        if (conn.closing) continue;
+        if (!conn.alive) {
+          onTerminated?.();
+          conn.ws.terminate();
+          continue;
+        }
+        conn.alive = false;
+        conn.ws.ping();
       }
-      conn.alive = false;
-      conn.ws.ping();
-    }
-    slots
-      .renew([...connections].map((c) => ({ accountId: c.accountId, connectionId: c.id })))
-      .catch(renewFailed);
-  }, intervalMs);
-  timer.unref();
-  return timer;
+      slots
+        .renew([...connections].map((c) => ({ accountId: c.accountId, connectionId: c.id })))
+        .catch(renewFailed);
+    },
+  });
+  heartbeat.start();
+  return heartbeat;
 }

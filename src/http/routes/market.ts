@@ -6,6 +6,7 @@ import {
   type SupportedSymbols,
   normalizeInterval,
 } from '../../modules/identifiers/index.ts';
+import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
@@ -206,25 +207,6 @@ const HistoryResponse = Type.Object({
 /** The most candles one history page holds; a larger `limit` is clamped. */
 const MAX_CANDLES = 1000;
 
-/**
- * The page cursors of both endpoints: JSON in base64url, opaque to clients. `accepts` checks the shape this
- * endpoint issues; anything else (not base64url JSON, another endpoint's cursor) is a 400 naming `cursor`.
- */
-function encodeCursor(value: object): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
-}
-
-function decodeCursor<T>(raw: string, accepts: (value: Record<string, unknown>) => boolean): T {
-  try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    if (typeof value === 'object' && value !== null && accepts(value as Record<string, unknown>))
-      return value as T;
-  } catch {
-    // Not base64url JSON: refused below, like any other cursor this endpoint did not issue.
-  }
-  throw validationError([{ pointer: '/query/cursor', message: 'is not a cursor returned by this endpoint' }]);
-}
-
 /** A history page's position: symbol, interval, the next page's `from` and the range's end. */
 interface HistoryCursor {
   s: string;
@@ -233,20 +215,31 @@ interface HistoryCursor {
   t: number;
 }
 
-const isHistoryCursor = (c: Record<string, unknown>) =>
-  typeof c.s === 'string' &&
-  typeof c.i === 'string' &&
-  Object.hasOwn(INTERVAL_MS, c.i) &&
-  Number.isInteger(c.f) &&
-  Number.isInteger(c.t);
+/** What each endpoint reads back from a cursor: the shape it issues, else nothing (another endpoint's). */
+const shaped =
+  <T>(accepts: (c: Record<string, unknown>) => boolean) =>
+  (value: unknown): T | undefined =>
+    typeof value === 'object' && value !== null && accepts(value as Record<string, unknown>)
+      ? (value as T)
+      : undefined;
+
+const historyCursor = shaped<HistoryCursor>(
+  (c) =>
+    typeof c.s === 'string' &&
+    typeof c.i === 'string' &&
+    Object.hasOwn(INTERVAL_MS, c.i) &&
+    Number.isInteger(c.f) &&
+    Number.isInteger(c.t),
+);
 
 /** A market-data page's position: the last symbol it answered (`a`fter); the next page starts past it. */
 interface MarketDataCursor {
   a: string;
 }
 
-const isMarketDataCursor = (c: Record<string, unknown>) =>
-  typeof c.a === 'string' && c.a.length > 0 && c.a.length <= 40;
+const marketDataCursor = shaped<MarketDataCursor>(
+  (c) => typeof c.a === 'string' && c.a.length > 0 && c.a.length <= 40,
+);
 
 /** GET /api/market-data and GET /api/market-history. */
 export interface MarketRouteDeps {
@@ -336,7 +329,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
         let start = 0;
         if (q.cursor !== undefined) {
-          const after = decodeCursor<MarketDataCursor>(q.cursor, isMarketDataCursor).a;
+          const after = decodeCursor(q.cursor, marketDataCursor).a;
           const at = list.indexOf(after);
           if (at < 0)
             throw validationError([
@@ -383,7 +376,7 @@ export function marketRoutes(deps: MarketRouteDeps): RouteModule {
         let to: number;
         const now = market.now();
         if (q.cursor !== undefined) {
-          const c = decodeCursor<HistoryCursor>(q.cursor, isHistoryCursor);
+          const c = decodeCursor(q.cursor, historyCursor);
           symbol = c.s;
           interval = c.i;
           from = c.f;

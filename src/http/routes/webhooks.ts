@@ -7,7 +7,8 @@ import {
   decodeDeliveryCursor,
   type WebhooksService,
 } from '../../modules/webhooks/index.ts';
-import { AppError } from '../../shared/errors.ts';
+import { cursorProblem } from '../../shared/cursor.ts';
+import { validationError } from '../../shared/errors.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 
@@ -151,9 +152,7 @@ export const webhookDocs: Record<string, OpenAPIV3_1.PathItemObject> = Object.fr
 
 const page = (query: { limit?: number; cursor?: string }) => {
   if (query.cursor !== undefined && decodeDeliveryCursor(query.cursor) === undefined)
-    throw new AppError('validation_failed', 'the cursor is not one this API returned', {
-      errors: [{ pointer: '/query/cursor', message: 'not a cursor returned by this list' }],
-    });
+    throw validationError([cursorProblem]);
   return { limit: query.limit ?? 50, cursor: query.cursor };
 };
 

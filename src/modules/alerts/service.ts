@@ -3,6 +3,7 @@ import { topics } from '../../shared/bus.ts';
 import type { EventsTopics } from '../events/index.ts';
 import type { AlertsTopics } from './topics.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
@@ -117,18 +118,10 @@ export interface AlertsServiceOptions {
   log?: { warn(obj: object, msg: string): void };
 }
 
-function encodeCursor(rule: { createdAt: number; id: string }): string {
-  return Buffer.from(JSON.stringify([rule.createdAt, rule.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: number; id: string } | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && Number.isSafeInteger(value[0]) && typeof value[1] === 'string')
-      return { createdAt: value[0] as number, id: value[1] };
-  } catch {
-    // not base64url JSON: reported below
-  }
+/** A rule's position in a page cursor: [createdAt, id]. */
+function rulePosition(value: unknown): { createdAt: number; id: string } | undefined {
+  if (Array.isArray(value) && Number.isSafeInteger(value[0]) && typeof value[1] === 'string')
+    return { createdAt: value[0] as number, id: value[1] };
   return undefined;
 }
 
@@ -206,9 +199,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       const limit = Math.min(input.limit ?? DEFAULT_PAGE, MAX_PAGE);
       let before: { createdAt: number; id: string } | undefined;
       if (input.cursor !== undefined) {
-        before = decodeCursor(input.cursor);
-        if (!before)
-          throw validationError([{ pointer: '/query/cursor', message: 'is not a cursor this API returned' }]);
+        before = decodeCursor(input.cursor, rulePosition);
       }
       const rows = await repo.list(accountId, {
         state: input.state,
@@ -220,7 +211,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       const now = clock.now();
       return {
         data: page.map((r) => presentRule(r, now)),
-        nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
+        nextCursor: rows.length > limit ? encodeCursor([page.at(-1)!.createdAt, page.at(-1)!.id]) : null,
         applied: { limit },
       };
     },

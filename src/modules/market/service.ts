@@ -2,6 +2,7 @@ import type { FundingPoint } from './candle-files.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { logAndIgnore } from '../../shared/log-and-ignore.ts';
+import { periodicJob } from '../../shared/periodic-job.ts';
 import { MERGED, MarketEngine } from './engine.ts';
 import type { MarketSnapshotMessage } from './follower.ts';
 import { type Freshness, createFollowerState } from './follower-state.ts';
@@ -144,7 +145,6 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     onPublish: options.onPublish,
     log: options.log,
   });
-  let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopped = false;
   const computed = source.historyOnRead ? createComputedHistory(source) : undefined;
@@ -164,6 +164,12 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
   });
 
   const tickNow = () => ticker.tick();
+  const snapshots = periodicJob({
+    name: 'market-snapshots',
+    everyMs: snapshotMs,
+    run: tickNow,
+    log: writes.warnLog,
+  });
   const running = () => started && !stopped;
   const follower = createFollowerState({
     symbols,
@@ -272,8 +278,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
       await source.start((event) => engine.ingest(event));
       started = true;
       tickNow();
-      timer = setInterval(tickNow, snapshotMs);
-      timer.unref();
+      snapshots.start();
       writes.startLoop(() => stopped);
       // History fills in the background: the feed and the API serve meanwhile, and say what is still filling.
       const run = createHistoryFill({
@@ -294,7 +299,7 @@ export function createMarketService(options: MarketServiceOptions): MarketRuntim
     },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
+      await snapshots.stop();
       writes.stopLoop();
       await source.stop();
       // The fill stops at its next step; a source request in flight is not waited for past a few seconds.

@@ -1,5 +1,6 @@
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
 import { type WarnLog, logAndIgnore } from '../../shared/log-and-ignore.ts';
+import { type PeriodicJob, periodicJob } from '../../shared/periodic-job.ts';
 import type { CandleRepository, StoredCandle } from './repository.ts';
 
 /** The write queue's bound: beyond it the oldest rows are dropped (and counted) rather than growing memory. */
@@ -24,7 +25,7 @@ export function createWriteQueue(deps: {
   let dropped = 0;
   let failures = 0;
   let writing: Promise<void> | undefined;
-  let writer: NodeJS.Timeout | undefined;
+  let writer: PeriodicJob | undefined;
   const warnLog: WarnLog = { warn: (fields, message) => log?.warn(fields, message) };
 
   const enqueue = (rows: StoredCandle[]) => {
@@ -89,13 +90,16 @@ export function createWriteQueue(deps: {
     pending: () => pending.length,
     /** Starts the background loop: a flush every 2 s unless one is under way or `stopped()`. */
     startLoop(stopped: () => boolean): void {
-      writer = setInterval(() => {
-        if (!writing && !stopped()) flush().catch(logAndIgnore(warnLog, 'market candle write failed'));
-      }, WRITE_EVERY_MS);
-      writer.unref();
+      writer = periodicJob({
+        name: 'market-candle-writes',
+        everyMs: WRITE_EVERY_MS,
+        log: warnLog,
+        run: () => (!writing && !stopped() ? flush() : undefined),
+      });
+      writer.start();
     },
     stopLoop(): void {
-      if (writer) clearInterval(writer);
+      void writer?.stop();
     },
   };
 }

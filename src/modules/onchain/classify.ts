@@ -1,6 +1,7 @@
 import { isDollar, underlyingAsset } from '../identifiers/index.ts';
 import type { AddressBook } from './address-book.ts';
-import { formatUnits, usdValue } from './decimal.ts';
+import { formatUnits } from 'viem/utils';
+import { usdValue } from './usd-value.ts';
 import type { ChainBlock, PriceSource, RawTransfer } from './ports.ts';
 import { logAndIgnore, type WarnLog } from '../../shared/log-and-ignore.ts';
 

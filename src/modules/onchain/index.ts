@@ -10,7 +10,6 @@ export {
   parseLabelsJson,
 } from './address-book.ts';
 export { classifyTransfer, type Flow, type FlowDirection, FLOW_DIRECTIONS, flowId } from './classify.ts';
-export { formatUnits, parseUnits } from './decimal.ts';
 export { type FlowView, presentFlow } from './present.ts';
 export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus } from './indexer.ts';
 export { createKyselyOnchainRepository } from './repository.kysely.ts';

@@ -1,6 +1,8 @@
 import { type Bus, topics } from '../../shared/bus.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { type Clock, systemClock } from '../../shared/clock.ts';
+import { exponentialBackoff } from '../../shared/backoff.ts';
+import { createSleeper } from '../../shared/sleeper.ts';
 import type { AddressBook } from './address-book.ts';
 import { createCachedPrices, classifyTransfer, type Flow } from './classify.ts';
 import { presentFlow } from './present.ts';
@@ -111,17 +113,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   };
 
   let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
+  const { sleep, wakeAll } = createSleeper();
 
   async function fetchRange(from: number, to: number): Promise<ChainBlock[]> {
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -246,22 +238,21 @@ export function createIndexer(options: IndexerOptions): Indexer {
   let term: LeaderTerm | undefined;
 
   async function run(): Promise<void> {
-    let delay = backoffMin;
+    const backoff = exponentialBackoff({ initialMs: backoffMin, maxMs: backoffMax });
     while (status.running) {
       try {
         const result = await step();
         status.consecutiveErrors = 0;
-        delay = backoffMin;
+        backoff.reset();
         if (result.kind === 'idle' && status.running) await sleep(pollMs);
       } catch (error) {
         status.consecutiveErrors++;
         status.lastError = error instanceof Error ? error.message : String(error);
-        const wait = Math.min(backoffMax, delay) * (0.5 + Math.random() * 0.5);
+        const wait = backoff.next();
         log.warn(
           { chain, source: source.description, error: status.lastError, retryInMs: Math.round(wait) },
           'onchain: indexer step failed; backing off',
         );
-        delay = Math.min(backoffMax, delay * 2);
         if (status.running) await sleep(wait);
       }
     }
@@ -276,7 +267,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     },
     async stop() {
       status.running = false;
-      wake?.();
+      wakeAll();
       await loop;
       loop = undefined;
     },

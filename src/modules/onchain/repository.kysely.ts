@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import { type Flow, flowId } from './classify.ts';
-import { formatUnits } from './decimal.ts';
+import { formatUnits } from 'viem/utils';
 import type { FlowQuery, OnchainRepository } from './repository.ts';
 import type { OnchainFlowsTable, OnchainTables } from './tables.ts';
 

@@ -1,6 +1,6 @@
 import { type LeaderTerm, refuseLostTerm } from '../../shared/leadership.ts';
 import { type Flow, type FlowDirection, flowId } from './classify.ts';
-import { formatUnits } from './decimal.ts';
+import { formatUnits } from 'viem/utils';
 
 /** Position of a flow in newest-first order; the cursor carries the last one a page returned. */
 export interface FlowPosition {

@@ -1,3 +1,4 @@
+import { cursorProblem, encodeCursor, readCursor } from '../../shared/cursor.ts';
 import { validationError } from '../../shared/errors.ts';
 import { type Clock, systemClock } from '../../shared/clock.ts';
 import { knownExchangeNames, normalizeExchange } from '../identifiers/index.ts';
@@ -53,33 +54,23 @@ export interface OnchainService {
   readonly book: AddressBook;
 }
 
-export function encodeCursor(p: FlowPosition): string {
-  return Buffer.from(JSON.stringify([p.blockNumber, p.txIndex, p.logIndex, p.exchange])).toString(
-    'base64url',
-  );
-}
-
-export function decodeCursor(cursor: string): FlowPosition | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (!Array.isArray(value) || value.length !== 4) return undefined;
-    const [blockNumber, txIndex, logIndex, exchange] = value as unknown[];
-    if (
-      !Number.isSafeInteger(blockNumber) ||
-      !Number.isSafeInteger(txIndex) ||
-      !Number.isSafeInteger(logIndex) ||
-      typeof exchange !== 'string'
-    )
-      return undefined;
-    return {
-      blockNumber: blockNumber as number,
-      txIndex: txIndex as number,
-      logIndex: logIndex as number,
-      exchange,
-    };
-  } catch {
+/** A flow's position in a page cursor: [block, tx index, log index, exchange]. */
+function flowPosition(value: unknown): FlowPosition | undefined {
+  if (!Array.isArray(value) || value.length !== 4) return undefined;
+  const [blockNumber, txIndex, logIndex, exchange] = value as unknown[];
+  if (
+    !Number.isSafeInteger(blockNumber) ||
+    !Number.isSafeInteger(txIndex) ||
+    !Number.isSafeInteger(logIndex) ||
+    typeof exchange !== 'string'
+  )
     return undefined;
-  }
+  return {
+    blockNumber: blockNumber as number,
+    txIndex: txIndex as number,
+    logIndex: logIndex as number,
+    exchange,
+  };
 }
 
 const HOUR = 3_600_000;
@@ -143,9 +134,8 @@ export function createOnchainService(deps: {
     }
     let before: FlowPosition | undefined;
     if (input.cursor !== undefined && input.cursor !== '') {
-      before = decodeCursor(input.cursor);
-      if (!before)
-        problems.push({ pointer: '/query/cursor', message: 'is not a cursor this endpoint returned' });
+      before = readCursor(input.cursor, flowPosition);
+      if (!before) problems.push(cursorProblem);
     }
     if (problems.length) throw validationError(problems);
     const exchange =
@@ -165,12 +155,7 @@ export function createOnchainService(deps: {
       },
       nextCursor:
         last && rows.length === limit
-          ? encodeCursor({
-              blockNumber: last.blockNumber,
-              txIndex: last.txIndex,
-              logIndex: last.logIndex,
-              exchange: last.exchange,
-            })
+          ? encodeCursor([last.blockNumber, last.txIndex, last.logIndex, last.exchange])
           : null,
       applied: { limit, exchange: exchange ?? null, asset: asset ?? null, direction: direction ?? null },
       labels: { version: book.version, addresses: book.size },

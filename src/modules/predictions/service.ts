@@ -3,6 +3,8 @@ import { topics } from '../../shared/bus.ts';
 import type { PredictionsTopics } from './topics.ts';
 import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
+import { periodicJob } from '../../shared/periodic-job.ts';
+import { exponentialBackoff } from '../../shared/backoff.ts';
 import { MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
@@ -76,7 +78,6 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   const keepMs = MAX_LIMIT * 60 * MINUTE + 2 * refreshMs;
   const readModel = createReadModel({ keepMs, now: () => clock.now() });
   const cache = createByteCache();
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let lastRefreshDurationMs: number | null = null;
   let term: LeaderTerm | undefined;
@@ -281,6 +282,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return running;
   }
 
+  // tick logs its own failures.
+  const refreshing = periodicJob({ name: 'predictions-refresh', everyMs: wallRefreshMs, run: tick });
+
   return {
     /** One refresh now (tests and benchmarks); errors propagate. */
     refresh,
@@ -304,6 +308,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       // Loading the record reads storage: it runs after start returns, so the port opens meanwhile (/readyz
       // says `starting` until it is done).
       warming = (async () => {
+        const retryDelays = exponentialBackoff({ initialMs: 1_000, maxMs: 30_000 });
         for (let attempt = 1; ; attempt++) {
           try {
             await load();
@@ -314,13 +319,12 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
               attempt,
             });
             if (stopping) return;
-            await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * attempt)).unref());
+            await new Promise((resolve) => setTimeout(resolve, retryDelays.next()).unref());
           }
         }
         if (stopping) return;
         phase = 'warming';
-        timer = setInterval(() => void tick(), wallRefreshMs);
-        timer.unref?.();
+        refreshing.start();
         await warmUpInBackground();
       })().catch((error: Error) => deps.log?.('predictions start-up failed', { error: error.message }));
     },
@@ -332,8 +336,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     async stop(): Promise<void> {
       stopping = true;
       await warming;
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await refreshing.stop();
       await running;
       if (phase !== 'following') phase = 'idle';
     },

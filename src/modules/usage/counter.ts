@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
+import { periodicJob } from '../../shared/periodic-job.ts';
 import type { UsageCell, UsageRepository } from './repository.ts';
 
 /** Usage is counted in buckets of this length; "the last 24 h" is the 144 buckets up to and including now's. */
@@ -45,8 +46,6 @@ export function createUsageCounter(options: UsageCounterOptions) {
   let closed: Bucket[] = [];
   let inFlight: UsageCell[] = [];
   let unflushed: UsageCell[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
 
   function record(accountId: string, method: string, route: string, rateLimited: boolean): void {
     const now = clock.now();
@@ -112,13 +111,10 @@ export function createUsageCounter(options: UsageCounterOptions) {
     }
   }
 
+  // flushOnce keeps what it could not write and logs it itself.
+  const flusher = periodicJob({ name: 'usage-flush', everyMs: options.flushMs, run: flushOnce });
   /** Writes the pending counts now (also on shutdown). Concurrent calls share one flush. */
-  function flush(): Promise<void> {
-    flushing ??= flushOnce().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  }
+  const flush = (): Promise<void> => flusher.runNow();
 
   return {
     record,
@@ -150,14 +146,9 @@ export function createUsageCounter(options: UsageCounterOptions) {
         byEndpoint,
       };
     },
-    start(): void {
-      if (timer) return;
-      timer = setInterval(() => void flush(), options.flushMs);
-      timer.unref?.();
-    },
+    start: flusher.start,
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await flusher.stop();
       await flush();
     },
   };

@@ -1,4 +1,5 @@
 import { type LeaderTerm, refuseLostTerm } from '../../shared/leadership.ts';
+import { encodeCursor, readCursor } from '../../shared/cursor.ts';
 import type {
   Attempt,
   Delivery,
@@ -97,14 +98,17 @@ export interface DeliveriesRepository {
   list(filter: DeliveryFilter, options: { limit: number; cursor?: string }): Promise<DeliveryPage>;
 }
 
-/** The opaque page cursor of delivery lists: the last row's event order and id. */
-export const encodeDeliveryCursor = (d: { eventSeq: number; id: string }) =>
-  Buffer.from(`${d.eventSeq}:${d.id}`).toString('base64url');
+/** The page cursor of delivery lists: the last row's event order and id. */
+export const encodeDeliveryCursor = (d: { eventSeq: number; id: string }) => encodeCursor([d.eventSeq, d.id]);
 
-export function decodeDeliveryCursor(cursor: string): { seq: number; id: string } | undefined {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{1,18}):([A-Za-z0-9_-]{1,64})$/.exec(text);
-  return match ? { seq: Number(match[1]), id: match[2]! } : undefined;
+export const decodeDeliveryCursor = (cursor: string) => readCursor(cursor, deliveryPosition);
+
+function deliveryPosition(value: unknown): { seq: number; id: string } | undefined {
+  if (!Array.isArray(value) || value.length !== 2) return undefined;
+  const [seq, id] = value as unknown[];
+  if (!Number.isSafeInteger(seq) || typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(id))
+    return undefined;
+  return { seq: seq as number, id };
 }
 
 /** In-memory twins of both stores, sharing their endpoints (disabling one fails its deliveries), for unit tests. */

@@ -8,6 +8,8 @@ import {
 } from '../../../modules/market/index.ts';
 import { splitSymbol } from '../../../modules/identifiers/index.ts';
 import type { Clock } from '../../../shared/clock.ts';
+import { exponentialBackoff } from '../../../shared/backoff.ts';
+import { createSleeper } from '../../../shared/sleeper.ts';
 
 /** The part of a ccxt pro exchange this adapter uses (tests pass stand-ins configured offline). */
 export interface CcxtExchange {
@@ -92,7 +94,6 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
   const stats = { reconnects: 0, errors: [] as string[], books: 0, trades: 0 };
   let running = false;
   const loops: Promise<void>[] = [];
-  const wakers = new Set<() => void>();
 
   const exchange = async (venue: string) => {
     let ex = exchanges.get(venue);
@@ -103,18 +104,7 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
     return ex;
   };
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        wakers.delete(wake);
-        resolve();
-      }, ms);
-      const wake = () => {
-        clearTimeout(t);
-        resolve();
-      };
-      wakers.add(wake);
-    });
+  const { sleep, wakeAll } = createSleeper();
 
   /** Failure streaks per venue, symbol and stream: one warning when a streak starts, one info when it ends. */
   const streaks = new Map<string, { since: number; attempts: number; warnedAt: number }>();
@@ -163,7 +153,7 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
 
   /** The venue's exchange with its markets loaded, retried with backoff until it works or the feed stops. */
   async function loadedExchange(venue: string): Promise<CcxtExchange | undefined> {
-    let delay = backoff.initialMs;
+    const delays = exponentialBackoff(backoff);
     while (running) {
       try {
         const ex = await exchange(venue);
@@ -180,26 +170,24 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
         });
         if (!running) return undefined;
         note(venue, '*', 'loadMarkets', error);
-        await sleep(delay * (0.75 + Math.random() * 0.5));
-        delay = Math.min(backoff.maxMs, delay * 2);
+        await sleep(delays.next());
       }
     }
     return undefined;
   }
 
   async function loop(venue: string, symbol: string, what: string, body: () => Promise<void>): Promise<void> {
-    let delay = backoff.initialMs;
+    const delays = exponentialBackoff(backoff);
     while (running) {
       try {
         await body();
-        delay = backoff.initialMs;
+        delays.reset();
         recovered(venue, symbol, what);
       } catch (error) {
         if (!running) return;
         note(venue, symbol, what, error);
         stats.reconnects++;
-        await sleep(delay * (0.75 + Math.random() * 0.5));
-        delay = Math.min(backoff.maxMs, delay * 2);
+        await sleep(delays.next());
       }
     }
   }
@@ -227,6 +215,7 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
       if (!market) return;
       let since = fromMs;
       let failures = 0;
+      const delays = exponentialBackoff({ ...backoff, initialMs: backoff.initialMs * 2 });
       while (since < toMs) {
         let rows: number[][];
         try {
@@ -234,10 +223,11 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
         } catch (error) {
           note(venue, symbol, 'backfill', error);
           if (++failures > 4) return;
-          await sleep(backoff.initialMs * 2 ** failures);
+          await sleep(delays.next());
           continue;
         }
         failures = 0;
+        delays.reset();
         const candles: Candle[] = [];
         for (const r of rows) {
           const [t, o, h, l, c, v] = r as [number, number, number, number, number, number];
@@ -324,7 +314,7 @@ export function ccxtSource(options: CcxtOptions): MarketSource & {
     },
     async stop() {
       running = false;
-      for (const wake of wakers) wake();
+      wakeAll();
       // At stop every exchange is closed; one that fails to close is discarded all the same.
       await Promise.all(
         [...exchanges.values()].map((ex) =>

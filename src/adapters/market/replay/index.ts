@@ -18,6 +18,7 @@ import {
   splitSymbol,
 } from '../../../modules/identifiers/index.ts';
 import type { Clock } from '../../../shared/clock.ts';
+import { type PeriodicJob, periodicJob } from '../../../shared/periodic-job.ts';
 
 /** The symbols a replay plays: a list, or the `top` N of the folder by recorded quote volume. */
 export type ReplaySymbols =
@@ -212,7 +213,7 @@ export async function replaySource(options: ReplayOptions): Promise<
     rate: options.speed,
   };
   const tickMs = options.tickMs ?? 100;
-  let timer: NodeJS.Timeout | undefined;
+  let playing: PeriodicJob | undefined;
   let emittedUpTo = startAt;
 
   // Position every series at the first bar not before the replay start.
@@ -312,20 +313,18 @@ export async function replaySource(options: ReplayOptions): Promise<
       return s.funding.filter((f) => f.time >= fromMs && f.time < end);
     },
     async start(sink) {
-      const run = () => {
-        try {
-          playUntil(clock.now(), sink);
-        } catch {
-          // keep playing
-        }
-      };
-      run();
-      timer = setInterval(run, tickMs);
-      timer.unref();
+      // A failed step is counted (meridian_job_failures_total) and playing goes on.
+      playing = periodicJob({
+        name: 'market-replay',
+        everyMs: tickMs,
+        run: () => playUntil(clock.now(), sink),
+      });
+      await playing.runNow();
+      playing.start();
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await playing?.stop();
+      playing = undefined;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Candle, Level, MarketEvent, MarketSource } from '../../../modules/market/index.ts';
 import type { Clock } from '../../../shared/clock.ts';
+import { type PeriodicJob, periodicJob } from '../../../shared/periodic-job.ts';
 import { PriceModel, type SymbolProfile, gaussian, hash, rng, venueProfile } from './model.ts';
 import { profileOf } from './universe.ts';
 
@@ -48,7 +49,7 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
   const books = new Map<string, BookState>();
   const g = gaussian(rng(hash(`${options.seed}|live|${options.clock.now()}`)));
   const u = rng(hash(`${options.seed}|live-u|${options.clock.now()}`));
-  const timers: NodeJS.Timeout[] = [];
+  const ticking: PeriodicJob[] = [];
   let lastPrice = new Map<string, number>();
   const fundingMinute = new Map<string, number>();
 
@@ -241,22 +242,16 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
       // one timer callback never holds the event loop for every symbol's books at once (a request waiting
       // behind it would wait for all of them).
       symbols.forEach((symbol, i) => {
-        const run = () => {
-          try {
-            tickSymbol(symbol, options.clock.now(), sink);
-          } catch {
-            // A tick never throws into the timer; the next tick tries again.
-          }
-        };
-        run();
-        const phase = setTimeout(
-          () => {
-            run();
-            timers.push(setInterval(run, tickMs).unref());
-          },
-          (tickMs * i) / symbols.length,
-        ).unref();
-        timers.push(phase);
+        // A failed tick is counted (meridian_job_failures_total); the next tick tries again.
+        const job = periodicJob({
+          name: 'simulated-market',
+          everyMs: tickMs,
+          offsetMs: (tickMs * i) / symbols.length,
+          run: () => tickSymbol(symbol, options.clock.now(), sink),
+        });
+        void job.runNow();
+        job.start();
+        ticking.push(job);
       });
     },
     resync(venue, symbol) {
@@ -264,7 +259,7 @@ export function simulatedSource(options: SimulatedOptions): MarketSource & {
       if (s) s.lastSnapshotAt = Number.NEGATIVE_INFINITY;
     },
     async stop() {
-      for (const t of timers.splice(0)) clearTimeout(t);
+      await Promise.all(ticking.splice(0).map((job) => job.stop()));
     },
   };
 }

@@ -90,7 +90,7 @@ describe('simulated market', () => {
       seen.length = 0;
       await vi.advanceTimersByTimeAsync(400);
       const firstAt = symbols.map((s) => seen.find((e) => e.symbol === s)!.at - start);
-      expect(firstAt).toEqual([0, 50, 100, 150]);
+      expect(firstAt).toEqual([200, 250, 300, 350]); // one period after start, each on its phase
       // Every callback carries one symbol's events only, and each symbol ticks every 200 ms.
       const symbolsAt = new Map<number, Set<string>>();
       for (const e of seen) symbolsAt.set(e.at, (symbolsAt.get(e.at) ?? new Set()).add(e.symbol));

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Principal } from '../../../modules/accounts/index.ts';
 import type { AccountEvent, EventsRepository } from '../../../modules/events/index.ts';
-import { startHeartbeat } from '../heartbeat.ts';
+import { type BaseAdmission, type BaseConnection, createHubBase } from '../hub-base.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
-import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 
 export interface EventsHubOptions {
   /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
@@ -36,26 +33,16 @@ export interface EventsHubDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-export interface EventsAdmission {
-  principal: Principal;
-  credentialKey: string;
-  sessionSecret?: string;
-  connectionId: string;
+export interface EventsAdmission extends BaseAdmission {
   /** Events with a greater `seq` are sent: the `after` cursor's, or the account's latest at the handshake. */
   afterSeq: number;
 }
 
-interface Connection {
-  id: string;
-  ws: WebSocket;
-  accountId: string;
-  admission: EventsAdmission;
+interface Connection extends BaseConnection<EventsAdmission> {
   lastSeq: number;
   /** Reading the log: live events wait in `held` until the replay has caught up. */
   replaying: boolean;
   held: AccountEvent[];
-  alive: boolean;
-  closing: boolean;
 }
 
 /**
@@ -78,23 +65,24 @@ export function streamed(event: AccountEvent): boolean {
  */
 export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions = defaultEventsHubOptions) {
   const byAccount = new Map<string, Set<Connection>>();
-  const connections = new Set<Connection>();
-  let stopped = false;
-
-  function shut(conn: Connection, code: number, reason: string) {
-    if (conn.closing) return;
-    conn.closing = true;
-    conn.ws.close(code, reason);
-    setTimeout(() => conn.ws.terminate(), 5_000).unref();
-  }
-
-  function forget(conn: Connection) {
-    if (!connections.delete(conn)) return;
-    const set = byAccount.get(conn.accountId);
-    set?.delete(conn);
-    if (set && !set.size) byAccount.delete(conn.accountId);
-    deps.slots.release(conn.accountId, conn.id).catch(logAndIgnore(deps.log, 'push slot not given back'));
-  }
+  const base = createHubBase<Connection>({
+    channel: '/events',
+    slots: deps.slots,
+    isTokenStillValid: deps.isTokenStillValid,
+    isSessionStillValid: deps.isSessionStillValid,
+    log: deps.log,
+    pingIntervalMs: options.pingIntervalMs,
+    sweepMs: options.sweepMs,
+    // The backstop: the log is read again, so a lost bus message is caught within a sweep.
+    afterCheck: (conn) => catchUp(conn),
+    skipSweep: (conn) => conn.replaying,
+    onForget(conn) {
+      const set = byAccount.get(conn.accountId);
+      set?.delete(conn);
+      if (set && !set.size) byAccount.delete(conn.accountId);
+    },
+  });
+  const { shut } = base;
 
   function deliver(conn: Connection, event: AccountEvent) {
     if (event.seq <= conn.lastSeq || conn.closing) return;
@@ -124,85 +112,25 @@ export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions =
     }
   }
 
-  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, deps.log);
-
-  let sweeping = false;
-  const sweepTimer = setInterval(() => {
-    if (sweeping || !connections.size) return;
-    sweeping = true;
-    void sweep().finally(() => {
-      sweeping = false;
-    });
-  }, options.sweepMs);
-  sweepTimer.unref();
-
-  async function sweep() {
-    for (const conns of [...byAccount.values()]) {
-      for (const conn of conns) {
-        if (conn.replaying || conn.closing) continue;
-        try {
-          if (!(await credentialValid(conn))) {
-            shut(conn, closeCodes.credentialsEnded, 'credentials revoked or expired');
-            continue;
-          }
-          await catchUp(conn);
-        } catch (error) {
-          deps.log.warn(
-            { err: error, account: conn.accountId },
-            '/events backstop read failed; next sweep retries',
-          );
-        }
-      }
-    }
-  }
-
-  async function credentialValid(conn: Connection): Promise<boolean> {
-    const { principal, sessionSecret } = conn.admission;
-    if (principal.tokenExpiresAt && principal.tokenExpiresAt <= Date.now()) return false;
-    if (principal.kind === 'token' && principal.tokenId) return deps.isTokenStillValid(principal.tokenId);
-    if (sessionSecret) return deps.isSessionStillValid(sessionSecret);
-    return true;
-  }
-
   return {
-    newConnectionId: () => randomUUID(),
-    reserve: (principal: Principal, connectionId: string) =>
-      deps.slots.acquire(principal.userId, connectionId, principal.wsConnections),
-    unreserve: (principal: Principal, connectionId: string) =>
-      deps.slots.release(principal.userId, connectionId),
+    newConnectionId: base.newConnectionId,
+    reserve: base.reserve,
+    unreserve: base.unreserve,
 
     adopt(ws: WebSocket, admission: EventsAdmission) {
       const conn: Connection = {
-        id: admission.connectionId,
-        ws,
-        accountId: admission.principal.userId,
-        admission,
+        ...base.connectionOf(ws, admission),
         lastSeq: admission.afterSeq,
         replaying: false,
         held: [],
-        alive: true,
-        closing: false,
       };
-      if (stopped) {
-        ws.close(closeCodes.goingAway, 'server shutting down');
-        return;
-      }
-      connections.add(conn);
+      if (!base.add(conn)) return;
       let set = byAccount.get(conn.accountId);
       if (!set) {
         set = new Set();
         byAccount.set(conn.accountId, set);
       }
       set.add(conn);
-      ws.on('pong', () => {
-        conn.alive = true;
-      });
-      // Nothing is expected from the client; anything it sends counts as a sign of life.
-      ws.on('message', () => {
-        conn.alive = true;
-      });
-      ws.on('close', () => forget(conn));
-      ws.on('error', () => ws.terminate());
       catchUp(conn).catch((error) => {
         deps.log.warn(
           { err: error, account: conn.accountId },
@@ -222,20 +150,11 @@ export function createEventsHub(deps: EventsHubDeps, options: EventsHubOptions =
       }
     },
 
-    revokeTokenHash(hash: string) {
-      for (const conn of connections)
-        if (conn.admission.credentialKey === `token:${hash}`)
-          shut(conn, closeCodes.credentialsEnded, 'token revoked');
-    },
+    revokeTokenHash: base.revokeTokenHash,
 
-    stats: () => ({ connections: connections.size, accounts: byAccount.size }),
+    stats: () => ({ connections: base.connections.size, accounts: byAccount.size }),
 
-    async close() {
-      stopped = true;
-      clearInterval(pingTimer);
-      clearInterval(sweepTimer);
-      for (const conn of connections) conn.ws.terminate();
-    },
+    close: base.close,
   };
 }
 

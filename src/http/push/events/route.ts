@@ -10,10 +10,12 @@ import {
   type Hold,
   answerProtocol,
   createUpgradeAuthenticator,
+  credentialRechecks,
   followBus,
+  hubOptionsOf,
   type PushTopics,
   registerUpgradeRoute,
-  sessionStillValid,
+  reserveConnection,
   upgradeHeaders,
 } from '../handshake.ts';
 import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
@@ -51,18 +53,12 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
   return async (app: App) => {
     await registerWebSocketScope(app, ['/events']);
     const { config, bus, accounts } = deps;
-    const options: EventsHubOptions = {
-      ...defaultEventsHubOptions,
-      pingIntervalMs: config.wsPingIntervalMs,
-      maxBufferedBytes: config.wsSendBufferBytes,
-      ...deps.hub,
-    };
+    const options = hubOptionsOf(config, defaultEventsHubOptions, deps.hub);
     const hub = createEventsHub(
       {
         events: deps.events,
         slots: deps.connectionSlots('events', options.pingIntervalMs * 3),
-        isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: sessionStillValid(accounts),
+        ...credentialRechecks(accounts),
         log: app.log,
       },
       options,
@@ -92,14 +88,7 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
       const credential = await authenticateUpgrade(request, reply, 'alerts:read');
       const { principal } = credential;
       const afterSeq = await resumeSeq(principal.userId, (request.query as { after?: unknown }).after);
-      const connectionId = hub.newConnectionId();
-      const slot = await hub.reserve(principal, connectionId);
-      if (!slot.ok)
-        throw new AppError(
-          'too_many_connections',
-          `this account already has ${slot.held} open event streams, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
-          { extra: { limit: principal.wsConnections, plan: principal.plan } },
-        );
+      const connectionId = await reserveConnection(hub, principal, 'event streams');
       hold(
         {
           principal,

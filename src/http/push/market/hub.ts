@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Principal } from '../../../modules/accounts/index.ts';
-import { startHeartbeat } from '../heartbeat.ts';
+import { type BaseAdmission, type BaseConnection, createHubBase } from '../hub-base.ts';
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
-import { logAndIgnore } from '../../../shared/log-and-ignore.ts';
 import type { Provenance } from '../../provenance.ts';
 
 export interface MarketHubOptions {
@@ -41,11 +38,7 @@ export interface MarketHubDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-export interface MarketAdmission {
-  principal: Principal;
-  credentialKey: string;
-  sessionSecret?: string;
-  connectionId: string;
+export interface MarketAdmission extends BaseAdmission {
   /**
    * The symbols the socket receives, in configured order (the handshake's `symbols` and `quote`); absent:
    * every symbol.
@@ -65,16 +58,10 @@ interface Group {
   initial: string | undefined;
 }
 
-interface Connection {
-  id: string;
-  ws: WebSocket;
-  accountId: string;
-  admission: MarketAdmission;
+interface Connection extends BaseConnection<MarketAdmission> {
   group: Group;
   /** The body sent on connect, until the group's next snapshot (not sent twice when unchanged). */
   initial: string | undefined;
-  alive: boolean;
-  closing: boolean;
 }
 
 /**
@@ -97,9 +84,21 @@ function snapshotFrame(body: string, atMs: number, p: Provenance): string {
  * the send of its own frame. A new socket first gets the current snapshot of its subscription.
  */
 export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions = defaultMarketHubOptions) {
-  const connections = new Set<Connection>();
   const groups = new Map<string, Group>();
-  let stopped = false;
+  const base = createHubBase<Connection>({
+    channel: '/market',
+    slots: deps.slots,
+    isTokenStillValid: deps.isTokenStillValid,
+    isSessionStillValid: deps.isSessionStillValid,
+    log: deps.log,
+    pingIntervalMs: options.pingIntervalMs,
+    sweepMs: options.sweepMs,
+    onForget(conn) {
+      conn.group.connections.delete(conn);
+      if (conn.group.connections.size === 0) groups.delete(conn.group.key);
+    },
+  });
+  const { shut } = base;
 
   function groupOf(symbols: readonly string[] | undefined): Group {
     const key = symbols === undefined ? '*' : symbols.join(',');
@@ -114,22 +113,6 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
   const bodyFor = (group: Group) =>
     group.symbols === undefined ? deps.currentBody() : deps.bodyOf(group.symbols);
 
-  function shut(conn: Connection, code: number, reason: string) {
-    if (conn.closing) return;
-    conn.closing = true;
-    conn.ws.close(code, reason);
-    setTimeout(() => conn.ws.terminate(), 5_000).unref();
-  }
-
-  function forget(conn: Connection) {
-    if (!connections.delete(conn)) return;
-    conn.group.connections.delete(conn);
-    if (conn.group.connections.size === 0) groups.delete(conn.group.key);
-    deps.slots
-      .release(conn.accountId, conn.id)
-      .catch(logAndIgnore(deps.log, 'push: releasing a connection slot failed; its lease lapses'));
-  }
-
   function send(conn: Connection, frame: string) {
     if (conn.closing) return;
     if (conn.ws.bufferedAmount + frame.length > options.maxBufferedBytes) {
@@ -139,79 +122,20 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
     conn.ws.send(frame);
   }
 
-  const pingTimer = startHeartbeat(connections, deps.slots, options.pingIntervalMs, deps.log);
-
-  let sweeping = false;
-  const sweepTimer = setInterval(() => {
-    if (sweeping || !connections.size) return;
-    sweeping = true;
-    void sweep().finally(() => {
-      sweeping = false;
-    });
-  }, options.sweepMs);
-  sweepTimer.unref();
-
-  async function sweep() {
-    for (const conn of [...connections]) {
-      if (conn.closing) continue;
-      try {
-        if (!(await credentialValid(conn)))
-          shut(conn, closeCodes.credentialsEnded, 'credentials revoked or expired');
-      } catch (error) {
-        deps.log.warn(
-          { err: error, account: conn.accountId },
-          '/market credential check failed; next sweep retries',
-        );
-      }
-    }
-  }
-
-  async function credentialValid(conn: Connection): Promise<boolean> {
-    const { principal, sessionSecret } = conn.admission;
-    if (principal.tokenExpiresAt && principal.tokenExpiresAt <= Date.now()) return false;
-    if (principal.kind === 'token' && principal.tokenId) return deps.isTokenStillValid(principal.tokenId);
-    if (sessionSecret) return deps.isSessionStillValid(sessionSecret);
-    return true;
-  }
-
   return {
-    newConnectionId: () => randomUUID(),
-    reserve: (principal: Principal, connectionId: string) =>
-      deps.slots.acquire(principal.userId, connectionId, principal.wsConnections),
-    unreserve: (principal: Principal, connectionId: string) =>
-      deps.slots.release(principal.userId, connectionId),
+    newConnectionId: base.newConnectionId,
+    reserve: base.reserve,
+    unreserve: base.unreserve,
 
     adopt(ws: WebSocket, admission: MarketAdmission) {
-      if (stopped) {
-        ws.close(closeCodes.goingAway, 'server shutting down');
-        return;
-      }
       const group = groupOf(admission.symbols);
       let initial = bodyFor(group);
       // Sockets that connect between two snapshots keep one copy of what they got, not one each.
       if (initial === group.initial) initial = group.initial;
       else group.initial = initial;
-      const conn: Connection = {
-        id: admission.connectionId,
-        ws,
-        accountId: admission.principal.userId,
-        admission,
-        group,
-        initial,
-        alive: true,
-        closing: false,
-      };
-      connections.add(conn);
+      const conn: Connection = { ...base.connectionOf(ws, admission), group, initial };
+      if (!base.add(conn)) return;
       group.connections.add(conn);
-      ws.on('pong', () => {
-        conn.alive = true;
-      });
-      // Nothing is expected from the client; anything it sends counts as a sign of life.
-      ws.on('message', () => {
-        conn.alive = true;
-      });
-      ws.on('close', () => forget(conn));
-      ws.on('error', () => ws.terminate());
       send(conn, snapshotFrame(initial, deps.now(), deps.provenance()));
     },
 
@@ -237,20 +161,11 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
       }
     },
 
-    revokeTokenHash(hash: string) {
-      for (const conn of connections)
-        if (conn.admission.credentialKey === `token:${hash}`)
-          shut(conn, closeCodes.credentialsEnded, 'token revoked');
-    },
+    revokeTokenHash: base.revokeTokenHash,
 
-    stats: () => ({ connections: connections.size, groups: groups.size }),
+    stats: () => ({ connections: base.connections.size, groups: groups.size }),
 
-    async close() {
-      stopped = true;
-      clearInterval(pingTimer);
-      clearInterval(sweepTimer);
-      for (const conn of connections) conn.ws.terminate();
-    },
+    close: base.close,
   };
 }
 

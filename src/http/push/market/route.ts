@@ -9,10 +9,12 @@ import {
   type Hold,
   answerProtocol,
   createUpgradeAuthenticator,
+  credentialRechecks,
   followBus,
+  hubOptionsOf,
   type PushTopics,
   registerUpgradeRoute,
-  sessionStillValid,
+  reserveConnection,
   upgradeHeaders,
 } from '../handshake.ts';
 import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
@@ -90,12 +92,7 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
   return async (app: App) => {
     await registerWebSocketScope(app, ['/market']);
     const { config, bus, accounts } = deps;
-    const options: MarketHubOptions = {
-      ...defaultMarketHubOptions,
-      pingIntervalMs: config.wsPingIntervalMs,
-      maxBufferedBytes: config.wsSendBufferBytes,
-      ...deps.hub,
-    };
+    const options = hubOptionsOf(config, defaultMarketHubOptions, deps.hub);
     const hub = createMarketHub(
       {
         slots: deps.connectionSlots('market', options.pingIntervalMs * 3),
@@ -103,8 +100,7 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
         bodyOf: deps.marketDataSubsetBody,
         provenance: deps.provenance,
         now: deps.now,
-        isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: sessionStillValid(accounts),
+        ...credentialRechecks(accounts),
         log: app.log,
       },
       options,
@@ -133,14 +129,7 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
       const { principal } = credential;
       const log = new NormalizationLog();
       const symbols = subscriptionOf(request.query as Record<string, unknown>, selector, deps.symbols, log);
-      const connectionId = hub.newConnectionId();
-      const slot = await hub.reserve(principal, connectionId);
-      if (!slot.ok)
-        throw new AppError(
-          'too_many_connections',
-          `this account already has ${slot.held} open market streams, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
-          { extra: { limit: principal.wsConnections, plan: principal.plan } },
-        );
+      const connectionId = await reserveConnection(hub, principal, 'market streams');
       const normalized = log.value();
       hold(
         {

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { Principal } from '../../../modules/accounts/index.ts';
+import { type InboundWindow, inboundWindow } from '../inbound-limit.ts';
 import type { Subscription } from './subscription.ts';
 
 /** One credential (an API token or a console session) and the sockets opened with it. */
@@ -19,10 +20,7 @@ export interface Connection {
   credential: Credential;
   sub: Subscription;
   alive: boolean;
-  /** Start of the current control-message window and the counts in it. */
-  windowStart: number;
-  messages: number;
-  ignored: number;
+  inbound: InboundWindow;
   closing: boolean;
 }
 
@@ -114,9 +112,7 @@ export function createConnectionRegistry(deps: RegistryDeps) {
       credential,
       sub: admission.subscription,
       alive: true,
-      windowStart: deps.now(),
-      messages: 0,
-      ignored: 0,
+      inbound: inboundWindow(deps.now()),
       closing: false,
     };
     credential.sockets.add(conn);

@@ -1,5 +1,6 @@
 import type { ParameterChange, SupportedSymbols } from '../../../modules/identifiers/index.ts';
 import { isAppError } from '../../../shared/errors.ts';
+import { countInbound } from '../inbound-limit.ts';
 import type { Connection, ConnectionRegistry } from './connections.ts';
 import { type ControlType, type PushError, type PushErrorCode, closeCodes, limits } from './protocol.ts';
 import { type Selection, normalizeSelection } from './subscription.ts';
@@ -26,17 +27,12 @@ export function createControlHandler(
 
   function onMessage(conn: Connection, data: Buffer, isBinary: boolean) {
     conn.alive = true;
-    const t = now();
-    if (t - conn.windowStart >= limits.controlWindowMs) {
-      conn.windowStart = t;
-      conn.messages = 0;
-      conn.ignored = 0;
+    const verdict = countInbound(conn.inbound, now());
+    if (verdict === 'close') {
+      registry.shut(conn, closeCodes.tooManyMessages, 'too many messages');
+      return;
     }
-    if (++conn.messages > limits.controlMessagesPerWindow) {
-      if (++conn.ignored > limits.ignoredMessagesPerWindow) {
-        registry.shut(conn, closeCodes.tooManyMessages, 'too many messages');
-        return;
-      }
+    if (verdict === 'ignore') {
       error(
         conn,
         'rate_limited',

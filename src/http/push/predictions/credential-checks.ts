@@ -1,4 +1,5 @@
 import type { Credential, ConnectionRegistry } from './connections.ts';
+import { periodicJob } from '../../../shared/periodic-job.ts';
 import type { HubOptions, HubStats } from './options.ts';
 import { closeCodes } from './protocol.ts';
 
@@ -31,27 +32,34 @@ export function startCredentialChecks(deps: CredentialChecksDeps) {
     }
   }
 
-  let verifying = false;
-  const sweepTimer = setInterval(() => {
-    const t = now();
-    for (const credential of registry.credentials.values()) {
-      if (credential.expiresAt !== null && credential.expiresAt <= t) {
-        for (const conn of [...credential.sockets])
-          registry.shut(conn, closeCodes.credentialsEnded, 'token expired');
+  const expiry = periodicJob({
+    name: 'push-credential-expiry',
+    everyMs: options.expirySweepMs,
+    run() {
+      const t = now();
+      for (const credential of registry.credentials.values()) {
+        if (credential.expiresAt !== null && credential.expiresAt <= t) {
+          for (const conn of [...credential.sockets])
+            registry.shut(conn, closeCodes.credentialsEnded, 'token expired');
+        }
       }
-    }
-    if (verifying) return;
-    const due = [...registry.credentials.values()]
-      .filter((c) => t - c.verifiedAt >= options.verifyEveryMs)
-      .sort((a, b) => a.verifiedAt - b.verifiedAt)
-      .slice(0, options.verifyBatch);
-    if (!due.length) return;
-    verifying = true;
-    void verify(due, t).finally(() => {
-      verifying = false;
-    });
-  }, options.expirySweepMs);
-  sweepTimer.unref();
+    },
+  });
+  // On the same period; a re-check still in flight skips the tick (expiry goes on meanwhile).
+  const rechecks = periodicJob({
+    name: 'push-credential-recheck',
+    everyMs: options.expirySweepMs,
+    run() {
+      const t = now();
+      const due = [...registry.credentials.values()]
+        .filter((c) => t - c.verifiedAt >= options.verifyEveryMs)
+        .sort((a, b) => a.verifiedAt - b.verifiedAt)
+        .slice(0, options.verifyBatch);
+      return due.length ? verify(due, t) : undefined;
+    },
+  });
+  expiry.start();
+  rechecks.start();
 
   async function verify(due: Credential[], t: number) {
     for (const credential of due) {
@@ -78,8 +86,8 @@ export function startCredentialChecks(deps: CredentialChecksDeps) {
 
   return {
     revokeTokenHash,
-    stop() {
-      clearInterval(sweepTimer);
+    async stop() {
+      await Promise.all([expiry.stop(), rechecks.stop()]);
     },
   };
 }

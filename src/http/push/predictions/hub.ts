@@ -115,8 +115,7 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
     /** Graceful shutdown: every socket gets 1001 and the grace period to answer. */
     async close() {
       stopped = true;
-      clearInterval(pingTimer);
-      checks.stop();
+      await Promise.all([pingTimer.stop(), checks.stop()]);
       const closing = [...registry.connections].map(
         (conn) =>
           new Promise<void>((resolve) => {

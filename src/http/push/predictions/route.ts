@@ -8,15 +8,16 @@ import { NORMALIZATION_HEADER, normalizationHeaderValue } from '../../normalizat
 import type { Metrics } from '../../../observability/metrics.ts';
 import { type Bus, topics } from '../../../shared/bus.ts';
 import type { ConnectionSlotsFactory } from '../../../shared/connection-slots.ts';
-import { AppError } from '../../../shared/errors.ts';
 import {
   type Hold,
   answerProtocol,
   createUpgradeAuthenticator,
+  credentialRechecks,
   followBus,
+  hubOptionsOf,
   type PushTopics,
   registerUpgradeRoute,
-  sessionStillValid,
+  reserveConnection,
   upgradeHeaders,
 } from '../handshake.ts';
 import { registerWebSocketScope, setChosenSubprotocol } from '../server-options.ts';
@@ -63,18 +64,12 @@ export function predictionsPushRoutes(
     // WebSocket upgrades run through the normal hooks and routes of this scope (auth is shared).
     await registerWebSocketScope(app, ['/predictions']);
     const { config, bus, accounts, metrics } = deps;
-    const hubOptions: HubOptions = {
-      ...defaultHubOptions,
-      pingIntervalMs: config.wsPingIntervalMs,
-      maxBufferedBytes: config.wsSendBufferBytes,
-      ...options.hub,
-    };
+    const hubOptions = hubOptionsOf(config, defaultHubOptions, options.hub);
     const slots = deps.connectionSlots('predictions', hubOptions.pingIntervalMs * 3);
     const hub = createPushHub(
       {
         slots,
-        isTokenStillValid: (id) => accounts.isTokenStillValid(id),
-        isSessionStillValid: sessionStillValid(accounts),
+        ...credentialRechecks(accounts),
         onConnectionCountChange: (n) => metrics.wsConnections.set(n),
         symbols: deps.symbols,
         log: app.log,
@@ -105,15 +100,7 @@ export function predictionsPushRoutes(
               (request.query as { strict?: unknown }).strict === 'true',
             );
 
-      const connectionId = hub.newConnectionId();
-      const slot = await hub.reserve(principal, connectionId);
-      if (!slot.ok) {
-        throw new AppError(
-          'too_many_connections',
-          `this account already has ${slot.held} open push connections, the most its ${principal.plan} plan allows (${principal.wsConnections}); close one first`,
-          { extra: { limit: principal.wsConnections, plan: principal.plan } },
-        );
-      }
+      const connectionId = await reserveConnection(hub, principal, 'push connections');
       const normalized = normalizationHeaderValue(changes);
       const headers = upgradeHeaders(
         reply,
