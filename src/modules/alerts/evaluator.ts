@@ -2,7 +2,7 @@ import { topics } from '../../shared/bus.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { MinHeap } from '../../shared/min-heap.ts';
 import type { Evaluator, EvaluatorOptions, FlowEvent, SnapshotEvent } from './ports.ts';
-import { startEvaluatorTimers } from './evaluator-timers.ts';
+import { type PeriodicJob, periodicJob } from '../../shared/periodic-job.ts';
 import { sidesOf, transferOf } from './flow-sides.ts';
 import { type FlowGroup, FlowWindows } from './flow-windows.ts';
 import { MarketFeed } from './market-feed.ts';
@@ -38,7 +38,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
   let fired = 0;
   let visited = 0;
   const unsubscribers: Array<() => Promise<void>> = [];
-  let stopTimers: (() => void) | undefined;
+  let jobs: PeriodicJob[] = [];
 
   // ── deciding to fire ──
 
@@ -249,20 +249,12 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     writes.flush();
   }
 
-  let syncing = false;
+  // Backs up the change notices; a failed run is logged and counted by the periodic job, retried next period.
   async function sync() {
-    if (syncing) return;
-    syncing = true;
-    try {
-      // A margin covers clock differences between the API processes that stamp updated_at and this one.
-      const changed = await repo.changedSince(clock.now() - syncMs - 60_000);
-      for (const { rule, deleted } of changed) apply(rule, deleted);
-      writes.flush();
-    } catch (error) {
-      log.warn({ err: String(error) }, 'alerts: rule sync failed; retried next period');
-    } finally {
-      syncing = false;
-    }
+    // A margin covers clock differences between the API processes that stamp updated_at and this one.
+    const changed = await repo.changedSince(clock.now() - syncMs - 60_000);
+    for (const { rule, deleted } of changed) apply(rule, deleted);
+    writes.flush();
   }
 
   function reload(id: string) {
@@ -300,17 +292,17 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
         await bus.subscribe(topics.onchainFlowsRemoved, guarded('flows-removed', onFlowsRemoved)),
       );
       await loadAll();
-      stopTimers = startEvaluatorTimers({
-        sync: () => void sync(),
-        syncMs,
-        sweep: guarded<void>('sweep', sweep),
-        sweepMs,
-      });
+      // The sweep expires rules and decays flow windows between events.
+      jobs = [
+        periodicJob({ name: 'alerts-rule-sync', everyMs: syncMs, run: sync, log }),
+        periodicJob({ name: 'alerts-sweep', everyMs: sweepMs, run: guarded<void>('sweep', sweep), log }),
+      ];
+      for (const job of jobs) job.start();
       log.info({ rules: index.lives.size }, 'alerts: evaluator started');
     },
     async stop() {
       running = false;
-      stopTimers?.();
+      await Promise.all(jobs.splice(0).map((job) => job.stop()));
       for (const unsubscribe of unsubscribers.splice(0)) await unsubscribe();
       writes.flush();
       await queue.settled();

@@ -1,3 +1,4 @@
+import { exponentialBackoff } from '../../shared/backoff.ts';
 import { StaleLeaderError } from '../../shared/leadership.ts';
 import type { AlertsLogger } from './ports.ts';
 
@@ -40,7 +41,7 @@ export class WriteQueue {
 }
 
 /**
- * Runs one write until it succeeds, with exponential backoff (200 ms doubling, at most 5 s). A write refused
+ * Runs one write until it succeeds, with exponential backoff (200 ms doubling, at most 5 s, ± 25 %). A write refused
  * because leadership moved on is dropped; at shutdown a write is abandoned after three attempts.
  */
 export async function writeWithRetry(
@@ -48,6 +49,7 @@ export async function writeWithRetry(
   log: AlertsLogger,
   running: () => boolean,
 ): Promise<void> {
+  const backoff = exponentialBackoff({ initialMs: 200, maxMs: 5_000 });
   for (let attempt = 1; ; attempt++) {
     try {
       await work();
@@ -63,7 +65,7 @@ export async function writeWithRetry(
         return;
       }
       log.warn({ err: String(error), attempt }, 'alerts: write failed; retrying');
-      await new Promise((r) => setTimeout(r, Math.min(5_000, 100 * 2 ** attempt)));
+      await new Promise((r) => setTimeout(r, backoff.next()));
     }
   }
 }
