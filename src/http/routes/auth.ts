@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Config } from '../../config/env.ts';
 import type { AccountsService } from '../../modules/accounts/index.ts';
 import { AppError } from '../../shared/errors.ts';
-import { type FailedAuthLimiter, failureKeys, sessionCookie } from '../credentials.ts';
+import { type FailedAuthLimiter, checkSessionCsrf, failureKeys, sessionCookie } from '../credentials.ts';
 import { ProblemSchema } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 
@@ -78,10 +78,12 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
           tags: ['auth'],
           summary: 'Sign out of the console',
           security: [],
-          response: { 204: Type.Null() },
+          response: { 204: Type.Null(), 403: ProblemSchema },
         },
       },
       async (request, reply) => {
+        // Ending a session is a cookie-authenticated write like any other: only from the console's origin.
+        checkSessionCsrf(request);
         const session = request.cookies[sessionCookie];
         if (session) await deps.accounts.logout(session);
         reply.clearCookie(sessionCookie, { path: '/' });
