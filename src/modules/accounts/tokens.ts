@@ -89,18 +89,34 @@ export function createTokens(deps: TokensDeps) {
     return tokenView(fresh!);
   }
 
-  /** Issues a replacement with the same name, permissions and expiry, and revokes the old one at once. */
+  /**
+   * Issues a replacement with the same name, permissions and expiry, and revokes the old one at once. The
+   * replacement never outlives the original: an expired token is refused (its owner creates a new one).
+   */
   async function rotateToken(userId: string, tokenId: string) {
     const old = await ownedToken(userId, tokenId);
     if (old.revoked_at !== null) throw new AppError('conflict', 'a revoked token cannot be rotated');
-    const created = await createToken(userId, {
-      name: old.name,
-      expiresAt: old.expires_at !== null && old.expires_at > clock.now() ? old.expires_at : null,
-      permissions: old.permissions,
-    });
-    await repo.revokeToken(old.id, clock.now(), created.view.id);
+    if (old.expires_at !== null && old.expires_at <= clock.now())
+      throw new AppError(
+        'token_expired',
+        `token ${old.id} expired at ${new Date(old.expires_at).toISOString()}; an expired token cannot be rotated, create a new one`,
+      );
+    const token = generateToken();
+    const row: ApiToken = {
+      ...old,
+      id: newId('tok'),
+      token_hash: hashToken(token),
+      start: displayStart(token),
+      created_at: clock.now(),
+      last_used_at: null,
+      expires_at: old.expires_at,
+      revoked_at: null,
+      rotated_to: null,
+    };
+    await repo.insertToken(row);
+    await repo.revokeToken(old.id, clock.now(), row.id);
     deps.revoked(old.token_hash);
-    return created;
+    return { token, view: tokenView(row) };
   }
 
   return {
