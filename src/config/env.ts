@@ -171,7 +171,7 @@ export const variables = {
   }),
   cookieSecure: boolVar(
     'MERIDIAN_COOKIE_SECURE',
-    'Mark the session cookie `Secure` (set when the console is served over HTTPS).',
+    'Mark the session cookie `Secure` on every answer. Without it, the cookie is `Secure` when the request came over https (directly, or as X-Forwarded-Proto from a proxy trusted with TRUST_PROXY).',
     false,
   ),
   corsOrigins: listVar(

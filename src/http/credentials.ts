@@ -43,9 +43,11 @@ export function offeredProtocols(header: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** True for a subprotocol value shaped like an API token (never to be answered back). */
+export const isTokenShaped = (protocol: string): boolean => tokenShaped.test(protocol);
+
 /** A token offered as a subprotocol (browsers cannot set headers on a WebSocket). */
-export const protocolTokenOf = (offered: readonly string[]): string | undefined =>
-  offered.find((p) => tokenShaped.test(p));
+export const protocolTokenOf = (offered: readonly string[]): string | undefined => offered.find(isTokenShaped);
 
 export function hostOf(origin: string): string | undefined {
   try {

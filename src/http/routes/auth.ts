@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config/env.ts';
 import type { AccountsService } from '../../modules/accounts/index.ts';
@@ -24,6 +25,11 @@ export interface AuthRouteDeps {
 }
 
 export function authRoutes(deps: AuthRouteDeps): RouteModule {
+  /**
+   * `Secure` whenever the request came over https: directly, or through a trusted proxy's X-Forwarded-Proto
+   * (`request.protocol` believes it only with TRUST_PROXY). MERIDIAN_COOKIE_SECURE=true forces it on.
+   */
+  const secureCookie = (request: FastifyRequest) => deps.config.cookieSecure || request.protocol === 'https';
   return async (app) => {
     // Only these routes read or set cookies; elsewhere the session cookie is read on demand (sessionCookieOf).
     await app.register(cookie);
@@ -55,7 +61,7 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
           reply.setCookie(sessionCookie, sessionId, {
             httpOnly: true,
             sameSite: 'strict',
-            secure: deps.config.cookieSecure,
+            secure: secureCookie(request),
             path: '/',
             maxAge: deps.config.sessionTtlHours * 3600,
           });
@@ -86,7 +92,12 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
         checkSessionCsrf(request);
         const session = request.cookies[sessionCookie];
         if (session) await deps.accounts.logout(session);
-        reply.clearCookie(sessionCookie, { path: '/' });
+        reply.clearCookie(sessionCookie, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secureCookie(request),
+        });
         return reply.code(204).send(null);
       },
     );
