@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock.ts';
 import type { DebugLog } from '../../shared/log-and-ignore.ts';
-import type { PasswordHasher } from './password.ts';
+import { type PasswordHasher, boundedHasher } from './password.ts';
 import type { Plan } from './permissions.ts';
 import { presentAccount } from './present.ts';
 import { type PlanLimits, createPrincipalOf } from './principal.ts';
@@ -32,7 +32,9 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
  * entries here and is announced, so every other replica drops them too.
  */
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, hasher, clock } = deps;
+  const { repo, clock } = deps;
+  // Sign-ins, first starts and operator commands all hash through one bounded queue (password.ts).
+  const hasher = boundedHasher(deps.hasher);
   const principalOf = createPrincipalOf(deps.plans);
   const cache = createTokenCache({ repo, clock, principalOf, log: deps.log });
   const users = createUsers({
