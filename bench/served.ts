@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureResponse, compare, printTable, startTarget, stopTarget } from './lib.ts';
@@ -63,7 +63,11 @@ function startServed(dataDir: string, extraEnv: Record<string, string> = {}, cwd
     const timer = setTimeout(() => reject(new Error(`npm start did not come up in 300 s:\n${out}`)), 300_000);
     child.stdout!.on('data', (d) => {
       out += d;
-      const token = out.match(/API token:\s+(\S+)/)?.[1];
+      // A first start writes the admin's credentials to a 0600 file in the data folder, never to stdout.
+      const file = join(dataDir, 'first-start-credentials.txt');
+      const token = existsSync(file)
+        ? readFileSync(file, 'utf8').match(/API token:\s+(\S+)/)?.[1]
+        : undefined;
       const url = out.match(/running at (http:\/\/\S+)/)?.[1];
       if (token && url) {
         clearTimeout(timer);
