@@ -46,15 +46,24 @@ export function createAccountsService(deps: AccountsDeps) {
       deps.announceUserChange?.(userId);
     },
   });
+  const planOf = (plan: string) => deps.plans[plan as Plan] ?? deps.plans.standard;
   const tokens = createTokens({
     repo,
     clock,
+    tokenCap: (plan) => planOf(plan).tokens,
     revoked(tokenHash) {
       cache.drop(tokenHash);
       deps.announceRevocation?.(tokenHash);
     },
   });
-  const sessions = createSessions({ repo, hasher, clock, principalOf, sessionTtlMs: deps.sessionTtlMs });
+  const sessions = createSessions({
+    repo,
+    hasher,
+    clock,
+    principalOf,
+    sessionTtlMs: deps.sessionTtlMs,
+    sessionCap: (plan) => planOf(plan).sessions,
+  });
 
   return {
     createUser: users.createUser,
@@ -64,6 +73,7 @@ export function createAccountsService(deps: AccountsDeps) {
     countUsers: users.countUsers,
     createToken: tokens.createToken,
     listTokens: tokens.listTokens,
+    listTokensPage: tokens.listTokensPage,
     countActiveTokens: tokens.countActiveTokens,
     revokeToken: tokens.revokeToken,
     rotateToken: tokens.rotateToken,

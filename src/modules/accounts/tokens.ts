@@ -5,13 +5,22 @@ import { type Permission, type Role, isPermission, rolePermissions } from './per
 import { type TokenView, presentToken } from './present.ts';
 import type { AccountsRepository } from './repository.ts';
 import type { ApiToken } from './tables.ts';
+import { decodeTokenCursor, encodeTokenCursor } from './token-cursor.ts';
 import { displayStart, generateToken, hashToken } from './token-format.ts';
 
 export interface TokensDeps {
   repo: Pick<
     AccountsRepository,
-    'findUserById' | 'insertToken' | 'findToken' | 'listTokens' | 'countActiveTokens' | 'revokeToken'
+    | 'findUserById'
+    | 'insertToken'
+    | 'findToken'
+    | 'listTokens'
+    | 'listTokensPage'
+    | 'countActiveTokens'
+    | 'revokeToken'
   >;
+  /** Active tokens an account of this plan may have (undefined: no cap). */
+  tokenCap(plan: string): number | undefined;
   clock: Clock;
   /** A token was revoked: it must be refused from its next request, here and on every replica. */
   revoked(tokenHash: string): void;
@@ -53,6 +62,13 @@ export function createTokens(deps: TokensDeps) {
         );
       narrowed = [...new Set(input.permissions as Permission[])];
     }
+    const cap = deps.tokenCap(user.plan);
+    if (cap !== undefined && (await repo.countActiveTokens(user.id, clock.now())) >= cap)
+      throw new AppError(
+        'token_limit_reached',
+        `the ${user.plan} plan allows ${cap} active API tokens; revoke one (or let one expire) first`,
+        { extra: { limit: cap } },
+      );
     const token = generateToken();
     const row: ApiToken = {
       id: newId('tok'),
@@ -122,6 +138,16 @@ export function createTokens(deps: TokensDeps) {
   return {
     createToken,
     listTokens: async (userId: string) => (await repo.listTokens(userId)).map(tokenView),
+    /** One page of the owner's tokens, newest first; `nextCursor` is null on the last page. */
+    listTokensPage: async (userId: string, page: { limit: number; cursor?: string }) => {
+      const after = page.cursor === undefined ? undefined : decodeTokenCursor(page.cursor);
+      const rows = await repo.listTokensPage(userId, page.limit + 1, after);
+      const data = rows.slice(0, page.limit);
+      return {
+        data: data.map(tokenView),
+        nextCursor: rows.length > page.limit ? encodeTokenCursor(data[data.length - 1]!) : null,
+      };
+    },
     countActiveTokens: (userId: string) => repo.countActiveTokens(userId, clock.now()),
     revokeToken,
     rotateToken,
