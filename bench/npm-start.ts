@@ -1,9 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * `npm start` as a user runs it, for the benchmarks that measure the server that way (served.ts,
  * pipeline.ts): a fresh embedded data folder, rate limits raised so the limiter runs on every request but
- * never refuses, the URL and API token read from its output.
+ * never refuses, the URL read from its output and the API token from the first-start credentials file.
  */
 export interface Started {
   child: ChildProcess;
@@ -36,7 +38,9 @@ export function startServed(
     const timer = setTimeout(() => reject(new Error(`npm start did not come up in 300 s:\n${out}`)), 300_000);
     child.stdout!.on('data', (d) => {
       out += d;
-      const token = out.match(/API token:\s+(\S+)/)?.[1];
+      // A first start writes the admin's credentials to a 0600 file in the data folder, never to stdout.
+      const file = join(dataDir, 'first-start-credentials.txt');
+      const token = existsSync(file) ? readFileSync(file, 'utf8').match(/API token:\s+(\S+)/)?.[1] : undefined;
       const url = out.match(/running at (http:\/\/\S+)/)?.[1];
       if (token && url) {
         clearTimeout(timer);

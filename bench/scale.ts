@@ -140,8 +140,11 @@ async function measure(symbols: number): Promise<Row> {
       }
       await sleep(100);
     }
-    const token = /API token:\s+(mrd_\S+)/.exec(output)?.[1];
-    if (!token) throw new Error('no bootstrap token printed');
+    // A first start writes the admin's credentials to a 0600 file in the data folder, never to stdout.
+    const token = /API token:\s+(mrd_\S+)/.exec(
+      readFileSync(join(dataDir, 'first-start-credentials.txt'), 'utf8'),
+    )?.[1];
+    if (!token) throw new Error('no bootstrap token written');
     let settledSeconds: number | null = null;
     let historyReadySeconds: number | null = null;
     let warmSymbols = 0;

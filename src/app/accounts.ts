@@ -34,8 +34,18 @@ export async function buildAccounts(
     hasher: deps.hasher ?? (await createArgon2idHasher()),
     clock: deps.clock,
     plans: {
-      standard: { rateLimit: config.standardRateLimit, wsConnections: config.wsConnectionsStandard },
-      pro: { rateLimit: config.proRateLimit, wsConnections: config.wsConnectionsPro },
+      standard: {
+        rateLimit: config.standardRateLimit,
+        wsConnections: config.wsConnectionsStandard,
+        tokens: config.tokensStandard,
+        sessions: config.sessionsStandard,
+      },
+      pro: {
+        rateLimit: config.proRateLimit,
+        wsConnections: config.wsConnectionsPro,
+        tokens: config.tokensPro,
+        sessions: config.sessionsPro,
+      },
     },
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
     announceRevocation: (hash) => deps.announce({ hash }),

@@ -172,13 +172,35 @@ export const variables = {
     30,
     { min: 1, max: 1_000_000 },
   ),
+  tokensStandard: intVar(
+    'MERIDIAN_TOKENS_STANDARD',
+    'Active (unexpired, unrevoked) API tokens an account on the standard plan may have; creating one more answers 409 token_limit_reached.',
+    20,
+    { min: 1, max: 100_000 },
+  ),
+  tokensPro: intVar('MERIDIAN_TOKENS_PRO', 'Active API tokens an account on the pro plan may have.', 100, {
+    min: 1,
+    max: 100_000,
+  }),
+  sessionsStandard: intVar(
+    'MERIDIAN_SESSIONS_STANDARD',
+    'Console sessions an account on the standard plan may hold at once; a sign-in beyond it ends the oldest.',
+    10,
+    { min: 1, max: 100_000 },
+  ),
+  sessionsPro: intVar(
+    'MERIDIAN_SESSIONS_PRO',
+    'Console sessions an account on the pro plan may hold at once; a sign-in beyond it ends the oldest.',
+    20,
+    { min: 1, max: 100_000 },
+  ),
   sessionTtlHours: intVar('MERIDIAN_SESSION_TTL_HOURS', 'Lifetime of a console session.', 12, {
     min: 1,
     max: 720,
   }),
   cookieSecure: boolVar(
     'MERIDIAN_COOKIE_SECURE',
-    'Mark the session cookie `Secure` (set when the console is served over HTTPS).',
+    'Mark the session cookie `Secure` on every answer. Without it, the cookie is `Secure` when the request came over https (directly, or as X-Forwarded-Proto from a proxy trusted with TRUST_PROXY).',
     false,
   ),
   corsOrigins: listVar(

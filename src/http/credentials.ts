@@ -43,9 +43,12 @@ export function offeredProtocols(header: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** True for a subprotocol value shaped like an API token (never to be answered back). */
+export const isTokenShaped = (protocol: string): boolean => tokenShaped.test(protocol);
+
 /** A token offered as a subprotocol (browsers cannot set headers on a WebSocket). */
 export const protocolTokenOf = (offered: readonly string[]): string | undefined =>
-  offered.find((p) => tokenShaped.test(p));
+  offered.find(isTokenShaped);
 
 export function hostOf(origin: string): string | undefined {
   try {
@@ -108,6 +111,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 export const failureKeys = {
   address: (request: FastifyRequest) => `authfail:ip:${digest(request.ip)}`,
   malformed: (secret: string) => `authfail:malformed:${digest(secret.slice(0, 12))}`,
+  /** Sign-in failures against one account (its email as typed, normalized), from any address. */
+  account: (email: string) => `authfail:acct:${digest(email.trim().toLowerCase())}`,
   /** A token's failures: by address when it could be real, else by its first characters. */
   token: (request: FastifyRequest, token: string) =>
     isWellFormedToken(token) ? failureKeys.address(request) : failureKeys.malformed(token),
@@ -161,14 +166,26 @@ export function createFailedAuthLimiter(deps: {
         },
       });
     },
-    /** Counts a failure without deciding anything (a wrong password: the sign-in answers it itself). */
-    async record(key: string): Promise<void> {
-      await limiter.consume(key, limit, failureWindowMs);
+    /**
+     * Charges an attempt to `key` before it is checked, and throws 429 (`message`, Retry-After) when the
+     * counter is full. Charging first is what holds under concurrency: parallel attempts each take a place,
+     * so no more than `limit` of them are ever checked in a window. A success gives its place back (`refund`).
+     */
+    async reserve(key: string, message: string): Promise<void> {
+      const blockedUntil = blocked.get(key);
+      if (blockedUntil !== undefined && blockedUntil > Date.now()) {
+        deps.onBlocked?.();
+        throw tooMany(blockedUntil - Date.now(), message);
+      }
+      const decision = await limiter.consume(key, limit, failureWindowMs);
+      if (!decision.allowed) {
+        deps.onBlocked?.();
+        throw tooMany(decision.resetMs, message);
+      }
     },
-    /** Throws 429 (`message`) when the counter is already full: checked before a costly attempt (sign-in). */
-    async assertOpen(key: string, message: string): Promise<void> {
-      if ((await limiter.count(key, failureWindowMs)) >= limit)
-        throw new AppError('auth_rate_limited', message, { headers: { 'retry-after': '60' } });
+    /** Gives back a place `reserve` took, for an attempt that did not fail. */
+    async refund(key: string): Promise<void> {
+      await limiter.refund(key, failureWindowMs);
     },
   };
 }

@@ -9,6 +9,11 @@ import { runOperatorCommand } from './operator-commands.ts';
 import { listenAdminSocket } from './admin-socket.ts';
 import { acquireDataDirLock, socketPath } from './data-dir-lock.ts';
 import { logAndIgnore } from '../shared/log-and-ignore.ts';
+import {
+  type FirstStartCredentials,
+  credentialsText,
+  saveFirstStartCredentials,
+} from './first-start-credentials.ts';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -78,18 +83,7 @@ export async function serve(config: Config, role: Role) {
   const address = app
     ? `http://${config.host}:${(app.server.address() as { port: number }).port}`
     : undefined;
-  if (bootstrap) {
-    // Printed to the terminal once, never logged: these are the only copies of the secrets.
-    process.stdout.write(
-      '\nFirst start with an empty store: created the admin account.\n' +
-        `  email:     ${bootstrap.email}\n  password:  ${bootstrap.password}\n  API token: ${bootstrap.token}\n` +
-        // A worker serves no API: the token is for the API replicas, whose address this process cannot know.
-        (address
-          ? `These are shown once. Try:\n  curl -H "Authorization: Bearer ${bootstrap.token}" ${address}/api/account\n\n`
-          : 'These are shown once. This worker serves no API; use the token against an API replica (--role api):\n' +
-            `  curl -H "Authorization: Bearer ${bootstrap.token}" http://<api replica>/api/account\n\n`),
-    );
-  }
+  if (bootstrap) announceFirstStart(c, bootstrap, address);
 
   process.stdout.write(
     `Meridian (${role}) running${address ? ` at ${address}` : ''}${ops ? ` — health and metrics at ${ops.address}` : ''} — storage ${config.storage}` +
@@ -113,7 +107,29 @@ export async function serve(config: Config, role: Role) {
   return { app, container: c, stop, address };
 }
 
-async function bootstrapFirstAdmin(c: Container) {
+/**
+ * The first admin's secrets go to a 0600 file in the data folder, and to the terminal only when stdout is
+ * one: stdout is otherwise a log stream (JSON lines kept by containers and journald). One log line says where
+ * the file is, without the secrets.
+ */
+function announceFirstStart(c: Container, credentials: FirstStartCredentials, address: string | undefined) {
+  const text = credentialsText(credentials, address);
+  try {
+    const file = saveFirstStartCredentials(c.config.dataDir, text);
+    c.logger.info(
+      { file, email: credentials.email },
+      'first start: created the admin account; its password and API token are in this file (mode 0600)',
+    );
+  } catch (error) {
+    c.logger.error(
+      { dataDir: c.config.dataDir, error: error instanceof Error ? error.message : String(error) },
+      'first start: created the admin account but could not write its credentials file; make one with `meridian tokens create --email <admin email> --name <name>`',
+    );
+  }
+  if (process.stdout.isTTY) process.stdout.write(`\n${text}These are shown once.\n\n`);
+}
+
+async function bootstrapFirstAdmin(c: Container): Promise<FirstStartCredentials | undefined> {
   if ((await c.accounts.countUsers()) > 0) return undefined;
   const { user, generatedPassword } = await c.accounts.createUser({
     email: c.config.bootstrapAdminEmail,

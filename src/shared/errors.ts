@@ -21,6 +21,8 @@ export const errorCatalogue = {
   request_timeout: { status: 408, title: 'The request did not arrive in time' },
   conflict: { status: 409, title: 'The request conflicts with the current state' },
   alert_limit_reached: { status: 409, title: "The plan's limit of active alert rules is reached" },
+  token_expired: { status: 409, title: 'The token has expired' },
+  token_limit_reached: { status: 409, title: "The plan's limit of active API tokens is reached" },
   idempotency_conflict: { status: 409, title: 'The idempotency key was used with another request' },
   idempotency_key_in_use: {
     status: 409,

@@ -20,6 +20,11 @@ export interface RateLimiter {
   consume(key: string, limit: number, windowMs: number): LimitDecision | Promise<LimitDecision>;
   /** Requests counted in the trailing window, without recording one. */
   count(key: string, windowMs: number): Promise<number>;
+  /**
+   * Takes back the newest request recorded for `key` (a reservation that turned out not to count, such as a
+   * sign-in attempt charged before its password was checked, which then succeeded).
+   */
+  refund(key: string, windowMs: number): Promise<void>;
   /** True while a shared store is unreachable and the limiter runs on its local fallback. */
   readonly degraded: boolean;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,10 +41,9 @@ function startServer(env: Record<string, string>) {
       child.stdout.on('data', (d) => {
         out += d;
         const address = /running at (http:\/\/\S+)/.exec(out)?.[1];
-        const token = /API token: (mrd_\S+)/.exec(out)?.[1];
         if (address) {
           clearTimeout(timer);
-          resolve({ address, token, output: out });
+          resolve({ address, token: firstStartToken(env.MERIDIAN_DATA_DIR!), output: out });
         }
       });
       child.stderr.on('data', (d) => {
@@ -53,6 +52,12 @@ function startServer(env: Record<string, string>) {
     },
   );
   return { child, ready };
+}
+
+/** The bootstrap admin's token, from the 0600 file a first start writes in the data folder (never stdout). */
+function firstStartToken(dataDir: string): string | undefined {
+  const file = join(dataDir, 'first-start-credentials.txt');
+  return existsSync(file) ? /API token: (mrd_\S+)/.exec(readFileSync(file, 'utf8'))?.[1] : undefined;
 }
 
 const stop = (child: ChildProcess) =>
@@ -138,7 +143,12 @@ describe('operator CLI (embedded storage)', () => {
     const fresh = { MERIDIAN_DATA_DIR: join(dir, 'fresh'), ...light };
     const server = startServer(fresh);
     try {
-      const { address, token } = await server.ready;
+      const { address, token, output } = await server.ready;
+      // Written to a 0600 file, never to stdout (here a pipe, not a terminal) where logs are kept.
+      expect(token).toMatch(/^mrd_/);
+      expect(output).not.toContain(token!);
+      expect(output).not.toContain('password:');
+      expect(statSync(join(fresh.MERIDIAN_DATA_DIR, 'first-start-credentials.txt')).mode & 0o777).toBe(0o600);
       const me = await fetch(`${address}/api/account`, { headers: { authorization: `Bearer ${token}` } });
       expect(me.status).toBe(200);
       expect((await me.json()).role).toBe('admin');

@@ -62,7 +62,10 @@ describe.skipIf(nested)('fresh clone', () => {
           const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${out}`)), 540_000);
           const check = () => {
             const address = /running at (http:\/\/\S+)/.exec(out)?.[1];
-            const token = /API token: (mrd_\S+)/.exec(out)?.[1];
+            const file = join(dir, 'data', 'first-start-credentials.txt');
+            const token = existsSync(file)
+              ? /API token: (mrd_\S+)/.exec(readFileSync(file, 'utf8'))?.[1]
+              : undefined;
             if (address && token) {
               clearTimeout(timer);
               resolve({ address, token });

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/adapters/db/connect.ts';
@@ -23,6 +25,7 @@ const THROTTLED_MS = 500;
 describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled mode', () => {
   let handle: (DbHandle & { url: string }) | undefined;
   const children: ChildProcess[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-worker-loss-'));
   afterAll(async () => {
     for (const child of children) {
       if (child.exitCode !== null || child.signalCode !== null) continue;
@@ -31,6 +34,7 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
       await exited;
     }
     await handle?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const start = (role: 'api' | 'worker', env: Record<string, string>): Running => {
@@ -39,6 +43,8 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
         ...process.env,
         DATABASE_URL: handle!.url,
         REDIS_URL: redisUrl()!,
+        // Where a first start writes the admin's credentials (never to stdout).
+        MERIDIAN_DATA_DIR: dataDir,
         MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT',
         MERIDIAN_MARKET_HISTORY_DAYS: '1',
         MERIDIAN_MARKET_STALE_MS: '3000',
@@ -57,14 +63,18 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
   it('kill -9 the worker: the replica says stale and degraded (heartbeat missing); a new worker makes it fresh again', async () => {
     handle = await openTestPostgres();
     const worker = start('worker', { MERIDIAN_WORKER_PORT: '0' });
+    const credentials = () => {
+      const file = join(dataDir, 'first-start-credentials.txt');
+      return existsSync(file) ? readFileSync(file, 'utf8') : '';
+    };
     const token = await waitFor(
-      async () => /API token:\s+(\S+)/.exec(worker.output())?.[1],
+      async () => /API token:\s+(\S+)/.exec(credentials())?.[1],
       'the bootstrap token',
       150_000,
     );
     // A worker serves no API: its first-start hint points at an API replica, not at an address of its own.
-    expect(worker.output()).toContain('This worker serves no API');
-    expect(worker.output()).not.toMatch(/curl .* http:\/\/127\.0\.0\.1/);
+    expect(credentials()).toContain('This worker serves no API');
+    expect(credentials()).not.toMatch(/curl .* http:\/\/127\.0\.0\.1/);
     const api = start('api', { PORT: '0' });
     const address = await waitFor(
       async () => /Meridian \(api\) running at (http:\/\/\S+)/.exec(api.output())?.[1],

@@ -151,6 +151,8 @@ describe.each(dbKinds())('webhook endpoints on %s', (kind) => {
       ['http://public.example/', /plain http:\/\/ is not accepted/],
       ['https://user:pw@public.example/', /credentials/],
       ['not a url', /not an absolute URL/],
+      ['https://public.example:0/', /port 0/],
+      ['https://1.1.1.1:0/', /port 0/],
     ];
     it.each(cases)('%s', async (url, reason) => {
       const res = await t.app.inject({

@@ -40,6 +40,17 @@ class ServedLog {
     this.total++;
   }
 
+  /** Forgets the newest served request (its run shrinks; an emptied run is dropped). */
+  removeNewest(): void {
+    const last = this.times.length - 1;
+    if (last < this.head) return;
+    this.total--;
+    if (--this.counts[last]! === 0) {
+      this.times.pop();
+      this.counts.pop();
+    }
+  }
+
   /** Timestamp of the oldest served request still in the window (undefined when empty). */
   oldest(): number | undefined {
     return this.times[this.head];
@@ -95,6 +106,12 @@ export function memoryRateLimiter(clock: Clock): RateLimiter & { size(): number 
       if (!log) return 0;
       log.prune(clock.now() - windowMs);
       return log.total;
+    },
+    async refund(key, windowMs) {
+      const log = logs.get(key);
+      if (!log) return;
+      log.prune(clock.now() - windowMs);
+      log.removeNewest();
     },
     size: () => logs.size,
     async close() {

@@ -104,6 +104,16 @@ export function redisRateLimiter(redis: Redis, clock: Clock, options: RedisLimit
         return fallback.count(key, windowMs);
       }
     },
+    async refund(key, windowMs) {
+      try {
+        // The newest member (highest score): atomic, and any one of the key's entries counts the same.
+        await redis.zpopmax(prefix + key);
+        setDegraded(false);
+      } catch {
+        setDegraded(true);
+        await fallback.refund(key, windowMs);
+      }
+    },
     async close() {
       await fallback.close();
     },

@@ -9,6 +9,7 @@ import type { PredictionsTopics } from '../../modules/predictions/index.ts';
 import { type Bus, topics } from '../../shared/bus.ts';
 import { AppError } from '../../shared/errors.ts';
 import {
+  isTokenShaped,
   offeredProtocols,
   protocolTokenOf,
   requirePermission,
@@ -18,6 +19,7 @@ import {
 import type { AuthApi } from '../plugins/auth.ts';
 import type { App } from '../types.ts';
 import { logAndIgnore } from '../../shared/log-and-ignore.ts';
+import { PROTOCOL as pushProtocol } from './predictions/protocol.ts';
 
 /** Who opened a WebSocket, and with which credential (so a revocation can close exactly its sockets). */
 export interface UpgradeCredential {
@@ -47,6 +49,13 @@ export function createUpgradeAuthenticator(auth: AuthApi, allowedOrigins: readon
     origins.checkOrigin(request);
     const offered = offeredProtocols(request.headers['sec-websocket-protocol']);
     const protocolToken = !request.headers.authorization ? protocolTokenOf(offered) : undefined;
+    // The answer names one offered subprotocol, and it must never be the token (it would travel back in
+    // every proxy's and browser's view of the handshake): a token needs a protocol name next to it.
+    if (protocolToken && offered.every(isTokenShaped))
+      throw new AppError(
+        'bad_request',
+        `offer ${pushProtocol} next to the token in Sec-WebSocket-Protocol ("${pushProtocol}, <token>"): the server never answers with the token`,
+      );
     const principal: Principal = await auth.authenticate(request, 'token', protocolToken);
     let sessionSecret: string | undefined;
     if (principal.kind === 'session') {
@@ -84,11 +93,10 @@ export async function reserveConnection(
   return connectionId;
 }
 
-/** The subprotocol to answer with: `preferred` when offered, else the token itself if that is how it came. */
+/** The subprotocol to answer with: `preferred` when offered, else the first offered one that is not the token. */
 export function answerProtocol(credential: UpgradeCredential, preferred: string): string | false {
   if (credential.offered.includes(preferred)) return preferred;
-  if (credential.protocolToken) return credential.protocolToken;
-  return credential.offered[0] ?? false;
+  return credential.offered.find((p) => !isTokenShaped(p)) ?? false;
 }
 
 /** Rate-limit headers (and any extra) for the 101 answer. */

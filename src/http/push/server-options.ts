@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { App } from '../types.ts';
 import { closeCodes, limits } from './predictions/protocol.ts';
@@ -31,7 +32,21 @@ export async function registerWebSocketScope(
   await app.register(websocket, {
     options: { ...websocketServerOptions, server: gate },
     preClose: closeWebSocketsOnShutdown(),
+    errorHandler: onSocketError,
   });
+}
+
+/**
+ * An error on an open socket. A client breaking the protocol (a frame over the size limit, a bad opcode or
+ * close code: `ws` errors with a `WS_ERR_` code, after closing with 1009/1002) is the client's mistake: one
+ * warn line, no stack trace. Anything else is ours and logged as an error. Either way the socket is ended.
+ */
+function onSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+    request.log.warn({ code, reason: error.message }, 'push client broke the WebSocket protocol; closed');
+  else request.log.error({ err: error }, 'push socket failed; closed');
+  socket.terminate();
 }
 
 /** Per HTTP server: WebSocket path → the gate of the scope serving it. One `upgrade` listener routes them all. */

@@ -63,11 +63,30 @@ const CreateToken = Type.Object(
 );
 
 const TokenId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/** The most tokens one page holds; a larger `limit` is clamped. */
+const MAX_TOKEN_PAGE = 100;
+
+const TokenPage = Type.Object({
+  data: Type.Array(Token),
+  nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page' }),
+  applied: Type.Object({ limit: Type.Integer() }),
+});
+
+const TokenListQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, description: `Default 50; above ${MAX_TOKEN_PAGE} is clamped` }),
+  ),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
 const session = { auth: 'session' as const, permission: 'account:read' as const };
 
 /** Who am I, and API-token management (console session only: an API token cannot mint tokens). */
 export interface AccountRouteDeps {
-  accounts: Pick<AccountsService, 'account' | 'createToken' | 'listTokens' | 'revokeToken' | 'rotateToken'>;
+  accounts: Pick<
+    AccountsService,
+    'account' | 'createToken' | 'listTokensPage' | 'revokeToken' | 'rotateToken'
+  >;
   clock: Clock;
 }
 
@@ -109,11 +128,19 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
         schema: {
           operationId: 'listTokens',
           tags: ['account'],
-          summary: "The account's API tokens (never their secrets)",
-          response: { 200: Type.Object({ data: Type.Array(Token) }), ...authProblems },
+          summary: "The account's API tokens, newest first, in pages (never their secrets)",
+          querystring: TokenListQuery,
+          response: { 200: TokenPage, 400: ProblemSchema, ...authProblems },
         },
       },
-      async (request) => ({ data: await accounts.listTokens(request.principal!.userId) }),
+      async (request) => {
+        const limit = Math.min(request.query.limit ?? 50, MAX_TOKEN_PAGE);
+        const page = await accounts.listTokensPage(request.principal!.userId, {
+          limit,
+          cursor: request.query.cursor,
+        });
+        return { ...page, applied: { limit } };
+      },
     );
 
     app.post(
@@ -125,7 +152,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
           tags: ['account'],
           summary: 'Create an API token; the secret is in this response only',
           body: CreateToken,
-          response: { 201: CreatedToken, 400: ProblemSchema, ...authProblems },
+          response: { 201: CreatedToken, 400: ProblemSchema, 409: ProblemSchema, ...authProblems },
         },
       },
       async (request, reply) => {

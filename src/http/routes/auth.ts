@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config/env.ts';
-import type { AccountsService } from '../../modules/accounts/index.ts';
+import { type AccountsService, createSignInGate } from '../../modules/accounts/index.ts';
 import { AppError } from '../../shared/errors.ts';
-import { type FailedAuthLimiter, failureKeys, sessionCookie } from '../credentials.ts';
+import { type FailedAuthLimiter, checkSessionCsrf, failureKeys, sessionCookie } from '../credentials.ts';
 import { ProblemSchema } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 
@@ -11,6 +12,9 @@ const Login = Type.Object(
   { email: Type.String({ maxLength: 320 }), password: Type.String({ maxLength: 1024 }) },
   { additionalProperties: false },
 );
+
+/** Sign-ins checked at once per client address (per process); more answer 429 at once. */
+export const signInsPerAddress = 2;
 
 /**
  * Console sign-in. The session lives in an HttpOnly, SameSite=Strict cookie; state-changing requests with
@@ -24,6 +28,12 @@ export interface AuthRouteDeps {
 }
 
 export function authRoutes(deps: AuthRouteDeps): RouteModule {
+  /**
+   * `Secure` whenever the request came over https: directly, or through a trusted proxy's X-Forwarded-Proto
+   * (`request.protocol` believes it only with TRUST_PROXY). MERIDIAN_COOKIE_SECURE=true forces it on.
+   */
+  const secureCookie = (request: FastifyRequest) => deps.config.cookieSecure || request.protocol === 'https';
+  const signIns = createSignInGate(signInsPerAddress);
   return async (app) => {
     // Only these routes read or set cookies; elsewhere the session cookie is read on demand (sessionCookieOf).
     await app.register(cookie);
@@ -41,30 +51,48 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
             200: Type.Object({ email: Type.String(), role: Type.String() }),
             401: ProblemSchema,
             429: ProblemSchema,
+            503: ProblemSchema,
           },
         },
       },
       async (request, reply) => {
-        const failureKey = failureKeys.address(request);
-        await deps.failures.assertOpen(failureKey, 'too many failed sign-ins from this address');
-        try {
-          const { sessionId, principal } = await deps.accounts.login(
-            request.body.email,
-            request.body.password,
+        const addressKey = failureKeys.address(request);
+        const release = signIns.enter(addressKey);
+        if (!release)
+          throw new AppError(
+            'auth_rate_limited',
+            `a sign-in from this address is already being checked (at most ${signInsPerAddress} at once); retry in a second`,
+            { headers: { 'retry-after': '1' } },
           );
-          reply.setCookie(sessionCookie, sessionId, {
-            httpOnly: true,
-            sameSite: 'strict',
-            secure: deps.config.cookieSecure,
-            path: '/',
-            maxAge: deps.config.sessionTtlHours * 3600,
-          });
-          return { email: principal.email, role: principal.role };
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'invalid_credentials') {
-            await deps.failures.record(failureKey);
+        try {
+          // Charged before the password is checked, so parallel attempts cannot all slip under the limit.
+          await deps.failures.reserve(addressKey, 'too many failed sign-ins from this address');
+          const accountKey = failureKeys.account(request.body.email);
+          await deps.failures.reserve(accountKey, 'too many failed sign-ins for this account');
+          let failed = false;
+          try {
+            const { sessionId, principal } = await deps.accounts.login(
+              request.body.email,
+              request.body.password,
+            );
+            reply.setCookie(sessionCookie, sessionId, {
+              httpOnly: true,
+              sameSite: 'strict',
+              secure: secureCookie(request),
+              path: '/',
+              maxAge: deps.config.sessionTtlHours * 3600,
+            });
+            return { email: principal.email, role: principal.role };
+          } catch (error) {
+            failed = error instanceof AppError && error.code === 'invalid_credentials';
+            throw error;
+          } finally {
+            // Only a wrong email or password keeps its places; a success (or storage failing) gives them back.
+            if (!failed)
+              await Promise.all([deps.failures.refund(addressKey), deps.failures.refund(accountKey)]);
           }
-          throw error;
+        } finally {
+          release();
         }
       },
     );
@@ -78,13 +106,20 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
           tags: ['auth'],
           summary: 'Sign out of the console',
           security: [],
-          response: { 204: Type.Null() },
+          response: { 204: Type.Null(), 403: ProblemSchema },
         },
       },
       async (request, reply) => {
+        // Ending a session is a cookie-authenticated write like any other: only from the console's origin.
+        checkSessionCsrf(request);
         const session = request.cookies[sessionCookie];
         if (session) await deps.accounts.logout(session);
-        reply.clearCookie(sessionCookie, { path: '/' });
+        reply.clearCookie(sessionCookie, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secureCookie(request),
+        });
         return reply.code(204).send(null);
       },
     );

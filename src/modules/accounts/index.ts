@@ -4,7 +4,8 @@ export type { PlanLimits, Principal } from './principal.ts';
 export { accountLimitKey } from './principal.ts';
 export { type AccountsRepository, createMemoryAccountsRepository } from './repository.ts';
 export { createKyselyAccountsRepository } from './repository.kysely.ts';
-export { createArgon2idHasher, type PasswordHasher } from './password.ts';
+export { createArgon2idHasher, type PasswordHasher, passwordWork } from './password.ts';
+export { createSignInGate, type SignInGate } from './sign-in-gate.ts';
 export * from './permissions.ts';
 export {
   candidateTokenHash,

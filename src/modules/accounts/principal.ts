@@ -29,6 +29,10 @@ export interface Principal {
 export interface PlanLimits {
   rateLimit: number;
   wsConnections: number;
+  /** Active API tokens an account may have (optional: unset means no cap, as in unit tests' plans). */
+  tokens?: number;
+  /** Console sessions an account may hold at once; a sign-in beyond it ends the oldest. */
+  sessions?: number;
 }
 
 /**
@@ -44,7 +48,11 @@ export type PrincipalOf = (user: UsersTable, token?: ApiToken, sessionIdHash?: s
 export function createPrincipalOf(plans: Readonly<Record<Plan, PlanLimits>>): PrincipalOf {
   const limitsOf = (user: UsersTable): PlanLimits => {
     const plan = plans[user.plan as Plan] ?? plans.standard;
-    return { rateLimit: user.rate_limit_override ?? plan.rateLimit, wsConnections: plan.wsConnections };
+    return {
+      ...plan,
+      rateLimit: user.rate_limit_override ?? plan.rateLimit,
+      wsConnections: plan.wsConnections,
+    };
   };
 
   return (user, token, sessionIdHash) => {

@@ -54,6 +54,17 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute(),
+    listTokensPage: (userId, limit, after) => {
+      let query = db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId);
+      if (after)
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', after.createdAt),
+            eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+          ]),
+        );
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
     countActiveTokens: async (userId, now) => {
       const row = await db
         .selectFrom('api_tokens')
@@ -93,6 +104,21 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
     },
     deleteSession: async (idHash) => {
       await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    },
+    pruneSessions: async (userId, now, keep) => {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+      const newest = db
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id_hash', 'desc')
+        .limit(keep);
+      await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('id_hash', 'not in', newest)
+        .execute();
     },
   };
 }

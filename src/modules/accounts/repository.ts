@@ -18,12 +18,20 @@ export interface AccountsRepository {
   findToken(id: string): Promise<ApiToken | undefined>;
   /** The user's tokens, newest first (created_at desc, then id desc). */
   listTokens(userId: string): Promise<ApiToken[]>;
+  /** One page of the user's tokens, newest first, after `after` (the last row of the previous page). */
+  listTokensPage(
+    userId: string,
+    limit: number,
+    after?: { createdAt: number; id: string },
+  ): Promise<ApiToken[]>;
   countActiveTokens(userId: string, now: number): Promise<number>;
   revokeToken(id: string, at: number, rotatedTo?: string): Promise<boolean>;
   touchToken(id: string, at: number): Promise<void>;
   insertSession(session: SessionsTable): Promise<void>;
   findSession(idHash: string): Promise<{ user: UsersTable; expires_at: number } | undefined>;
   deleteSession(idHash: string): Promise<void>;
+  /** Deletes the user's expired sessions, then all but the `keep` newest (by creation). */
+  pruneSessions(userId: string, now: number, keep: number): Promise<void>;
 }
 
 /**
@@ -103,6 +111,17 @@ export function createMemoryAccountsRepository(): AccountsRepository {
         .sort(newestFirst)
         .map((t) => structuredClone(t));
     },
+    async listTokensPage(userId, limit, after) {
+      return [...tokens.values()]
+        .filter((t) => t.user_id === userId)
+        .sort(newestFirst)
+        .filter(
+          (t) =>
+            !after || t.created_at < after.createdAt || (t.created_at === after.createdAt && t.id < after.id),
+        )
+        .slice(0, limit)
+        .map((t) => structuredClone(t));
+    },
     async countActiveTokens(userId, now) {
       return [...tokens.values()].filter((t) => t.user_id === userId && isActive(t, now)).length;
     },
@@ -129,6 +148,16 @@ export function createMemoryAccountsRepository(): AccountsRepository {
     },
     async deleteSession(idHash) {
       sessions.delete(idHash);
+    },
+    async pruneSessions(userId, now, keep) {
+      const mine = [...sessions.values()]
+        .filter((s) => s.user_id === userId)
+        .sort((a, b) => b.created_at - a.created_at || (a.id_hash < b.id_hash ? 1 : -1));
+      let kept = 0;
+      for (const s of mine) {
+        if (s.expires_at <= now || kept >= keep) sessions.delete(s.id_hash);
+        else kept++;
+      }
     },
   };
 }

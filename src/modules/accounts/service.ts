@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock.ts';
 import type { DebugLog } from '../../shared/log-and-ignore.ts';
-import type { PasswordHasher } from './password.ts';
+import { type PasswordHasher, boundedHasher } from './password.ts';
 import type { Plan } from './permissions.ts';
 import { presentAccount } from './present.ts';
 import { type PlanLimits, createPrincipalOf } from './principal.ts';
@@ -32,7 +32,9 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
  * entries here and is announced, so every other replica drops them too.
  */
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, hasher, clock } = deps;
+  const { repo, clock } = deps;
+  // Sign-ins, first starts and operator commands all hash through one bounded queue (password.ts).
+  const hasher = boundedHasher(deps.hasher);
   const principalOf = createPrincipalOf(deps.plans);
   const cache = createTokenCache({ repo, clock, principalOf, log: deps.log });
   const users = createUsers({
@@ -44,15 +46,24 @@ export function createAccountsService(deps: AccountsDeps) {
       deps.announceUserChange?.(userId);
     },
   });
+  const planOf = (plan: string) => deps.plans[plan as Plan] ?? deps.plans.standard;
   const tokens = createTokens({
     repo,
     clock,
+    tokenCap: (plan) => planOf(plan).tokens,
     revoked(tokenHash) {
       cache.drop(tokenHash);
       deps.announceRevocation?.(tokenHash);
     },
   });
-  const sessions = createSessions({ repo, hasher, clock, principalOf, sessionTtlMs: deps.sessionTtlMs });
+  const sessions = createSessions({
+    repo,
+    hasher,
+    clock,
+    principalOf,
+    sessionTtlMs: deps.sessionTtlMs,
+    sessionCap: (plan) => planOf(plan).sessions,
+  });
 
   return {
     createUser: users.createUser,
@@ -62,6 +73,7 @@ export function createAccountsService(deps: AccountsDeps) {
     countUsers: users.countUsers,
     createToken: tokens.createToken,
     listTokens: tokens.listTokens,
+    listTokensPage: tokens.listTokensPage,
     countActiveTokens: tokens.countActiveTokens,
     revokeToken: tokens.revokeToken,
     rotateToken: tokens.rotateToken,

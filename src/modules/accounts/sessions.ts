@@ -8,7 +8,12 @@ import type { AccountsRepository } from './repository.ts';
 import { sha256Hex } from './token-format.ts';
 
 export interface SessionsDeps {
-  repo: Pick<AccountsRepository, 'findUserByEmail' | 'insertSession' | 'findSession' | 'deleteSession'>;
+  repo: Pick<
+    AccountsRepository,
+    'findUserByEmail' | 'insertSession' | 'findSession' | 'deleteSession' | 'pruneSessions'
+  >;
+  /** Sessions an account of this plan may hold at once (undefined: no cap); a sign-in beyond ends the oldest. */
+  sessionCap(plan: string): number | undefined;
   hasher: PasswordHasher;
   clock: Clock;
   principalOf: PrincipalOf;
@@ -35,6 +40,9 @@ export function createSessions(deps: SessionsDeps) {
     if (!(await hasher.verify(user.password_hash, password))) throw new AppError('invalid_credentials');
     const sessionId = randomBytes(32).toString('base64url');
     const now = clock.now();
+    const cap = deps.sessionCap(user.plan);
+    // Room for this one: expired sessions go, then the oldest beyond the plan's cap (ended like a sign-out).
+    if (cap !== undefined) await repo.pruneSessions(user.id, now, cap - 1);
     await repo.insertSession({
       id_hash: sessionHash(sessionId),
       user_id: user.id,

@@ -5,13 +5,22 @@ import { type Permission, type Role, isPermission, rolePermissions } from './per
 import { type TokenView, presentToken } from './present.ts';
 import type { AccountsRepository } from './repository.ts';
 import type { ApiToken } from './tables.ts';
+import { decodeTokenCursor, encodeTokenCursor } from './token-cursor.ts';
 import { displayStart, generateToken, hashToken } from './token-format.ts';
 
 export interface TokensDeps {
   repo: Pick<
     AccountsRepository,
-    'findUserById' | 'insertToken' | 'findToken' | 'listTokens' | 'countActiveTokens' | 'revokeToken'
+    | 'findUserById'
+    | 'insertToken'
+    | 'findToken'
+    | 'listTokens'
+    | 'listTokensPage'
+    | 'countActiveTokens'
+    | 'revokeToken'
   >;
+  /** Active tokens an account of this plan may have (undefined: no cap). */
+  tokenCap(plan: string): number | undefined;
   clock: Clock;
   /** A token was revoked: it must be refused from its next request, here and on every replica. */
   revoked(tokenHash: string): void;
@@ -53,6 +62,13 @@ export function createTokens(deps: TokensDeps) {
         );
       narrowed = [...new Set(input.permissions as Permission[])];
     }
+    const cap = deps.tokenCap(user.plan);
+    if (cap !== undefined && (await repo.countActiveTokens(user.id, clock.now())) >= cap)
+      throw new AppError(
+        'token_limit_reached',
+        `the ${user.plan} plan allows ${cap} active API tokens; revoke one (or let one expire) first`,
+        { extra: { limit: cap } },
+      );
     const token = generateToken();
     const row: ApiToken = {
       id: newId('tok'),
@@ -89,23 +105,49 @@ export function createTokens(deps: TokensDeps) {
     return tokenView(fresh!);
   }
 
-  /** Issues a replacement with the same name, permissions and expiry, and revokes the old one at once. */
+  /**
+   * Issues a replacement with the same name, permissions and expiry, and revokes the old one at once. The
+   * replacement never outlives the original: an expired token is refused (its owner creates a new one).
+   */
   async function rotateToken(userId: string, tokenId: string) {
     const old = await ownedToken(userId, tokenId);
     if (old.revoked_at !== null) throw new AppError('conflict', 'a revoked token cannot be rotated');
-    const created = await createToken(userId, {
-      name: old.name,
-      expiresAt: old.expires_at !== null && old.expires_at > clock.now() ? old.expires_at : null,
-      permissions: old.permissions,
-    });
-    await repo.revokeToken(old.id, clock.now(), created.view.id);
+    if (old.expires_at !== null && old.expires_at <= clock.now())
+      throw new AppError(
+        'token_expired',
+        `token ${old.id} expired at ${new Date(old.expires_at).toISOString()}; an expired token cannot be rotated, create a new one`,
+      );
+    const token = generateToken();
+    const row: ApiToken = {
+      ...old,
+      id: newId('tok'),
+      token_hash: hashToken(token),
+      start: displayStart(token),
+      created_at: clock.now(),
+      last_used_at: null,
+      expires_at: old.expires_at,
+      revoked_at: null,
+      rotated_to: null,
+    };
+    await repo.insertToken(row);
+    await repo.revokeToken(old.id, clock.now(), row.id);
     deps.revoked(old.token_hash);
-    return created;
+    return { token, view: tokenView(row) };
   }
 
   return {
     createToken,
     listTokens: async (userId: string) => (await repo.listTokens(userId)).map(tokenView),
+    /** One page of the owner's tokens, newest first; `nextCursor` is null on the last page. */
+    listTokensPage: async (userId: string, page: { limit: number; cursor?: string }) => {
+      const after = page.cursor === undefined ? undefined : decodeTokenCursor(page.cursor);
+      const rows = await repo.listTokensPage(userId, page.limit + 1, after);
+      const data = rows.slice(0, page.limit);
+      return {
+        data: data.map(tokenView),
+        nextCursor: rows.length > page.limit ? encodeTokenCursor(data[data.length - 1]!) : null,
+      };
+    },
     countActiveTokens: (userId: string) => repo.countActiveTokens(userId, clock.now()),
     revokeToken,
     rotateToken,

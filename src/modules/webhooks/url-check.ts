@@ -39,6 +39,8 @@ export async function checkWebhookUrl(text: string, rules: UrlRules): Promise<st
   if (url.hash) throw refused('a URL fragment is not sent to the receiver; remove it');
   const host = url.hostname;
   if (!host) throw refused('the URL has no host');
+  // Port 0 is no port a receiver can listen on (connecting to it fails, or reaches whatever the OS picks).
+  if (url.port === '0') throw refused('port 0 is not a port a receiver can listen on');
   if (rules.policy.hostAllowed(host)) return url.toString();
   if (isIpLiteral(host)) {
     const reason = rules.policy.refusal(host, host);
