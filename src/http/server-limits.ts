@@ -15,7 +15,7 @@ type Limits = Pick<
 export const DEFAULT_CONNECTIONS_PER_ADDRESS = 256;
 
 /**
- * The HTTP server's timeouts (docs/operations.md, "Limits and timeouts"): a request, headers and body, must
+ * The HTTP server's timeouts (docs/limits.md, "Limits and timeouts"): a request, headers and body, must
  * arrive within `requestTimeout` (else 408 and the connection is closed), its headers within
  * `headersTimeout`; node checks both every `connectionsCheckingInterval`, here a quarter of the shorter.
  */
