@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -65,6 +66,10 @@ const e2e = [
 const globalSetup = ['test/harness/global-setup.ts'];
 
 export default defineConfig({
+  // The console imports the SDK from its sources, as console/vite.config.ts does.
+  resolve: {
+    alias: { '@meridian/client': fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url)) },
+  },
   test: {
     // Shared by every project (`extends: true`); one worker pool for the whole run.
     testTimeout: 30_000,
@@ -77,7 +82,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'console/src/**/*.test.{ts,tsx}', ...unitInTest],
+          include: [
+            'src/**/*.test.ts',
+            'console/src/**/*.test.{ts,tsx}',
+            'packages/*/src/**/*.test.ts',
+            ...unitInTest,
+          ],
           exclude: [...configDefaults.exclude, ...slowPure],
         },
       },

@@ -22,13 +22,15 @@ function* files(dir) {
   }
 }
 
-/** The hash of everything the build reads: sources, page, config and the installed dependency set. */
+/** The hash of everything the build reads: sources (the SDK's too), page, config and the dependency set. */
 export function consoleSourceHash() {
   const hash = createHash('sha256');
   const inputs = [
     ...files(join(consoleDir, 'src')),
+    ...files(join(root, 'packages', 'client', 'src')),
     join(consoleDir, 'index.html'),
     join(consoleDir, 'vite.config.ts'),
+    join(consoleDir, 'package.json'),
     join(root, 'package-lock.json'),
   ];
   for (const path of inputs) {

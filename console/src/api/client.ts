@@ -1,36 +1,28 @@
-import createClient, { type Middleware } from 'openapi-fetch';
-import { parseRateLimit, type RateLimitReading } from '../lib/rate-limit.ts';
-import type { paths } from './schema.gen.ts';
+import {
+  createMeridianClient,
+  MeridianProblemError,
+  parseRateLimit,
+  type RateLimit,
+  type Result,
+} from '@meridian/client';
 
-/** An RFC 9457 problem document as the server sends it. */
-export interface Problem {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  code?: string;
-  requestId?: string;
-  errors?: { pointer: string; message: string }[];
-}
+export { MeridianProblemError };
 
-/** A failed API call: the message is the problem document's `detail`, in words a person can act on. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly problem: Problem;
-  constructor(status: number, problem: Problem) {
-    super(problem.detail || problem.title || `The server answered ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = problem.code;
-    this.problem = problem;
-  }
+/** The account's quota as one answer reported it, with the requests already used in the window. */
+export interface RateLimitReading extends RateLimit {
+  used: number;
 }
 
 /** Codes that mean "the console session is gone": send the person to sign-in and back. */
 const sessionEnded = new Set(['unauthenticated', 'session_required', 'invalid_token']);
 export const isSessionEnded = (error: unknown) =>
-  error instanceof ApiError && error.status === 401 && sessionEnded.has(error.code ?? 'unauthenticated');
+  error instanceof MeridianProblemError &&
+  error.status === 401 &&
+  sessionEnded.has(error.code ?? 'unauthenticated');
+
+/** The shared quota is spent: a pause, not a sign-out. */
+export const isRateLimited = (error: unknown): error is MeridianProblemError =>
+  error instanceof MeridianProblemError && error.status === 429;
 
 type Listener<T> = (value: T) => void;
 const usageListeners = new Set<Listener<RateLimitReading>>();
@@ -55,15 +47,23 @@ export function onSessionEnded(listener: Listener<void>) {
   };
 }
 
-const observe: Middleware = {
+const origin = globalThis.location?.origin ?? 'http://localhost';
+
+/**
+ * The SDK's client on the console's own origin: the session cookie authenticates every call (no token), and
+ * fetch is looked up per call so tests can stand in for it.
+ */
+export const api = createMeridianClient({
+  baseUrl: origin,
+  fetch: (input, init) => globalThis.fetch(input, init),
+});
+
+api.raw.use({
   onResponse({ response, request }) {
-    const reading = parseRateLimit(
-      response.headers.get('ratelimit'),
-      response.headers.get('ratelimit-policy'),
-    );
+    const reading = parseRateLimit(response.headers);
     if (reading) {
-      lastUsage = reading;
-      for (const listener of usageListeners) listener(reading);
+      lastUsage = { ...reading, used: Math.max(0, reading.limit - reading.remaining) };
+      for (const listener of usageListeners) listener(lastUsage);
     }
     const path = new URL(request.url).pathname;
     // GET /api/account is how the console asks "am I signed in?": its 401 is an answer, not an expiry.
@@ -71,17 +71,7 @@ const observe: Middleware = {
       for (const listener of sessionListeners) listener();
     return response;
   },
-};
+});
 
-/** The typed client: every path, parameter and body comes from the server's OpenAPI document. */
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? 'http://localhost' });
-api.use(observe);
-
-/** Turns an openapi-fetch result into its data, or throws an ApiError carrying the problem document. */
-export async function unwrap<T>(
-  call: Promise<{ data?: T; error?: unknown; response: Response }>,
-): Promise<T> {
-  const { data, error, response } = await call;
-  if (response.ok) return data as T;
-  throw new ApiError(response.status, (error ?? {}) as Problem);
-}
+/** The body of a successful answer (problems are thrown by the client as `MeridianProblemError`). */
+export const unwrap = <T>(call: Promise<Result<T>>): Promise<T> => call.then((result) => result.data);

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client.ts';
+import { MeridianProblemError } from '../api/client.ts';
 
 /** An error in words: the problem document's `detail`, plus each invalid field it names. */
 export function ErrorNote({
@@ -12,7 +12,7 @@ export function ErrorNote({
   errors?: { pointer: string; message: string }[];
 }) {
   if (!error) return null;
-  const problem = error instanceof ApiError ? error.problem : undefined;
+  const problem = error instanceof MeridianProblemError ? error : undefined;
   const listed = errors ?? problem?.errors ?? [];
   const message =
     error instanceof Error

@@ -43,7 +43,8 @@ export function Layout() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const signOut = async () => {
-    await api.POST('/auth/logout');
+    // Signed out here whatever the server answers (an ended session is just as signed out).
+    await api.POST('/auth/logout').catch(() => undefined);
     queryClient.clear();
     queryClient.setQueryData(['account'], null);
     navigate('/sign-in', { replace: true });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Datapoint, MarketItem } from '../api/types.ts';
 import { useOutlook } from '../hooks/queries.ts';
-import type { StreamState } from '../hooks/usePredictionStream.ts';
+import type { StreamState } from '../hooks/usePush.ts';
 import { formatBps, formatPercent, formatPrice, formatSymbol, formatUsd } from '../lib/format.ts';
 import { depthWithin, venueCounts } from '../lib/market.ts';
 import { ErrorNote } from './ErrorNote.tsx';
