@@ -5,6 +5,7 @@ import {
   type RateLimit,
   type Result,
 } from '@meridian/client';
+import { type QuotaExceeded, quotaExceeded } from '../lib/quota.ts';
 
 export { MeridianProblemError };
 
@@ -26,6 +27,8 @@ export const isRateLimited = (error: unknown): error is MeridianProblemError =>
 
 type Listener<T> = (value: T) => void;
 const usageListeners = new Set<Listener<RateLimitReading>>();
+const quotaListeners = new Set<Listener<QuotaExceeded>>();
+let lastQuotaExceeded: QuotaExceeded | undefined;
 const sessionListeners = new Set<Listener<void>>();
 let lastUsage: RateLimitReading | undefined;
 
@@ -35,6 +38,17 @@ export const usage = {
     usageListeners.add(listener);
     return () => {
       usageListeners.delete(listener);
+    };
+  },
+};
+
+/** The latest 429 on the shared quota: the console shows it until requests are allowed again. */
+export const quota = {
+  exceeded: () => lastQuotaExceeded,
+  subscribe(listener: Listener<QuotaExceeded>) {
+    quotaListeners.add(listener);
+    return () => {
+      quotaListeners.delete(listener);
     };
   },
 };
@@ -64,6 +78,11 @@ api.raw.use({
     if (reading) {
       lastUsage = { ...reading, used: Math.max(0, reading.limit - reading.remaining) };
       for (const listener of usageListeners) listener(lastUsage);
+    }
+    if (response.status === 429) {
+      const error = new MeridianProblemError(429, {}, response);
+      lastQuotaExceeded = quotaExceeded(error);
+      for (const listener of quotaListeners) listener(lastQuotaExceeded);
     }
     const path = new URL(request.url).pathname;
     // GET /api/account is how the console asks "am I signed in?": its 401 is an answer, not an expiry.
