@@ -5,6 +5,7 @@ import {
   type RateLimit,
   type Result,
 } from '@meridian/client';
+import { type DataKind, dataKindOf } from '../lib/data-source.ts';
 import { type QuotaExceeded, quotaExceeded } from '../lib/quota.ts';
 
 export { MeridianProblemError };
@@ -53,6 +54,20 @@ export const quota = {
   },
 };
 
+const sourceListeners = new Set<Listener<void>>();
+const sources: Partial<Record<DataKind, string>> = {};
+
+/** Where market data and on-chain flows come from, as the latest answers said (`Meridian-Source`). */
+export const dataSources = {
+  current: (kind: DataKind) => sources[kind],
+  subscribe(listener: Listener<void>) {
+    sourceListeners.add(listener);
+    return () => {
+      sourceListeners.delete(listener);
+    };
+  },
+};
+
 /** Fires when an API call answers 401 while the console thought it was signed in. */
 export function onSessionEnded(listener: Listener<void>) {
   sessionListeners.add(listener);
@@ -85,6 +100,12 @@ api.raw.use({
       for (const listener of quotaListeners) listener(lastQuotaExceeded);
     }
     const path = new URL(request.url).pathname;
+    const kind = dataKindOf(path);
+    const source = response.headers.get('meridian-source');
+    if (kind && source && sources[kind] !== source) {
+      sources[kind] = source;
+      for (const listener of sourceListeners) listener();
+    }
     // GET /api/account is how the console asks "am I signed in?": its 401 is an answer, not an expiry.
     if (response.status === 401 && path.startsWith('/api/') && path !== '/api/account')
       for (const listener of sessionListeners) listener();
