@@ -64,7 +64,7 @@ describe('a 429 on the shared quota is not a sign-out', () => {
       answer(429, { code: 'rate_limited', detail: 'rate limit exceeded' }, quotaSpent),
     );
     renderAt('/markets');
-    const note = await screen.findByRole('alert');
+    const note = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(note.textContent).toContain('120 requests per 60 s');
     expect(note.textContent).toMatch(/allowed again in 1[12] s/);
     expect(screen.queryByText('sign-in page')).toBeNull();
@@ -78,8 +78,8 @@ describe('a 429 on the shared quota is not a sign-out', () => {
       return answer(429, { code: 'rate_limited', detail: 'rate limit exceeded' }, quotaSpent);
     });
     renderAt('/markets');
-    await screen.findByText(/market page/);
-    const banner = await screen.findByTestId('quota-banner');
+    await screen.findByText(/market page/, {}, { timeout: 10_000 });
+    const banner = await screen.findByTestId('quota-banner', {}, { timeout: 10_000 });
     expect(banner.textContent).toContain('120 requests per 60 s');
     expect(banner.textContent).toMatch(/allowed again in 1[12] s/);
     await waitFor(() => expect(screen.queryByText('sign-in page')).toBeNull());

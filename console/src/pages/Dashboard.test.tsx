@@ -97,8 +97,8 @@ describe('the dashboard', () => {
 
   it('spends few requests of the shared quota on one load: one outlook call for every symbol', async () => {
     renderDashboard();
-    await screen.findByText('Buyers lead the order flow');
-    await screen.findByText('DOGE / USDT'); // every market row rendered (no row asks for its own outlook)
+    await screen.findByText('Buyers lead the order flow', {}, { timeout: 10_000 });
+    await screen.findByText('DOGE / USDT', {}, { timeout: 10_000 }); // every market row rendered (no row asks for its own outlook)
     expect(requests.filter((path) => path === '/api/predictions/ai-outlook')).toHaveLength(1);
     expect([...requests].sort()).toEqual(
       ['/api/account', '/api/dashboard/analytics', '/api/market-data', '/api/predictions/ai-outlook'].sort(),
@@ -107,7 +107,7 @@ describe('the dashboard', () => {
 
   it('says visibly that the prices are simulated when the API marks them so', async () => {
     renderDashboard();
-    const notice = await screen.findByTestId('source-notice');
+    const notice = await screen.findByTestId('source-notice', {}, { timeout: 10_000 });
     expect(notice.textContent).toMatch(/^Simulated data: .*not from an exchange/);
   });
 });
