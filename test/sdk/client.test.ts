@@ -66,6 +66,21 @@ describe('@meridian/client against a real server', () => {
     expect((await client.GET('/api/webhooks')).data.data).toEqual([]);
   });
 
+  it("market.subscribe: the subscribed symbols' snapshots with their provenance, from the connect on", async () => {
+    const client = createMeridianClient({ baseUrl, token: user.token });
+    const statuses: PushStatus[] = [];
+    const snapshots = client.market.subscribe(
+      { symbols: ['ETHUSDT'] },
+      { onStatus: (status) => statuses.push(status) },
+    );
+    const first = (await snapshots.next()).value!;
+    expect(first).toMatchObject({ type: 'snapshot', source: 'simulated', stale: false });
+    expect(first.data.map((item) => item.symbol)).toEqual(['ETHUSDT']);
+    expect(first.data[0]!.price).toBeGreaterThan(0);
+    expect(statuses[0]).toEqual({ state: 'open', reconnects: 0 });
+    await snapshots.return?.();
+  });
+
   it('throws problems as MeridianProblemError with their fields', async () => {
     const client = createMeridianClient({ baseUrl, token: user.token });
     const error = await client
