@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type MarketSnapshot,
   MeridianProblemError,
   type PushStatus,
   createMeridianClient,
@@ -73,7 +74,7 @@ describe('@meridian/client against a real server', () => {
       { symbols: ['ETHUSDT'] },
       { onStatus: (status) => statuses.push(status) },
     );
-    const first = (await snapshots.next()).value!;
+    const first: MarketSnapshot = (await snapshots.next()).value;
     expect(first).toMatchObject({ type: 'snapshot', source: 'simulated', stale: false });
     expect(first.data.map((item) => item.symbol)).toEqual(['ETHUSDT']);
     expect(first.data[0]!.price).toBeGreaterThan(0);
