@@ -7,17 +7,22 @@
 FROM node:20.19-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The workspaces (the console and the SDK it is built with) install with the root.
+COPY console/package.json ./console/
+COPY packages/client/package.json ./packages/client/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
+COPY packages/client ./packages/client
 COPY console ./console
 RUN node scripts/ensure-build.mjs --force && node scripts/ensure-console.mjs --force
 
 FROM node:20.19-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The server's production dependencies only: no workspace (the console is static files in console/dist).
+RUN npm ci --omit=dev --workspaces=false --no-audit --no-fund && npm cache clean --force
 
 FROM node:20.19-bookworm-slim AS runtime
 RUN apt-get update && apt-get install -y --no-install-recommends tini=0.19.* && rm -rf /var/lib/apt/lists/*

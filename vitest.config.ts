@@ -1,19 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Four test tiers, as Vitest projects (`vitest run --project <name>`; `npm test` runs them all). What belongs
+ * Five test tiers, as Vitest projects (`vitest run --project <name>`). `npm test` runs unit and service (with
+ * lint and type-check); `npm run test:all` adds integration, e2e, browser and the fault suite. What belongs
  * in each: README.md (Testing) and docs/architecture.md (Tests).
  *
  * - unit: pure tests (no database, network, server or child process), beside their code as `src/**\/*.test.ts`,
- *   the console's `console/src/**\/*.test.{ts,tsx}`, and the few pure tests in test/ whose subject spans
- *   many modules. No global setup: `npm run test:unit` needs no service and runs in seconds (the slow pure
+ *   the console's `console/src/**\/*.test.{ts,tsx}`, the SDK's `packages/*\/src/**\/*.test.ts`, and the few
+ *   pure tests in test/ whose subject spans many modules. No global setup: `npm run test:unit` needs no service and runs in seconds (the slow pure
  *   tests below run with the service tier).
  * - service: in-process app (Fastify inject or a loopback listener), PGlite and memory adapters; cases
  *   parametrized over `dbKinds()` also run on PostgreSQL, and a few on Redis, when the global setup finds them.
  * - integration: files whose subject is a real PostgreSQL, Redis or anvil (skipped without it, failed
  *   under MERIDIAN_REQUIRE_SERVICES=1).
- * - e2e: a fresh clone, CLI processes, the console in a headless browser, the SDK against a server process,
- *   the documentation's shell examples against a server process.
+ * - e2e: a fresh clone, CLI processes, the SDK against a server process, the documentation's shell examples
+ *   against a server process, the container build and the lockfile.
+ * - browser: the console in a headless browser against a server process.
  *
  * Every test file under test/ not listed below is a service test. The fault suite runs on its own
  * (`npm run test:faults`, vitest.faults.config.ts): it starts its own database, Redis and servers.
@@ -50,9 +53,10 @@ const integration = [
   'test/webhooks/crash.test.ts',
 ];
 
+/** The console in a headless browser (playwright-core driving /usr/bin/chromium) against a server process. */
+const browser = ['test/console/e2e.test.ts', 'test/console/e2e-quality.test.ts'];
+
 const e2e = [
-  'test/console/e2e.test.ts',
-  'test/console/e2e-quality.test.ts',
   'test/foundation/cli.test.ts',
   'test/foundation/docs-examples.test.ts',
   'test/foundation/fresh-clone.test.ts',
@@ -65,6 +69,10 @@ const e2e = [
 const globalSetup = ['test/harness/global-setup.ts'];
 
 export default defineConfig({
+  // The console imports the SDK from its sources, as console/vite.config.ts does.
+  resolve: {
+    alias: { '@meridian/client': fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url)) },
+  },
   test: {
     // Shared by every project (`extends: true`); one worker pool for the whole run.
     testTimeout: 30_000,
@@ -77,7 +85,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'console/src/**/*.test.{ts,tsx}', ...unitInTest],
+          include: [
+            'src/**/*.test.ts',
+            'console/src/**/*.test.{ts,tsx}',
+            'packages/*/src/**/*.test.ts',
+            ...unitInTest,
+          ],
           exclude: [...configDefaults.exclude, ...slowPure],
         },
       },
@@ -86,15 +99,27 @@ export default defineConfig({
         test: {
           name: 'service',
           include: ['test/**/*.test.ts', ...slowPure],
-          exclude: [...configDefaults.exclude, 'test/faults/**', ...unitInTest, ...integration, ...e2e],
+          exclude: [
+            ...configDefaults.exclude,
+            'test/faults/**',
+            ...unitInTest,
+            ...integration,
+            ...e2e,
+            ...browser,
+          ],
           globalSetup,
         },
       },
       { extends: true, test: { name: 'integration', include: integration, globalSetup } },
+      { extends: true, test: { name: 'e2e', include: e2e, globalSetup } },
       {
         extends: true,
         // The browser suites need console/dist: built once here rather than by both suites at once.
-        test: { name: 'e2e', include: e2e, globalSetup: [...globalSetup, 'test/harness/console-build.ts'] },
+        test: {
+          name: 'browser',
+          include: browser,
+          globalSetup: [...globalSetup, 'test/harness/console-build.ts'],
+        },
       },
     ],
   },

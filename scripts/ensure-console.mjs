@@ -22,13 +22,15 @@ function* files(dir) {
   }
 }
 
-/** The hash of everything the build reads: sources, page, config and the installed dependency set. */
+/** The hash of everything the build reads: sources (the SDK's too), page, config and the dependency set. */
 export function consoleSourceHash() {
   const hash = createHash('sha256');
   const inputs = [
     ...files(join(consoleDir, 'src')),
+    ...files(join(root, 'packages', 'client', 'src')),
     join(consoleDir, 'index.html'),
     join(consoleDir, 'vite.config.ts'),
+    join(consoleDir, 'package.json'),
     join(root, 'package-lock.json'),
   ];
   for (const path of inputs) {
@@ -42,9 +44,22 @@ export function consoleBuildIsCurrent() {
   return existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === consoleSourceHash();
 }
 
+/** Vite, from the console workspace's dependencies (hoisted to the root by npm); undefined when not installed. */
+function viteBin() {
+  for (const dir of [join(consoleDir, 'node_modules'), join(root, 'node_modules')]) {
+    const bin = join(dir, 'vite', 'bin', 'vite.js');
+    if (existsSync(bin)) return bin;
+  }
+  return undefined;
+}
+
 /** Runs `vite build` and stamps the result; returns the exit status. */
 export function buildConsole({ quiet = false } = {}) {
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const vite = viteBin();
+  if (!vite) {
+    process.stderr.write('meridian: cannot build console/: vite is not installed (run npm ci)\n');
+    return 1;
+  }
   const result = spawnSync(
     process.execPath,
     [vite, 'build', '--config', join(consoleDir, 'vite.config.ts')],
@@ -78,8 +93,14 @@ function compressAssets(dir) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const force = process.argv.includes('--force');
   if (force || !consoleBuildIsCurrent()) {
-    console.error('meridian: building the web console…');
-    const status = buildConsole();
-    if (status !== 0) process.exit(status);
+    if (!force && !viteBin()) {
+      // A production install (`npm ci --omit=dev`) has no Vite: the API runs all the same, and the console's
+      // pages answer 503 until a full `npm ci` lets this build them.
+      console.error('meridian: web console not built (vite is not installed: run npm ci); starting the API');
+    } else {
+      console.error('meridian: building the web console…');
+      const status = buildConsole();
+      if (status !== 0) process.exit(status);
+    }
   }
 }

@@ -1,5 +1,5 @@
 // `npm run openapi`: writes docs/openapi.json and docs/asyncapi.json (committed) from a default server, then
-// the SDK's and the console's types. test/api-docs/drift.test.ts fails when the committed files differ.
+// the SDK's types (which the console uses too). test/api-docs/drift.test.ts fails when the committed files differ.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { asyncApiPath, generatedApiDocuments, openApiPath } from './openapi-docs.ts';

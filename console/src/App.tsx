@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { ApiError } from './api/client.ts';
+import { MeridianProblemError } from './api/client.ts';
 import { Layout, RequireSession } from './components/Layout.tsx';
 import { PageSkeleton } from './components/Skeleton.tsx';
 import { Dashboard } from './pages/Dashboard.tsx';
@@ -19,7 +19,7 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A 4xx will not get better by asking again; network trouble and 5xx might.
-      retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+      retry: (count, error) => !(error instanceof MeridianProblemError && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
     },
   },

@@ -17,6 +17,8 @@ const users = {
   signOut: 'quality-signout@example.com',
   looks: 'quality-looks@example.com',
   keyboard: 'quality-keyboard@example.com',
+  alerts: 'quality-alerts@example.com',
+  simulated: 'quality-simulated@example.com',
 };
 
 interface Focused {
@@ -163,6 +165,75 @@ describe.skipIf(!haveChromium)(
       await expect.poll(() => price.textContent(), { timeout: 30_000 }).not.toBe(first);
       expect(polls.filter((at) => at > openedAt)).toEqual([]);
       expect(await feed.textContent()).toBe('live updates');
+    });
+
+    it('the alerts table fits 1440 px with every action in view; a triggered (final) rule offers no Resume', async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        baseURL: server.address,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await signIn(page, users.alerts, '/alerts');
+      const create = (body: object) =>
+        page.evaluate(
+          (b) =>
+            fetch('/api/alerts', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(b),
+            }).then((r) => r.json() as Promise<{ id: string }>),
+          body,
+        );
+      const common = { channels: { events: true, webhookIds: [] } };
+      // Above 1 USD: fires on the next tick, and `once` makes it final (triggered).
+      const fired = await create({
+        ...common,
+        name: 'Fires at once',
+        type: 'price',
+        symbol: 'BTCUSDT',
+        condition: { op: 'above', value: 1 },
+        trigger: { mode: 'once' },
+      });
+      await create({
+        ...common,
+        name: 'Ether rises sharply within the hour while the order books thin out on every venue we merge',
+        type: 'price',
+        symbol: 'ETHUSDT',
+        condition: { op: 'change_pct', value: 12.5, window: '1h' },
+        trigger: { mode: 'every', cooldownSec: 3600 },
+      });
+      const stateOf = () =>
+        page.evaluate(
+          (id) => fetch(`/api/alerts/${id}`).then((r) => r.json() as Promise<{ state: string }>),
+          fired.id,
+        );
+      await expect.poll(async () => (await stateOf()).state, { timeout: 60_000 }).toBe('triggered');
+      await page.reload();
+      await page
+        .locator(`tr[data-rule-id="${fired.id}"] [data-testid="rule-state"]`)
+        .filter({ hasText: 'triggered' })
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Resume Fires at once' }).count()).toBe(0);
+      const scroll = page.locator('table.alerts-table').locator('xpath=..');
+      expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      for (const button of await page.getByRole('button', { name: /^Delete / }).all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(1440);
+      }
+      await shot(page, 'alerts-1440');
+    });
+
+    it('every page with simulated prices or flows says so visibly', async () => {
+      const page = await newPage();
+      await signIn(page, users.simulated);
+      for (const path of ['/', '/symbols/BTCUSDT', '/flows', '/portfolio']) {
+        await page.goto(path);
+        const notice = page.getByTestId('source-notice');
+        await notice.waitFor({ timeout: 20_000 });
+        expect(await notice.isVisible(), path).toBe(true);
+        expect(await notice.textContent(), path).toMatch(/^Simulated data: /);
+      }
     });
 
     it('Sign out ends the session: protected pages send to sign-in and the old cookie gets 401', async () => {

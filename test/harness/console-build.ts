@@ -1,7 +1,7 @@
 import { buildConsole, consoleBuildIsCurrent } from '../../scripts/ensure-console.mjs';
 
 /**
- * Global setup of the e2e project: builds console/dist once, before any test file, when it is missing or
+ * Global setup of the browser project: builds console/dist once, before any test file, when it is missing or
  * older than its sources. The two browser suites run in parallel and each makes sure of the build; left to
  * them, a fresh checkout had both running `vite build` into the same folder at once.
  */

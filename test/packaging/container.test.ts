@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Ajv2019 from 'ajv/dist/2019.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -125,7 +125,8 @@ describe('Dockerfile', () => {
           const parts = step.args.split(/\s+/).filter((p) => !p.startsWith('--'));
           const target = join(workdir, parts.at(-1)!);
           for (const source of parts.slice(0, -1)) {
-            const into = parts.length > 2 || target.endsWith('/') ? join(target, source) : target;
+            // Into a folder (several sources, or a target ending in /) a file keeps its own name there.
+            const into = parts.length > 2 || target.endsWith('/') ? join(target, basename(source)) : target;
             cpSync(join(root, source), into, {
               recursive: true,
               // What .dockerignore keeps out of the build context.

@@ -30,6 +30,22 @@ describe('lockfile', () => {
     });
   }
 
+  it("the server's production install holds no front-end package (the console's are its workspace's, dev only)", () => {
+    const frontEnd = [
+      'react',
+      'react-dom',
+      'react-router',
+      '@tanstack/react-query',
+      'lightweight-charts',
+      'vite',
+    ];
+    for (const name of [...frontEnd, 'openapi-fetch'])
+      expect(pkg.dependencies, name).not.toHaveProperty(name);
+    for (const name of frontEnd) expect(lock.packages[`node_modules/${name}`]?.dev, name).toBe(true);
+    // The image's production install leaves the workspaces (console, SDK) out altogether.
+    expect(readFileSync(join(root, 'Dockerfile'), 'utf8')).toMatch(/npm ci --omit=dev --workspaces=false/);
+  });
+
   it('no installed runtime package needs a newer Node than the engines field allows', () => {
     const lowest = Number(/\d+/.exec(pkg.engines.node)?.[0]);
     const tooNew = Object.entries(lock.packages)

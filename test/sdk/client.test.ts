@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type MarketSnapshot,
   MeridianProblemError,
   type PushStatus,
   createMeridianClient,
@@ -64,6 +65,21 @@ describe('@meridian/client against a real server', () => {
     expect((await client.GET('/api/dashboard/analytics')).data).toBeTypeOf('object');
     expect((await client.GET('/api/alerts')).data.data).toEqual([]);
     expect((await client.GET('/api/webhooks')).data.data).toEqual([]);
+  });
+
+  it("market.subscribe: the subscribed symbols' snapshots with their provenance, from the connect on", async () => {
+    const client = createMeridianClient({ baseUrl, token: user.token });
+    const statuses: PushStatus[] = [];
+    const snapshots = client.market.subscribe(
+      { symbols: ['ETHUSDT'] },
+      { onStatus: (status) => statuses.push(status) },
+    );
+    const first: MarketSnapshot = (await snapshots.next()).value;
+    expect(first).toMatchObject({ type: 'snapshot', source: 'simulated', stale: false });
+    expect(first.data.map((item) => item.symbol)).toEqual(['ETHUSDT']);
+    expect(first.data[0]!.price).toBeGreaterThan(0);
+    expect(statuses[0]).toEqual({ state: 'open', reconnects: 0 });
+    await snapshots.return?.();
   });
 
   it('throws problems as MeridianProblemError with their fields', async () => {

@@ -1,39 +1,35 @@
-import createClient, { type Middleware } from 'openapi-fetch';
-import { parseRateLimit, type RateLimitReading } from '../lib/rate-limit.ts';
-import type { paths } from './schema.gen.ts';
+import {
+  createMeridianClient,
+  MeridianProblemError,
+  parseRateLimit,
+  type RateLimit,
+  type Result,
+} from '@meridian/client';
+import { type DataKind, dataKindOf } from '../lib/data-source.ts';
+import { type QuotaExceeded, quotaExceeded } from '../lib/quota.ts';
 
-/** An RFC 9457 problem document as the server sends it. */
-export interface Problem {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  code?: string;
-  requestId?: string;
-  errors?: { pointer: string; message: string }[];
-}
+export { MeridianProblemError };
 
-/** A failed API call: the message is the problem document's `detail`, in words a person can act on. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly problem: Problem;
-  constructor(status: number, problem: Problem) {
-    super(problem.detail || problem.title || `The server answered ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = problem.code;
-    this.problem = problem;
-  }
+/** The account's quota as one answer reported it, with the requests already used in the window. */
+export interface RateLimitReading extends RateLimit {
+  used: number;
 }
 
 /** Codes that mean "the console session is gone": send the person to sign-in and back. */
 const sessionEnded = new Set(['unauthenticated', 'session_required', 'invalid_token']);
 export const isSessionEnded = (error: unknown) =>
-  error instanceof ApiError && error.status === 401 && sessionEnded.has(error.code ?? 'unauthenticated');
+  error instanceof MeridianProblemError &&
+  error.status === 401 &&
+  sessionEnded.has(error.code ?? 'unauthenticated');
+
+/** The shared quota is spent: a pause, not a sign-out. */
+export const isRateLimited = (error: unknown): error is MeridianProblemError =>
+  error instanceof MeridianProblemError && error.status === 429;
 
 type Listener<T> = (value: T) => void;
 const usageListeners = new Set<Listener<RateLimitReading>>();
+const quotaListeners = new Set<Listener<QuotaExceeded>>();
+let lastQuotaExceeded: QuotaExceeded | undefined;
 const sessionListeners = new Set<Listener<void>>();
 let lastUsage: RateLimitReading | undefined;
 
@@ -47,6 +43,31 @@ export const usage = {
   },
 };
 
+/** The latest 429 on the shared quota: the console shows it until requests are allowed again. */
+export const quota = {
+  exceeded: () => lastQuotaExceeded,
+  subscribe(listener: Listener<QuotaExceeded>) {
+    quotaListeners.add(listener);
+    return () => {
+      quotaListeners.delete(listener);
+    };
+  },
+};
+
+const sourceListeners = new Set<Listener<void>>();
+const sources: Partial<Record<DataKind, string>> = {};
+
+/** Where market data and on-chain flows come from, as the latest answers said (`Meridian-Source`). */
+export const dataSources = {
+  current: (kind: DataKind) => sources[kind],
+  subscribe(listener: Listener<void>) {
+    sourceListeners.add(listener);
+    return () => {
+      sourceListeners.delete(listener);
+    };
+  },
+};
+
 /** Fires when an API call answers 401 while the console thought it was signed in. */
 export function onSessionEnded(listener: Listener<void>) {
   sessionListeners.add(listener);
@@ -55,33 +76,42 @@ export function onSessionEnded(listener: Listener<void>) {
   };
 }
 
-const observe: Middleware = {
+const origin = globalThis.location?.origin ?? 'http://localhost';
+
+/**
+ * The SDK's client on the console's own origin: the session cookie authenticates every call (no token), and
+ * fetch is looked up per call so tests can stand in for it.
+ */
+export const api = createMeridianClient({
+  baseUrl: origin,
+  fetch: (input, init) => globalThis.fetch(input, init),
+});
+
+api.raw.use({
   onResponse({ response, request }) {
-    const reading = parseRateLimit(
-      response.headers.get('ratelimit'),
-      response.headers.get('ratelimit-policy'),
-    );
+    const reading = parseRateLimit(response.headers);
     if (reading) {
-      lastUsage = reading;
-      for (const listener of usageListeners) listener(reading);
+      lastUsage = { ...reading, used: Math.max(0, reading.limit - reading.remaining) };
+      for (const listener of usageListeners) listener(lastUsage);
+    }
+    if (response.status === 429) {
+      const error = new MeridianProblemError(429, {}, response);
+      lastQuotaExceeded = quotaExceeded(error);
+      for (const listener of quotaListeners) listener(lastQuotaExceeded);
     }
     const path = new URL(request.url).pathname;
+    const kind = dataKindOf(path);
+    const source = response.headers.get('meridian-source');
+    if (kind && source && sources[kind] !== source) {
+      sources[kind] = source;
+      for (const listener of sourceListeners) listener();
+    }
     // GET /api/account is how the console asks "am I signed in?": its 401 is an answer, not an expiry.
     if (response.status === 401 && path.startsWith('/api/') && path !== '/api/account')
       for (const listener of sessionListeners) listener();
     return response;
   },
-};
+});
 
-/** The typed client: every path, parameter and body comes from the server's OpenAPI document. */
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? 'http://localhost' });
-api.use(observe);
-
-/** Turns an openapi-fetch result into its data, or throws an ApiError carrying the problem document. */
-export async function unwrap<T>(
-  call: Promise<{ data?: T; error?: unknown; response: Response }>,
-): Promise<T> {
-  const { data, error, response } = await call;
-  if (response.ok) return data as T;
-  throw new ApiError(response.status, (error ?? {}) as Problem);
-}
+/** The body of a successful answer (problems are thrown by the client as `MeridianProblemError`). */
+export const unwrap = <T>(call: Promise<Result<T>>): Promise<T> => call.then((result) => result.data);

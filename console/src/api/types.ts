@@ -1,5 +1,5 @@
 // Names for the response shapes the console uses, taken from the generated OpenAPI types.
-import type { paths } from './schema.gen.ts';
+import type { paths } from '@meridian/client';
 
 type Ok<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
   responses: { 200: { content: { 'application/json': infer T } } };

@@ -1,4 +1,5 @@
-import { ApiError } from '../api/client.ts';
+import { isRateLimited, MeridianProblemError } from '../api/client.ts';
+import { quotaExceeded, quotaMessage } from '../lib/quota.ts';
 
 /** An error in words: the problem document's `detail`, plus each invalid field it names. */
 export function ErrorNote({
@@ -12,10 +13,11 @@ export function ErrorNote({
   errors?: { pointer: string; message: string }[];
 }) {
   if (!error) return null;
-  const problem = error instanceof ApiError ? error.problem : undefined;
+  const problem = error instanceof MeridianProblemError ? error : undefined;
   const listed = errors ?? problem?.errors ?? [];
-  const message =
-    error instanceof Error
+  const message = isRateLimited(error)
+    ? quotaMessage(quotaExceeded(error))
+    : error instanceof Error
       ? error.message === 'Failed to fetch'
         ? 'The server could not be reached. Check that Meridian is running.'
         : error.message

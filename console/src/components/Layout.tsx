@@ -4,14 +4,16 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { api, onSessionEnded } from '../api/client.ts';
 import type { Account } from '../api/types.ts';
 import { useAccount } from '../hooks/queries.ts';
+import { ErrorNote } from './ErrorNote.tsx';
+import { QuotaBanner } from './QuotaBanner.tsx';
 import { PageSkeleton } from './Skeleton.tsx';
 
 const here = (location: { pathname: string; search: string }) =>
   encodeURIComponent(location.pathname + location.search);
 
 /**
- * Pages behind sign-in. Without a session — or as soon as any API call says the session ended — the
- * person goes to /sign-in?next=<this page> and comes back here after signing in.
+ * Pages behind sign-in. Without a session — or as soon as any API call says the session ended (401) — the
+ * person goes to /sign-in?next=<this page> and comes back here after signing in. A 429 is not an ended session.
  */
 export function RequireSession() {
   const account = useAccount();
@@ -29,6 +31,13 @@ export function RequireSession() {
   );
 
   if (account.isPending) return <PageSkeleton />;
+  // Only a 401 means signed out (data null); a 429 or an outage is shown where the person is, with a retry.
+  if (account.isError)
+    return (
+      <main className="page" id="main">
+        <ErrorNote error={account.error} onRetry={() => account.refetch()} />
+      </main>
+    );
   if (!account.data) return <Navigate to={`/sign-in?next=${here(location)}`} replace />;
   return <Outlet context={account.data} />;
 }
@@ -43,7 +52,8 @@ export function Layout() {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   const signOut = async () => {
-    await api.POST('/auth/logout');
+    // Signed out here whatever the server answers (an ended session is just as signed out).
+    await api.POST('/auth/logout').catch(() => undefined);
     queryClient.clear();
     queryClient.setQueryData(['account'], null);
     navigate('/sign-in', { replace: true });
@@ -89,6 +99,7 @@ export function Layout() {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
+        <QuotaBanner />
         <Outlet />
       </main>
     </div>

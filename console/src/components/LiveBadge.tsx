@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StreamState } from '../hooks/usePredictionStream.ts';
+import type { StreamState } from '../hooks/usePush.ts';
 import { formatRelative } from '../lib/format.ts';
 
 const words: Record<StreamState, string> = {

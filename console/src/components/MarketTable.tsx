@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Datapoint, MarketItem } from '../api/types.ts';
-import { useOutlook } from '../hooks/queries.ts';
-import type { StreamState } from '../hooks/usePredictionStream.ts';
+import type { StreamState } from '../hooks/usePush.ts';
 import { formatBps, formatPercent, formatPrice, formatSymbol, formatUsd } from '../lib/format.ts';
 import { depthWithin, venueCounts } from '../lib/market.ts';
 import { ErrorNote } from './ErrorNote.tsx';
@@ -74,9 +73,8 @@ export function MarketTable({ items, error, forecasts, feed, onRetry }: Props) {
 }
 
 function MarketRow({ item, forecast }: { item: MarketItem; forecast: Datapoint | undefined }) {
-  // Until the next refresh arrives over the push channel, the latest outlook's 1 h expected move stands in.
-  const outlook = useOutlook(item.symbol).data;
-  const move = forecast?.expectedMovePct ?? outlook?.horizons['1h']?.expectedMovePct ?? null;
+  // From the push channel only (no request per row): empty until the model's next refresh arrives.
+  const move = forecast?.expectedMovePct ?? null;
   const depth = depthWithin(item, 1);
   const venues = venueCounts(item);
   const change = item.change24hPct;
@@ -98,7 +96,12 @@ function MarketRow({ item, forecast }: { item: MarketItem; forecast: Datapoint |
           {venues.outlier ? <span className="badge warn">{venues.outlier} outlier</span> : null}
         </span>
       </td>
-      <td className={`num ${move === null ? '' : move >= 0 ? 'up' : 'down'}`}>{formatPercent(move)}</td>
+      <td
+        className={`num ${move === null ? '' : move >= 0 ? 'up' : 'down'}`}
+        title={move === null ? 'Shown from the next model refresh' : undefined}
+      >
+        {formatPercent(move)}
+      </td>
     </tr>
   );
 }

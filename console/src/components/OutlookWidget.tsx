@@ -24,8 +24,12 @@ export function ScoreBar({ score }: { score: number }) {
   );
 }
 
-/** The AI outlook for one symbol: bias, confidence, the per-horizon view and the drivers in plain words. */
-export function OutlookCard({ symbol, compact = false }: { symbol: string; compact?: boolean }) {
+/**
+ * The AI outlook for one symbol, or across every symbol (`symbol` undefined: one request for the whole
+ * market): bias, confidence, the per-horizon view and the drivers in plain words.
+ */
+export function OutlookCard({ symbol, compact = false }: { symbol: string | undefined; compact?: boolean }) {
+  const id = `outlook-${symbol ?? 'market'}`;
   const outlook = useOutlook(symbol);
   if (outlook.isPending)
     return (
@@ -38,17 +42,23 @@ export function OutlookCard({ symbol, compact = false }: { symbol: string; compa
   if (outlook.isError)
     return (
       <article className="outlook card">
-        <h3>{formatSymbol(symbol)}</h3>
+        <h3>{symbol ? formatSymbol(symbol) : 'Every symbol'}</h3>
         <ErrorNote error={outlook.error} onRetry={() => outlook.refetch()} />
       </article>
     );
   const o = outlook.data;
   const drivers = compact ? o.drivers.slice(0, 2) : o.drivers;
   return (
-    <article className="outlook card" aria-labelledby={`outlook-${symbol}`}>
+    <article className="outlook card" aria-labelledby={id}>
       <header>
-        <h3 id={`outlook-${symbol}`}>
-          {compact ? <Link to={`/symbols/${symbol}`}>{formatSymbol(symbol)}</Link> : 'AI outlook'}
+        <h3 id={id}>
+          {!symbol ? (
+            'Every symbol'
+          ) : compact ? (
+            <Link to={`/symbols/${symbol}`}>{formatSymbol(symbol)}</Link>
+          ) : (
+            'AI outlook'
+          )}
         </h3>
         <BiasBadge bias={o.bias} />
       </header>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client.ts';
+import { api, MeridianProblemError, unwrap } from '../api/client.ts';
 import type { Analytics } from '../api/types.ts';
 
 /**
@@ -11,9 +11,12 @@ export function useAnalytics() {
   return useQuery({
     queryKey: ['analytics'],
     queryFn: async (): Promise<Analytics | null> => {
-      const call = api.GET('/api/dashboard/analytics');
-      if ((await call).response.status === 404) return null;
-      return unwrap(call);
+      try {
+        return await unwrap(api.GET('/api/dashboard/analytics'));
+      } catch (error) {
+        if (error instanceof MeridianProblemError && error.status === 404) return null;
+        throw error;
+      }
     },
     staleTime: 60_000,
     refetchInterval: 60_000,

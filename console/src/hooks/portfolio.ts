@@ -33,12 +33,5 @@ export function importCsv(
   csv: string,
   { dryRun, idempotencyKey }: { dryRun: boolean; idempotencyKey: string },
 ) {
-  return unwrap(
-    api.POST('/api/portfolio/import', {
-      params: { query: { dryRun }, header: { 'idempotency-key': idempotencyKey } },
-      body: csv as never,
-      bodySerializer: (body: unknown) => body as string,
-      headers: { 'content-type': 'text/csv' },
-    }),
-  );
+  return unwrap(api.portfolio.import(csv, { dryRun, idempotencyKey }));
 }

@@ -66,7 +66,7 @@ describe('data hooks', () => {
     );
     const { result } = renderHook(() => queries.useFlows({ exchange: 'nope' }), { wrapper: wrapper() });
     await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(result.current.error).toBeInstanceOf(client.ApiError);
+    expect(result.current.error).toBeInstanceOf(client.MeridianProblemError);
     expect(result.current.error?.message).toBe('unknown exchange "nope"; known: binance, kraken');
     expect(String((fetchMock.mock.calls[0]![0] as Request).url)).toContain('exchange=nope');
     expect(ended).not.toHaveBeenCalled();

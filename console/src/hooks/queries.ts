@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client.ts';
+import { api, MeridianProblemError, unwrap } from '../api/client.ts';
 import type { Horizon } from '../api/types.ts';
 
 /** The signed-in account; a 401 means "not signed in" (null), not an error. */
@@ -7,9 +7,12 @@ export function useAccount() {
   return useQuery({
     queryKey: ['account'],
     queryFn: async () => {
-      const { data, response } = await api.GET('/api/account');
-      if (response.status === 401) return null;
-      return unwrap(Promise.resolve({ data, response, error: response.ok ? undefined : data }));
+      try {
+        return await unwrap(api.GET('/api/account'));
+      } catch (error) {
+        if (error instanceof MeridianProblemError && error.status === 401) return null;
+        throw error;
+      }
     },
     staleTime: 60_000,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCondition, ruleBody } from './alerts.ts';
+import { describeCondition, ruleBody, stateAction } from './alerts.ts';
 
 describe('describeCondition', () => {
   it('words price rules, including a percentage change window', () => {
@@ -111,5 +111,15 @@ describe('ruleBody', () => {
       trigger: { mode: 'once' },
       channels: { events: true, webhookIds: [] },
     });
+  });
+});
+
+describe('stateAction', () => {
+  it('pauses a live rule, resumes a paused one, and offers nothing on a final state', () => {
+    expect(stateAction('active')).toBe('pause');
+    expect(stateAction('failing')).toBe('pause');
+    expect(stateAction('paused')).toBe('resume');
+    expect(stateAction('triggered')).toBeUndefined();
+    expect(stateAction('expired')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { AlertRule, AlertType, NewAlert } from '../api/types.ts';
+import type { AlertRule, AlertState, AlertType, NewAlert } from '../api/types.ts';
 import { formatPrice, formatUsd, shortHash } from './format.ts';
 
 const opWords: Record<string, string> = {
@@ -75,4 +75,14 @@ export function ruleBody(type: AlertType, form: FormData): NewAlert {
       ...(optional('window') ? { window: text('window') as '1h' } : {}),
     },
   };
+}
+
+/**
+ * The state change a rule's row offers: pause a live rule, resume a paused one. Triggered (a `once` rule that
+ * fired) and expired are final: the API answers 409 to any change, so nothing is offered.
+ */
+export function stateAction(state: AlertState): 'pause' | 'resume' | undefined {
+  if (state === 'active' || state === 'failing') return 'pause';
+  if (state === 'paused') return 'resume';
+  return undefined;
 }

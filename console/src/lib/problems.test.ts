@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client.ts';
+import { MeridianProblemError } from '../api/client.ts';
 import { fieldErrors, rowErrors } from './problems.ts';
 
 const problem = (errors: object[]) =>
-  new ApiError(400, { status: 400, detail: 'invalid', errors: errors as never });
+  new MeridianProblemError(
+    400,
+    { status: 400, detail: 'invalid', errors: errors as never },
+    new Response(null),
+  );
 
 describe('fieldErrors', () => {
   it('maps body pointers to form fields and keeps the rest for the form note', () => {

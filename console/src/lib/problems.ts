@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client.ts';
+import { MeridianProblemError } from '../api/client.ts';
 
 /** A validation problem as the server lists it; CSV imports add the row, line and column it came from. */
 export interface FieldProblem {
@@ -11,7 +11,7 @@ export interface FieldProblem {
 }
 
 const problemsOf = (error: unknown): FieldProblem[] =>
-  error instanceof ApiError ? ((error.problem.errors ?? []) as FieldProblem[]) : [];
+  error instanceof MeridianProblemError ? ((error.errors ?? []) as FieldProblem[]) : [];
 
 /**
  * Messages per form field from a validation problem: `/body/condition/value` (or `/condition/value`) is the

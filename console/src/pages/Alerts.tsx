@@ -10,7 +10,7 @@ import { TableCard } from '../components/TableCard.tsx';
 import { Deliveries } from '../components/Deliveries.tsx';
 import { WebhookEndpoints } from '../components/WebhookEndpoints.tsx';
 import { useAlertRules, useWebhooks } from '../hooks/alerts.ts';
-import { describeCondition, ruleBody } from '../lib/alerts.ts';
+import { describeCondition, ruleBody, stateAction } from '../lib/alerts.ts';
 import { formatDateTime, formatRelative } from '../lib/format.ts';
 import { fieldErrors } from '../lib/problems.ts';
 
@@ -156,7 +156,7 @@ function Rules() {
           >
             <th scope="row">{rule.name}</th>
             <td>{typeLabel[rule.type]}</td>
-            <td className="small">{describeCondition(rule)}</td>
+            <td className="small condition">{describeCondition(rule)}</td>
             <td>
               <span className={`badge ${stateTone[rule.state]}`} data-testid="rule-state">
                 {rule.state}
@@ -168,9 +168,9 @@ function Rules() {
                 : 'Never'}
             </td>
             <td title={formatDateTime(rule.createdAt)}>{formatRelative(rule.createdAt, Date.now())}</td>
-            <td>
+            <td className="actions">
               <div className="row-actions">
-                {rule.state === 'active' || rule.state === 'failing' ? (
+                {stateAction(rule.state) === 'pause' ? (
                   <button
                     type="button"
                     className="button small ghost"
@@ -179,7 +179,7 @@ function Rules() {
                   >
                     Pause
                   </button>
-                ) : rule.state === 'paused' || rule.state === 'triggered' ? (
+                ) : stateAction(rule.state) === 'resume' ? (
                   <button
                     type="button"
                     className="button small ghost"

@@ -4,12 +4,12 @@ import type { Account, Datapoint } from '../api/types.ts';
 import { AnalyticsPanel } from '../components/AnalyticsPanel.tsx';
 import { MarketTable } from '../components/MarketTable.tsx';
 import { OutlookCard } from '../components/OutlookWidget.tsx';
-import { Skeleton } from '../components/Skeleton.tsx';
 import { LiveBadge } from '../components/LiveBadge.tsx';
 import { marketDataKey, useAccount, useMarketData } from '../hooks/queries.ts';
 import { useMarketStream } from '../hooks/useMarketStream.ts';
 import { useUsage } from '../hooks/usage.ts';
 import { usePredictionStream } from '../hooks/usePredictionStream.ts';
+import { SourceNotice } from '../components/SourceNotice.tsx';
 
 export function Dashboard() {
   const queryClient = useQueryClient();
@@ -31,7 +31,6 @@ export function Dashboard() {
     [queryClient],
   );
   const stream = usePredictionStream({ horizon: '1h', onData });
-  const symbols = market.data?.map((item) => item.symbol);
 
   return (
     <div className="page">
@@ -42,6 +41,7 @@ export function Dashboard() {
         </div>
         <LiveBadge state={stream.state} lastAt={stream.lastAt} />
       </div>
+      <SourceNotice kind="market" />
       <UsagePanel />
       <AnalyticsPanel />
       <MarketTable
@@ -55,20 +55,8 @@ export function Dashboard() {
         <h2 id="outlook-title" className="section-title">
           AI outlook
         </h2>
-        <div className="grid outlook-grid">
-          {(symbols ?? ['', '', '', '']).map((symbol, i) =>
-            symbol ? (
-              <OutlookCard key={symbol} symbol={symbol} compact />
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <article key={i} className="outlook card" aria-hidden="true">
-                <Skeleton height={20} width="40%" />
-                <Skeleton height={12} />
-                <Skeleton height={36} />
-              </article>
-            ),
-          )}
-        </div>
+        {/* One request for the whole market; each symbol's outlook is on its page, its 1 h move in the table. */}
+        <OutlookCard symbol={undefined} />
       </section>
     </div>
   );

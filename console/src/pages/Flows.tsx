@@ -7,6 +7,7 @@ import { type FlowFilters, useFlows } from '../hooks/queries.ts';
 import { formatAmount, formatDateTime, formatUsd, shortHash } from '../lib/format.ts';
 import { netflowByExchange } from '../lib/netflow.ts';
 import { TableHead } from '../components/TableHead.tsx';
+import { SourceNotice } from '../components/SourceNotice.tsx';
 
 const directions = ['deposit', 'withdrawal', 'internal'] as const;
 
@@ -42,6 +43,7 @@ export default function Flows() {
           <p className="muted">Deposits to and withdrawals from exchange wallets, valued at block time.</p>
         </div>
       </div>
+      <SourceNotice kind="onchain" />
       <form className="card filters" onSubmit={apply} aria-label="Filter flows" key={params.toString()}>
         <div className="field">
           <label htmlFor="f-exchange">Exchange</label>

@@ -17,6 +17,7 @@ import {
   formatUsdAmount,
 } from '../lib/format.ts';
 import { type FieldProblem, rowErrors } from '../lib/problems.ts';
+import { SourceNotice } from '../components/SourceNotice.tsx';
 
 export default function Portfolio() {
   const portfolio = usePortfolio();
@@ -39,6 +40,7 @@ export default function Portfolio() {
           </p>
         ) : null}
       </div>
+      <SourceNotice kind="market" source={portfolio.data?.priceSource} />
       <Totals portfolio={portfolio.data} />
       <Holdings portfolio={portfolio.data} error={portfolio.error} onRetry={() => portfolio.refetch()} />
       <CsvImport />

@@ -15,6 +15,7 @@ import { usePredictionStream } from '../hooks/usePredictionStream.ts';
 import { formatDateTime, formatPercent, formatPrice, formatRatio, formatSymbol } from '../lib/format.ts';
 import { forecastPath, mergeDatapoints } from '../lib/forecast.ts';
 import { TableHead } from '../components/TableHead.tsx';
+import { SourceNotice } from '../components/SourceNotice.tsx';
 
 const intervals = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 const intervalSeconds: Record<string, number> = {
@@ -91,6 +92,7 @@ export default function SymbolPage() {
         </div>
         <LiveBadge state={stream.state} lastAt={stream.lastAt} />
       </div>
+      <SourceNotice kind="market" />
 
       <section className="card" aria-labelledby="chart-title">
         <header className="card-header wrap">

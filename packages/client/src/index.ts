@@ -1,14 +1,26 @@
 import {
+  type MarketSubscription,
   type PredictionsSubscription,
   type PushOptions,
+  type SubscribeOptions,
   subscribeEvents,
+  subscribeMarket,
   subscribePredictions,
 } from './push.ts';
 import { type ClientOptions, createRestClient, idempotencyKey } from './rest.ts';
 import type { components, paths } from './schema.gen.ts';
 
 export type { components, paths };
-export type { AccountEvent, PredictionDatapoint, PushStatus, PredictionsSubscription } from './push.ts';
+export type {
+  AccountEvent,
+  MarketItem,
+  MarketSnapshot,
+  MarketSubscription,
+  PredictionDatapoint,
+  PredictionsSubscription,
+  PushStatus,
+  SubscribeOptions,
+} from './push.ts';
 export { PushClosedError } from './push.ts';
 export type { ClientOptions, Method, Problem, ProblemCode, RateLimit, Result } from './rest.ts';
 export { MeridianProblemError, idempotencyKey, parseRateLimit } from './rest.ts';
@@ -52,11 +64,18 @@ export function createMeridianClient(options: MeridianClientOptions) {
     },
     predictions: {
       /** `for await (const { data } of client.predictions.subscribe({ symbol: 'BTCUSDT', horizon: '1h' }))` */
-      subscribe: (subscription: PredictionsSubscription = {}) => subscribePredictions(subscription, push),
+      subscribe: (subscription: PredictionsSubscription = {}, opts?: SubscribeOptions) =>
+        subscribePredictions(subscription, push, opts),
     },
     events: {
       /** Account events; resumes after the last one received on every reconnect. */
-      subscribe: (start: { after?: string } = {}) => subscribeEvents(start, push),
+      subscribe: (start: { after?: string } = {}, opts?: SubscribeOptions) =>
+        subscribeEvents(start, push, opts),
+    },
+    market: {
+      /** `for await (const snapshot of client.market.subscribe({ symbols: ['BTCUSDT'] }))`: each snapshot. */
+      subscribe: (subscription: MarketSubscription = {}, opts?: SubscribeOptions) =>
+        subscribeMarket(subscription, push, opts),
     },
   };
 }

@@ -1,7 +1,22 @@
-import type { components } from './schema.gen.ts';
+import type { components, paths } from './schema.gen.ts';
 
 export type PredictionDatapoint = components['schemas']['PredictionDatapoint'];
 export type AccountEvent = components['schemas']['AccountEvent'];
+/** One symbol's market aggregate, as `GET /api/market-data` lists it. */
+export type MarketItem =
+  paths['/api/market-data']['get']['responses'][200]['content']['application/json']['data'][number];
+
+/** A `/market` frame: every subscribed symbol, with the provenance REST sends as headers. */
+export interface MarketSnapshot {
+  type: 'snapshot';
+  /** When the snapshot was published, on the market's clock. */
+  at: string;
+  /** simulated, replay or ccxt:<venue+venue> (as `Meridian-Source`). */
+  source: string;
+  asOf: string | null;
+  stale: boolean;
+  data: MarketItem[];
+}
 
 /** The part of the WebSocket API used here: the browser's global and Node's `ws` both provide it. */
 interface Socket {
@@ -46,6 +61,11 @@ export type PushStatus =
   | { state: 'open'; reconnects: number }
   | { state: 'reconnecting'; attempt: number; delayMs: number; reason: string };
 
+/** Per subscription: the state changes of this one channel (beside the client-wide `onStatus`). */
+export interface SubscribeOptions {
+  onStatus?: (status: PushStatus) => void;
+}
+
 /** Close codes after which reconnecting cannot help (credentials ended). */
 const fatalCloseCodes = new Set([4401]);
 
@@ -75,7 +95,15 @@ interface StreamSpec<T> {
  * re-sends the subscription on each new connection, and treats silence past the heartbeat timeout as a lost
  * connection. Hand-written because no maintained library combines these with `ws` in Node and the browser.
  */
-function stream<T>(spec: StreamSpec<T>, options: PushOptions): AsyncIterableIterator<T> {
+function stream<T>(
+  spec: StreamSpec<T>,
+  options: PushOptions,
+  subscribeOptions: SubscribeOptions = {},
+): AsyncIterableIterator<T> {
+  const report = (status: PushStatus) => {
+    options.onStatus?.(status);
+    subscribeOptions.onStatus?.(status);
+  };
   const factory = options.socketFactory ?? defaultFactory;
   const initialDelay = options.initialDelayMs ?? 250;
   const maxDelay = options.maxDelayMs ?? 30_000;
@@ -119,7 +147,7 @@ function stream<T>(spec: StreamSpec<T>, options: PushOptions): AsyncIterableIter
     const ceiling = Math.min(maxDelay, initialDelay * 2 ** attempt);
     const delayMs = Math.round(Math.random() * ceiling);
     attempt++;
-    options.onStatus?.({ state: 'reconnecting', attempt, delayMs, reason });
+    report({ state: 'reconnecting', attempt, delayMs, reason });
     setTimeout(connect, delayMs);
   };
 
@@ -144,7 +172,7 @@ function stream<T>(spec: StreamSpec<T>, options: PushOptions): AsyncIterableIter
       lastMessage = Date.now();
       if (attempt > 0 || reconnects > 0) reconnects++;
       attempt = 0;
-      options.onStatus?.({ state: 'open', reconnects });
+      report({ state: 'open', reconnects });
       spec.onOpen?.((m) => ws.send(JSON.stringify(m)));
       timers.push(
         setInterval(() => {
@@ -216,7 +244,11 @@ const asList = (value: string | string[] | undefined) =>
   value === undefined ? undefined : Array.isArray(value) ? value : [value];
 
 /** `/predictions`: yields each `{ data: [datapoints] }` refresh within the subscription. */
-export function subscribePredictions(subscription: PredictionsSubscription, options: PushOptions) {
+export function subscribePredictions(
+  subscription: PredictionsSubscription,
+  options: PushOptions,
+  subscribeOptions?: SubscribeOptions,
+) {
   const symbols = asList(subscription.symbol);
   const horizons = asList(subscription.horizon);
   return stream<{ data: PredictionDatapoint[] }>(
@@ -229,11 +261,16 @@ export function subscribePredictions(subscription: PredictionsSubscription, opti
       accept: (m) => (Array.isArray(m.data) ? (m as { data: PredictionDatapoint[] }) : undefined),
     },
     options,
+    subscribeOptions,
   );
 }
 
 /** `/events`: yields each account event; a reconnect resumes after the last event received (`after`). */
-export function subscribeEvents(start: { after?: string }, options: PushOptions) {
+export function subscribeEvents(
+  start: { after?: string },
+  options: PushOptions,
+  subscribeOptions?: SubscribeOptions,
+) {
   let after = start.after;
   return stream<AccountEvent>(
     {
@@ -247,5 +284,33 @@ export function subscribeEvents(start: { after?: string }, options: PushOptions)
       },
     },
     options,
+    subscribeOptions,
+  );
+}
+
+export interface MarketSubscription {
+  /** Symbols (any accepted spelling); default every symbol. */
+  symbols?: string[];
+  /** Only symbols quoted in this currency (USDT, BTC, ETH, EUR, BNB). */
+  quote?: string;
+}
+
+/** `/market`: yields each snapshot (sent on connect and after each change); the subscription is on the URL. */
+export function subscribeMarket(
+  subscription: MarketSubscription,
+  options: PushOptions,
+  subscribeOptions?: SubscribeOptions,
+) {
+  return stream<MarketSnapshot>(
+    {
+      path: '/market',
+      // The server reads nothing on /market: liveness shows as snapshots (and protocol pings in Node).
+      appPing: false,
+      query: () => ({ symbols: subscription.symbols?.join(','), quote: subscription.quote }),
+      accept: (m) =>
+        m.type === 'snapshot' && Array.isArray(m.data) ? (m as unknown as MarketSnapshot) : undefined,
+    },
+    options,
+    subscribeOptions,
   );
 }
