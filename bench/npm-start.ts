@@ -40,7 +40,9 @@ export function startServed(
       out += d;
       // A first start writes the admin's credentials to a 0600 file in the data folder, never to stdout.
       const file = join(dataDir, 'first-start-credentials.txt');
-      const token = existsSync(file) ? readFileSync(file, 'utf8').match(/API token:\s+(\S+)/)?.[1] : undefined;
+      const token = existsSync(file)
+        ? readFileSync(file, 'utf8').match(/API token:\s+(\S+)/)?.[1]
+        : undefined;
       const url = out.match(/running at (http:\/\/\S+)/)?.[1];
       if (token && url) {
         clearTimeout(timer);

@@ -11,7 +11,6 @@ import type { RateLimiter } from '../shared/rate-limiter.ts';
 import type { UsageRecorder } from './plugins/request-context.ts';
 import type { EventsStreamDeps } from './push/events/route.ts';
 import type { PushTopics } from './push/handshake.ts';
-import type { AccountRouteDeps } from './routes/account.ts';
 import type { AlertsRouteDeps } from './routes/alerts.ts';
 import type { AnalyticsRouteDeps } from './routes/analytics.ts';
 import type { MarketRouteDeps } from './routes/market.ts';

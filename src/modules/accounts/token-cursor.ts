@@ -1,7 +1,8 @@
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 
 /** The token list's page cursor: the last row's creation time and id (shared/cursor.ts). */
-export const encodeTokenCursor = (t: { created_at: number; id: string }): string => encodeCursor([t.created_at, t.id]);
+export const encodeTokenCursor = (t: { created_at: number; id: string }): string =>
+  encodeCursor([t.created_at, t.id]);
 
 /** The position a cursor names; the shared 400 naming `cursor` when this list did not issue it. */
 export const decodeTokenCursor = (cursor: string): { createdAt: number; id: string } =>

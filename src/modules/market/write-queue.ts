@@ -1,5 +1,5 @@
 import { type LeaderTerm, StaleLeaderError } from '../../shared/leadership.ts';
-import { type WarnLog, logAndIgnore } from '../../shared/log-and-ignore.ts';
+import type { WarnLog } from '../../shared/log-and-ignore.ts';
 import { type PeriodicJob, periodicJob } from '../../shared/periodic-job.ts';
 import type { CandleRepository, StoredCandle } from './repository.ts';
 
