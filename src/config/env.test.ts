@@ -32,6 +32,17 @@ describe('configuration', () => {
     }
   });
 
+  it('MERIDIAN_ALLOWED_HOSTS: host names, not URLs', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ MERIDIAN_ALLOWED_HOSTS: ' api.example.com, [::1]:8080,' }).allowedHosts).toEqual([
+      'api.example.com',
+      '[::1]:8080',
+    ]);
+    expect(() => loadConfig({ MERIDIAN_ALLOWED_HOSTS: 'https://api.example.com' })).toThrow(
+      'MERIDIAN_ALLOWED_HOSTS entry "https://api.example.com" is not a host name',
+    );
+  });
+
   it('MERIDIAN_SYMBOLS: a list (default the seven) or top:N', () => {
     expect(loadConfig({}).universe).toEqual({
       kind: 'list',

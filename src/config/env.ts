@@ -208,6 +208,25 @@ export const variables = {
     "Comma-separated origins (e.g. https://app.example.com) whose browser apps may call the API (CORS); `*` allows any. The server's own origin (the console) is always allowed; default: no other.",
     [],
   ),
+  allowedHosts: {
+    ...listVar(
+      'MERIDIAN_ALLOWED_HOSTS',
+      'Comma-separated host names (ports ignored) the server answers to besides localhost, 127.0.0.1, [::1] and HOST, and any IP address when HOST is 0.0.0.0 or ::; a request naming another host in `Host` is answered 421 misdirected_request (against DNS rebinding). Behind a reverse proxy that passes `Host` through, list the public names. `*` turns the check off.',
+      [],
+    ),
+    parse: (raw: string | undefined): string[] => {
+      const names = (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = names.find((name) => /[\s/@]/.test(name));
+      if (bad !== undefined)
+        throw new Error(
+          `MERIDIAN_ALLOWED_HOSTS entry ${JSON.stringify(bad)} is not a host name: write api.example.com (a port is ignored), without scheme or path, or * alone`,
+        );
+      return names;
+    },
+  },
   wsAllowedOrigins: listVar(
     'MERIDIAN_WS_ALLOWED_ORIGINS',
     'Comma-separated Origin values allowed to open WebSockets; empty allows any origin (token still required).',

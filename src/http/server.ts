@@ -14,6 +14,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { corsPolicy } from './plugins/cors.ts';
 import compress from '@fastify/compress';
 import { compressionThreshold } from './encoded-body.ts';
+import { hostAllowList } from './plugins/host-allow-list.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { RequestsObserved, registerRequestContext } from './plugins/request-context.ts';
 import { clientErrorAnswer, sendProblem } from './problem.ts';
@@ -115,7 +116,7 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
   });
   const auth = registerAuth(app, { ...deps, failures });
   const cors = corsPolicy(config.corsOrigins);
-  registerRequestContext(app, { guardFor: auth.guardFor, cors });
+  registerRequestContext(app, { guardFor: auth.guardFor, cors, hosts: hostAllowList(config) });
   registerErrorHandling(app);
   registerInputGuard(app);
   cors.registerPreflight(app);

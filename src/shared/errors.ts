@@ -30,6 +30,7 @@ export const errorCatalogue = {
   },
   payload_too_large: { status: 413, title: 'The request body is too large' },
   unsupported_media_type: { status: 415, title: 'The request body has an unsupported media type' },
+  misdirected_request: { status: 421, title: 'This server does not answer to the requested host' },
   unprocessable: { status: 422, title: 'The request is well-formed but cannot be applied' },
   idempotency_key_reused: { status: 422, title: 'The idempotency key was used with a different request' },
   upgrade_required: { status: 426, title: 'This endpoint needs a WebSocket upgrade' },

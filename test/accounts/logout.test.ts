@@ -6,7 +6,7 @@ describe('POST /auth/logout', () => {
   let t: TestApp;
   let member: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { MERIDIAN_ALLOWED_HOSTS: 'meridian.test' } });
     member = await t.user('member');
   });
   afterAll(() => t.close());

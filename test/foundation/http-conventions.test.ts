@@ -16,6 +16,7 @@ describe('HTTP conventions', () => {
     t = await createTestApp({
       env: {
         MERIDIAN_CORS_ORIGINS: `${allowed}, https://second.example.org`,
+        MERIDIAN_ALLOWED_HOSTS: 'meridian.internal',
         MERIDIAN_MARKET_HISTORY_DAYS: '2',
         MERIDIAN_SIM_SEED: '7',
       },

@@ -14,16 +14,18 @@ export interface UsageRecorder {
 import { securityHeadersFor } from '../security-headers.ts';
 import type { App } from '../types.ts';
 import type { CorsPolicy } from './cors.ts';
+import type { HostAllowList } from './host-allow-list.ts';
 
 export interface RequestContextOptions {
   /** The route's authentication guard, if it has one (see the auth plugin). */
   guardFor(route: RouteOptions): onRequestHookHandler | undefined;
   cors: CorsPolicy;
+  hosts: HostAllowList;
 }
 
 /**
  * What every request gets from the server: the request id and the route's fixed headers on the response,
- * CORS, its route counted in the metrics (see `RequestsObserved`), and the route's authentication guard. The
+ * the `Host` check (host-allow-list.ts), CORS, its route counted in the metrics (see `RequestsObserved`), and the route's authentication guard. The
  * per-request part is attached to each route when it is registered, as one synchronous hook that does all of
  * it: each app-wide hook is another turn of Fastify's hook runner on every request, and reading
  * `request.routeOptions` builds a 12-field object per access. Requests that match no route get their request
@@ -32,11 +34,11 @@ export interface RequestContextOptions {
  * Must be registered before any plugin that adds routes, so that their routes get the hook too.
  */
 export function registerRequestContext(app: App, options: RequestContextOptions): void {
-  const { guardFor, cors } = options;
+  const { guardFor, cors, hosts } = options;
   app.decorateRequest('routePattern', undefined);
   app.addHook('onRoute', (route) => {
     const own = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [entryHook(route.url, cors, guardFor(route)), ...own];
+    route.onRequest = [entryHook(route.url, cors, hosts, guardFor(route)), ...own];
   });
 }
 
@@ -100,14 +102,17 @@ function fixedHeadersOf(pattern: string): string[] {
 function entryHook(
   pattern: string,
   cors: CorsPolicy,
+  hosts: HostAllowList,
   guard: onRequestHookHandler | undefined,
 ): onRequestHookHandler {
   const fixed = fixedHeadersOf(pattern);
   return function (request, reply, done) {
     reply.header('x-request-id', request.id);
     for (let i = 0; i < fixed.length; i += 2) reply.header(fixed[i]!, fixed[i + 1]!);
-    cors.apply(request, reply);
     request.routePattern = pattern;
+    const misdirected = hosts.refusal(request.headers.host);
+    if (misdirected) return done(misdirected);
+    cors.apply(request, reply);
     if (guard) guard.call(this, request, reply, done);
     else done();
   };
