@@ -1,25 +1,18 @@
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { memoryBus } from '../adapters/bus/memory.ts';
-import { redisBus } from '../adapters/bus/redis.ts';
 import { type DbHandle, openDatabase, tablesOf } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
 import { checkDataSource, marketSourceIdentity } from './data-source.ts';
 import { postgresLeadership } from '../adapters/leadership/postgres.ts';
 import { singleProcessLeadership } from '../adapters/leadership/single-process.ts';
-import { memoryRateLimiter } from '../adapters/limiter/memory.ts';
-import { redisRateLimiter } from '../adapters/limiter/redis.ts';
-import { memorySlots } from '../adapters/slots/memory.ts';
-import { redisSlots } from '../adapters/slots/redis.ts';
-import { replicaHeartbeat } from '../adapters/slots/replica-heartbeat.ts';
-import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import { topics } from '../shared/bus.ts';
-import { type AppBus, type Topics, topicDecoders } from './bus-topics.ts';
-import { type Clock, onClock, systemClock } from '../shared/clock.ts';
-import type { ConnectionSlotsFactory, SlotPool } from '../shared/connection-slots.ts';
+import type { AppBus } from './bus-topics.ts';
+import { buildCoordination } from './coordination.ts';
+import { type Clock, systemClock } from '../shared/clock.ts';
+import type { ConnectionSlotsFactory } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import { announceOn, buildAccounts } from './accounts.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
@@ -30,9 +23,9 @@ import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
 import { type OnchainModule, buildOnchain } from './onchain.ts';
-import { historyHealth, indexerHealth, marketHealth, modelHealth } from './health.ts';
 import { retentionJob } from './retention.ts';
-import { type ComponentHealth, type ReadinessReport, summarize } from '../shared/readiness.ts';
+import type { ReadinessReport } from '../shared/readiness.ts';
+import { readinessCheck } from './readiness.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
 import { type PartitionsModule, buildPartitions } from './partitions.ts';
 import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
@@ -138,29 +131,13 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       throw error;
     });
 
-  const closers: Array<() => Promise<unknown>> = [];
-  let redis: Redis | undefined;
-  let bus: AppBus;
-  let limiter: RateLimiter;
-  if (config.redisUrl) {
-    redis = connectRedis(config.redisUrl, 'main');
-    const subscriber = connectRedis(config.redisUrl, 'subscriber');
-    // Start even if Redis is down: the limiter degrades to local mode and /readyz says so.
-    await Promise.all([waitForRedis(redis, 3_000), waitForRedis(subscriber, 3_000)]);
-    bus = redisBus<Topics>(redis, subscriber, {
-      decoders: topicDecoders,
-      channelPrefix: options.busChannelPrefix,
-      log: logger.child({ module: 'bus' }),
-    });
-    limiter = redisRateLimiter(redis, clock, {
-      onDegradedChange: (d) => metrics.rateLimitDegraded.set(d ? 1 : 0),
-    });
-    closers.push(() => subscriber.quit().catch(() => subscriber.disconnect()));
-    closers.push(() => redis!.quit().catch(() => redis!.disconnect()));
-  } else {
-    bus = memoryBus<Topics>({ log: logger.child({ module: 'bus' }) });
-    limiter = memoryRateLimiter(clock);
-  }
+  const shared = await buildCoordination(config, {
+    clock,
+    metrics,
+    logger,
+    busChannelPrefix: options.busChannelPrefix,
+  });
+  const { redis, bus, limiter, connectionSlots } = shared;
 
   const accounts = await buildAccounts(config, {
     db,
@@ -300,11 +277,6 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     workerMonitor.job,
   ];
 
-  // One heartbeat per replica for every pool's slots: a crashed replica's slots are released within seconds.
-  const replica = redis ? replicaHeartbeat(redis) : undefined;
-  const connectionSlots: ConnectionSlotsFactory = (pool, leaseMs) =>
-    redis ? redisSlots(redis, leaseMs, slotKeyPrefixes[pool], replica) : memorySlots();
-
   return {
     config,
     clock,
@@ -326,80 +298,23 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     partitions,
     jobs,
     apiFollowers,
-    async readiness() {
-      // Each check answers within its deadline whatever storage or Redis does (a frozen server never
-      // answers at all), so /readyz itself always answers within a second.
-      const [storage, cache] = await Promise.all([
-        withDeadline(db.ping(), readinessDeadlineMs).then(
-          () => null,
-          (e: Error) => `unreachable: ${e.message}`,
-        ),
-        redis
-          ? withDeadline(redis.ping(), readinessDeadlineMs).then(
-              () => null,
-              () => 'unreachable: rate limits are enforced per replica until it returns',
-            )
-          : undefined,
-      ]);
-      // Ages are measured on the data's clock (a replay's recorded time; on an API replica, the worker's).
-      const now = market.service.now();
-      const components: Record<string, ComponentHealth> = {
-        storage: storage === null ? { status: 'ok' } : { status: 'down', reason: storage },
-      };
-      if (cache !== undefined)
-        components.redis = cache === null ? { status: 'ok' } : { status: 'degraded', reason: cache };
-      const marketState = marketHealth(market.service.symbols(), market.service.freshness, now);
-      if (marketState) components.market = marketState;
-      const historyState = historyHealth(market.service.historyProgress());
-      if (historyState) components.history = historyState;
-      const indexerState = indexerHealth(onchain.indexer.status(), dataClock.now());
-      if (indexerState) components.indexer = indexerState;
-      const predictionsStatus = predictions.service.status();
-      const modelState = modelHealth(
-        predictionsStatus,
-        onClock(dataClock, config.modelRefreshMs),
-        dataClock.now(),
-      );
-      if (modelState) components.model = modelState;
-      const workerState = workerMonitor.health();
-      if (workerState) components.worker = workerState;
-      return summarize(components, predictionsStatus.phase === 'starting');
-    },
+    readiness: readinessCheck({
+      config,
+      db,
+      redis,
+      dataClock,
+      market,
+      onchain,
+      predictions,
+      workerMonitor,
+    }),
     async close() {
       // Every process that served HTTP writes its last usage counts before storage closes.
       await portfolio.usage.stop();
       await leadership.close();
       await webhooks.transport.close();
-      await bus.close();
-      await limiter.close();
-      replica?.stop();
-      for (const close of closers) await close();
+      await shared.close();
       if (!options.db) await db.close();
     },
   };
-}
-
-const readinessDeadlineMs = 600;
-
-const slotKeyPrefixes: Record<SlotPool, string> = {
-  predictions: 'meridian:ws:slots:',
-  events: 'meridian:ws:events-slots:',
-  market: 'meridian:ws:market-slots:',
-};
-
-/** Rejects when the promise has not settled in time (the work itself goes on; its result is ignored). */
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

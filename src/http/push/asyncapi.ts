@@ -1,4 +1,4 @@
-import { MarketDataItem } from '../routes/market.ts';
+import { MarketDataItem } from '../routes/market.schemas.ts';
 import { AccountEventSchema } from '../routes/webhooks.ts';
 import { DatapointSchema } from '../routes/predictions.schemas.ts';
 import { HORIZONS } from '../../modules/identifiers/index.ts';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { AnalyticsService } from '../../modules/analytics/index.ts';
 import { authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
-import { PortfolioTotalsSchema } from './portfolio.ts';
+import { PortfolioTotalsSchema } from './portfolio.schemas.ts';
 import { sendBytes } from '../reply.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

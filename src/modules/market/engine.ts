@@ -1,11 +1,12 @@
-import { type Interval, INTERVAL_MS } from '../identifiers/index.ts';
+import type { Interval } from '../identifiers/index.ts';
 import { type Candle, mergeByOpenTime, mergeVenueCandles } from './candles.ts';
-import { MinuteBuilder, ROLLUP_INTERVALS, Rollup, combineOpen } from './candle-builder.ts';
-import { type Consolidated, consolidate, slippage } from './consolidate.ts';
-import type { FundingEvent, MarketEvent } from './ports.ts';
-import { OrderBook } from './order-book.ts';
-import { CandleSeries } from './series.ts';
-import type { CandleClosed, MarketSnapshot, VenueView } from './types.ts';
+import { ROLLUP_INTERVALS, Rollup, combineOpen } from './candle-builder.ts';
+import { type Consolidated, slippage } from './consolidate.ts';
+import type { MarketEvent } from './ports.ts';
+import type { CandleSeries } from './series.ts';
+import { computeSnapshot, mergedOpenMinute } from './symbol-snapshot.ts';
+import { FLOW_SECONDS, MINUTES_PER_DAY, SymbolState, VenueState } from './symbol-state.ts';
+import type { CandleClosed, MarketSnapshot } from './types.ts';
 
 export const MERGED = 'merged';
 
@@ -26,139 +27,6 @@ export interface EngineOptions {
   memoryDays: number;
   /** Asked when a book loses sequence (the source should send a fresh snapshot). */
   onGap?: (venue: string, symbol: string) => void;
-}
-
-const MINUTES_PER_DAY = 1440;
-const FLOW_SECONDS = 300;
-/** Fewest bars kept per merged series, so a coarse interval still has a useful recent stretch in memory. */
-const MIN_SERIES_BARS = 48;
-
-/** Bars of one merged interval held in memory for a window of `memoryDays` (a bound, stated per symbol). */
-export function seriesCapacity(interval: Interval, memoryDays: number): number {
-  return Math.max(MIN_SERIES_BARS, Math.ceil((86_400_000 / INTERVAL_MS[interval]) * memoryDays));
-}
-
-class VenueState {
-  readonly book = new OrderBook();
-  readonly builder: MinuteBuilder;
-  readonly rollup: Rollup;
-  lastUpdate: number | null = null;
-  funding: FundingEvent | undefined;
-  // 24 h rolling volumes, one slot per minute.
-  readonly volStamp = new Float64Array(MINUTES_PER_DAY).fill(-1);
-  readonly vol = new Float64Array(MINUTES_PER_DAY);
-  readonly qvol = new Float64Array(MINUTES_PER_DAY);
-
-  constructor(
-    readonly venue: string,
-    onMinute: (c: Candle) => void,
-    onRollup: (interval: Interval, c: Candle) => void,
-  ) {
-    this.builder = new MinuteBuilder(onMinute);
-    this.rollup = new Rollup(onRollup);
-  }
-
-  addMinute(c: Candle): void {
-    const slot = Math.floor(c.openTime / 60_000) % MINUTES_PER_DAY;
-    this.volStamp[slot] = c.openTime;
-    this.vol[slot] = c.volume;
-    this.qvol[slot] = c.quoteVolume;
-    this.sumDirty = true;
-  }
-
-  private sumMinute = -1;
-  private sumDirty = true;
-  private sumVolume = 0;
-  private sumQuote = 0;
-
-  /** 24 h volumes: closed minutes (summed once per minute or after a new bar) plus the open bar. */
-  volumes24h(now: number): { volume: number; quoteVolume: number } {
-    const minute = Math.floor(now / 60_000);
-    if (this.sumDirty || minute !== this.sumMinute) {
-      const from = now - 86_400_000;
-      let volume = 0;
-      let quoteVolume = 0;
-      for (let i = 0; i < MINUTES_PER_DAY; i++) {
-        if (this.volStamp[i]! >= from) {
-          volume += this.vol[i]!;
-          quoteVolume += this.qvol[i]!;
-        }
-      }
-      this.sumVolume = volume;
-      this.sumQuote = quoteVolume;
-      this.sumMinute = minute;
-      this.sumDirty = false;
-    }
-    const open = this.builder.current;
-    return {
-      volume: this.sumVolume + (open ? open.volume : 0),
-      quoteVolume: this.sumQuote + (open ? open.quoteVolume : 0),
-    };
-  }
-}
-
-class SymbolState {
-  readonly venues = new Map<string, VenueState>();
-  readonly merged = new Map<Interval, CandleSeries>();
-  readonly mergedRollup: Rollup;
-  /** Closed venue minutes waiting to be merged, by open time. */
-  readonly pending = new Map<number, Array<{ venue: string; candle: Candle }>>();
-  readonly flowStamp = new Float64Array(FLOW_SECONDS).fill(-1);
-  readonly flowBuy = new Float64Array(FLOW_SECONDS);
-  readonly flowSell = new Float64Array(FLOW_SECONDS);
-  lastMergedMinute = -1;
-  /** 24 h statistics of closed merged minutes, recomputed when a minute passes or a bar closes. */
-  stats24 = {
-    key: '',
-    open: undefined as number | undefined,
-    high: -Infinity,
-    low: Infinity,
-    volume: 0,
-    quoteVolume: 0,
-  };
-  consolidated: Consolidated | undefined;
-  snapshot: MarketSnapshot | undefined;
-  dirty = true;
-
-  constructor(
-    readonly symbol: string,
-    memoryDays: number,
-    onMergedRollup: (interval: Interval, c: Candle) => void,
-  ) {
-    for (const interval of Object.keys(INTERVAL_MS) as Interval[])
-      this.merged.set(interval, new CandleSeries(seriesCapacity(interval, memoryDays)));
-    this.mergedRollup = new Rollup(onMergedRollup);
-  }
-
-  series(interval: Interval): CandleSeries {
-    return this.merged.get(interval)!;
-  }
-
-  addFlow(t: number, size: number, buy: boolean): void {
-    const sec = Math.floor(t / 1000);
-    const slot = sec % FLOW_SECONDS;
-    if (this.flowStamp[slot] !== sec) {
-      this.flowStamp[slot] = sec;
-      this.flowBuy[slot] = 0;
-      this.flowSell[slot] = 0;
-    }
-    if (buy) this.flowBuy[slot]! += size;
-    else this.flowSell[slot]! += size;
-  }
-
-  flowImbalance(now: number): number | null {
-    const from = Math.floor(now / 1000) - FLOW_SECONDS;
-    let buy = 0;
-    let sell = 0;
-    for (let i = 0; i < FLOW_SECONDS; i++) {
-      if (this.flowStamp[i]! > from) {
-        buy += this.flowBuy[i]!;
-        sell += this.flowSell[i]!;
-      }
-    }
-    const total = buy + sell;
-    return total > 0 ? (buy - sell) / total : null;
-  }
 }
 
 /**
@@ -304,7 +172,7 @@ export class MarketEngine {
       this.mergeDue(s, now);
       // Time alone changes stale flags and 24 h windows: recompute at least when dirty or every call.
       s.consolidated = undefined;
-      s.snapshot = this.compute(s, now);
+      s.snapshot = computeSnapshot(s, now, this.options);
       s.dirty = false;
       changed.push(s.symbol);
     }
@@ -328,114 +196,6 @@ export class MarketEngine {
       this.emit({ symbol: s.symbol, venue: MERGED, interval: '1m', candle });
       s.mergedRollup.feed(candle);
     }
-  }
-
-  private compute(s: SymbolState, now: number): MarketSnapshot {
-    const venues = [...s.venues.values()];
-    const volumes = venues.map((v) => v.volumes24h(now));
-    const c = consolidate(
-      venues.map((v, i) => ({
-        venue: v.venue,
-        book: v.book.state === 'live' ? v.book.frozen() : undefined,
-        updatedAt: v.lastUpdate,
-        quoteVolume24h: volumes[i]!.quoteVolume,
-      })),
-      {
-        now,
-        staleMs: this.options.staleMs,
-        outlierBps: this.options.outlierBps,
-        notional: this.options.notional,
-      },
-    );
-    s.consolidated = c;
-    const venueViews: VenueView[] = c.venues.map((r, i) => ({
-      ...r,
-      volume24h: volumes[i]!.volume,
-      quoteVolume24h: volumes[i]!.quoteVolume,
-    }));
-    // 24 h statistics of the merged series: closed 1m bars of the last 24 h plus the open minute.
-    const from = now - 86_400_000;
-    const st = s.stats24;
-    const key = `${Math.floor(now / 60_000)}|${s.lastMergedMinute}|${s.series('1m').length}`;
-    if (st.key !== key) {
-      st.key = key;
-      st.open = undefined;
-      st.high = -Infinity;
-      st.low = Infinity;
-      st.volume = 0;
-      st.quoteVolume = 0;
-      for (const bar of s.series('1m').since(from)) {
-        if (st.open === undefined) st.open = bar.open;
-        if (bar.high > st.high) st.high = bar.high;
-        if (bar.low < st.low) st.low = bar.low;
-        st.volume += bar.volume;
-        st.quoteVolume += bar.quoteVolume;
-      }
-    }
-    let high = st.high;
-    let low = st.low;
-    let volume = st.volume;
-    let quoteVolume = st.quoteVolume;
-    let open24 = st.open;
-    const openMinute = this.openMinute(s);
-    if (openMinute) {
-      if (open24 === undefined) open24 = openMinute.open;
-      high = Math.max(high, openMinute.high);
-      low = Math.min(low, openMinute.low);
-      volume += openMinute.volume;
-      quoteVolume += openMinute.quoteVolume;
-    }
-    const price = c.mid ?? openMinute?.close ?? s.series('1m').last?.close ?? null;
-    let fundingSum = 0;
-    let fundingN = 0;
-    let markSum = 0;
-    let markN = 0;
-    for (const v of venues) {
-      if (!v.funding) continue;
-      fundingSum += v.funding.rate;
-      fundingN++;
-      if (v.funding.markPrice !== undefined) {
-        markSum += v.funding.markPrice;
-        markN++;
-      }
-    }
-    return {
-      symbol: s.symbol,
-      mid: price,
-      bestBid: c.bestBid,
-      bestAsk: c.bestAsk,
-      spreadBps: c.spreadBps,
-      bookImbalance: c.bookImbalance,
-      tradeImbalance5m: s.flowImbalance(now),
-      fundingRate: fundingN ? fundingSum / fundingN : null,
-      basisBps: markN && price ? (markSum / markN / price - 1) * 10_000 : null,
-      change24hPct: open24 !== undefined && price !== null ? (price / open24 - 1) * 100 : null,
-      high24h: Number.isFinite(high) ? high : null,
-      low24h: Number.isFinite(low) ? low : null,
-      volume24h: volume,
-      quoteVolume24h: quoteVolume,
-      vwap24h: volume > 0 ? quoteVolume / volume : null,
-      depth: c.depth,
-      slippage: c.slippage,
-      venues: venueViews,
-      updatedAt: now,
-    };
-  }
-
-  /** The merged open minute: venues' current bars merged. */
-  private openMinute(s: SymbolState): Candle | undefined {
-    const bars: Candle[] = [];
-    let t = -1;
-    for (const v of s.venues.values()) {
-      const b = v.builder.current;
-      if (!b) continue;
-      if (b.openTime > t) {
-        t = b.openTime;
-        bars.length = 0;
-      }
-      if (b.openTime === t) bars.push(b);
-    }
-    return mergeVenueCandles(bars);
   }
 
   snapshot(symbol: string): MarketSnapshot | undefined {
@@ -489,7 +249,7 @@ export class MarketEngine {
   openCandle(symbol: string, interval: Interval): Candle | undefined {
     const s = this.state.get(symbol);
     if (!s) return undefined;
-    const minute = this.openMinute(s);
+    const minute = mergedOpenMinute(s);
     if (interval === '1m') return minute;
     return combineOpen(s.mergedRollup.current.get(interval), minute, interval);
   }

@@ -4,6 +4,7 @@
  * per-rule order), and the deliveries lists.
  */
 export { type AddressPolicy, createAddressPolicy, isIpLiteral } from './address-policy.ts';
+export type { DeliveryExhausted } from './attempt.ts';
 export type { SecretBox, WebhookRequest, WebhookResponse, WebhookTransport } from './ports.ts';
 export { presentDelivery, presentEndpoint } from './present.ts';
 export {
@@ -13,18 +14,13 @@ export {
   type DeliveryFilter,
   type EndpointsRepository,
 } from './repository.ts';
-export {
-  createKyselyDeliveriesRepository,
-  createKyselyEndpointsRepository,
-} from './repository.kysely.ts';
+export { createKyselyEndpointsRepository } from './endpoints.kysely.ts';
+export { createKyselyDeliveriesRepository } from './repository.kysely.ts';
 export { maxAttempts, type RetryPolicy, retryDelay } from './retry.ts';
+export { deliveryId, matchEndpoints, ruleOf } from './routing.ts';
 export {
   createWebhookSender,
-  type DeliveryExhausted,
   defaultSenderOptions,
-  deliveryId,
-  matchEndpoints,
-  ruleOf,
   type SenderOptions,
   type WebhookSender,
 } from './sender.ts';

@@ -1,45 +1,11 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import type { EventType } from '../events/index.ts';
-import type {
-  Attempt,
-  AttemptOutcome,
-  Delivery,
-  DeliveryStatus,
-  DeliveryWithAttempts,
-  EndpointStatus,
-  WebhookEndpoint,
-} from './types.ts';
-import {
-  type DeliveriesRepository,
-  type EndpointsRepository,
-  decodeDeliveryCursor,
-  encodeDeliveryCursor,
-} from './repository.ts';
-import type {
-  WebhookAttemptsTable,
-  WebhookDeliveriesTable,
-  WebhookEndpointsTable,
-  WebhooksTables,
-} from './tables.ts';
+import type { Attempt, AttemptOutcome, Delivery, DeliveryStatus, DeliveryWithAttempts } from './types.ts';
+import { type DeliveriesRepository, decodeDeliveryCursor, encodeDeliveryCursor } from './repository.ts';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTables } from './tables.ts';
 
-function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    url: row.url,
-    events: (typeof row.events === 'string' ? JSON.parse(row.events) : row.events) as EventType[],
-    description: row.description,
-    secretSealed: row.secret_sealed,
-    previousSecretSealed: row.previous_secret_sealed,
-    previousSecretExpiresAt:
-      row.previous_secret_expires_at === null ? null : Number(row.previous_secret_expires_at),
-    status: row.status as EndpointStatus,
-    disabledReason: row.disabled_reason,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-  };
-}
+/** The delivery outbox on Kysely (PostgreSQL or PGlite): deliveries, their attempts, the sender's cursor. */
 
 function deliveryFromRow(row: Selectable<WebhookDeliveriesTable>): Delivery {
   return {
@@ -72,95 +38,6 @@ function attemptFromRow(row: Selectable<WebhookAttemptsTable>): Attempt {
     statusCode: row.status_code,
     outcome: row.outcome as AttemptOutcome,
     error: row.error,
-  };
-}
-
-export function createKyselyEndpointsRepository(db: Kysely<WebhooksTables>): EndpointsRepository {
-  return {
-    async insert(e) {
-      await db
-        .insertInto('webhook_endpoints')
-        .values({
-          id: e.id,
-          account_id: e.accountId,
-          url: e.url,
-          events: JSON.stringify(e.events),
-          description: e.description,
-          secret_sealed: e.secretSealed,
-          previous_secret_sealed: e.previousSecretSealed,
-          previous_secret_expires_at: e.previousSecretExpiresAt,
-          status: e.status,
-          disabled_reason: e.disabledReason,
-          created_at: e.createdAt,
-          updated_at: e.updatedAt,
-        })
-        .execute();
-    },
-    async find(accountId, id) {
-      const row = await db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return row ? endpointFromRow(row) : undefined;
-    },
-    async findById(id) {
-      const row = await db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row ? endpointFromRow(row) : undefined;
-    },
-    async list(accountId) {
-      const rows = await db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('account_id', '=', accountId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return rows.map(endpointFromRow);
-    },
-    async countForAccount(accountId) {
-      const row = await db
-        .selectFrom('webhook_endpoints')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('account_id', '=', accountId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-    async delete(accountId, id) {
-      const result = await db
-        .deleteFrom('webhook_endpoints')
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-    async updateSecrets(id, secrets, at) {
-      await db
-        .updateTable('webhook_endpoints')
-        .set({
-          secret_sealed: secrets.sealed,
-          previous_secret_sealed: secrets.previousSealed,
-          previous_secret_expires_at: secrets.previousExpiresAt,
-          updated_at: at,
-        })
-        .where('id', '=', id)
-        .execute();
-    },
-    async enabledFor(accountIds) {
-      if (!accountIds.length) return [];
-      const rows = await db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('account_id', 'in', [...accountIds])
-        .where('status', '=', 'enabled')
-        .execute();
-      return rows.map(endpointFromRow);
-    },
   };
 }
 

@@ -4,7 +4,8 @@ import { type AccountEvent, createMemoryEventsRepository } from '../events/index
 import type { WebhookEndpoint } from './types.ts';
 import { createMemoryWebhooksRepositories } from './repository.ts';
 import { maxAttempts, retryDelay } from './retry.ts';
-import { createWebhookSender, defaultSenderOptions, deliveryId, matchEndpoints, ruleOf } from './sender.ts';
+import { deliveryId, matchEndpoints, ruleOf } from './routing.ts';
+import { createWebhookSender, defaultSenderOptions } from './sender.ts';
 import { generateSigningSecret } from './signature.ts';
 import { waitUntil } from '../../../test/harness/wait.ts';
 

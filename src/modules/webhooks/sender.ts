@@ -1,27 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { Clock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
-import type { AccountEvent, EventsRepository } from '../events/index.ts';
-import type { SecretBox, WebhookResponse, WebhookTransport } from './ports.ts';
-import type { DeliveriesRepository, EndpointsRepository } from './repository.ts';
-import { type RetryPolicy, retryDelay } from './retry.ts';
-import { signingSecretsOf } from './service.ts';
-import { signatureHeaders } from './signature.ts';
-import type { AttemptOutcome, Delivery, NewDelivery, WebhookEndpoint } from './types.ts';
-
-/**
- * Called for each rule with a delivery that will not be tried again (retries exhausted, or its endpoint answered
- * 410); test events excepted.
- */
-export interface DeliveryExhausted {
-  onExhausted(accountId: string, ruleId: string): Promise<void>;
-}
-
-export interface SenderLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+import type { EventsRepository } from '../events/index.ts';
+import { type AttemptDeps, createAttempt } from './attempt.ts';
+import type { RetryPolicy } from './retry.ts';
+import { deliveryId, matchEndpoints, ruleOf } from './routing.ts';
+import type { NewDelivery } from './types.ts';
 
 export interface SenderOptions {
   retry: RetryPolicy;
@@ -47,97 +29,13 @@ export const defaultSenderOptions: Omit<SenderOptions, 'retry'> = {
   batchSize: 500,
 };
 
-export interface SenderDeps {
+export interface SenderDeps extends AttemptDeps {
   events: Pick<EventsRepository, 'listAfter'>;
-  endpoints: EndpointsRepository;
-  deliveries: DeliveriesRepository;
-  transport: WebhookTransport;
-  box: SecretBox;
-  clock: Clock;
-  exhausted: DeliveryExhausted;
   /** Subscribes to "new account event" announcements; returns the unsubscribe. */
   onEventAnnounced(wake: () => void): Promise<() => Promise<void>>;
-  log: SenderLog;
-  /** Test hook: runs after an attempt is claimed (committed) and before it is sent. */
-  beforeSend?(delivery: Delivery): Promise<void>;
 }
 
 const CURSOR = 'webhook-sender';
-const USER_AGENT = 'Meridian-Webhooks/1';
-
-/** The `webhook-id` of an event sent to an endpoint: the same on every retry, derived so it can never differ. */
-export function deliveryId(eventId: string, endpointId: string): string {
-  return `msg_${createHash('sha256').update(`${eventId}\n${endpointId}`).digest('base64url').slice(0, 27)}`;
-}
-
-interface RuleRef {
-  id: string;
-  webhookIds?: string[];
-}
-
-/**
- * `data.rule` of an event body: the rule it is attributed to and, if it names any, the webhooks it goes to. An
- * empty `webhookIds` list names none: the event goes to every subscribed endpoint, as for an event without a rule.
- */
-export function ruleOf(body: string): RuleRef | undefined {
-  try {
-    const parsed = JSON.parse(body) as {
-      data?: { rule?: { id?: unknown; channels?: { webhookIds?: unknown } } };
-    };
-    const rule = parsed.data?.rule;
-    if (!rule || typeof rule.id !== 'string') return undefined;
-    const ids = rule.channels?.webhookIds;
-    return {
-      id: rule.id,
-      webhookIds:
-        Array.isArray(ids) && ids.length > 0
-          ? ids.filter((x): x is string => typeof x === 'string')
-          : undefined,
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Which endpoints receive an event: the account's, subscribed to its type, existing when it happened. */
-export function matchEndpoints(
-  event: AccountEvent,
-  endpoints: readonly WebhookEndpoint[],
-): WebhookEndpoint[] {
-  const rule = ruleOf(event.body);
-  return endpoints.filter(
-    (e) =>
-      e.accountId === event.accountId &&
-      e.status === 'enabled' &&
-      e.events.includes(event.type) &&
-      e.createdAt <= event.createdAt &&
-      (rule?.webhookIds === undefined || rule.webhookIds.includes(e.id)),
-  );
-}
-
-function outcomeOf(response: WebhookResponse): {
-  outcome: AttemptOutcome;
-  statusCode: number | null;
-  error: string | null;
-} {
-  if (response.kind !== 'response')
-    return { outcome: response.kind, statusCode: null, error: response.error };
-  const status = response.statusCode;
-  if (status >= 200 && status < 300) return { outcome: 'delivered', statusCode: status, error: null };
-  if (status === 410)
-    return {
-      outcome: 'gone',
-      statusCode: status,
-      error: 'the receiver answered 410 Gone: endpoint disabled',
-    };
-  if (status >= 300 && status < 400)
-    return {
-      outcome: 'redirect',
-      statusCode: status,
-      error: `redirect${response.location ? ` to ${response.location.slice(0, 200)}` : ''} not followed (answer 2xx at the registered URL)`,
-    };
-  return { outcome: 'http_error', statusCode: status, error: `the receiver answered ${status}` };
-}
 
 /**
  * The webhook sender (a leader-elected job). Two steps, repeated whenever an event is announced, an attempt
@@ -162,6 +60,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
   const seen = new Set<number>();
   const inflight = new Map<string, Promise<void>>();
   const perEndpoint = new Map<string, number>();
+  const attemptOnce = createAttempt(deps, options, () => term);
 
   async function ingest() {
     let from = cursor;
@@ -242,129 +141,6 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
           wake(false);
         });
       inflight.set(d.id, attempt);
-    }
-  }
-
-  async function attemptOnce(candidate: Delivery) {
-    const startedAt = clock.now();
-    const delivery = await deliveries.claim(candidate.id, startedAt, startedAt + options.leaseMs, term);
-    if (!delivery) return;
-    const endpoint = await deps.endpoints.findById(delivery.endpointId);
-    if (!endpoint) return; // deleted meanwhile: its deliveries went with it
-    if (endpoint.status !== 'enabled') {
-      await deliveries.settle(
-        {
-          deliveryId: delivery.id,
-          attempt: delivery.attempts,
-          startedAt,
-          latencyMs: 0,
-          statusCode: null,
-          outcome: 'gone',
-          error: 'endpoint disabled',
-        },
-        { status: 'failed', nextAttemptAt: startedAt, lastError: 'endpoint disabled', finishedAt: startedAt },
-        term,
-      );
-      return;
-    }
-    await deps.beforeSend?.(delivery);
-    const sentAt = clock.now();
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      ...signatureHeaders(
-        signingSecretsOf(endpoint, deps.box, sentAt),
-        delivery.id,
-        Math.floor(sentAt / 1000),
-        delivery.body,
-      ),
-    };
-    const response = await deps.transport.send({ url: endpoint.url, headers, body: delivery.body });
-    const { outcome, statusCode, error } = outcomeOf(response);
-    const finishedAt = clock.now();
-    const attempt = {
-      deliveryId: delivery.id,
-      attempt: delivery.attempts,
-      startedAt: sentAt,
-      latencyMs: response.latencyMs,
-      statusCode,
-      outcome,
-      error,
-    };
-
-    if (outcome === 'delivered') {
-      await deliveries.settle(
-        attempt,
-        {
-          status: 'delivered',
-          nextAttemptAt: finishedAt,
-          lastError: null,
-          finishedAt,
-        },
-        term,
-      );
-      return;
-    }
-    if (outcome === 'gone') {
-      await deliveries.settle(
-        attempt,
-        {
-          status: 'failed',
-          nextAttemptAt: finishedAt,
-          lastError: error,
-          finishedAt,
-        },
-        term,
-      );
-      const failed = await deliveries.disableEndpoint(
-        endpoint.id,
-        'the receiver answered 410 Gone',
-        finishedAt,
-        term,
-      );
-      log.warn(
-        { webhook: endpoint.id, account: endpoint.accountId },
-        'webhook endpoint answered 410 Gone: disabled',
-      );
-      await reportExhausted([delivery, ...failed]);
-      return;
-    }
-    const delay = retryDelay(options.retry, delivery.attempts);
-    if (delay === undefined) {
-      await deliveries.settle(
-        attempt,
-        {
-          status: 'failed',
-          nextAttemptAt: finishedAt,
-          lastError: error,
-          finishedAt,
-        },
-        term,
-      );
-      await reportExhausted([delivery]);
-      return;
-    }
-    await deliveries.settle(
-      attempt,
-      {
-        status: 'pending',
-        nextAttemptAt: finishedAt + delay,
-        lastError: error,
-        finishedAt: null,
-      },
-      term,
-    );
-  }
-
-  async function reportExhausted(list: Delivery[]) {
-    const rules = new Map<string, string>();
-    // A test event (POST /api/alerts/:id/test) reports in its own delivery log but does not change the rule.
-    for (const d of list) if (d.ruleId && !d.test) rules.set(`${d.accountId}\n${d.ruleId}`, d.accountId);
-    for (const [key, accountId] of rules) {
-      const ruleId = key.split('\n')[1]!;
-      await deps.exhausted
-        .onExhausted(accountId, ruleId)
-        .catch((error) => log.error({ err: error, rule: ruleId }, 'could not mark the alert rule failing'));
     }
   }
 
