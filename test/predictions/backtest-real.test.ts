@@ -6,12 +6,8 @@ import { sharedDataPresent } from '../harness/shared-data.ts';
 import { readCandleFile, readFundingFile } from '../../src/modules/market/index.ts';
 import { GRID } from '../../src/modules/predictions/calibration/conformal.ts';
 import { runBacktestCommand } from '../../src/main/backtest-command.ts';
-import {
-  type BacktestDatapoint,
-  type BacktestReport,
-  FORECASTERS,
-  runBacktest,
-} from '../../src/modules/predictions/backtest/run.ts';
+import { type BacktestReport, FORECASTERS } from '../../src/modules/predictions/backtest/report.ts';
+import { type BacktestDatapoint, runBacktest } from '../../src/modules/predictions/backtest/run.ts';
 import { reportSvg } from '../../src/modules/predictions/backtest/svg.ts';
 
 const SPOT = '../shared/data/market/binance-spot-2021/BTC_USDT-5m.json';

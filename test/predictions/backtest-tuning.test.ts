@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runBacktestCommand } from '../../src/main/backtest-command.ts';
-import type { BacktestReport } from '../../src/modules/predictions/backtest/run.ts';
+import type { BacktestReport } from '../../src/modules/predictions/backtest/report.ts';
 import { checkTuning } from '../../src/modules/predictions/index.ts';
 import { sharedDataPresent } from '../harness/shared-data.ts';
 

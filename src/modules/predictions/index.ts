@@ -1,9 +1,6 @@
-export {
-  runBacktest,
-  type BacktestInput,
-  type BacktestReport,
-  type LeakageScore,
-} from './backtest/run.ts';
+export { runBacktest, type BacktestInput } from './backtest/run.ts';
+export type { BacktestReport } from './backtest/report.ts';
+export type { LeakageScore } from './backtest/leakage.ts';
 export type { Spread } from './backtest/calibrated-world.ts';
 export { reportSvg } from './backtest/svg.ts';
 export { createMemoryPredictionRepository, type PredictionRepository } from './repository.ts';

@@ -5,7 +5,7 @@ import { IsotonicCalibrator, pava } from './calibration/isotonic.ts';
 import { factorShares, toRow } from './forecast-row.ts';
 import { presentDatapoint } from './present.ts';
 import { BarSeries } from './features/series.ts';
-import { mulberry32 } from './backtest/run.ts';
+import { mulberry32 } from '../../shared/random.ts';
 import { type HorizonForecast, SymbolForecaster, ZERO_EXPERT } from './models/engine.ts';
 import { OnlineRidge } from './models/ridge.ts';
 import { FixedShareWeights } from './models/weights.ts';

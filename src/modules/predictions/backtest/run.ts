@@ -1,6 +1,4 @@
-import { mulberry32 } from '../../../shared/random.ts';
 import { GRID, GRID_INDEX } from '../calibration/conformal.ts';
-import { type CalibratedWorld, calibratedWorld } from './calibrated-world.ts';
 import { toRow } from '../forecast-row.ts';
 import { presentDatapoint } from '../present.ts';
 import { BarSeries, FundingSeries } from '../features/series.ts';
@@ -8,21 +6,15 @@ import {
   type EngineTuning,
   MODEL_VERSION,
   SymbolForecaster,
-  ZERO_EXPERT,
   type HorizonForecast,
   type ViewName,
 } from '../models/engine.ts';
-import { SIGMA_CANDIDATES } from '../models/sigma-pool.ts';
 import { ewmaSigma, expandingSigma } from '../models/vol.ts';
-import {
-  crpsFromGrid,
-  type ForecasterMetrics,
-  gaussianGrid,
-  ScoreAccumulator,
-  summarize,
-} from '../scoring/metrics.ts';
+import { gaussianGrid, ScoreAccumulator } from '../scoring/metrics.ts';
 import { HORIZONS, HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
 import { type Bar, FACTORS, type FundingPoint } from '../types.ts';
+import type { Compact } from './leakage.ts';
+import { type BacktestReport, FORECASTERS, type ForecasterName, horizonReport } from './report.ts';
 
 export interface BacktestInput {
   /** The symbol forecast; its bars must be in `bars`. */
@@ -55,66 +47,7 @@ export type BacktestDatapoint = ReturnType<typeof presentDatapoint> & {
   outcome: { realized: number; hit: boolean; scoredAt: string } | null;
 };
 
-export const FORECASTERS = ['ensemble', 'reference', 'equal', ...FACTORS, 'random_walk', 'rw_ewma'] as const;
 const VIEWS: readonly ViewName[] = ['ensemble', 'reference', 'equal', ...FACTORS];
-export type ForecasterName = (typeof FORECASTERS)[number];
-
-export interface LeakageScore {
-  hitRate: number;
-  brierSkill: number;
-  crpsSkillVsEwma: number;
-  /** Against the calibrated zero-mean reference scored on the same outcomes: ≈ 0 without look-ahead. */
-  crpsSkillVsReference: number;
-}
-
-export interface LeakageCheck {
-  /** The ensemble scored against realized returns randomly permuted across time. */
-  shuffled: LeakageScore;
-  /** The ensemble scored against the return realized one day later than the one it forecast. */
-  shiftedOneDay: LeakageScore;
-}
-
-export interface HorizonReport {
-  horizon: Horizon;
-  count: number;
-  /** Forecasts made before the model's first fit (conformal layer and direction calibrator): not scored. */
-  warmupDropped: number;
-  /** Forecasts at or after the warm-up left unscored: no bar at the target time, or past `to`. */
-  unscored: number;
-  /** Total variation per hour of the ensemble's ACI level for its 80 % interval (adaptation speed). */
-  aciAdaptationPerHour: number;
-  /** Final slope of the realized scale on log σ (1: none) and evidence shrinkage factors. */
-  finalSigmaSlope: number;
-  finalShrinkage: Record<string, number>;
-  forecasters: Record<ForecasterName, ForecasterMetrics>;
-  finalWeights: Record<string, number>;
-  /** Final weights of the σ pool (models/sigma-pool.ts). */
-  finalSigmaWeights: Record<string, number>;
-  leakage?: LeakageCheck;
-  /**
-   * The same metrics for a forecaster that is exactly right, on a world drawn with this run's σ and means:
-   * how far from its target a figure lands by chance alone on a period of this length.
-   */
-  calibratedWorld?: CalibratedWorld;
-  /** Rolling coverage of the ensemble's 80 % interval, one point per `coverageEvery` forecasts. */
-  coverageSeries: { t: number; coverage80: number; coverage90: number }[];
-}
-
-export interface BacktestReport {
-  symbol: string;
-  modelVersion: string;
-  /** The design switches this run used instead of the production defaults (absent: the production model). */
-  tuning?: { all?: Partial<EngineTuning> } & Partial<Record<Horizon, Partial<EngineTuning>>>;
-  barMs: number;
-  stepMs: number;
-  basket: string[];
-  funding: boolean;
-  from: string;
-  to: string;
-  forecastsMade: number;
-  elapsedMs: number;
-  horizons: Partial<Record<Horizon, HorizonReport>>;
-}
 
 /** The bar size of a series: the most common gap between consecutive opens. */
 function inferBarMs(bars: readonly Bar[]): number {
@@ -133,16 +66,6 @@ interface Pending {
   f: HorizonForecast;
   ewmaSigma: number;
   rwSigma: number;
-}
-
-interface Compact {
-  t: number;
-  median: number;
-  conf: number;
-  q: Float32Array;
-  qRef: Float32Array;
-  ewmaSigma: number;
-  y: number;
 }
 
 /**
@@ -309,107 +232,23 @@ export function runBacktest(input: BacktestInput): BacktestReport {
     horizons: {},
   };
   for (const h of horizons) {
-    const a = acc.get(h)!;
-    const overlap = Math.max(1, Math.round(HORIZON_MS[h] / stepMs));
-    const refs = {
-      ewma: a.get('rw_ewma')!,
-      randomWalk: a.get('random_walk')!,
-      reference: a.get('reference')!,
-    };
-    const forecasters = {} as Record<ForecasterName, ForecasterMetrics>;
-    if (a.get('ensemble')!.count < 2) continue;
-    for (const name of FORECASTERS) forecasters[name] = summarize(a.get(name)!, refs, overlap);
-    const model = engine.models[h];
-    const w = model.weights.weights;
-    const s = aci.get(h)!;
-    report.horizons[h] = {
-      horizon: h,
-      count: a.get('ensemble')!.count,
-      warmupDropped: warmupDropped.get(h)!,
-      unscored: unscored.get(h)!,
-      aciAdaptationPerHour: s.t1 > s.t0 ? s.total / ((s.t1 - s.t0) / 3_600_000) : 0,
-      finalSigmaSlope: model.sigmaSlope.beta,
-      finalShrinkage: {
-        ...Object.fromEntries(FACTORS.map((f, k) => [f, model.memberShrink[k]!.factor])),
-        ensemble: model.tuning.ensembleShrink ? model.ensembleShrink.factor : 1,
+    const horizon = horizonReport(
+      h,
+      {
+        acc: acc.get(h)!,
+        warmupDropped: warmupDropped.get(h)!,
+        unscored: unscored.get(h)!,
+        aci: aci.get(h)!,
+        compact: keep ? compact.get(h)! : undefined,
+        times: times.get(h)!,
+        means: means.get(h)!,
+        sigmas: sigmas.get(h)!,
       },
-      forecasters,
-      finalWeights: { ...Object.fromEntries(FACTORS.map((f, k) => [f, w[k]!])), zero: w[ZERO_EXPERT]! },
-      finalSigmaWeights: Object.fromEntries(
-        SIGMA_CANDIDATES.slice(0, model.sigmaPool.size).map((c, k) => [c, model.sigmaPool.weights[k]!]),
-      ),
-      leakage: keep ? leakageCheck(compact.get(h)!, stepMs, input.seed ?? 1) : undefined,
-      calibratedWorld: calibratedWorld({
-        t: times.get(h)!,
-        mu: means.get(h)!,
-        sigma: sigmas.get(h)!,
-        stepMs,
-        horizonMs: HORIZON_MS[h],
-        replications: input.calibratedWorldReplications ?? 200,
-        seed: input.seed ?? 1,
-      }),
-      coverageSeries: coverageSeries(a.get('ensemble')!, times.get(h)!),
-    };
+      engine.models[h],
+      { stepMs, seed: input.seed ?? 1, replications: input.calibratedWorldReplications ?? 200 },
+    );
+    if (horizon) report.horizons[h] = horizon;
   }
   report.elapsedMs = Math.round(performance.now() - started);
   return report;
-}
-
-function coverageSeries(a: ScoreAccumulator, times: number[]): HorizonReport['coverageSeries'] {
-  const n = a.count;
-  const chunk = Math.max(50, Math.floor(n / 60));
-  const out: HorizonReport['coverageSeries'] = [];
-  for (let s = 0; s + chunk <= n; s += chunk) {
-    let c8 = 0;
-    let c9 = 0;
-    for (let k = s; k < s + chunk; k++) {
-      c8 += a.cover80[k]!;
-      c9 += a.cover90[k]!;
-    }
-    out.push({ t: times[s + chunk - 1]!, coverage80: c8 / chunk, coverage90: c9 / chunk });
-  }
-  return out;
-}
-
-// Small deterministic PRNG so the leakage check is reproducible.
-export { mulberry32 } from '../../../shared/random.ts';
-
-/** Scores the same forecasts against outcomes they cannot know: a permutation and a one-day shift. */
-function leakageCheck(rows: Compact[], stepMs: number, seed: number): LeakageCheck {
-  const score = (ys: number[], idx: number[]): LeakageScore => {
-    let hits = 0;
-    let brier = 0;
-    let crps = 0;
-    let crpsE = 0;
-    let crpsR = 0;
-    const g = new Float64Array(GRID.length);
-    for (let k = 0; k < idx.length; k++) {
-      const r = rows[idx[k]!]!;
-      const y = ys[k]!;
-      const hit = (r.median >= 0 ? y > 0 : y < 0) ? 1 : 0;
-      hits += hit;
-      brier += (r.conf - hit) ** 2;
-      crps += crpsFromGrid(r.q, y);
-      crpsR += crpsFromGrid(r.qRef, y);
-      crpsE += crpsFromGrid(gaussianGrid(0, r.ewmaSigma, g), y);
-    }
-    const n = Math.max(idx.length, 1);
-    return {
-      hitRate: hits / n,
-      brierSkill: 1 - brier / n / 0.25,
-      crpsSkillVsEwma: 1 - crps / crpsE,
-      crpsSkillVsReference: 1 - crps / crpsR,
-    };
-  };
-  const rand = mulberry32(seed);
-  const perm = rows.map((r) => r.y);
-  for (let i = perm.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [perm[i], perm[j]] = [perm[j]!, perm[i]!];
-  }
-  const all = rows.map((_, i) => i);
-  const shift = Math.max(1, Math.round((24 * 60 * 60_000) / stepMs));
-  const idx = all.slice(0, Math.max(0, rows.length - shift));
-  const shifted = idx.map((i) => rows[i + shift]!.y);
-  return { shuffled: score(perm, all), shiftedOneDay: score(shifted, idx) };
 }

@@ -1,4 +1,4 @@
-import type { BacktestReport } from './run.ts';
+import type { BacktestReport } from './report.ts';
 
 const COLORS: Record<string, string> = { '15m': '#1f77b4', '1h': '#d62728', '6h': '#2ca02c' };
 

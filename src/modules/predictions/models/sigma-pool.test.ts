@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../backtest/run.ts';
+import { mulberry32 } from '../../../shared/random.ts';
 import { normQuantile } from '../math.ts';
 import { SigmaCombiner } from './sigma-pool.ts';
 import { crpsGaussian } from '../scoring/metrics.ts';
