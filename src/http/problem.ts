@@ -17,18 +17,23 @@ export interface Problem {
 
 export const problemType = (code: ErrorCode) => `/problems/${code}`;
 
-function toProblem(error: AppError, request: FastifyRequest): Problem {
+/** The problem document of an error; outside Fastify (the worker's ops port) without a request id. */
+export function problemOf(error: AppError, instance: string, requestId?: string): Omit<Problem, 'requestId'> {
   return {
     type: problemType(error.code),
     title: errorCatalogue[error.code].title,
     status: error.status,
     detail: error.message,
     code: error.code,
-    requestId: request.id,
-    instance: request.url.split('?')[0] ?? request.url,
+    ...(requestId === undefined ? {} : { requestId }),
+    instance,
     ...(error.errors ? { errors: error.errors } : {}),
     ...(error.extra ?? {}),
   };
+}
+
+function toProblem(error: AppError, request: FastifyRequest): Problem {
+  return problemOf(error, request.url.split('?')[0] ?? request.url, request.id) as Problem;
 }
 
 export function sendProblem(reply: FastifyReply, error: AppError) {

@@ -2,6 +2,8 @@ import type { Server } from 'node:net';
 import { type Container, buildContainer } from '../app/container.ts';
 import { jobRunner } from '../app/jobs.ts';
 import { createServer } from 'node:http';
+import { hostAllowList } from '../http/plugins/host-allow-list.ts';
+import { problemOf } from '../http/problem.ts';
 import { watchHealth } from '../app/health-watch.ts';
 import type { Config } from '../config/env.ts';
 import { buildServer } from '../http/server.ts';
@@ -141,12 +143,17 @@ async function bootstrapFirstAdmin(c: Container): Promise<FirstStartCredentials 
 
 /** The worker's /healthz, /readyz and /metrics (what an orchestrator and Prometheus need), on node:http. */
 async function listenOps(c: Container, config: Config): Promise<{ address: string; close(): void }> {
+  const hosts = hostAllowList(config);
   const server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
+    const path = (req.url ?? '').split('?')[0] ?? '';
     const send = (status: number, type: string, body: string) => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       res.end(body);
     };
+    // The same Host allow-list as the API (docs/limits.md): a rebinding page reads no metrics here either.
+    const refused = hosts.refusal(req.headers.host);
+    if (refused)
+      return send(refused.status, 'application/problem+json', JSON.stringify(problemOf(refused, path)));
     if (req.method !== 'GET') return send(405, 'text/plain', 'GET only');
     if (path === '/healthz') return send(200, 'application/json', '{"status":"ok"}');
     if (path === '/readyz') {

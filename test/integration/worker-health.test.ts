@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/adapters/db/connect.ts';
@@ -73,5 +74,22 @@ describe.runIf(postgresAvailable() && redisUrl())('worker health port on Postgre
     expect(out.match(/model warming up/g)?.length ?? 0).toBeLessThanOrEqual(1);
     expect(out.split('\n').filter((l) => l.includes('"level":40') && l.includes('model'))).toEqual([]);
     expect((await fetch(`${address}/nope`)).status).toBe(404);
+    // A DNS-rebinding page (its own name as Host) reads nothing here, metrics included.
+    const foreign = await new Promise<{ status: number; type: string; code: string }>((resolve, reject) => {
+      const req = httpRequest(`${address}/metrics`, { headers: { host: 'rebind.example' } }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            type: String(res.headers['content-type']),
+            code: JSON.parse(body).code,
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(foreign).toEqual({ status: 421, type: 'application/problem+json', code: 'misdirected_request' });
   }, 240_000);
 });
