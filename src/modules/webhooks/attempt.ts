@@ -132,17 +132,14 @@ export function createAttempt(
       );
       return;
     }
-    if (outcome === 'gone') {
-      await deliveries.settle(
+    const settleFailed = () =>
+      deliveries.settle(
         attempt,
-        {
-          status: 'failed',
-          nextAttemptAt: finishedAt,
-          lastError: error,
-          finishedAt,
-        },
+        { status: 'failed', nextAttemptAt: finishedAt, lastError: error, finishedAt },
         term(),
       );
+    if (outcome === 'gone') {
+      await settleFailed();
       const failed = await deliveries.disableEndpoint(
         endpoint.id,
         'the receiver answered 410 Gone',
@@ -158,16 +155,7 @@ export function createAttempt(
     }
     const delay = retryDelay(options.retry, delivery.attempts);
     if (delay === undefined) {
-      await deliveries.settle(
-        attempt,
-        {
-          status: 'failed',
-          nextAttemptAt: finishedAt,
-          lastError: error,
-          finishedAt,
-        },
-        term(),
-      );
+      await settleFailed();
       await reportExhausted([delivery]);
       return;
     }
