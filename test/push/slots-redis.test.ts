@@ -14,19 +14,32 @@ describe.runIf(redisUrl())('push connection slots on real Redis', () => {
     await redis.quit();
   });
 
-  it('re-creates leases Redis lost on the next renewal, so the cap holds again', async () => {
+  it('re-creates leases and the replica key Redis lost on the next renewal, so the cap holds again', async () => {
     const prefix = `test:slots:${randomUUID()}:`;
-    const slots = redisSlots(redis, 60_000, prefix);
+    const replicaPrefix = `test:replica:${randomUUID()}:`;
+    // Beats far apart: only the renewal can bring this replica's key back within the test.
+    const beat = { keyPrefix: replicaPrefix, periodMs: 600_000, ttlMs: 60_000 };
+    const heartbeatA = replicaHeartbeat(redis, beat);
+    const heartbeatB = replicaHeartbeat(redis, beat);
+    const a = redisSlots(redis, 60_000, prefix, heartbeatA);
+    const b = redisSlots(redis, 60_000, prefix, heartbeatB);
     const account = 'acct';
     const held = ['c1', 'c2', 'c3'];
-    for (const id of held) expect((await slots.acquire(account, id, 3)).ok).toBe(true);
-    expect((await slots.acquire(account, 'c4', 3)).ok).toBe(false);
-    // Redis loses the data (a restart without persistence, a failover): the key is gone.
-    await redis.del(prefix + account);
-    await slots.renew(held.map((connectionId) => ({ accountId: account, connectionId })));
-    expect(await redis.zcard(prefix + account)).toBe(3);
-    expect((await slots.acquire(account, 'c4', 3)).ok).toBe(false);
-    await redis.del(prefix + account);
+    try {
+      for (const id of held) expect((await a.acquire(account, id, 3)).ok).toBe(true);
+      expect((await b.acquire(account, 'c4', 3)).ok).toBe(false);
+      // Redis loses the data (a restart without persistence, a failover): the leases and replica keys are gone.
+      await redis.del(prefix + account, replicaPrefix + heartbeatA.id, replicaPrefix + heartbeatB.id);
+      await a.renew(held.map((connectionId) => ({ accountId: account, connectionId })));
+      expect(await redis.zcard(prefix + account)).toBe(3);
+      expect(await redis.exists(replicaPrefix + heartbeatA.id)).toBe(1);
+      // Another replica at the cap sees A's re-created slots as live, not as a crashed replica's.
+      expect((await b.acquire(account, 'c4', 3)).ok).toBe(false);
+    } finally {
+      heartbeatA.stop();
+      heartbeatB.stop();
+      await redis.del(prefix + account);
+    }
   });
 
   it("releases a crashed replica's slots within seconds, and never a live replica's", async () => {

@@ -84,6 +84,8 @@ export function redisSlots(
     },
     async renew(entries) {
       const pipeline = redis.pipeline();
+      // The replica's key goes with its leases: after a Redis restart, re-created leases must not look orphaned.
+      pipeline.set(replica.keyPrefix + replica.id, '1', 'PX', replica.ttlMs);
       const until = Date.now() + leaseMs;
       let n = 0;
       for (const { accountId, connectionId } of entries) {
@@ -92,7 +94,7 @@ export function redisSlots(
         pipeline.pexpire(prefix + accountId, leaseMs);
         n++;
       }
-      if (n)
+      if (n > 0)
         await pipeline.exec().catch(() => {
           // Redis unreachable: acquire counts locally meanwhile; the next renewal creates the leases again.
         });
