@@ -27,6 +27,7 @@ const unitInTest = [
   'test/foundation/docs.test.ts',
   'test/foundation/imports.test.ts',
   'test/sdk/types-drift.test.ts',
+  'test/sdk/python-drift.test.ts',
 ];
 
 /**
@@ -63,6 +64,7 @@ const e2e = [
   'test/packaging/container.test.ts',
   'test/packaging/lockfile.test.ts',
   'test/sdk/client.test.ts',
+  'test/sdk/python-client.test.ts',
 ];
 
 /** Builds dist/ once, migrates the PGlite snapshot and the PostgreSQL template, checks Redis: once per run. */

@@ -1,0 +1,2609 @@
+# Generated from docs/openapi.json by scripts/python-client.ts (npm run sdk:python). Do not edit.
+# fmt: off
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Dict, List, Literal, Optional, Tuple, Union
+
+from ._model import ApiResponse, _Model, _any, _list, _map, _none, _num, _obj, _opt, _path, _plain
+
+
+@dataclass
+class AccountLimits(_Model):
+    """AccountLimits"""
+
+    requests_per_minute: int
+    ws_connections: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("requests_per_minute", "requestsPerMinute", _any),
+        ("ws_connections", "wsConnections", _any),
+    )
+
+
+@dataclass
+class Account(_Model):
+    """Account"""
+
+    id: str
+    email: str
+    role: Union[Literal["viewer"], Literal["member"], Literal["admin"]]
+    plan: Union[Literal["standard"], Literal["pro"]]
+    limits: AccountLimits
+    permissions: List[Literal["market:read", "onchain:read", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]
+    authenticated_with: Union[Literal["token"], Literal["session"]]
+    created_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("email", "email", _any),
+        ("role", "role", _any),
+        ("plan", "plan", _any),
+        ("limits", "limits", _obj("AccountLimits")),
+        ("permissions", "permissions", _list(_any)),
+        ("authenticated_with", "authenticatedWith", _any),
+        ("created_at", "createdAt", _any),
+    )
+
+
+@dataclass
+class AccountEventDataRule(_Model):
+    """AccountEventDataRule"""
+
+    id: str
+    name: str
+    type: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+    )
+
+
+@dataclass
+class AccountEventDataTrigger(_Model):
+    """AccountEventDataTrigger"""
+
+    id: str
+    fired_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("fired_at", "firedAt", _any),
+    )
+
+
+@dataclass
+class AccountEventData(_Model):
+    """alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status confirmed) or its removal by a reorg (status removed, replaces: the original event id)"""
+
+    rule: AccountEventDataRule
+    trigger: AccountEventDataTrigger
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AccountEventDataRule")),
+        ("trigger", "trigger", _obj("AccountEventDataTrigger")),
+    )
+
+
+@dataclass
+class AccountEvent(_Model):
+    """AccountEvent"""
+
+    id: str  # evt_… — unique; the `after` resume cursor of /events
+    type: Literal["alert.triggered", "onchain.flow"]
+    version: Literal[1]  # Body version; a breaking change gets a new number
+    timestamp: str
+    test: bool  # true when fired by POST /api/alerts/:id/test
+    data: AccountEventData  # alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status c
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("type", "type", _any),
+        ("version", "version", _any),
+        ("timestamp", "timestamp", _any),
+        ("test", "test", _any),
+        ("data", "data", _obj("AccountEventData")),
+    )
+
+
+@dataclass
+class AlertRuleCondition1(_Model):
+    """AlertRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertRuleCondition2(_Model):
+    """AlertRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertRuleCondition3(_Model):
+    """AlertRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertRuleTrigger(_Model):
+    """AlertRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertRuleChannels(_Model):
+    """AlertRuleChannels"""
+
+    webhook_ids: List[str]
+    events: bool
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class AlertRuleNormalizedItem(_Model):
+    """AlertRuleNormalizedItem"""
+
+    field: str
+    requested: str
+    used: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("field", "field", _any),
+        ("requested", "requested", _any),
+        ("used", "used", _any),
+    )
+
+
+@dataclass
+class AlertRule(_Model):
+    """AlertRule"""
+
+    id: str  # alr_…
+    name: str
+    type: Literal["price", "volume", "address_flow"]
+    condition: Union[AlertRuleCondition1, AlertRuleCondition2, AlertRuleCondition3]
+    trigger: AlertRuleTrigger
+    expires_at: Optional[str]
+    channels: AlertRuleChannels
+    state: Literal["active", "paused", "triggered", "expired", "failing"]
+    normalized: List[AlertRuleNormalizedItem]  # Fields the server changed on the way in, e.g. symbol btc → BTCUSDT
+    created_at: str
+    updated_at: str
+    last_triggered_at: Optional[str]
+    trigger_count: int
+    symbol: Optional[str] = None  # price and volume rules: the canonical symbol used
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertRuleTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("AlertRuleChannels")),
+        ("state", "state", _any),
+        ("normalized", "normalized", _list(_obj("AlertRuleNormalizedItem"))),
+        ("created_at", "createdAt", _any),
+        ("updated_at", "updatedAt", _any),
+        ("last_triggered_at", "lastTriggeredAt", _opt(_any)),
+        ("trigger_count", "triggerCount", _any),
+        ("symbol", "symbol", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleCondition1(_Model):
+    """AlertTriggeredEventDataRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleCondition2(_Model):
+    """AlertTriggeredEventDataRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleCondition3(_Model):
+    """AlertTriggeredEventDataRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleTrigger(_Model):
+    """AlertTriggeredEventDataRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleChannels(_Model):
+    """AlertTriggeredEventDataRuleChannels"""
+
+    webhook_ids: List[str]
+    events: bool
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRule(_Model):
+    """AlertTriggeredEventDataRule"""
+
+    id: str
+    name: str
+    type: Literal["price", "volume", "address_flow"]
+    condition: Union[AlertTriggeredEventDataRuleCondition1, AlertTriggeredEventDataRuleCondition2, AlertTriggeredEventDataRuleCondition3]
+    trigger: AlertTriggeredEventDataRuleTrigger
+    channels: AlertTriggeredEventDataRuleChannels
+    symbol: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertTriggeredEventDataRuleTrigger")),
+        ("channels", "channels", _obj("AlertTriggeredEventDataRuleChannels")),
+        ("symbol", "symbol", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataTrigger(_Model):
+    """AlertTriggeredEventDataTrigger"""
+
+    id: str  # trg_…
+    fired_at: str  # When the evaluator fired
+    event_at: Optional[str] = None  # Time of the market or chain event
+    key: Optional[str] = None  # The event key: unique per rule (exactly once)
+    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD
+    test: Optional[bool] = None
+    replaces_trigger: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("fired_at", "firedAt", _any),
+        ("event_at", "eventAt", _any),
+        ("key", "key", _any),
+        ("value", "value", _num),
+        ("test", "test", _any),
+        ("replaces_trigger", "replacesTrigger", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataMarket(_Model):
+    """AlertTriggeredEventDataMarket"""
+
+    symbol: str
+    price: float  # Merged mid
+    at: str
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None
+    change_pct: Optional[float] = None
+    quote_volume: Optional[float] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("price", "price", _num),
+        ("at", "at", _any),
+        ("window", "window", _any),
+        ("change_pct", "changePct", _num),
+        ("quote_volume", "quoteVolume", _num),
+    )
+
+
+@dataclass
+class AlertTriggeredEventData(_Model):
+    """AlertTriggeredEventData"""
+
+    rule: AlertTriggeredEventDataRule
+    trigger: AlertTriggeredEventDataTrigger
+    market: Optional[AlertTriggeredEventDataMarket] = None
+    note: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AlertTriggeredEventDataRule")),
+        ("trigger", "trigger", _obj("AlertTriggeredEventDataTrigger")),
+        ("market", "market", _obj("AlertTriggeredEventDataMarket")),
+        ("note", "note", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEvent(_Model):
+    """A price or volume rule fired (event type alert.triggered)"""
+
+    id: str  # evt_… — also the webhook-id header
+    type: Literal["alert.triggered"]
+    version: Literal[1]
+    timestamp: str
+    test: bool  # true for POST /api/alerts/:id/test
+    data: AlertTriggeredEventData
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("type", "type", _any),
+        ("version", "version", _any),
+        ("timestamp", "timestamp", _any),
+        ("test", "test", _any),
+        ("data", "data", _obj("AlertTriggeredEventData")),
+    )
+
+
+@dataclass
+class Candle(_Model):
+    """Candle"""
+
+    timestamp: str  # Interval open time (UTC)
+    open_time: int  # Interval open time, ms since the epoch
+    open: float
+    high: float
+    low: float
+    close: float
+    volume: float  # Base volume
+    quote_volume: float  # Quote (USD) volume
+    closed: bool  # false only for the bar still in progress
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("timestamp", "timestamp", _any),
+        ("open_time", "openTime", _any),
+        ("open", "open", _num),
+        ("high", "high", _num),
+        ("low", "low", _num),
+        ("close", "close", _num),
+        ("volume", "volume", _num),
+        ("quote_volume", "quoteVolume", _num),
+        ("closed", "closed", _any),
+    )
+
+
+@dataclass
+class CreateAlertRuleRequest(_Model):
+    """An alert rule; the shape of `condition` depends on `type`"""
+
+    type: Literal["price", "volume", "address_flow"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+    )
+
+
+@dataclass
+class CreateTokenRequest(_Model):
+    """CreateTokenRequest"""
+
+    name: str
+    expires_in: Optional[str] = None  # Lifetime such as 30d, 12h, 2w
+    expires_at: Optional[str] = None
+    permissions: Optional[List[Literal["market:read", "onchain:read", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("expires_in", "expiresIn", _any),
+        ("expires_at", "expiresAt", _any),
+        ("permissions", "permissions", _list(_any)),
+    )
+
+
+@dataclass
+class CreateTokenResponse201(_Model):
+    """CreateTokenResponse201"""
+
+    token: str  # The secret. Shown once, never again: store it now.
+    details: Token
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("token", "token", _any),
+        ("details", "details", _obj("Token")),
+    )
+
+
+@dataclass
+class CreateWebhookRequest(_Model):
+    """CreateWebhookRequest"""
+
+    url: str  # https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md)
+    events: List[Literal["alert.triggered", "onchain.flow"]]
+    description: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("url", "url", _any),
+        ("events", "events", _list(_any)),
+        ("description", "description", _any),
+    )
+
+
+@dataclass
+class CreateWebhookResponse201(_Model):
+    """CreateWebhookResponse201"""
+
+    id: str  # wh_…
+    url: str
+    events: List[Literal["alert.triggered", "onchain.flow"]]
+    description: Optional[str]
+    status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
+    disabled_reason: Optional[str]
+    previous_secret_expires_at: Optional[str]  # After a rotation: until when the previous secret still signs (a second signature)
+    created_at: str
+    updated_at: str
+    secret: str  # The signing secret (whsec_…). Shown in this answer only, never again: store it now.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("url", "url", _any),
+        ("events", "events", _list(_any)),
+        ("description", "description", _opt(_any)),
+        ("status", "status", _any),
+        ("disabled_reason", "disabledReason", _opt(_any)),
+        ("previous_secret_expires_at", "previousSecretExpiresAt", _opt(_any)),
+        ("created_at", "createdAt", _any),
+        ("updated_at", "updatedAt", _any),
+        ("secret", "secret", _any),
+    )
+
+
+@dataclass
+class DashboardAnalyticsPortfolioAllocationItem(_Model):
+    """DashboardAnalyticsPortfolioAllocationItem"""
+
+    asset: str
+    value_usd: Optional[str]
+    allocation_pct: Optional[float]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("asset", "asset", _any),
+        ("value_usd", "valueUsd", _opt(_any)),
+        ("allocation_pct", "allocationPct", _opt(_num)),
+    )
+
+
+@dataclass
+class DashboardAnalyticsPortfolio(_Model):
+    """DashboardAnalyticsPortfolio"""
+
+    value_usd: str  # Sum over priced holdings
+    cost_basis_usd: str  # Over holdings with a price and a full cost basis
+    unrealized_pnl_usd: str
+    unrealized_pnl_pct: Optional[float]
+    change24h_usd: str
+    change24h_pct: Optional[float]
+    unpriced_assets: List[str]  # Held but not valued (never counted as 0)
+    assets_without_cost: List[str]
+    allocation: List[DashboardAnalyticsPortfolioAllocationItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("value_usd", "valueUsd", _any),
+        ("cost_basis_usd", "costBasisUsd", _any),
+        ("unrealized_pnl_usd", "unrealizedPnlUsd", _any),
+        ("unrealized_pnl_pct", "unrealizedPnlPct", _opt(_num)),
+        ("change24h_usd", "change24hUsd", _any),
+        ("change24h_pct", "change24hPct", _opt(_num)),
+        ("unpriced_assets", "unpricedAssets", _list(_any)),
+        ("assets_without_cost", "assetsWithoutCost", _list(_any)),
+        ("allocation", "allocation", _list(_obj("DashboardAnalyticsPortfolioAllocationItem"))),
+    )
+
+
+@dataclass
+class DashboardAnalyticsAlertsByState(_Model):
+    """DashboardAnalyticsAlertsByState"""
+
+    active: int
+    paused: int
+    triggered: int
+    expired: int
+    failing: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("active", "active", _any),
+        ("paused", "paused", _any),
+        ("triggered", "triggered", _any),
+        ("expired", "expired", _any),
+        ("failing", "failing", _any),
+    )
+
+
+@dataclass
+class DashboardAnalyticsAlertsRecentTriggersItem(_Model):
+    """DashboardAnalyticsAlertsRecentTriggersItem"""
+
+    trigger_id: str
+    rule_id: str
+    rule_name: Optional[str]
+    type: Union[Literal["price"], Literal["volume"], Literal["address_flow"]]
+    fired_at: str
+    event_id: str
+    test: bool
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("trigger_id", "triggerId", _any),
+        ("rule_id", "ruleId", _any),
+        ("rule_name", "ruleName", _opt(_any)),
+        ("type", "type", _any),
+        ("fired_at", "firedAt", _any),
+        ("event_id", "eventId", _any),
+        ("test", "test", _any),
+    )
+
+
+@dataclass
+class DashboardAnalyticsAlerts(_Model):
+    """DashboardAnalyticsAlerts"""
+
+    by_state: DashboardAnalyticsAlertsByState
+    recent_triggers: List[DashboardAnalyticsAlertsRecentTriggersItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("by_state", "byState", _obj("DashboardAnalyticsAlertsByState")),
+        ("recent_triggers", "recentTriggers", _list(_obj("DashboardAnalyticsAlertsRecentTriggersItem"))),
+    )
+
+
+@dataclass
+class DashboardAnalyticsUsageWindow(_Model):
+    """DashboardAnalyticsUsageWindow"""
+
+    from_: str
+    to: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+    )
+
+
+@dataclass
+class DashboardAnalyticsUsageByEndpointItem(_Model):
+    """DashboardAnalyticsUsageByEndpointItem"""
+
+    endpoint: str
+    requests: int
+    rate_limited: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("endpoint", "endpoint", _any),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+    )
+
+
+@dataclass
+class DashboardAnalyticsUsageLimit(_Model):
+    """DashboardAnalyticsUsageLimit"""
+
+    requests: int
+    window_seconds: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("requests", "requests", _any),
+        ("window_seconds", "windowSeconds", _any),
+    )
+
+
+@dataclass
+class DashboardAnalyticsUsageTokensItemsItem(_Model):
+    """DashboardAnalyticsUsageTokensItemsItem"""
+
+    id: str
+    name: str
+    start: str
+    last_used_at: Optional[str]
+    expires_at: Optional[str]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("start", "start", _any),
+        ("last_used_at", "lastUsedAt", _opt(_any)),
+        ("expires_at", "expiresAt", _opt(_any)),
+    )
+
+
+@dataclass
+class DashboardAnalyticsUsageTokens(_Model):
+    """DashboardAnalyticsUsageTokens"""
+
+    active: int
+    items: List[DashboardAnalyticsUsageTokensItemsItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("active", "active", _any),
+        ("items", "items", _list(_obj("DashboardAnalyticsUsageTokensItemsItem"))),
+    )
+
+
+@dataclass
+class DashboardAnalyticsUsage(_Model):
+    """DashboardAnalyticsUsage"""
+
+    window: DashboardAnalyticsUsageWindow
+    requests: int
+    rate_limited: int  # Requests answered 429
+    by_endpoint: List[DashboardAnalyticsUsageByEndpointItem]
+    flush_interval_ms: int  # Other replicas' requests appear within this long
+    plan: str
+    limit: DashboardAnalyticsUsageLimit
+    remaining: int  # Requests left in the current rate-limit window
+    tokens: DashboardAnalyticsUsageTokens
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("window", "window", _obj("DashboardAnalyticsUsageWindow")),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+        ("by_endpoint", "byEndpoint", _list(_obj("DashboardAnalyticsUsageByEndpointItem"))),
+        ("flush_interval_ms", "flushIntervalMs", _any),
+        ("plan", "plan", _any),
+        ("limit", "limit", _obj("DashboardAnalyticsUsageLimit")),
+        ("remaining", "remaining", _any),
+        ("tokens", "tokens", _obj("DashboardAnalyticsUsageTokens")),
+    )
+
+
+@dataclass
+class DashboardAnalyticsForecastsHorizonsItem(_Model):
+    """DashboardAnalyticsForecastsHorizonsItem"""
+
+    horizon: str
+    scored: int
+    symbols: int
+    hit_rate: float
+    calibration_error: float  # Expected calibration error of the confidence
+    crps_skill: float  # CRPS skill versus a random walk (> 0 is better)
+    brier: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("scored", "scored", _any),
+        ("symbols", "symbols", _any),
+        ("hit_rate", "hitRate", _num),
+        ("calibration_error", "calibrationError", _num),
+        ("crps_skill", "crpsSkill", _num),
+        ("brier", "brier", _num),
+    )
+
+
+@dataclass
+class DashboardAnalyticsForecasts(_Model):
+    """DashboardAnalyticsForecasts"""
+
+    horizons: List[DashboardAnalyticsForecastsHorizonsItem]
+    model_version: str
+    as_of: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizons", "horizons", _list(_obj("DashboardAnalyticsForecastsHorizonsItem"))),
+        ("model_version", "modelVersion", _any),
+        ("as_of", "asOf", _any),
+    )
+
+
+@dataclass
+class DashboardAnalytics(_Model):
+    """DashboardAnalytics"""
+
+    generated_at: str  # ISO 8601 UTC with milliseconds: when this answer was computed
+    portfolio: DashboardAnalyticsPortfolio
+    alerts: DashboardAnalyticsAlerts
+    usage: DashboardAnalyticsUsage
+    forecasts: DashboardAnalyticsForecasts
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("generated_at", "generatedAt", _any),
+        ("portfolio", "portfolio", _obj("DashboardAnalyticsPortfolio")),
+        ("alerts", "alerts", _obj("DashboardAnalyticsAlerts")),
+        ("usage", "usage", _obj("DashboardAnalyticsUsage")),
+        ("forecasts", "forecasts", _obj("DashboardAnalyticsForecasts")),
+    )
+
+
+@dataclass
+class DeletePortfolioResponse(_Model):
+    """DeletePortfolioResponse"""
+
+    deleted: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("deleted", "deleted", _any),
+    )
+
+
+@dataclass
+class GetAiOutlookResponseHorizonsValue(_Model):
+    """GetAiOutlookResponseHorizonsValue"""
+
+    bias: Literal["bullish", "bearish", "neutral"]
+    score: float
+    expected_move_pct: float
+    confidence: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("bias", "bias", _any),
+        ("score", "score", _num),
+        ("expected_move_pct", "expectedMovePct", _num),
+        ("confidence", "confidence", _num),
+    )
+
+
+@dataclass
+class GetAiOutlookResponseDriversItem(_Model):
+    """GetAiOutlookResponseDriversItem"""
+
+    factor: str
+    direction: Literal["bullish", "bearish", "neutral"]
+    weight: float
+    reason: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("factor", "factor", _any),
+        ("direction", "direction", _any),
+        ("weight", "weight", _num),
+        ("reason", "reason", _any),
+    )
+
+
+@dataclass
+class GetAiOutlookResponse(_Model):
+    """GetAiOutlookResponse"""
+
+    symbol: Optional[str]
+    bias: Literal["bullish", "bearish", "neutral"]
+    score: float
+    confidence: float
+    horizons: Dict[str, GetAiOutlookResponseHorizonsValue]
+    drivers: List[GetAiOutlookResponseDriversItem]
+    model_version: str
+    generated_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _opt(_any)),
+        ("bias", "bias", _any),
+        ("score", "score", _num),
+        ("confidence", "confidence", _num),
+        ("horizons", "horizons", _map(_obj("GetAiOutlookResponseHorizonsValue"))),
+        ("drivers", "drivers", _list(_obj("GetAiOutlookResponseDriversItem"))),
+        ("model_version", "modelVersion", _any),
+        ("generated_at", "generatedAt", _any),
+    )
+
+
+@dataclass
+class GetMarketDataResponse(_Model):
+    """GetMarketDataResponse"""
+
+    data: List[MarketData]
+    next_cursor: Optional[str]  # Pass as `cursor` (with the same symbols, quote and notional) for the next page; null on the last
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("MarketData"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class GetMarketHistoryResponseHistory(_Model):
+    """How complete the history behind this page is"""
+
+    backfilling: bool  # true while this symbol's history is still being filled after a start: bars may be missing from the p
+    available_from: str  # Where offered history starts (MERIDIAN_MARKET_HISTORY_DAYS back, at 00:00 UTC)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("backfilling", "backfilling", _any),
+        ("available_from", "availableFrom", _any),
+    )
+
+
+@dataclass
+class GetMarketHistoryResponse(_Model):
+    """GetMarketHistoryResponse"""
+
+    symbol: str
+    interval: str
+    data: List[Candle]
+    next_cursor: Optional[str]  # Pass as `cursor` for the next page; null at the end
+    history: GetMarketHistoryResponseHistory  # How complete the history behind this page is
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("interval", "interval", _any),
+        ("data", "data", _list(_obj("Candle"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("history", "history", _obj("GetMarketHistoryResponseHistory")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemBrierDecomposition(_Model):
+    """Murphy decomposition on the equal-mass bins: Brier ≈ reliability − resolution + uncertainty"""
+
+    reliability: float
+    resolution: float
+    uncertainty: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("reliability", "reliability", _num),
+        ("resolution", "resolution", _num),
+        ("uncertainty", "uncertainty", _num),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemCalibrationItem(_Model):
+    """GetPredictionPerformanceResponseDataItemCalibrationItem"""
+
+    lower: Optional[float]
+    upper: Optional[float]
+    count: int
+    mean_confidence: Optional[float]
+    hit_rate: Optional[float]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("lower", "lower", _opt(_num)),
+        ("upper", "upper", _opt(_num)),
+        ("count", "count", _any),
+        ("mean_confidence", "meanConfidence", _opt(_num)),
+        ("hit_rate", "hitRate", _opt(_num)),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemCalibrationEqualMassItem(_Model):
+    """GetPredictionPerformanceResponseDataItemCalibrationEqualMassItem"""
+
+    lower: Optional[float]
+    upper: Optional[float]
+    count: int
+    mean_confidence: Optional[float]
+    hit_rate: Optional[float]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("lower", "lower", _opt(_num)),
+        ("upper", "upper", _opt(_num)),
+        ("count", "count", _any),
+        ("mean_confidence", "meanConfidence", _opt(_num)),
+        ("hit_rate", "hitRate", _opt(_num)),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemConfidence(_Model):
+    """Spread of confidence (sharpness)"""
+
+    sd: Optional[float]
+    min: Optional[float]
+    max: Optional[float]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("sd", "sd", _opt(_num)),
+        ("min", "min", _opt(_num)),
+        ("max", "max", _opt(_num)),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemDieboldMarianoVsReference(_Model):
+    """GetPredictionPerformanceResponseDataItemDieboldMarianoVsReference"""
+
+    statistic: Optional[float]
+    p_value: Optional[float]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("statistic", "statistic", _opt(_num)),
+        ("p_value", "pValue", _opt(_num)),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItem(_Model):
+    """GetPredictionPerformanceResponseDataItem"""
+
+    symbol: str
+    horizon: str
+    count: int  # Scored live datapoints in the record (backfilled ones are not counted)
+    min_sample: int  # Datapoints needed before figures are shown: 30 independent outcomes, i.e. 30 × the horizon ÷ the ref
+    sample: Union[Literal["sufficient"], Literal["insufficient"]]  # insufficient: count < minSample, and the figures below are left out rather than shown
+    from_: str
+    to: str
+    hit_rate: Optional[float] = None
+    hit_rate_se: Optional[Optional[float]] = None  # HAC (Newey–West) standard error of the hit rate; overlapping horizons correlate outcomes
+    brier: Optional[float] = None
+    brier_decomposition: Optional[GetPredictionPerformanceResponseDataItemBrierDecomposition] = None  # Murphy decomposition on the equal-mass bins: Brier ≈ reliability − resolution + uncertainty
+    ece: Optional[float] = None  # Expected calibration error, ten equal-width bins of confidence
+    ece_equal_mass: Optional[float] = None  # Expected calibration error, ten equal-mass bins (deciles)
+    calibration: Optional[List[GetPredictionPerformanceResponseDataItemCalibrationItem]] = None
+    calibration_equal_mass: Optional[List[GetPredictionPerformanceResponseDataItemCalibrationEqualMassItem]] = None
+    confidence: Optional[GetPredictionPerformanceResponseDataItemConfidence] = None  # Spread of confidence (sharpness)
+    share_flat: Optional[float] = None  # Share of datapoints with prediction = baseline
+    crps_skill_vs_reference: Optional[float] = None  # 1 − CRPS / CRPS of the calibrated zero-mean reference (19 published quantiles)
+    diebold_mariano_vs_reference: Optional[GetPredictionPerformanceResponseDataItemDieboldMarianoVsReference] = None
+    crps_skill_vs_random_walk: Optional[float] = None
+    coverage80: Optional[float] = None
+    coverage90: Optional[float] = None
+    coverage80_by_sigma_tercile: Optional[List[Optional[float]]] = None  # 80 % coverage in the low, middle and high tercile of the predictive σ
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("count", "count", _any),
+        ("min_sample", "minSample", _any),
+        ("sample", "sample", _any),
+        ("from_", "from", _any),
+        ("to", "to", _any),
+        ("hit_rate", "hitRate", _num),
+        ("hit_rate_se", "hitRateSE", _opt(_num)),
+        ("brier", "brier", _num),
+        ("brier_decomposition", "brierDecomposition", _obj("GetPredictionPerformanceResponseDataItemBrierDecomposition")),
+        ("ece", "ece", _num),
+        ("ece_equal_mass", "eceEqualMass", _num),
+        ("calibration", "calibration", _list(_obj("GetPredictionPerformanceResponseDataItemCalibrationItem"))),
+        ("calibration_equal_mass", "calibrationEqualMass", _list(_obj("GetPredictionPerformanceResponseDataItemCalibrationEqualMassItem"))),
+        ("confidence", "confidence", _obj("GetPredictionPerformanceResponseDataItemConfidence")),
+        ("share_flat", "shareFlat", _num),
+        ("crps_skill_vs_reference", "crpsSkillVsReference", _num),
+        ("diebold_mariano_vs_reference", "dieboldMarianoVsReference", _obj("GetPredictionPerformanceResponseDataItemDieboldMarianoVsReference")),
+        ("crps_skill_vs_random_walk", "crpsSkillVsRandomWalk", _num),
+        ("coverage80", "coverage80", _num),
+        ("coverage90", "coverage90", _num),
+        ("coverage80_by_sigma_tercile", "coverage80BySigmaTercile", _list(_opt(_num))),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseGapsItem(_Model):
+    """GetPredictionPerformanceResponseGapsItem"""
+
+    from_: str  # The last refresh before the outage.
+    to: str  # The first refresh after it.
+    missed_points: int  # Refresh points with no datapoint in between.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+        ("missed_points", "missedPoints", _any),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponse(_Model):
+    """GetPredictionPerformanceResponse"""
+
+    data: List[GetPredictionPerformanceResponseDataItem]
+    random_walk: str
+    reference: str
+    model_version: str
+    generated_at: str
+    gaps: List[GetPredictionPerformanceResponseGapsItem]  # Outages of the model refresh in the last 30 days: the record has no datapoints there.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("GetPredictionPerformanceResponseDataItem"))),
+        ("random_walk", "randomWalk", _any),
+        ("reference", "reference", _any),
+        ("model_version", "modelVersion", _any),
+        ("generated_at", "generatedAt", _any),
+        ("gaps", "gaps", _list(_obj("GetPredictionPerformanceResponseGapsItem"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ImportPortfolioRequestRowsItem(_Model):
+    """ImportPortfolioRequestRowsItem"""
+
+    asset: str  # Ticker or name: BTC, XBT, bitcoin, ETH, …
+    quantity: str  # Exact decimal: a JSON number or a decimal string; stored exactly (no float rounding)
+    cost_basis: Optional[Optional[str]] = None  # Total cost of the row (not per unit), in costCurrency
+    cost_currency: Optional[Optional[str]] = None  # USD (default); USDT, USDC, … count as USD
+    acquired_at: Optional[Optional[str]] = None  # ISO 8601 (UTC unless an offset is given) or epoch seconds / milliseconds
+    venue: Optional[Optional[str]] = None
+    note: Optional[Optional[str]] = None
+    external_id: Optional[Optional[str]] = None  # Your id for the row: importing it again updates the row instead of adding one
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("asset", "asset", _any),
+        ("quantity", "quantity", _any),
+        ("cost_basis", "costBasis", _opt(_any)),
+        ("cost_currency", "costCurrency", _opt(_any)),
+        ("acquired_at", "acquiredAt", _opt(_any)),
+        ("venue", "venue", _opt(_any)),
+        ("note", "note", _opt(_any)),
+        ("external_id", "externalId", _opt(_any)),
+    )
+
+
+@dataclass
+class ImportPortfolioRequest(_Model):
+    """ImportPortfolioRequest"""
+
+    rows: List[ImportPortfolioRequestRowsItem]  # At most 200 rows
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rows", "rows", _list(_obj("ImportPortfolioRequestRowsItem"))),
+    )
+
+
+@dataclass
+class ListAlertDeliveriesResponse(_Model):
+    """ListAlertDeliveriesResponse"""
+
+    data: List[WebhookDelivery]
+    next_cursor: Optional[str]  # Pass as cursor for older deliveries
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("WebhookDelivery"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListAlertRulesResponseApplied(_Model):
+    """ListAlertRulesResponseApplied"""
+
+    limit: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("limit", "limit", _any),
+    )
+
+
+@dataclass
+class ListAlertRulesResponse(_Model):
+    """ListAlertRulesResponse"""
+
+    data: List[AlertRule]
+    next_cursor: Optional[str]  # Pass as cursor for the next page
+    applied: ListAlertRulesResponseApplied
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("AlertRule"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("applied", "applied", _obj("ListAlertRulesResponseApplied")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListOnchainFlowsResponseSummary1h(_Model):
+    """ListOnchainFlowsResponseSummary1h"""
+
+    inflow_usd: float
+    outflow_usd: float
+    netflow_usd: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("inflow_usd", "inflowUsd", _num),
+        ("outflow_usd", "outflowUsd", _num),
+        ("netflow_usd", "netflowUsd", _num),
+    )
+
+
+@dataclass
+class ListOnchainFlowsResponseSummary24h(_Model):
+    """ListOnchainFlowsResponseSummary24h"""
+
+    inflow_usd: float
+    outflow_usd: float
+    netflow_usd: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("inflow_usd", "inflowUsd", _num),
+        ("outflow_usd", "outflowUsd", _num),
+        ("netflow_usd", "netflowUsd", _num),
+    )
+
+
+@dataclass
+class ListOnchainFlowsResponseSummary(_Model):
+    """ListOnchainFlowsResponseSummary"""
+
+    as_of: str
+    exchange: Optional[str]
+    asset: Optional[str]
+    n_1h: ListOnchainFlowsResponseSummary1h
+    n_24h: ListOnchainFlowsResponseSummary24h
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("as_of", "asOf", _any),
+        ("exchange", "exchange", _opt(_any)),
+        ("asset", "asset", _opt(_any)),
+        ("n_1h", "1h", _obj("ListOnchainFlowsResponseSummary1h")),
+        ("n_24h", "24h", _obj("ListOnchainFlowsResponseSummary24h")),
+    )
+
+
+@dataclass
+class ListOnchainFlowsResponseApplied(_Model):
+    """ListOnchainFlowsResponseApplied"""
+
+    limit: int
+    exchange: Optional[str]
+    asset: Optional[str]
+    direction: Optional[str]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("limit", "limit", _any),
+        ("exchange", "exchange", _opt(_any)),
+        ("asset", "asset", _opt(_any)),
+        ("direction", "direction", _opt(_any)),
+    )
+
+
+@dataclass
+class ListOnchainFlowsResponseLabels(_Model):
+    """ListOnchainFlowsResponseLabels"""
+
+    version: str
+    addresses: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("version", "version", _any),
+        ("addresses", "addresses", _any),
+    )
+
+
+@dataclass
+class ListOnchainFlowsResponse(_Model):
+    """ListOnchainFlowsResponse"""
+
+    data: List[OnchainFlow]
+    summary: ListOnchainFlowsResponseSummary
+    next_cursor: Optional[str]  # Pass as cursor for older flows
+    applied: ListOnchainFlowsResponseApplied
+    labels: ListOnchainFlowsResponseLabels
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("OnchainFlow"))),
+        ("summary", "summary", _obj("ListOnchainFlowsResponseSummary")),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("applied", "applied", _obj("ListOnchainFlowsResponseApplied")),
+        ("labels", "labels", _obj("ListOnchainFlowsResponseLabels")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListPortfolioImportsResponseDataItem(_Model):
+    """ListPortfolioImportsResponseDataItem"""
+
+    id: str
+    format: str
+    rows: int
+    inserted: int
+    updated: int
+    unchanged: int
+    idempotency_key: Optional[str]
+    created_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("format", "format", _any),
+        ("rows", "rows", _any),
+        ("inserted", "inserted", _any),
+        ("updated", "updated", _any),
+        ("unchanged", "unchanged", _any),
+        ("idempotency_key", "idempotencyKey", _opt(_any)),
+        ("created_at", "createdAt", _any),
+    )
+
+
+@dataclass
+class ListPortfolioImportsResponse(_Model):
+    """ListPortfolioImportsResponse"""
+
+    data: List[ListPortfolioImportsResponseDataItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("ListPortfolioImportsResponseDataItem"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListPortfolioRowsResponseDataItem(_Model):
+    """ListPortfolioRowsResponseDataItem"""
+
+    id: str
+    asset: str
+    quantity: str
+    cost_basis: Optional[str]
+    cost_currency: Optional[str]
+    acquired_at: Optional[str]
+    venue: Optional[str]
+    note: Optional[str]
+    external_id: Optional[str]
+    import_id: str
+    created_at: str
+    updated_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("asset", "asset", _any),
+        ("quantity", "quantity", _any),
+        ("cost_basis", "costBasis", _opt(_any)),
+        ("cost_currency", "costCurrency", _opt(_any)),
+        ("acquired_at", "acquiredAt", _opt(_any)),
+        ("venue", "venue", _opt(_any)),
+        ("note", "note", _opt(_any)),
+        ("external_id", "externalId", _opt(_any)),
+        ("import_id", "importId", _any),
+        ("created_at", "createdAt", _any),
+        ("updated_at", "updatedAt", _any),
+    )
+
+
+@dataclass
+class ListPortfolioRowsResponse(_Model):
+    """ListPortfolioRowsResponse"""
+
+    data: List[ListPortfolioRowsResponseDataItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("ListPortfolioRowsResponseDataItem"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListPredictionsResponse(_Model):
+    """ListPredictionsResponse"""
+
+    data: List[PredictionDatapoint]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("PredictionDatapoint"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListTokensResponseApplied(_Model):
+    """ListTokensResponseApplied"""
+
+    limit: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("limit", "limit", _any),
+    )
+
+
+@dataclass
+class ListTokensResponse(_Model):
+    """ListTokensResponse"""
+
+    data: List[Token]
+    next_cursor: Optional[str]  # Pass as cursor for the next page
+    applied: ListTokensResponseApplied
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("Token"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("applied", "applied", _obj("ListTokensResponseApplied")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListWebhookDeliveriesResponse(_Model):
+    """ListWebhookDeliveriesResponse"""
+
+    data: List[WebhookDelivery]
+    next_cursor: Optional[str]  # Pass as cursor for older deliveries
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("WebhookDelivery"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListWebhooksResponse(_Model):
+    """ListWebhooksResponse"""
+
+    data: List[Webhook]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("Webhook"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class LoginRequest(_Model):
+    """LoginRequest"""
+
+    email: str
+    password: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("email", "email", _any),
+        ("password", "password", _any),
+    )
+
+
+@dataclass
+class LoginResponse(_Model):
+    """LoginResponse"""
+
+    email: str
+    role: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("email", "email", _any),
+        ("role", "role", _any),
+    )
+
+
+@dataclass
+class MarketDataLiquidityDepthItem(_Model):
+    """MarketDataLiquidityDepthItem"""
+
+    band_pct: float  # 0.5, 1 or 2: within ± this percent of the merged mid
+    bid_usd: float
+    ask_usd: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("band_pct", "bandPct", _num),
+        ("bid_usd", "bidUsd", _num),
+        ("ask_usd", "askUsd", _num),
+    )
+
+
+@dataclass
+class MarketDataLiquiditySlippage(_Model):
+    """MarketDataLiquiditySlippage"""
+
+    notional: float  # USD notional of the market order walked through the consolidated book
+    buy_bps: Optional[float]  # null when the book is too thin
+    sell_bps: Optional[float]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("notional", "notional", _num),
+        ("buy_bps", "buyBps", _opt(_num)),
+        ("sell_bps", "sellBps", _opt(_num)),
+    )
+
+
+@dataclass
+class MarketDataLiquidity(_Model):
+    """MarketDataLiquidity"""
+
+    depth: List[MarketDataLiquidityDepthItem]
+    slippage: MarketDataLiquiditySlippage
+    book_imbalance: Optional[float]  # (bid − ask depth) / (bid + ask depth) within ±1 %, in [-1, 1]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("depth", "depth", _list(_obj("MarketDataLiquidityDepthItem"))),
+        ("slippage", "slippage", _obj("MarketDataLiquiditySlippage")),
+        ("book_imbalance", "bookImbalance", _opt(_num)),
+    )
+
+
+@dataclass
+class MarketDataVenuesItem(_Model):
+    """MarketDataVenuesItem"""
+
+    venue: str
+    price: Optional[float]
+    spread_bps: Optional[float]
+    volume24h: float
+    quote_volume24h: float
+    weight: float  # Share of the merged price; 0 when excluded
+    stale: bool
+    outlier: bool
+    updated_at: Optional[str]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("venue", "venue", _any),
+        ("price", "price", _opt(_num)),
+        ("spread_bps", "spreadBps", _opt(_num)),
+        ("volume24h", "volume24h", _num),
+        ("quote_volume24h", "quoteVolume24h", _num),
+        ("weight", "weight", _num),
+        ("stale", "stale", _any),
+        ("outlier", "outlier", _any),
+        ("updated_at", "updatedAt", _opt(_any)),
+    )
+
+
+@dataclass
+class MarketData(_Model):
+    """MarketData"""
+
+    symbol: str  # Canonical symbol used (BASEQUOTE)
+    price: Optional[float]  # Merged mid across included venues
+    best_bid: Optional[float]
+    best_ask: Optional[float]
+    spread_bps: Optional[float]
+    change24h_pct: Optional[float]
+    high24h: Optional[float]
+    low24h: Optional[float]
+    volume24h: float  # Base volume, all venues, 24 h
+    quote_volume24h: float  # Quote (USD) volume, all venues, 24 h
+    vwap24h: Optional[float]
+    liquidity: MarketDataLiquidity
+    trade_imbalance5m: Optional[float]  # (buy − sell aggressor volume) / total, last 5 minutes
+    funding_rate: Optional[float]  # Perpetual funding rate per 8 h, fraction
+    basis_bps: Optional[float]  # Perpetual mark vs merged mid, bps
+    venues: List[MarketDataVenuesItem]
+    updated_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("price", "price", _opt(_num)),
+        ("best_bid", "bestBid", _opt(_num)),
+        ("best_ask", "bestAsk", _opt(_num)),
+        ("spread_bps", "spreadBps", _opt(_num)),
+        ("change24h_pct", "change24hPct", _opt(_num)),
+        ("high24h", "high24h", _opt(_num)),
+        ("low24h", "low24h", _opt(_num)),
+        ("volume24h", "volume24h", _num),
+        ("quote_volume24h", "quoteVolume24h", _num),
+        ("vwap24h", "vwap24h", _opt(_num)),
+        ("liquidity", "liquidity", _obj("MarketDataLiquidity")),
+        ("trade_imbalance5m", "tradeImbalance5m", _opt(_num)),
+        ("funding_rate", "fundingRate", _opt(_num)),
+        ("basis_bps", "basisBps", _opt(_num)),
+        ("venues", "venues", _list(_obj("MarketDataVenuesItem"))),
+        ("updated_at", "updatedAt", _any),
+    )
+
+
+@dataclass
+class OnchainFlowFrom(_Model):
+    """OnchainFlowFrom"""
+
+    address: str
+    exchange: Optional[str]
+    label: Optional[str]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("address", "address", _any),
+        ("exchange", "exchange", _opt(_any)),
+        ("label", "label", _opt(_any)),
+    )
+
+
+@dataclass
+class OnchainFlowTo(_Model):
+    """OnchainFlowTo"""
+
+    address: str
+    exchange: Optional[str]
+    label: Optional[str]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("address", "address", _any),
+        ("exchange", "exchange", _opt(_any)),
+        ("label", "label", _opt(_any)),
+    )
+
+
+@dataclass
+class OnchainFlow(_Model):
+    """OnchainFlow"""
+
+    id: str  # chain:txHash:logIndex:exchange — the idempotency key
+    chain: str
+    tx_hash: str
+    log_index: Optional[int]  # null for a native transfer
+    kind: Union[Literal["native"], Literal["token"]]
+    block_number: int
+    block_hash: str
+    time: str
+    timestamp: int  # Block time in epoch milliseconds
+    exchange: str
+    direction: Union[Literal["deposit"], Literal["withdrawal"], Literal["internal"]]
+    asset: str
+    token_address: Optional[str]
+    amount: str  # Exact decimal amount, never a float
+    usd_value: Optional[float]  # USD at the block time, rounded to cents
+    from_: OnchainFlowFrom
+    to: OnchainFlowTo
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("chain", "chain", _any),
+        ("tx_hash", "txHash", _any),
+        ("log_index", "logIndex", _opt(_any)),
+        ("kind", "kind", _any),
+        ("block_number", "blockNumber", _any),
+        ("block_hash", "blockHash", _any),
+        ("time", "time", _any),
+        ("timestamp", "timestamp", _any),
+        ("exchange", "exchange", _any),
+        ("direction", "direction", _any),
+        ("asset", "asset", _any),
+        ("token_address", "tokenAddress", _opt(_any)),
+        ("amount", "amount", _any),
+        ("usd_value", "usdValue", _opt(_num)),
+        ("from_", "from", _obj("OnchainFlowFrom")),
+        ("to", "to", _obj("OnchainFlowTo")),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleCondition1(_Model):
+    """OnchainFlowEventDataRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleCondition2(_Model):
+    """OnchainFlowEventDataRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleCondition3(_Model):
+    """OnchainFlowEventDataRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleTrigger(_Model):
+    """OnchainFlowEventDataRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleChannels(_Model):
+    """OnchainFlowEventDataRuleChannels"""
+
+    webhook_ids: List[str]
+    events: bool
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRule(_Model):
+    """OnchainFlowEventDataRule"""
+
+    id: str
+    name: str
+    type: Literal["price", "volume", "address_flow"]
+    condition: Union[OnchainFlowEventDataRuleCondition1, OnchainFlowEventDataRuleCondition2, OnchainFlowEventDataRuleCondition3]
+    trigger: OnchainFlowEventDataRuleTrigger
+    channels: OnchainFlowEventDataRuleChannels
+    symbol: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("OnchainFlowEventDataRuleTrigger")),
+        ("channels", "channels", _obj("OnchainFlowEventDataRuleChannels")),
+        ("symbol", "symbol", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataTrigger(_Model):
+    """OnchainFlowEventDataTrigger"""
+
+    id: str  # trg_…
+    fired_at: str  # When the evaluator fired
+    event_at: Optional[str] = None  # Time of the market or chain event
+    key: Optional[str] = None  # The event key: unique per rule (exactly once)
+    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD
+    test: Optional[bool] = None
+    replaces_trigger: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("fired_at", "firedAt", _any),
+        ("event_at", "eventAt", _any),
+        ("key", "key", _any),
+        ("value", "value", _num),
+        ("test", "test", _any),
+        ("replaces_trigger", "replacesTrigger", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataWindow(_Model):
+    """OnchainFlowEventDataWindow"""
+
+    window: Literal["5m", "15m", "1h", "24h"]
+    sum_usd: float
+    flows: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("window", "window", _any),
+        ("sum_usd", "sumUsd", _num),
+        ("flows", "flows", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventData(_Model):
+    """OnchainFlowEventData"""
+
+    status: Literal["confirmed", "removed"]  # removed: a reorg took away the flow of an earlier event
+    rule: OnchainFlowEventDataRule
+    trigger: OnchainFlowEventDataTrigger
+    replaces: Optional[str] = None  # removed only: the evt_… id of the retracted event
+    flow: Optional[Dict[str, Any]] = None  # The flow as GET /api/onchain/flows shows it
+    window: Optional[OnchainFlowEventDataWindow] = None
+    removed_flow_id: Optional[str] = None
+    reason: Optional[str] = None
+    note: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("status", "status", _any),
+        ("rule", "rule", _obj("OnchainFlowEventDataRule")),
+        ("trigger", "trigger", _obj("OnchainFlowEventDataTrigger")),
+        ("replaces", "replaces", _any),
+        ("flow", "flow", _any),
+        ("window", "window", _obj("OnchainFlowEventDataWindow")),
+        ("removed_flow_id", "removedFlowId", _any),
+        ("reason", "reason", _any),
+        ("note", "note", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEvent(_Model):
+    """An address_flow rule fired (event type onchain.flow), or its follow-up after a reorg"""
+
+    id: str  # evt_… — also the webhook-id header
+    type: Literal["onchain.flow"]
+    version: Literal[1]
+    timestamp: str
+    test: bool  # true for POST /api/alerts/:id/test
+    data: OnchainFlowEventData
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("type", "type", _any),
+        ("version", "version", _any),
+        ("timestamp", "timestamp", _any),
+        ("test", "test", _any),
+        ("data", "data", _obj("OnchainFlowEventData")),
+    )
+
+
+@dataclass
+class PortfolioHoldingsItem(_Model):
+    """PortfolioHoldingsItem"""
+
+    asset: str
+    quantity: str  # Exact sum of the rows
+    rows: int
+    price: Optional[float]  # Merged market mid in USD; null when unpriced
+    price_as_of: Optional[str]
+    value_usd: Optional[str]  # USD, decimal string rounded to the cent
+    cost_basis_usd: Optional[str]  # null when a row has no cost basis
+    unrealized_pnl_usd: Optional[str]  # USD, decimal string rounded to the cent
+    unrealized_pnl_pct: Optional[float]
+    allocation_pct: Optional[float]
+    change24h_pct: Optional[float]
+    change24h_usd: Optional[str]  # USD, decimal string rounded to the cent
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("asset", "asset", _any),
+        ("quantity", "quantity", _any),
+        ("rows", "rows", _any),
+        ("price", "price", _opt(_num)),
+        ("price_as_of", "priceAsOf", _opt(_any)),
+        ("value_usd", "valueUsd", _opt(_any)),
+        ("cost_basis_usd", "costBasisUsd", _opt(_any)),
+        ("unrealized_pnl_usd", "unrealizedPnlUsd", _opt(_any)),
+        ("unrealized_pnl_pct", "unrealizedPnlPct", _opt(_num)),
+        ("allocation_pct", "allocationPct", _opt(_num)),
+        ("change24h_pct", "change24hPct", _opt(_num)),
+        ("change24h_usd", "change24hUsd", _opt(_any)),
+    )
+
+
+@dataclass
+class PortfolioTotals(_Model):
+    """PortfolioTotals"""
+
+    value_usd: str  # Sum over priced holdings
+    cost_basis_usd: str  # Over holdings with a price and a full cost basis
+    unrealized_pnl_usd: str
+    unrealized_pnl_pct: Optional[float]
+    change24h_usd: str
+    change24h_pct: Optional[float]
+    unpriced_assets: List[str]  # Held but not valued (never counted as 0)
+    assets_without_cost: List[str]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("value_usd", "valueUsd", _any),
+        ("cost_basis_usd", "costBasisUsd", _any),
+        ("unrealized_pnl_usd", "unrealizedPnlUsd", _any),
+        ("unrealized_pnl_pct", "unrealizedPnlPct", _opt(_num)),
+        ("change24h_usd", "change24hUsd", _any),
+        ("change24h_pct", "change24hPct", _opt(_num)),
+        ("unpriced_assets", "unpricedAssets", _list(_any)),
+        ("assets_without_cost", "assetsWithoutCost", _list(_any)),
+    )
+
+
+@dataclass
+class Portfolio(_Model):
+    """Portfolio"""
+
+    holdings: List[PortfolioHoldingsItem]
+    totals: PortfolioTotals
+    as_of: str
+    price_source: str  # The market source prices come from: simulated, replay or ccxt
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("holdings", "holdings", _list(_obj("PortfolioHoldingsItem"))),
+        ("totals", "totals", _obj("PortfolioTotals")),
+        ("as_of", "asOf", _any),
+        ("price_source", "priceSource", _any),
+    )
+
+
+@dataclass
+class PortfolioImportResult(_Model):
+    """PortfolioImportResult"""
+
+    import_id: Optional[str]  # null for a dry run
+    inserted: int
+    updated: int
+    unchanged: int
+    rows: int
+    dry_run: bool
+    format: Union[Literal["json"], Literal["csv"]]
+    ignored_columns: Optional[List[str]] = None  # CSV columns that map to no field
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("import_id", "importId", _opt(_any)),
+        ("inserted", "inserted", _any),
+        ("updated", "updated", _any),
+        ("unchanged", "unchanged", _any),
+        ("rows", "rows", _any),
+        ("dry_run", "dryRun", _any),
+        ("format", "format", _any),
+        ("ignored_columns", "ignoredColumns", _list(_any)),
+    )
+
+
+@dataclass
+class PredictionDatapointFactors(_Model):
+    """Signed share of the forecast return per factor; Σ|f| = 1, all 0 for a flat forecast"""
+
+    orderflow: float
+    funding: float
+    macro: float
+    ai_residual: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("orderflow", "orderflow", _num),
+        ("funding", "funding", _num),
+        ("macro", "macro", _num),
+        ("ai_residual", "ai_residual", _num),
+    )
+
+
+@dataclass
+class PredictionDatapointQuantiles(_Model):
+    """include=quantiles: p05…p95 of the forecast price (adaptive conformal)"""
+
+    p05: float
+    p10: float
+    p15: float
+    p20: float
+    p25: float
+    p30: float
+    p35: float
+    p40: float
+    p45: float
+    p50: float
+    p55: float
+    p60: float
+    p65: float
+    p70: float
+    p75: float
+    p80: float
+    p85: float
+    p90: float
+    p95: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("p05", "p05", _num),
+        ("p10", "p10", _num),
+        ("p15", "p15", _num),
+        ("p20", "p20", _num),
+        ("p25", "p25", _num),
+        ("p30", "p30", _num),
+        ("p35", "p35", _num),
+        ("p40", "p40", _num),
+        ("p45", "p45", _num),
+        ("p50", "p50", _num),
+        ("p55", "p55", _num),
+        ("p60", "p60", _num),
+        ("p65", "p65", _num),
+        ("p70", "p70", _num),
+        ("p75", "p75", _num),
+        ("p80", "p80", _num),
+        ("p85", "p85", _num),
+        ("p90", "p90", _num),
+        ("p95", "p95", _num),
+    )
+
+
+@dataclass
+class PredictionDatapointOutcome(_Model):
+    """PredictionDatapointOutcome"""
+
+    realized: float
+    hit: bool
+    scored_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("realized", "realized", _num),
+        ("hit", "hit", _any),
+        ("scored_at", "scoredAt", _any),
+    )
+
+
+@dataclass
+class PredictionDatapoint(_Model):
+    """PredictionDatapoint"""
+
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    prediction: float  # Median forecast price at generatedAt + horizon, quote currency
+    baseline: float  # Merged mid price at generatedAt
+    expected_move_pct: float  # 100 × (prediction − baseline) / baseline
+    confidence: float  # Calibrated probability that the price at generatedAt + horizon is on the predicted side
+    factors: PredictionDatapointFactors  # Signed share of the forecast return per factor; Σ|f| = 1, all 0 for a flat forecast
+    generated_at: str
+    quantiles: Optional[PredictionDatapointQuantiles] = None  # include=quantiles: p05…p95 of the forecast price (adaptive conformal)
+    outcome: Optional[Optional[PredictionDatapointOutcome]] = None
+    model_version: Optional[str] = None
+    backfilled: Optional[bool] = None  # include=backfilled: true when the datapoint was made after the fact (walk-forward over stored candle
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("prediction", "prediction", _num),
+        ("baseline", "baseline", _num),
+        ("expected_move_pct", "expectedMovePct", _num),
+        ("confidence", "confidence", _num),
+        ("factors", "factors", _obj("PredictionDatapointFactors")),
+        ("generated_at", "generatedAt", _any),
+        ("quantiles", "quantiles", _obj("PredictionDatapointQuantiles")),
+        ("outcome", "outcome", _opt(_obj("PredictionDatapointOutcome"))),
+        ("model_version", "modelVersion", _any),
+        ("backfilled", "backfilled", _any),
+    )
+
+
+@dataclass
+class ProblemErrorsItem(_Model):
+    """ProblemErrorsItem"""
+
+    pointer: str
+    message: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("pointer", "pointer", _any),
+        ("message", "message", _any),
+    )
+
+
+@dataclass
+class Problem(_Model):
+    """RFC 9457 problem document"""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "session_required", "forbidden", "csrf_rejected", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
+    request_id: str
+    instance: str
+    errors: Optional[List[ProblemErrorsItem]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("title", "title", _any),
+        ("status", "status", _any),
+        ("detail", "detail", _any),
+        ("code", "code", _any),
+        ("request_id", "requestId", _any),
+        ("instance", "instance", _any),
+        ("errors", "errors", _list(_obj("ProblemErrorsItem"))),
+    )
+
+
+@dataclass
+class RotateTokenResponse201(_Model):
+    """RotateTokenResponse201"""
+
+    token: str  # The secret. Shown once, never again: store it now.
+    details: Token
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("token", "token", _any),
+        ("details", "details", _obj("Token")),
+    )
+
+
+@dataclass
+class RotateWebhookSecretResponse(_Model):
+    """RotateWebhookSecretResponse"""
+
+    id: str  # wh_…
+    url: str
+    events: List[Literal["alert.triggered", "onchain.flow"]]
+    description: Optional[str]
+    status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
+    disabled_reason: Optional[str]
+    previous_secret_expires_at: Optional[str]  # After a rotation: until when the previous secret still signs (a second signature)
+    created_at: str
+    updated_at: str
+    secret: str  # The signing secret (whsec_…). Shown in this answer only, never again: store it now.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("url", "url", _any),
+        ("events", "events", _list(_any)),
+        ("description", "description", _opt(_any)),
+        ("status", "status", _any),
+        ("disabled_reason", "disabledReason", _opt(_any)),
+        ("previous_secret_expires_at", "previousSecretExpiresAt", _opt(_any)),
+        ("created_at", "createdAt", _any),
+        ("updated_at", "updatedAt", _any),
+        ("secret", "secret", _any),
+    )
+
+
+@dataclass
+class TestAlertRuleResponse202(_Model):
+    """TestAlertRuleResponse202"""
+
+    event_id: str  # evt_… — the event appended to the account event log
+    trigger_id: str  # trg_…
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("event_id", "eventId", _any),
+        ("trigger_id", "triggerId", _any),
+    )
+
+
+@dataclass
+class Token(_Model):
+    """Token"""
+
+    id: str
+    name: str
+    start: str  # The first characters of the secret, to tell tokens apart
+    permissions: Optional[List[Literal["market:read", "onchain:read", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]]  # null: all of the owner's permissions
+    created_at: str
+    last_used_at: Optional[str]  # Updated at most once a minute
+    expires_at: Optional[str]
+    revoked_at: Optional[str]
+    status: Union[Literal["active"], Literal["expired"], Literal["revoked"]]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("start", "start", _any),
+        ("permissions", "permissions", _opt(_list(_any))),
+        ("created_at", "createdAt", _any),
+        ("last_used_at", "lastUsedAt", _opt(_any)),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("revoked_at", "revokedAt", _opt(_any)),
+        ("status", "status", _any),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestCondition1(_Model):
+    """UpdateAlertRuleRequestCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestCondition2(_Model):
+    """UpdateAlertRuleRequestCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestCondition3(_Model):
+    """UpdateAlertRuleRequestCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestTrigger(_Model):
+    """UpdateAlertRuleRequestTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestChannels(_Model):
+    """UpdateAlertRuleRequestChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequest(_Model):
+    """UpdateAlertRuleRequest"""
+
+    name: Optional[str] = None
+    state: Optional[Literal["active", "paused"]] = None  # paused: not evaluated; active: resume
+    symbol: Optional[str] = None  # Any accepted spelling: btc, BTC/USDT, …
+    condition: Optional[Union[UpdateAlertRuleRequestCondition1, UpdateAlertRuleRequestCondition2, UpdateAlertRuleRequestCondition3]] = None
+    trigger: Optional[UpdateAlertRuleRequestTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[UpdateAlertRuleRequestChannels] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("state", "state", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("UpdateAlertRuleRequestTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("UpdateAlertRuleRequestChannels")),
+    )
+
+
+@dataclass
+class Webhook(_Model):
+    """Webhook"""
+
+    id: str  # wh_…
+    url: str
+    events: List[Literal["alert.triggered", "onchain.flow"]]
+    description: Optional[str]
+    status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
+    disabled_reason: Optional[str]
+    previous_secret_expires_at: Optional[str]  # After a rotation: until when the previous secret still signs (a second signature)
+    created_at: str
+    updated_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("url", "url", _any),
+        ("events", "events", _list(_any)),
+        ("description", "description", _opt(_any)),
+        ("status", "status", _any),
+        ("disabled_reason", "disabledReason", _opt(_any)),
+        ("previous_secret_expires_at", "previousSecretExpiresAt", _opt(_any)),
+        ("created_at", "createdAt", _any),
+        ("updated_at", "updatedAt", _any),
+    )
+
+
+@dataclass
+class WebhookDeliveryAttemptLogItem(_Model):
+    """WebhookDeliveryAttemptLogItem"""
+
+    attempt: int
+    at: str
+    outcome: Literal["delivered", "http_error", "gone", "redirect", "timeout", "refused", "network_error"]
+    status_code: Optional[int]
+    latency_ms: int
+    error: Optional[str]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("attempt", "attempt", _any),
+        ("at", "at", _any),
+        ("outcome", "outcome", _any),
+        ("status_code", "statusCode", _opt(_any)),
+        ("latency_ms", "latencyMs", _any),
+        ("error", "error", _opt(_any)),
+    )
+
+
+@dataclass
+class WebhookDelivery(_Model):
+    """WebhookDelivery"""
+
+    id: str  # msg_… — the webhook-id header of every attempt (stable across retries)
+    webhook_id: str
+    event_id: str
+    event_type: Literal["alert.triggered", "onchain.flow"]
+    rule_id: Optional[str]
+    test: bool
+    status: Union[Literal["pending"], Literal["delivered"], Literal["failed"]]
+    attempts: int
+    next_attempt_at: Optional[str]
+    last_error: Optional[str]
+    created_at: str
+    finished_at: Optional[str]
+    attempt_log: List[WebhookDeliveryAttemptLogItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("webhook_id", "webhookId", _any),
+        ("event_id", "eventId", _any),
+        ("event_type", "eventType", _any),
+        ("rule_id", "ruleId", _opt(_any)),
+        ("test", "test", _any),
+        ("status", "status", _any),
+        ("attempts", "attempts", _any),
+        ("next_attempt_at", "nextAttemptAt", _opt(_any)),
+        ("last_error", "lastError", _opt(_any)),
+        ("created_at", "createdAt", _any),
+        ("finished_at", "finishedAt", _opt(_any)),
+        ("attempt_log", "attemptLog", _list(_obj("WebhookDeliveryAttemptLogItem"))),
+    )
+
+
+class _Operations:
+    """One method per API operation; query parameters are keyword-only (a misspelled one is a TypeError)."""
+
+    def _call(self, method: str, path: str, query: Dict[str, Any], body: Any, convert: Callable[[Any], Any], headers: Optional[Dict[str, str]], csv_body: bool) -> Any:  # pragma: no cover - provided by the client
+        raise NotImplementedError
+
+    def login(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[LoginResponse]:
+        """POST /auth/login: Sign in to the console (sets the session cookie)"""
+        return self._call("POST", "/auth/login", {}, body, _obj("LoginResponse"), headers, False)
+
+    def logout(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """POST /auth/logout: Sign out of the console"""
+        return self._call("POST", "/auth/logout", {}, None, _none, headers, False)
+
+    def get_account(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Account]:
+        """GET /api/account: The signed-in account: email, role, plan, limits, permissions"""
+        return self._call("GET", "/api/account", {}, None, _obj("Account"), headers, False)
+
+    def list_tokens(self, *, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListTokensResponse]:
+        """GET /api/account/tokens: The account's API tokens, newest first, in pages (never their secrets)"""
+        return self._call("GET", "/api/account/tokens", {"limit": limit, "cursor": cursor}, None, _obj("ListTokensResponse"), headers, False)
+
+    def create_token(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[CreateTokenResponse201]:
+        """POST /api/account/tokens: Create an API token; the secret is in this response only"""
+        return self._call("POST", "/api/account/tokens", {}, body, _obj("CreateTokenResponse201"), headers, False)
+
+    def revoke_token(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Token]:
+        """DELETE /api/account/tokens/{id}: Revoke a token; its open push connections close within seconds"""
+        return self._call("DELETE", _path("/api/account/tokens/{id}", {"id": id}), {}, None, _obj("Token"), headers, False)
+
+    def rotate_token(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[RotateTokenResponse201]:
+        """POST /api/account/tokens/{id}/rotate: Replace a token with a new secret (same name, permissions, expiry); the old one is revoked"""
+        return self._call("POST", _path("/api/account/tokens/{id}/rotate", {"id": id}), {}, None, _obj("RotateTokenResponse201"), headers, False)
+
+    def get_market_data(self, *, symbols: Optional[str] = None, quote: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, notional: Optional[float] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetMarketDataResponse]:
+        """GET /api/market-data: Merged market view per symbol: price, 24 h statistics, depth, slippage and venues; a page of symbols at a time"""
+        return self._call("GET", "/api/market-data", {"symbols": symbols, "quote": quote, "limit": limit, "cursor": cursor, "notional": notional, "strict": strict}, None, _obj("GetMarketDataResponse"), headers, False)
+
+    def get_market_history(self, *, symbol: Optional[str] = None, interval: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetMarketHistoryResponse]:
+        """GET /api/market-history: OHLCV candles, oldest first, with a cursor to the next page"""
+        return self._call("GET", "/api/market-history", {"symbol": symbol, "interval": interval, "from": from_, "to": to, "limit": limit, "cursor": cursor, "strict": strict}, None, _obj("GetMarketHistoryResponse"), headers, False)
+
+    def list_onchain_flows(self, *, exchange: Optional[str] = None, limit: Optional[int] = None, asset: Optional[str] = None, direction: Optional[Literal["deposit", "withdrawal", "internal"]] = None, min_usd: Optional[float] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOnchainFlowsResponse]:
+        """GET /api/onchain/flows: Recent exchange deposits and withdrawals with 1 h / 24 h USD totals"""
+        return self._call("GET", "/api/onchain/flows", {"exchange": exchange, "limit": limit, "asset": asset, "direction": direction, "minUsd": min_usd, "cursor": cursor}, None, _obj("ListOnchainFlowsResponse"), headers, False)
+
+    def list_predictions(self, *, symbol: Optional[str] = None, horizon: Optional[str] = None, granularity: Optional[str] = None, limit: Optional[int] = None, from_: Optional[str] = None, to: Optional[str] = None, include: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListPredictionsResponse]:
+        """GET /api/predictions: Forecast datapoints for one symbol and horizon, oldest first"""
+        return self._call("GET", "/api/predictions", {"symbol": symbol, "horizon": horizon, "granularity": granularity, "limit": limit, "from": from_, "to": to, "include": include, "strict": strict}, None, _obj("ListPredictionsResponse"), headers, False)
+
+    def get_ai_outlook(self, *, symbol: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetAiOutlookResponse]:
+        """GET /api/predictions/ai-outlook: Aggregated outlook: bias, score, confidence, per-horizon view and drivers"""
+        return self._call("GET", "/api/predictions/ai-outlook", {"symbol": symbol, "strict": strict}, None, _obj("GetAiOutlookResponse"), headers, False)
+
+    def get_prediction_performance(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetPredictionPerformanceResponse]:
+        """GET /api/predictions/performance: Scored track record per symbol and horizon"""
+        return self._call("GET", "/api/predictions/performance", {}, None, _obj("GetPredictionPerformanceResponse"), headers, False)
+
+    def import_portfolio(self, body: Any, *, dry_run: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[PortfolioImportResult]:
+        """POST /api/portfolio/import: Import up to 200 portfolio rows (JSON or CSV), all or nothing"""
+        return self._call("POST", "/api/portfolio/import", {"dryRun": dry_run}, body, _obj("PortfolioImportResult"), headers, True)
+
+    def get_portfolio(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Portfolio]:
+        """GET /api/portfolio: Holdings per asset at the merged market price: value, cost, unrealized P&L, allocation, 24 h change"""
+        return self._call("GET", "/api/portfolio", {}, None, _obj("Portfolio"), headers, False)
+
+    def delete_portfolio(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[DeletePortfolioResponse]:
+        """DELETE /api/portfolio: Reset: delete every row of the account (the import history is kept)"""
+        return self._call("DELETE", "/api/portfolio", {}, None, _obj("DeletePortfolioResponse"), headers, False)
+
+    def list_portfolio_rows(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListPortfolioRowsResponse]:
+        """GET /api/portfolio/rows: Every stored row, exactly as imported (decimals as strings): an export"""
+        return self._call("GET", "/api/portfolio/rows", {}, None, _obj("ListPortfolioRowsResponse"), headers, False)
+
+    def list_portfolio_imports(self, *, limit: Optional[int] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListPortfolioImportsResponse]:
+        """GET /api/portfolio/imports: Import history, newest first"""
+        return self._call("GET", "/api/portfolio/imports", {"limit": limit}, None, _obj("ListPortfolioImportsResponse"), headers, False)
+
+    def delete_portfolio_row(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/portfolio/rows/{id}: Delete one row"""
+        return self._call("DELETE", _path("/api/portfolio/rows/{id}", {"id": id}), {}, None, _none, headers, False)
+
+    def get_dashboard_analytics(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[DashboardAnalytics]:
+        """GET /api/dashboard/analytics: Portfolio value and P&L, alerts, API usage (24 h) and the forecast track record"""
+        return self._call("GET", "/api/dashboard/analytics", {}, None, _obj("DashboardAnalytics"), headers, False)
+
+    def create_alert_rule(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:
+        """POST /api/alerts: Create an alert rule (price, volume or address_flow)"""
+        return self._call("POST", "/api/alerts", {}, body, _obj("AlertRule"), headers, False)
+
+    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing"]] = None, type: Optional[Literal["price", "volume", "address_flow"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
+        """GET /api/alerts: The account's alert rules, newest first"""
+        return self._call("GET", "/api/alerts", {"state": state, "type": type, "limit": limit, "cursor": cursor}, None, _obj("ListAlertRulesResponse"), headers, False)
+
+    def get_alert_rule(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:
+        """GET /api/alerts/{id}: One alert rule"""
+        return self._call("GET", _path("/api/alerts/{id}", {"id": id}), {}, None, _obj("AlertRule"), headers, False)
+
+    def update_alert_rule(self, id: str, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:
+        """PATCH /api/alerts/{id}: Edit a rule; state active/paused resumes or pauses it (a condition edit resets its crossing side)"""
+        return self._call("PATCH", _path("/api/alerts/{id}", {"id": id}), {}, body, _obj("AlertRule"), headers, False)
+
+    def delete_alert_rule(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/alerts/{id}: Delete a rule (its past events stay in the event log)"""
+        return self._call("DELETE", _path("/api/alerts/{id}", {"id": id}), {}, None, _none, headers, False)
+
+    def test_alert_rule(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[TestAlertRuleResponse202]:
+        """POST /api/alerts/{id}/test: Append a test event (test: true) for the rule, delivered like a real one"""
+        return self._call("POST", _path("/api/alerts/{id}/test", {"id": id}), {}, None, _obj("TestAlertRuleResponse202"), headers, False)
+
+    def create_webhook(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[CreateWebhookResponse201]:
+        """POST /api/webhooks: Register a webhook endpoint; the answer holds its signing secret, shown once"""
+        return self._call("POST", "/api/webhooks", {}, body, _obj("CreateWebhookResponse201"), headers, False)
+
+    def list_webhooks(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListWebhooksResponse]:
+        """GET /api/webhooks: The account's webhook endpoints (never their secrets)"""
+        return self._call("GET", "/api/webhooks", {}, None, _obj("ListWebhooksResponse"), headers, False)
+
+    def get_webhook(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Webhook]:
+        """GET /api/webhooks/{id}: One webhook endpoint"""
+        return self._call("GET", _path("/api/webhooks/{id}", {"id": id}), {}, None, _obj("Webhook"), headers, False)
+
+    def delete_webhook(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/webhooks/{id}: Delete a webhook endpoint; its pending deliveries are dropped"""
+        return self._call("DELETE", _path("/api/webhooks/{id}", {"id": id}), {}, None, _none, headers, False)
+
+    def rotate_webhook_secret(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[RotateWebhookSecretResponse]:
+        """POST /api/webhooks/{id}/rotate: New signing secret (shown once); the previous one keeps signing for 24 h"""
+        return self._call("POST", _path("/api/webhooks/{id}/rotate", {"id": id}), {}, None, _obj("RotateWebhookSecretResponse"), headers, False)
+
+    def list_webhook_deliveries(self, id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListWebhookDeliveriesResponse]:
+        """GET /api/webhooks/{id}/deliveries: A webhook's deliveries, newest first, each with every attempt"""
+        return self._call("GET", _path("/api/webhooks/{id}/deliveries", {"id": id}), {"limit": limit, "cursor": cursor}, None, _obj("ListWebhookDeliveriesResponse"), headers, False)
+
+    def list_alert_deliveries(self, id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertDeliveriesResponse]:
+        """GET /api/alerts/{id}/deliveries: An alert rule's webhook deliveries, newest first, each with every attempt"""
+        return self._call("GET", _path("/api/alerts/{id}/deliveries", {"id": id}), {"limit": limit, "cursor": cursor}, None, _obj("ListAlertDeliveriesResponse"), headers, False)
