@@ -57,9 +57,10 @@ function usageRecordCost(): number {
   const accounts = Array.from({ length: 100 }, (_, i) => `usr_${i}`);
   const routes = ['/api/market-data', '/api/predictions', '/api/portfolio', '/api/account'];
   const n = 2_000_000;
-  for (let i = 0; i < 200_000; i++) counter.record(accounts[i % 100]!, 'GET', routes[i % 4]!, false);
+  for (let i = 0; i < 200_000; i++) counter.record(accounts[i % 100]!, 'tok_1', 'GET', routes[i % 4]!, false);
   const start = process.hrtime.bigint();
-  for (let i = 0; i < n; i++) counter.record(accounts[i % 100]!, 'GET', routes[i % 4]!, i % 50 === 0);
+  for (let i = 0; i < n; i++)
+    counter.record(accounts[i % 100]!, 'tok_1', 'GET', routes[i % 4]!, i % 50 === 0);
   return Number(process.hrtime.bigint() - start) / n;
 }
 

@@ -160,6 +160,7 @@ await capture(
   `/api/portfolio/rows/${(rows.data as { id: string }[])[0]!.id}`,
 );
 await capture('getDashboardAnalytics', 'GET', '/api/dashboard/analytics');
+await capture('getAccountUsage', 'GET', '/api/account/usage');
 await capture('deletePortfolio', 'DELETE', '/api/portfolio');
 
 const webhook = await capture('createWebhook', 'POST', '/api/webhooks', {

@@ -32,7 +32,7 @@ import {
 } from '../modules/usage/index.ts';
 import type { Clock } from '../shared/clock.ts';
 import { periodicJob } from '../shared/periodic-job.ts';
-import type { RateLimiter } from '../shared/rate-limiter.ts';
+import { type RateLimiter, accountRateWindowMs } from '../shared/rate-limiter.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
 
@@ -124,10 +124,7 @@ export function buildPortfolio(
     alerts: deps.alerts,
     usage,
     tokens: { listTokens: (accountId) => deps.accounts.listTokens(accountId) },
-    limits: {
-      remaining: async (accountId, limit) =>
-        Math.max(0, limit - (await deps.limiter.count(accountLimitKey(accountId), 60_000))),
-    },
+    limits: { window: (accountId) => deps.limiter.peek(accountLimitKey(accountId), accountRateWindowMs) },
     trackRecord: predictionsTrackRecord(deps.predictions),
     clock: deps.clock,
     cacheMs: config.analyticsCacheMs,

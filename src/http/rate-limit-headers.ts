@@ -1,5 +1,7 @@
+import { accountRateWindowMs } from '../shared/rate-limiter.ts';
+
 /** The account rate limit's window, and its headers (IETF draft-ietf-httpapi-ratelimit-headers). */
-export const rateLimitWindowMs = 60_000;
+export const rateLimitWindowMs = accountRateWindowMs;
 
 // The policy is kept per limit: the HTTP layer flattens and validates every header value it sends, and a kept
 // string is flattened once.

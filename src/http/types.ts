@@ -41,6 +41,8 @@ declare module 'fastify' {
     principal?: Principal;
     /** The account the request was charged to (or refused for its rate limit); counted in its API usage. */
     accountId?: string;
+    /** Who the request counts for in usage: `console` (a session) or the API token's id. */
+    usageClient?: string;
     /** The matched route's pattern (e.g. `/api/account/tokens/:id`); unset when no route matched. */
     routePattern?: string;
   }

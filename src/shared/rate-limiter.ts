@@ -12,14 +12,23 @@ export interface LimitDecision {
   resetMs: number;
 }
 
+/** The window of every account's request limit ("120 requests per minute"). */
+export const accountRateWindowMs = 60_000;
+
+export interface WindowUse {
+  used: number;
+  /** Milliseconds until the oldest counted request leaves the window (0 when none is counted). */
+  oldestLeavesInMs: number;
+}
+
 export interface RateLimiter {
   /**
    * Records one request when the window has room. An in-process limiter answers synchronously (no promise
    * turn on the request path); a shared store answers with a promise.
    */
   consume(key: string, limit: number, windowMs: number): LimitDecision | Promise<LimitDecision>;
-  /** Requests counted in the trailing window, without recording one. */
-  count(key: string, windowMs: number): Promise<number>;
+  /** The trailing window without recording a request: requests counted, and when the oldest leaves it. */
+  peek(key: string, windowMs: number): Promise<WindowUse>;
   /**
    * Takes back the newest request recorded for `key` (a reservation that turned out not to count, such as a
    * sign-in attempt charged before its password was checked, which then succeeded).

@@ -53,24 +53,24 @@ describe.each(dbKinds())('usage counter flushing into %s after a failed flush', 
 
   it('merges the kept counts with the new ones: the next flush stores both, and so do later ones', async () => {
     const { stored, counter, failNext, logged, clock } = await setUp();
-    for (let i = 0; i < 3; i++) counter.record('acct', 'GET', '/api/portfolio', false);
-    counter.record('acct', 'GET', '/api/portfolio', true);
+    for (let i = 0; i < 3; i++) counter.record('acct', 'tok_1', 'GET', '/api/portfolio', false);
+    counter.record('acct', 'tok_1', 'GET', '/api/portfolio', true);
     failNext(1);
     await counter.flush();
     expect(logged.filter((m) => m.includes('flush failed'))).toHaveLength(1);
     // The same account, endpoint and bucket again: the kept cell and the new one are one row in storage.
-    for (let i = 0; i < 2; i++) counter.record('acct', 'GET', '/api/portfolio', false);
+    for (let i = 0; i < 2; i++) counter.record('acct', 'tok_1', 'GET', '/api/portfolio', false);
     await counter.flush();
     expect(logged.filter((m) => m.includes('flush failed'))).toHaveLength(1);
     expect(await stored.totals('acct', START)).toEqual([
-      { endpoint: 'GET /api/portfolio', requests: 6, rateLimited: 1 },
+      { endpoint: 'GET /api/portfolio', client: 'tok_1', requests: 6, rateLimited: 1 },
     ]);
     // Later flushes keep working.
     clock.advance(USAGE_BUCKET_MS);
-    counter.record('acct', 'GET', '/api/portfolio', false);
+    counter.record('acct', 'tok_1', 'GET', '/api/portfolio', false);
     await counter.flush();
     expect(await stored.totals('acct', START)).toEqual([
-      { endpoint: 'GET /api/portfolio', requests: 7, rateLimited: 1 },
+      { endpoint: 'GET /api/portfolio', client: 'tok_1', requests: 7, rateLimited: 1 },
     ]);
     expect(logged.filter((m) => m.includes('flush failed'))).toHaveLength(1);
   });
@@ -79,17 +79,17 @@ describe.each(dbKinds())('usage counter flushing into %s after a failed flush', 
     const { stored, counter, failNext } = await setUp();
     counter.start();
     failNext(2);
-    counter.record('acct', 'GET', '/x', false);
+    counter.record('acct', 'tok_1', 'GET', '/x', false);
     await counter.flush();
-    counter.record('acct', 'GET', '/x', false);
-    counter.record('acct', 'POST', '/y', false);
+    counter.record('acct', 'tok_1', 'GET', '/x', false);
+    counter.record('acct', 'tok_1', 'POST', '/y', false);
     await counter.flush();
-    counter.record('acct', 'GET', '/x', true);
+    counter.record('acct', 'tok_1', 'GET', '/x', true);
     await counter.stop();
     const totals = await stored.totals('acct', START);
     expect(totals.sort((a, b) => a.endpoint.localeCompare(b.endpoint))).toEqual([
-      { endpoint: 'GET /x', requests: 3, rateLimited: 1 },
-      { endpoint: 'POST /y', requests: 1, rateLimited: 0 },
+      { endpoint: 'GET /x', client: 'tok_1', requests: 3, rateLimited: 1 },
+      { endpoint: 'POST /y', client: 'tok_1', requests: 1, rateLimited: 0 },
     ]);
     expect((await counter.totals('acct')).requests).toBe(4);
   });

@@ -140,6 +140,12 @@ describe.skipIf(!haveChromium)(
       await shot(page, 'dashboard');
 
       await page.getByRole('link', { name: 'API keys' }).click();
+      // The console's own requests are told apart from the keys' (GET /api/account/usage).
+      const consoleRow = page.getByRole('row', { name: /This web console/ });
+      await consoleRow.waitFor();
+      expect(
+        Number((await consoleRow.locator('td').first().textContent())!.replace(/\D.*$/, '')),
+      ).toBeGreaterThan(0);
       await page.getByLabel('Name').fill('e2e-bot');
       await page.getByRole('button', { name: 'Create key' }).click();
       const secret = (await page.getByTestId('new-secret').textContent())!.trim();

@@ -115,6 +115,164 @@ class AccountEvent(_Model):
 
 
 @dataclass
+class AccountUsageQuota(_Model):
+    """The account's rate limit now (a sliding 60-second window shared by its tokens and sessions)"""
+
+    limit: int  # Requests per window (the plan or a per-account override)
+    window_seconds: int
+    used: int
+    remaining: int
+    reset_at: str  # When the oldest request in the window leaves it (one more becomes available); now when none is count
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("limit", "limit", _any),
+        ("window_seconds", "windowSeconds", _any),
+        ("used", "used", _any),
+        ("remaining", "remaining", _any),
+        ("reset_at", "resetAt", _any),
+    )
+
+
+@dataclass
+class AccountUsageLast24hByEndpointItem(_Model):
+    """AccountUsageLast24hByEndpointItem"""
+
+    endpoint: str
+    requests: int
+    rate_limited: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("endpoint", "endpoint", _any),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+    )
+
+
+@dataclass
+class AccountUsageLast24hByClientItem(_Model):
+    """AccountUsageLast24hByClientItem"""
+
+    client: Union[Literal["console"], Literal["token"], Literal["other"]]  # console: the web console (a session); token: an API token; other: counted before clients were record
+    token_id: Optional[str]
+    token_name: Optional[str]  # The token's name (null once deleted)
+    requests: int
+    rate_limited: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("client", "client", _any),
+        ("token_id", "tokenId", _opt(_any)),
+        ("token_name", "tokenName", _opt(_any)),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+    )
+
+
+@dataclass
+class AccountUsageLast24h(_Model):
+    """AccountUsageLast24h"""
+
+    from_: str  # Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted
+    to: str
+    requests: int
+    rate_limited: int  # Requests answered 429
+    by_endpoint: List[AccountUsageLast24hByEndpointItem]
+    by_client: List[AccountUsageLast24hByClientItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+        ("by_endpoint", "byEndpoint", _list(_obj("AccountUsageLast24hByEndpointItem"))),
+        ("by_client", "byClient", _list(_obj("AccountUsageLast24hByClientItem"))),
+    )
+
+
+@dataclass
+class AccountUsageLast30dByEndpointItem(_Model):
+    """AccountUsageLast30dByEndpointItem"""
+
+    endpoint: str
+    requests: int
+    rate_limited: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("endpoint", "endpoint", _any),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+    )
+
+
+@dataclass
+class AccountUsageLast30dByClientItem(_Model):
+    """AccountUsageLast30dByClientItem"""
+
+    client: Union[Literal["console"], Literal["token"], Literal["other"]]  # console: the web console (a session); token: an API token; other: counted before clients were record
+    token_id: Optional[str]
+    token_name: Optional[str]  # The token's name (null once deleted)
+    requests: int
+    rate_limited: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("client", "client", _any),
+        ("token_id", "tokenId", _opt(_any)),
+        ("token_name", "tokenName", _opt(_any)),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+    )
+
+
+@dataclass
+class AccountUsageLast30d(_Model):
+    """AccountUsageLast30d"""
+
+    from_: str  # Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted
+    to: str
+    requests: int
+    rate_limited: int  # Requests answered 429
+    by_endpoint: List[AccountUsageLast30dByEndpointItem]
+    by_client: List[AccountUsageLast30dByClientItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+        ("by_endpoint", "byEndpoint", _list(_obj("AccountUsageLast30dByEndpointItem"))),
+        ("by_client", "byClient", _list(_obj("AccountUsageLast30dByClientItem"))),
+    )
+
+
+@dataclass
+class AccountUsage(_Model):
+    """AccountUsage"""
+
+    generated_at: str
+    plan: str
+    quota: AccountUsageQuota  # The account's rate limit now (a sliding 60-second window shared by its tokens and sessions)
+    last24h: AccountUsageLast24h
+    last30d: AccountUsageLast30d
+    flush_interval_ms: int  # Other replicas' requests appear within this long
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("generated_at", "generatedAt", _any),
+        ("plan", "plan", _any),
+        ("quota", "quota", _obj("AccountUsageQuota")),
+        ("last24h", "last24h", _obj("AccountUsageLast24h")),
+        ("last30d", "last30d", _obj("AccountUsageLast30d")),
+        ("flush_interval_ms", "flushIntervalMs", _any),
+    )
+
+
+@dataclass
 class AlertRuleCondition1(_Model):
     """AlertRuleCondition1"""
 
@@ -2555,6 +2713,10 @@ class _Operations:
     def get_dashboard_analytics(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[DashboardAnalytics]:
         """GET /api/dashboard/analytics: Portfolio value and P&L, alerts, API usage (24 h) and the forecast track record"""
         return self._call("GET", "/api/dashboard/analytics", {}, None, _obj("DashboardAnalytics"), headers, False)
+
+    def get_account_usage(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AccountUsage]:
+        """GET /api/account/usage: Quota now (used, remaining, reset) and requests and 429s by endpoint and by client, 24 h and 30 days"""
+        return self._call("GET", "/api/account/usage", {}, None, _obj("AccountUsage"), headers, False)
 
     def create_alert_rule(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:
         """POST /api/alerts: Create an alert rule (price, volume or address_flow)"""

@@ -100,3 +100,12 @@ export function useTokens() {
     queryFn: () => unwrap(api.GET('/api/account/tokens')).then((body) => body.data),
   });
 }
+
+/** GET /api/account/usage: the quota now, and requests by endpoint and by client over 24 h and 30 days. */
+export function useAccountUsage() {
+  return useQuery({
+    queryKey: ['account-usage'],
+    queryFn: () => unwrap(api.GET('/api/account/usage')),
+    refetchInterval: 60_000,
+  });
+}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api/client.ts';
 import type { Account, Permission, Token } from '../api/types.ts';
+import { ClientUsage } from '../components/ClientUsage.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { SecretPanel } from '../components/SecretPanel.tsx';
@@ -43,6 +44,7 @@ export default function ApiKeys() {
         </div>
       </div>
       <UsagePanel />
+      <ClientUsage />
       {secret ? (
         <SecretPanel
           title={secret.rotated ? `New secret for “${secret.name}”` : `Key “${secret.name}” created`}

@@ -71,6 +71,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Quota now (used, remaining, reset) and requests and 429s by endpoint and by client, 24 h and 30 days */
+        get: operations["getAccountUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -587,6 +604,78 @@ export interface components {
              * @enum {number}
              */
             version: 1;
+        };
+        AccountUsage: {
+            /** @description Other replicas' requests appear within this long */
+            flushIntervalMs: number;
+            /** Format: date-time */
+            generatedAt: string;
+            last24h: {
+                byClient: {
+                    /** @description console: the web console (a session); token: an API token; other: counted before clients were recorded */
+                    client: "console" | "token" | "other";
+                    rateLimited: number;
+                    requests: number;
+                    tokenId: string | null;
+                    /** @description The token's name (null once deleted) */
+                    tokenName: string | null;
+                }[];
+                byEndpoint: {
+                    endpoint: string;
+                    rateLimited: number;
+                    requests: number;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted
+                 */
+                from: string;
+                /** @description Requests answered 429 */
+                rateLimited: number;
+                requests: number;
+                /** Format: date-time */
+                to: string;
+            };
+            last30d: {
+                byClient: {
+                    /** @description console: the web console (a session); token: an API token; other: counted before clients were recorded */
+                    client: "console" | "token" | "other";
+                    rateLimited: number;
+                    requests: number;
+                    tokenId: string | null;
+                    /** @description The token's name (null once deleted) */
+                    tokenName: string | null;
+                }[];
+                byEndpoint: {
+                    endpoint: string;
+                    rateLimited: number;
+                    requests: number;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted
+                 */
+                from: string;
+                /** @description Requests answered 429 */
+                rateLimited: number;
+                requests: number;
+                /** Format: date-time */
+                to: string;
+            };
+            plan: string;
+            /** @description The account's rate limit now (a sliding 60-second window shared by its tokens and sessions) */
+            quota: {
+                /** @description Requests per window (the plan or a per-account override) */
+                limit: number;
+                remaining: number;
+                /**
+                 * Format: date-time
+                 * @description When the oldest request in the window leaves it (one more becomes available); now when none is counted
+                 */
+                resetAt: string;
+                used: number;
+                windowSeconds: number;
+            };
         };
         AlertRule: {
             channels: {
@@ -2046,6 +2135,31 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAccountUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountUsage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

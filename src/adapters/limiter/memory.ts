@@ -101,11 +101,13 @@ export function memoryRateLimiter(clock: Clock): RateLimiter & { size(): number 
       }
       return { allowed: false, limit, remaining: 0, resetMs: Math.max(1, log.oldest()! + windowMs - now) };
     },
-    async count(key, windowMs) {
+    async peek(key, windowMs) {
       const log = logs.get(key);
-      if (!log) return 0;
-      log.prune(clock.now() - windowMs);
-      return log.total;
+      if (!log) return { used: 0, oldestLeavesInMs: 0 };
+      const now = clock.now();
+      log.prune(now - windowMs);
+      const oldest = log.oldest();
+      return { used: log.total, oldestLeavesInMs: oldest === undefined ? 0 : oldest + windowMs - now };
     },
     async refund(key, windowMs) {
       const log = logs.get(key);

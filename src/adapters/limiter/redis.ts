@@ -30,10 +30,15 @@ if oldest[2] then oldestScore = tonumber(oldest[2]) end
 return {allowed, limit - count, oldestScore + window - now}
 `;
 
-const countScript = `
+const peekScript = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')
+local window = tonumber(ARGV[1])
+local used = redis.call('ZCOUNT', KEYS[1], '(' .. (now - window), '+inf')
+local oldest = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. (now - window), '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+local leaves = 0
+if oldest[2] then leaves = tonumber(oldest[2]) + window - now end
+return {used, leaves}
 `;
 
 export interface RedisLimiterOptions {
@@ -58,7 +63,7 @@ export function redisRateLimiter(redis: Redis, clock: Clock, options: RedisLimit
     }
   };
   redis.defineCommand('meridianConsume', { numberOfKeys: 1, lua: consumeScript });
-  redis.defineCommand('meridianCount', { numberOfKeys: 1, lua: countScript });
+  redis.defineCommand('meridianPeek', { numberOfKeys: 1, lua: peekScript });
   const client = redis as Redis & {
     meridianConsume(
       key: string,
@@ -66,7 +71,7 @@ export function redisRateLimiter(redis: Redis, clock: Clock, options: RedisLimit
       window: number,
       member: string,
     ): Promise<[number, number, number]>;
-    meridianCount(key: string, window: number): Promise<number>;
+    meridianPeek(key: string, window: number): Promise<[number, number]>;
   };
 
   return {
@@ -94,14 +99,14 @@ export function redisRateLimiter(redis: Redis, clock: Clock, options: RedisLimit
         return fallback.consume(key, limit, windowMs);
       }
     },
-    async count(key, windowMs) {
+    async peek(key, windowMs) {
       try {
-        const n = await client.meridianCount(prefix + key, windowMs);
+        const [used, oldestLeavesInMs] = await client.meridianPeek(prefix + key, windowMs);
         setDegraded(false);
-        return n;
+        return { used, oldestLeavesInMs };
       } catch {
         setDegraded(true);
-        return fallback.count(key, windowMs);
+        return fallback.peek(key, windowMs);
       }
     },
     async refund(key, windowMs) {

@@ -7,6 +7,7 @@ import {
 } from '../../modules/accounts/index.ts';
 import type { Metrics } from '../../observability/metrics.ts';
 import { AppError } from '../../shared/errors.ts';
+import { CONSOLE_CLIENT } from '../../modules/usage/index.ts';
 import type { LimitDecision, RateLimiter } from '../../shared/rate-limiter.ts';
 import {
   type FailedAuthLimiter,
@@ -157,6 +158,7 @@ export function registerAuth(app: App, deps: AuthDeps) {
 
   app.decorateRequest('principal', undefined);
   app.decorateRequest('accountId', undefined);
+  app.decorateRequest('usageClient', undefined);
 
   /** Permission check and rate-limit charge for an identified caller. */
   function admit(
@@ -169,6 +171,7 @@ export function registerAuth(app: App, deps: AuthDeps) {
     requirePermission(principal, needed);
     // From here the request counts in the account's API usage, a 429 included (request-context.ts).
     request.accountId = principal.userId;
+    request.usageClient = principal.kind === 'session' ? CONSOLE_CLIENT : (principal.tokenId ?? 'token');
     const charged = charge(principal, reply);
     if (charged instanceof Promise) {
       return charged.then(() => {

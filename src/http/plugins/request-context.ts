@@ -9,7 +9,8 @@ import type { Metrics } from '../../observability/metrics.ts';
 
 /** Where a finished request of an account is counted (the usage counter: memory, flushed periodically). */
 export interface UsageRecorder {
-  record(accountId: string, method: string, route: string, rateLimited: boolean): void;
+  /** `client`: `console` for a console session, else the API token's id. */
+  record(accountId: string, client: string, method: string, route: string, rateLimited: boolean): void;
 }
 import { securityHeadersFor } from '../security-headers.ts';
 import type { App } from '../types.ts';
@@ -69,6 +70,7 @@ export class RequestsObserved extends LogController {
     if (account !== undefined && this.#usage) {
       this.#usage.record(
         account,
+        request.usageClient!,
         request.method,
         request.routePattern ?? 'unmatched',
         reply.statusCode === 429,

@@ -89,9 +89,63 @@ const Analytics = Type.Object(
   { $id: 'DashboardAnalytics' },
 );
 
-/** GET /api/dashboard/analytics — the signed-in account's summary metrics. */
+const countOf = Type.Integer({ minimum: 0 });
+const UsagePeriod = Type.Object({
+  from: Type.String({
+    format: 'date-time',
+    description: 'Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted',
+  }),
+  to: Type.String({ format: 'date-time' }),
+  requests: countOf,
+  rateLimited: Type.Integer({ minimum: 0, description: 'Requests answered 429' }),
+  byEndpoint: Type.Array(Type.Object({ endpoint: Type.String(), requests: countOf, rateLimited: countOf })),
+  byClient: Type.Array(
+    Type.Object({
+      client: Type.Union([Type.Literal('console'), Type.Literal('token'), Type.Literal('other')], {
+        description:
+          'console: the web console (a session); token: an API token; other: counted before clients were recorded',
+      }),
+      tokenId: Type.Union([Type.String(), Type.Null()]),
+      tokenName: Type.Union([Type.String(), Type.Null()], {
+        description: "The token's name (null once deleted)",
+      }),
+      requests: countOf,
+      rateLimited: countOf,
+    }),
+  ),
+});
+
+const AccountUsage = Type.Object(
+  {
+    generatedAt: Type.String({ format: 'date-time' }),
+    plan: Type.String(),
+    quota: Type.Object(
+      {
+        limit: Type.Integer({ description: 'Requests per window (the plan or a per-account override)' }),
+        windowSeconds: Type.Integer(),
+        used: countOf,
+        remaining: countOf,
+        resetAt: Type.String({
+          format: 'date-time',
+          description:
+            'When the oldest request in the window leaves it (one more becomes available); now when none is counted',
+        }),
+      },
+      {
+        description:
+          "The account's rate limit now (a sliding 60-second window shared by its tokens and sessions)",
+      },
+    ),
+    last24h: UsagePeriod,
+    last30d: UsagePeriod,
+    flushIntervalMs: Type.Integer({ description: "Other replicas' requests appear within this long" }),
+  },
+  { $id: 'AccountUsage' },
+);
+
+/** GET /api/dashboard/analytics — the signed-in account's summary metrics; GET /api/account/usage. */
 export interface AnalyticsRouteDeps {
-  analytics: Pick<AnalyticsService, 'dashboard'>;
+  analytics: Pick<AnalyticsService, 'dashboard' | 'usage'>;
 }
 
 export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteModule {
@@ -112,6 +166,24 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteModule {
         const p = request.principal!;
         const body = await analytics.dashboard({ accountId: p.userId, plan: p.plan, rateLimit: p.rateLimit });
         return sendBytes(reply.type(JSON_TYPE), body);
+      },
+    );
+    app.get(
+      '/api/account/usage',
+      {
+        config: { permission: 'account:read' },
+        schema: {
+          operationId: 'getAccountUsage',
+          tags: ['account'],
+          summary:
+            'Quota now (used, remaining, reset) and requests and 429s by endpoint and by client, 24 h and 30 days',
+          response: { 200: AccountUsage, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const p = request.principal!;
+        reply.header('cache-control', 'no-store');
+        return analytics.usage({ accountId: p.userId, plan: p.plan, rateLimit: p.rateLimit });
       },
     );
   };

@@ -49,14 +49,21 @@ export interface PortfolioSummarySource {
   }>;
 }
 
-/** Requests and 429s over the last 24 h per endpoint (the usage counter). */
+/** Requests and 429s per endpoint and per client (the usage counter). */
+export interface UsageTotalsView {
+  since: number;
+  requests: number;
+  rateLimited: number;
+  byEndpoint: Array<{ endpoint: string; requests: number; rateLimited: number }>;
+  /** `client`: `console` (console sessions) or an API token's id. */
+  byClient: Array<{ client: string; requests: number; rateLimited: number }>;
+}
+
 export interface UsageSource {
-  totals(accountId: string): Promise<{
-    since: number;
-    requests: number;
-    rateLimited: number;
-    byEndpoint: Array<{ endpoint: string; requests: number; rateLimited: number }>;
-  }>;
+  /** The last 24 h. */
+  totals(accountId: string): Promise<UsageTotalsView>;
+  /** The last 30 UTC days, today included. */
+  days(accountId: string): Promise<UsageTotalsView>;
 }
 
 /** One API token as the dashboard shows it. */
@@ -74,9 +81,9 @@ export interface TokensSource {
   listTokens(accountId: string): Promise<TokenSummary[]>;
 }
 
-/** Requests the account may still make in the current rate-limit window. */
+/** The account's current rate-limit window: requests used, and when the oldest of them leaves it. */
 export interface RateLimitSource {
-  remaining(accountId: string, limit: number): Promise<number>;
+  window(accountId: string): Promise<{ used: number; oldestLeavesInMs: number }>;
 }
 
 /** The scored forecast record per symbol and horizon (the predictions module's performance read model). */

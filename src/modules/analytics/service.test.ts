@@ -37,6 +37,21 @@ function setup(alerts?: AlertsSummarySource) {
         requests: 12,
         rateLimited: 2,
         byEndpoint: [{ endpoint: 'GET /api/portfolio', requests: 12, rateLimited: 2 }],
+        byClient: [
+          { client: 'tok_1', requests: 9, rateLimited: 2 },
+          { client: 'console', requests: 3, rateLimited: 0 },
+        ],
+      }),
+      days: async () => ({
+        since: START - 29 * 86_400_000,
+        requests: 40,
+        rateLimited: 2,
+        byEndpoint: [{ endpoint: 'GET /api/portfolio', requests: 40, rateLimited: 2 }],
+        byClient: [
+          { client: 'tok_1', requests: 30, rateLimited: 2 },
+          { client: 'console', requests: 9, rateLimited: 0 },
+          { client: 'unknown', requests: 1, rateLimited: 0 },
+        ],
       }),
     },
     tokens: {
@@ -45,7 +60,7 @@ function setup(alerts?: AlertsSummarySource) {
         { id: 'tok_2', name: 'old', start: 'mrd_cd…', status: 'revoked', lastUsedAt: null, expiresAt: null },
       ],
     },
-    limits: { remaining: async (_id, limit) => limit - 3 },
+    limits: { window: async () => ({ used: 3, oldestLeavesInMs: 42_000 }) },
     trackRecord: {
       trackRecord: () => ({
         rows: [
@@ -169,5 +184,25 @@ describe('dashboard analytics', () => {
     const later = JSON.parse((await service.dashboard(account)).toString());
     expect(calls.portfolio).toBe(3);
     expect(later.generatedAt).toBe(new Date(START + 1999).toISOString());
+  });
+
+  it('answers usage: the quota now with its reset, and 24 h / 30 days by endpoint and by client, tokens named', async () => {
+    const { service } = setup();
+    const usage = await service.usage(account);
+    expect(usage.quota).toEqual({
+      limit: 120,
+      windowSeconds: 60,
+      used: 3,
+      remaining: 117,
+      resetAt: new Date(Date.parse(usage.generatedAt) + 42_000).toISOString(),
+    });
+    expect(usage.last24h).toMatchObject({ requests: 12, rateLimited: 2 });
+    expect(usage.last24h.byClient).toEqual([
+      { client: 'token', tokenId: 'tok_1', tokenName: 'bot', requests: 9, rateLimited: 2 },
+      { client: 'console', tokenId: null, tokenName: null, requests: 3, rateLimited: 0 },
+    ]);
+    expect(usage.last30d.from).toBe(new Date(START - 29 * 86_400_000).toISOString());
+    expect(usage.last30d.byClient.map((c) => c.client)).toEqual(['token', 'console', 'other']);
+    expect(usage.flushIntervalMs).toBe(10_000);
   });
 });

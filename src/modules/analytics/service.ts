@@ -6,6 +6,7 @@ import {
   type TokensSource,
   type TrackRecordSource,
   type UsageSource,
+  type UsageTotalsView,
   noAlerts,
 } from './ports.ts';
 import { summarizeTrackRecord } from './track-record.ts';
@@ -49,13 +50,14 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   async function build(account: AnalyticsAccount): Promise<Buffer> {
     const { accountId } = account;
     const generatedAt = deps.clock.now();
-    const [portfolio, alertSummary, usage, tokens, remaining] = await Promise.all([
+    const [portfolio, alertSummary, usage, tokens, window] = await Promise.all([
       deps.portfolio.summary(accountId),
       alerts.summarize(accountId, recent),
       deps.usage.totals(accountId),
       deps.tokens.listTokens(accountId),
-      deps.limits.remaining(accountId, account.rateLimit),
+      deps.limits.window(accountId),
     ]);
+    const remaining = Math.max(0, account.rateLimit - window.used);
     const active = tokens.filter((t) => t.status === 'active');
     const body = {
       generatedAt: new Date(generatedAt).toISOString(),
@@ -101,6 +103,40 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       });
       return body;
     },
+    /** GET /api/account/usage: quota now, and requests by endpoint and by client over 24 h and 30 days. */
+    async usage(account: AnalyticsAccount): Promise<AccountUsage> {
+      const now = deps.clock.now();
+      const [day, month, window, tokens] = await Promise.all([
+        deps.usage.totals(account.accountId),
+        deps.usage.days(account.accountId),
+        deps.limits.window(account.accountId),
+        deps.tokens.listTokens(account.accountId),
+      ]);
+      const names = new Map(tokens.map((t) => [t.id, t.name]));
+      const period = (totals: UsageTotalsView) => ({
+        from: new Date(totals.since).toISOString(),
+        to: new Date(now).toISOString(),
+        requests: totals.requests,
+        rateLimited: totals.rateLimited,
+        byEndpoint: totals.byEndpoint,
+        byClient: totals.byClient.map((c) => clientOf(c, names)),
+      });
+      const remaining = Math.max(0, account.rateLimit - window.used);
+      return {
+        generatedAt: new Date(now).toISOString(),
+        plan: account.plan,
+        quota: {
+          limit: account.rateLimit,
+          windowSeconds: 60,
+          used: Math.min(window.used, account.rateLimit),
+          remaining,
+          resetAt: new Date(now + window.oldestLeavesInMs).toISOString(),
+        },
+        last24h: period(day),
+        last30d: period(month),
+        flushIntervalMs: deps.usageFlushMs,
+      };
+    },
     /** Drops an account's cached answer (its portfolio changed). */
     invalidate(accountId: string): void {
       cache.delete(accountId);
@@ -109,3 +145,41 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
 }
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+export interface UsageByClient {
+  client: 'console' | 'token' | 'other';
+  tokenId: string | null;
+  tokenName: string | null;
+  requests: number;
+  rateLimited: number;
+}
+
+export interface UsagePeriod {
+  from: string;
+  to: string;
+  requests: number;
+  rateLimited: number;
+  byEndpoint: Array<{ endpoint: string; requests: number; rateLimited: number }>;
+  byClient: UsageByClient[];
+}
+
+export interface AccountUsage {
+  generatedAt: string;
+  plan: string;
+  quota: { limit: number; windowSeconds: number; used: number; remaining: number; resetAt: string };
+  last24h: UsagePeriod;
+  last30d: UsagePeriod;
+  flushIntervalMs: number;
+}
+
+function clientOf(
+  c: { client: string; requests: number; rateLimited: number },
+  names: ReadonlyMap<string, string>,
+): UsageByClient {
+  const counts = { requests: c.requests, rateLimited: c.rateLimited };
+  if (c.client === 'console') return { client: 'console', tokenId: null, tokenName: null, ...counts };
+  if (c.client.startsWith('tok_'))
+    return { client: 'token', tokenId: c.client, tokenName: names.get(c.client) ?? null, ...counts };
+  // Counted before clients were recorded.
+  return { client: 'other', tokenId: null, tokenName: null, ...counts };
+}

@@ -10,16 +10,16 @@ describe('usage counter', () => {
     const clock = manualClock(START);
     const repo = createMemoryUsageRepository();
     const counter = createUsageCounter({ repo, clock, flushMs: 1000 });
-    for (let i = 0; i < 5; i++) counter.record('acct-a', 'GET', '/api/portfolio', false);
-    counter.record('acct-a', 'GET', '/api/portfolio', true);
-    counter.record('acct-b', 'POST', '/api/portfolio/import', false);
+    for (let i = 0; i < 5; i++) counter.record('acct-a', 'tok_1', 'GET', '/api/portfolio', false);
+    counter.record('acct-a', 'tok_1', 'GET', '/api/portfolio', true);
+    counter.record('acct-b', 'tok_1', 'POST', '/api/portfolio/import', false);
     expect(repo.cells).toHaveLength(0);
     expect((await counter.totals('acct-a')).byEndpoint).toEqual([
       { endpoint: 'GET /api/portfolio', requests: 6, rateLimited: 1 },
     ]);
     await counter.flush();
     expect(repo.cells).toHaveLength(2);
-    counter.record('acct-a', 'GET', '/api/portfolio', false);
+    counter.record('acct-a', 'tok_1', 'GET', '/api/portfolio', false);
     const totals = await counter.totals('acct-a');
     expect(totals).toMatchObject({ requests: 7, rateLimited: 1 });
     expect((await counter.totals('acct-b')).requests).toBe(1);
@@ -30,8 +30,8 @@ describe('usage counter', () => {
     const repo = createMemoryUsageRepository();
     const a = createUsageCounter({ repo, clock, flushMs: 1000 });
     const b = createUsageCounter({ repo, clock, flushMs: 1000 });
-    for (let i = 0; i < 3; i++) a.record('acct', 'GET', '/x', false);
-    for (let i = 0; i < 4; i++) b.record('acct', 'GET', '/x', false);
+    for (let i = 0; i < 3; i++) a.record('acct', 'tok_1', 'GET', '/x', false);
+    for (let i = 0; i < 4; i++) b.record('acct', 'tok_1', 'GET', '/x', false);
     expect((await a.totals('acct')).requests).toBe(3);
     await b.flush();
     expect((await a.totals('acct')).requests).toBe(7);
@@ -44,18 +44,42 @@ describe('usage counter', () => {
     const repo = createMemoryUsageRepository();
     const logged: string[] = [];
     const counter = createUsageCounter({ repo, clock, flushMs: 1000, log: (m) => logged.push(m) });
-    counter.record('acct', 'GET', '/x', false);
+    counter.record('acct', 'tok_1', 'GET', '/x', false);
     clock.advance(USAGE_BUCKET_MS);
-    counter.record('acct', 'GET', '/x', false);
+    counter.record('acct', 'tok_1', 'GET', '/x', false);
     expect((await counter.totals('acct')).requests).toBe(2);
     clock.advance(USAGE_WINDOW_MS - USAGE_BUCKET_MS);
     expect((await counter.totals('acct')).requests).toBe(1);
 
     const failing = { ...repo, add: async () => Promise.reject(new Error('storage down')) };
     const broken = createUsageCounter({ repo: failing, clock, flushMs: 1000, log: (m) => logged.push(m) });
-    broken.record('acct-2', 'GET', '/y', false);
+    broken.record('acct-2', 'tok_1', 'GET', '/y', false);
     await broken.flush();
     expect(logged.some((m) => m.includes('flush failed'))).toBe(true);
     expect((await broken.totals('acct-2')).requests).toBe(1);
+  });
+
+  it('keeps clients apart and sums 30 UTC days from the daily rows plus what is pending', async () => {
+    const clock = manualClock(START + 12 * 3_600_000);
+    const repo = createMemoryUsageRepository();
+    const counter = createUsageCounter({ repo, clock, flushMs: 1000 });
+    counter.record('acct', 'console', 'GET', '/api/account', false);
+    counter.record('acct', 'tok_1', 'GET', '/api/account', false);
+    counter.record('acct', 'tok_1', 'GET', '/api/market-data', true);
+    await counter.flush();
+    expect(repo.days).toHaveLength(3);
+    clock.advance(3 * 86_400_000); // the 10-minute buckets of that day are past the 24 h view
+    counter.record('acct', 'tok_1', 'GET', '/api/account', false);
+    const day = await counter.totals('acct');
+    expect(day.requests).toBe(1);
+    const month = await counter.days('acct');
+    expect(month).toMatchObject({ requests: 4, rateLimited: 1 });
+    expect(month.byClient).toEqual([
+      { client: 'tok_1', requests: 3, rateLimited: 1 },
+      { client: 'console', requests: 1, rateLimited: 0 },
+    ]);
+    expect(month.byEndpoint[0]).toEqual({ endpoint: 'GET /api/account', requests: 3, rateLimited: 0 });
+    clock.advance(30 * 86_400_000);
+    expect((await counter.days('acct')).requests).toBe(0); // every count is older than 30 days
   });
 });

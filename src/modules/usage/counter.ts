@@ -1,25 +1,45 @@
 import type { Clock } from '../../shared/clock.ts';
 import { periodicJob } from '../../shared/periodic-job.ts';
-import type { UsageCell, UsageRepository } from './repository.ts';
+import { mergeCells } from './merge.ts';
+import { DAY_MS, type UsageCell, type UsageGrain, type UsageRepository, dayOf } from './repository.ts';
 
 /** Usage is counted in buckets of this length; "the last 24 h" is the 144 buckets up to and including now's. */
 export const USAGE_BUCKET_MS = 10 * 60_000;
 export const USAGE_WINDOW_MS = 24 * 3_600_000;
-/** Buckets older than this are deleted when flushing. */
+/** The long view: this many UTC days, today included (daily rows are kept a little longer). */
+export const USAGE_DAYS = 30;
+/** Buckets older than this are deleted when flushing; days older than `DAYS_RETAINED`. */
 const RETAIN_MS = 2 * USAGE_WINDOW_MS;
+const DAYS_RETAINED = 35;
 /** Cells kept for a retry when storage is unreachable; beyond this the oldest are dropped (and logged). */
 const MAX_UNFLUSHED = 100_000;
 
+/** Who made a request: a console session, or an API token (by id). */
+export const CONSOLE_CLIENT = 'console';
+
 type Cell = { requests: number; rateLimited: number };
-/** account → route → method → counts, for one bucket. */
-type Bucket = { start: number; accounts: Map<string, Map<string, Map<string, Cell>>> };
+/** account → client → route → method → counts, for one bucket (nested maps: no key string per request). */
+type Bucket = { start: number; accounts: Map<string, Map<string, Map<string, Map<string, Cell>>>> };
+
+export interface UsageEndpointCount {
+  endpoint: string;
+  requests: number;
+  rateLimited: number;
+}
+
+export interface UsageClientCount {
+  client: string;
+  requests: number;
+  rateLimited: number;
+}
 
 export interface UsageTotals {
-  /** Start of the oldest bucket counted. */
+  /** Start of the oldest bucket (or day) counted. */
   since: number;
   requests: number;
   rateLimited: number;
-  byEndpoint: Array<{ endpoint: string; requests: number; rateLimited: number }>;
+  byEndpoint: UsageEndpointCount[];
+  byClient: UsageClientCount[];
 }
 
 export interface UsageCounterOptions {
@@ -31,11 +51,11 @@ export interface UsageCounterOptions {
 }
 
 /**
- * Counts each account's requests and 429s per endpoint without a database write per request: a request adds
- * to numbers in memory (a few map lookups), and every `flushMs` the counts are added to storage in one
- * statement. Storage adds rather than overwrites, so every API replica flushes its own counts into the
- * same rows and the totals are exact across replicas to within one flush interval; reads on a replica add
- * what it has not flushed yet, so its own requests count at once.
+ * Counts each account's requests and 429s per client and endpoint without a database write per request: a
+ * request adds to numbers in memory (a few map lookups), and every `flushMs` the counts are added to storage
+ * in one transaction. Storage adds rather than overwrites, so every API replica flushes its own counts into
+ * the same rows and the totals are exact across replicas to within one flush interval; reads on a replica
+ * add what it has not flushed yet, so its own requests count at once.
  */
 export function createUsageCounter(options: UsageCounterOptions) {
   const { repo, clock } = options;
@@ -47,23 +67,31 @@ export function createUsageCounter(options: UsageCounterOptions) {
   let inFlight: UsageCell[] = [];
   let unflushed: UsageCell[] = [];
 
-  function record(accountId: string, method: string, route: string, rateLimited: boolean): void {
+  function child<V>(map: Map<string, V>, key: string, make: () => V): V {
+    let found = map.get(key);
+    if (found === undefined) {
+      found = make();
+      map.set(key, found);
+    }
+    return found;
+  }
+
+  function record(
+    accountId: string,
+    client: string,
+    method: string,
+    route: string,
+    rateLimited: boolean,
+  ): void {
     const now = clock.now();
     if (now >= currentEnd || now < current.start) {
       closed.push(current);
       current = { start: bucketOf(now), accounts: new Map() };
       currentEnd = current.start + USAGE_BUCKET_MS;
     }
-    let routes = current.accounts.get(accountId);
-    if (!routes) {
-      routes = new Map();
-      current.accounts.set(accountId, routes);
-    }
-    let methods = routes.get(route);
-    if (!methods) {
-      methods = new Map();
-      routes.set(route, methods);
-    }
+    const clients = child(current.accounts, accountId, () => new Map());
+    const routes = child(clients, client, () => new Map());
+    const methods = child(routes, route, () => new Map<string, Cell>());
     const cell = methods.get(method);
     if (cell) {
       cell.requests++;
@@ -73,11 +101,13 @@ export function createUsageCounter(options: UsageCounterOptions) {
 
   function cellsOf(bucket: Bucket, only?: string): UsageCell[] {
     const out: UsageCell[] = [];
-    for (const [accountId, routes] of bucket.accounts) {
+    for (const [accountId, clients] of bucket.accounts) {
       if (only !== undefined && accountId !== only) continue;
-      for (const [route, methods] of routes) {
-        for (const [method, cell] of methods) {
-          out.push({ accountId, bucket: bucket.start, endpoint: `${method} ${route}`, ...cell });
+      for (const [client, routes] of clients) {
+        for (const [route, methods] of routes) {
+          for (const [method, cell] of methods) {
+            out.push({ accountId, bucket: bucket.start, client, endpoint: `${method} ${route}`, ...cell });
+          }
         }
       }
     }
@@ -88,15 +118,16 @@ export function createUsageCounter(options: UsageCounterOptions) {
     const taken = [current, ...closed];
     current = { start: current.start, accounts: new Map() };
     closed = [];
-    // Cells kept from a failed flush and new ones may share a row (account, bucket, endpoint): one upsert may
-    // not touch a row twice, so they are added up first.
+    // Cells kept from a failed flush and new ones may share a row (account, bucket, client, endpoint): one
+    // upsert may not touch a row twice, so they are added up first.
     inFlight = mergeCells([...unflushed, ...taken.flatMap((b) => cellsOf(b))]);
     unflushed = [];
     if (!inFlight.length) return;
     try {
       await repo.add(inFlight);
       inFlight = [];
-      await repo.prune(clock.now() - RETAIN_MS);
+      const now = clock.now();
+      await repo.prune(now - RETAIN_MS, dayOf(now) - DAYS_RETAINED * DAY_MS);
     } catch (error) {
       unflushed = [...inFlight, ...unflushed];
       inFlight = [];
@@ -111,6 +142,43 @@ export function createUsageCounter(options: UsageCounterOptions) {
     }
   }
 
+  function pendingOf(accountId: string): UsageCell[] {
+    return [
+      ...cellsOf(current, accountId),
+      ...closed.flatMap((b) => cellsOf(b, accountId)),
+      ...inFlight.filter((c) => c.accountId === accountId),
+      ...unflushed.filter((c) => c.accountId === accountId),
+    ];
+  }
+
+  async function sum(accountId: string, since: number, grain: UsageGrain): Promise<UsageTotals> {
+    const stored = await repo.totals(accountId, since, grain);
+    const startOf = grain === 'day' ? dayOf : (ms: number) => ms;
+    const pending = pendingOf(accountId).filter((c) => startOf(c.bucket) >= since);
+    const endpoints = new Map<string, UsageEndpointCount>();
+    const clients = new Map<string, UsageClientCount>();
+    for (const c of [...stored, ...pending]) {
+      const e = child(endpoints, c.endpoint, () => ({ endpoint: c.endpoint, requests: 0, rateLimited: 0 }));
+      e.requests += c.requests;
+      e.rateLimited += c.rateLimited;
+      const k = child(clients, c.client, () => ({ client: c.client, requests: 0, rateLimited: 0 }));
+      k.requests += c.requests;
+      k.rateLimited += c.rateLimited;
+    }
+    const byCount =
+      <T extends { requests: number }>(key: (x: T) => string) =>
+      (a: T, b: T) =>
+        b.requests - a.requests || key(a).localeCompare(key(b));
+    const byEndpoint = [...endpoints.values()].sort(byCount((e) => e.endpoint));
+    return {
+      since,
+      requests: byEndpoint.reduce((n, e) => n + e.requests, 0),
+      rateLimited: byEndpoint.reduce((n, e) => n + e.rateLimited, 0),
+      byEndpoint,
+      byClient: [...clients.values()].sort(byCount((c) => c.client)),
+    };
+  }
+
   // flushOnce keeps what it could not write and logs it itself.
   const flusher = periodicJob({ name: 'usage-flush', everyMs: options.flushMs, run: flushOnce });
   /** Writes the pending counts now (also on shutdown). Concurrent calls share one flush. */
@@ -119,32 +187,13 @@ export function createUsageCounter(options: UsageCounterOptions) {
   return {
     record,
     flush,
-    /** Requests and 429s of an account over the last 24 h, per endpoint (storage plus what is pending here). */
-    async totals(accountId: string): Promise<UsageTotals> {
-      const since = bucketOf(clock.now()) - USAGE_WINDOW_MS + USAGE_BUCKET_MS;
-      const stored = await repo.totals(accountId, since);
-      const pending = [
-        ...cellsOf(current, accountId),
-        ...closed.flatMap((b) => cellsOf(b, accountId)),
-        ...inFlight.filter((c) => c.accountId === accountId),
-        ...unflushed.filter((c) => c.accountId === accountId),
-      ].filter((c) => c.bucket >= since);
-      const by = new Map(stored.map((e) => [e.endpoint, { ...e }]));
-      for (const c of pending) {
-        const entry = by.get(c.endpoint) ?? { endpoint: c.endpoint, requests: 0, rateLimited: 0 };
-        entry.requests += c.requests;
-        entry.rateLimited += c.rateLimited;
-        by.set(c.endpoint, entry);
-      }
-      const byEndpoint = [...by.values()].sort(
-        (a, b) => b.requests - a.requests || a.endpoint.localeCompare(b.endpoint),
-      );
-      return {
-        since,
-        requests: byEndpoint.reduce((n, e) => n + e.requests, 0),
-        rateLimited: byEndpoint.reduce((n, e) => n + e.rateLimited, 0),
-        byEndpoint,
-      };
+    /** Requests and 429s of an account over the last 24 h (storage plus what is pending here). */
+    totals(accountId: string): Promise<UsageTotals> {
+      return sum(accountId, bucketOf(clock.now()) - USAGE_WINDOW_MS + USAGE_BUCKET_MS, 'bucket');
+    },
+    /** The same over the last `USAGE_DAYS` UTC days, today included. */
+    days(accountId: string): Promise<UsageTotals> {
+      return sum(accountId, dayOf(clock.now()) - (USAGE_DAYS - 1) * DAY_MS, 'day');
     },
     start: flusher.start,
     async stop(): Promise<void> {
@@ -155,17 +204,3 @@ export function createUsageCounter(options: UsageCounterOptions) {
 }
 
 export type UsageCounter = ReturnType<typeof createUsageCounter>;
-
-/** One cell per account, bucket and endpoint, with the counts of every cell given for it added up. */
-export function mergeCells(cells: readonly UsageCell[]): UsageCell[] {
-  const byKey = new Map<string, UsageCell>();
-  for (const c of cells) {
-    const key = `${c.accountId}\u0000${c.bucket}\u0000${c.endpoint}`;
-    const found = byKey.get(key);
-    if (found) {
-      found.requests += c.requests;
-      found.rateLimited += c.rateLimited;
-    } else byKey.set(key, { ...c });
-  }
-  return [...byKey.values()];
-}

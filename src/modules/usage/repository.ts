@@ -1,55 +1,92 @@
-/** One bucket's counts for one account and endpoint. */
+/** One bucket's counts for one account, client and endpoint. */
 export interface UsageCell {
   accountId: string;
+  /** Start of the 10-minute bucket (ms). */
   bucket: number;
+  /** Who called: `console` (a console session) or the API token's id. */
+  client: string;
   endpoint: string;
   requests: number;
   rateLimited: number;
 }
 
-/** Usage storage: counts are added (never overwritten), so any number of replicas can flush into it. */
-export interface UsageRepository {
-  add(cells: readonly UsageCell[]): Promise<void>;
-  /** Per endpoint, the counts of the account's buckets starting at or after `sinceMs`. */
-  totals(
-    accountId: string,
-    sinceMs: number,
-  ): Promise<Array<{ endpoint: string; requests: number; rateLimited: number }>>;
-  /** Deletes buckets that start before `beforeMs`; returns how many. */
-  prune(beforeMs: number): Promise<number>;
+/** Counts summed over a span, per endpoint and client. */
+export interface UsageRow {
+  endpoint: string;
+  client: string;
+  requests: number;
+  rateLimited: number;
 }
 
+/** Which rows a read sums: the 10-minute buckets (kept 2 days) or the daily ones (kept 35 days). */
+export type UsageGrain = 'bucket' | 'day';
+
+/**
+ * Usage storage: counts are added (never overwritten), so any number of replicas can flush into it. Each
+ * cell is added to its 10-minute bucket and to its UTC day, in one transaction.
+ */
+export interface UsageRepository {
+  add(cells: readonly UsageCell[]): Promise<void>;
+  /** Per endpoint and client, the counts of the account's rows (of `grain`) starting at or after `sinceMs`. */
+  totals(accountId: string, sinceMs: number, grain?: UsageGrain): Promise<UsageRow[]>;
+  /** Deletes buckets that start before `bucketsBeforeMs` and days before `daysBeforeMs`; returns how many. */
+  prune(bucketsBeforeMs: number, daysBeforeMs?: number): Promise<number>;
+}
+
+export const DAY_MS = 86_400_000;
+export const dayOf = (ms: number): number => ms - (ms % DAY_MS);
+
 /** The in-memory twin (unit tests). */
-export function createMemoryUsageRepository(): UsageRepository & { cells: UsageCell[] } {
+export function createMemoryUsageRepository(): UsageRepository & { cells: UsageCell[]; days: UsageCell[] } {
   const cells: UsageCell[] = [];
+  const days: UsageCell[] = [];
+  const addTo = (list: UsageCell[], c: UsageCell) => {
+    const found = list.find(
+      (x) =>
+        x.accountId === c.accountId &&
+        x.bucket === c.bucket &&
+        x.endpoint === c.endpoint &&
+        x.client === c.client,
+    );
+    if (found) {
+      found.requests += c.requests;
+      found.rateLimited += c.rateLimited;
+    } else list.push({ ...c });
+  };
   return {
     cells,
+    days,
     async add(list) {
       for (const c of list) {
-        const found = cells.find(
-          (x) => x.accountId === c.accountId && x.bucket === c.bucket && x.endpoint === c.endpoint,
-        );
-        if (found) {
-          found.requests += c.requests;
-          found.rateLimited += c.rateLimited;
-        } else cells.push({ ...c });
+        addTo(cells, c);
+        addTo(days, { ...c, bucket: dayOf(c.bucket) });
       }
     },
-    async totals(accountId, sinceMs) {
-      const by = new Map<string, { endpoint: string; requests: number; rateLimited: number }>();
-      for (const c of cells) {
+    async totals(accountId, sinceMs, grain = 'bucket') {
+      const by = new Map<string, UsageRow>();
+      for (const c of grain === 'day' ? days : cells) {
         if (c.accountId !== accountId || c.bucket < sinceMs) continue;
-        const entry = by.get(c.endpoint) ?? { endpoint: c.endpoint, requests: 0, rateLimited: 0 };
+        const key = `${c.endpoint}\u0000${c.client}`;
+        const entry = by.get(key) ?? { endpoint: c.endpoint, client: c.client, requests: 0, rateLimited: 0 };
         entry.requests += c.requests;
         entry.rateLimited += c.rateLimited;
-        by.set(c.endpoint, entry);
+        by.set(key, entry);
       }
       return [...by.values()];
     },
-    async prune(beforeMs) {
-      const before = cells.length;
-      for (let i = cells.length - 1; i >= 0; i--) if (cells[i]!.bucket < beforeMs) cells.splice(i, 1);
-      return before - cells.length;
+    async prune(bucketsBeforeMs, daysBeforeMs) {
+      let n = 0;
+      for (const [list, before] of [
+        [cells, bucketsBeforeMs],
+        [days, daysBeforeMs ?? Number.NEGATIVE_INFINITY],
+      ] as const) {
+        for (let i = list.length - 1; i >= 0; i--)
+          if (list[i]!.bucket < before) {
+            list.splice(i, 1);
+            n++;
+          }
+      }
+      return n;
     },
   };
 }
