@@ -17,7 +17,10 @@ import { join } from 'node:path';
  * - ingest lag: now minus `Meridian-As-Of` of market answers (median of 50);
  * - the duration of the first model refresh that began after start-up work was done (from /readyz);
  * - `GET /api/market-data` (first page) and `GET /api/market-history` (random symbols, 1m, 500 bars) p50/p99;
- * - the data folder's size at the end (`BENCH_SCALE_RUN_SECONDS` after launch, default 600, at least the above).
+ * - the data folder's size at the end (`BENCH_SCALE_RUN_SECONDS` after launch, default 600, at least the above);
+ * - where the steady RSS is (`/proc/<pid>/smaps`): PGlite's WebAssembly memory, the C allocator's arenas
+ *   (freed memory it keeps counts here), V8's heaps and other anonymous memory, mapped files (code);
+ * - the peak RSS of the short-lived process that creates the embedded database (sampled every 100 ms).
  * Results go to bench/results/scale.json; the marginal cost per symbol is the slope between the sizes.
  */
 const sizes = (process.env.BENCH_SCALE_SYMBOLS ?? '7,50,200,500').split(',').map(Number);
@@ -45,6 +48,61 @@ interface Row {
   historyP99Ms: number;
   dataFolderMb: number;
   runSeconds: number;
+  /** Steady RSS by kind, MB (see `rssByKind`). */
+  steadyWasmMb: number;
+  steadyMallocMb: number;
+  steadyAnonMb: number;
+  steadyFilesMb: number;
+  /** Peak RSS of the child process that created the database (0: none seen). */
+  createPeakRssMb: number;
+}
+
+/**
+ * RSS by kind from smaps, MB. A WebAssembly memory is the committed mapping just below its multi-GB
+ * reservation; the C allocator's arenas are `[heap]` and the 64 MB-aligned heaps of its thread arenas;
+ * the rest of the anonymous memory is mostly V8's heaps and generated code.
+ */
+function rssByKind(pid: number): { wasm: number; malloc: number; anon: number; files: number } {
+  const maps: Array<{ start: bigint; end: bigint; name: string; rss: number }> = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (m) maps.push({ start: BigInt(`0x${m[1]}`), end: BigInt(`0x${m[2]}`), name: m[3]!, rss: 0 });
+    const r = /^Rss:\s+(\d+) kB/.exec(line);
+    if (r && maps.length) maps[maps.length - 1]!.rss = Number(r[1]);
+  }
+  const out = { wasm: 0, malloc: 0, anon: 0, files: 0 };
+  const arena = 64n << 20n;
+  maps.forEach((x, i) => {
+    const next = maps[i + 1];
+    const reservedAfter = next && next.start === x.end && !next.name && next.rss === 0;
+    if (x.name === '[heap]') out.malloc += x.rss;
+    else if (x.name.startsWith('/')) out.files += x.rss;
+    else if (reservedAfter && next.end - next.start >= 4n << 30n) out.wasm += x.rss;
+    else if (!x.name && x.start % arena === 0n && (x.end - x.start === arena || reservedAfter))
+      out.malloc += x.rss;
+    else out.anon += x.rss;
+  });
+  return {
+    wasm: Math.round(out.wasm / 1024),
+    malloc: Math.round(out.malloc / 1024),
+    anon: Math.round(out.anon / 1024),
+    files: Math.round(out.files / 1024),
+  };
+}
+
+/** The largest VmRSS among `pid`'s child processes now, MB (0 when it has none). */
+function childrenRssMb(pid: number): number {
+  let max = 0;
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean))
+        max = Math.max(max, status(Number(child), 'VmRSS:') / 1024);
+  } catch {
+    // A child (or a thread) that ended between the listing and the read.
+  }
+  return Math.round(max);
 }
 
 function get(
@@ -131,7 +189,9 @@ async function measure(symbols: number): Promise<Row> {
   const pid = child.pid!;
   try {
     let readySeconds = 0;
+    let createPeakRssMb = 0;
     for (;;) {
+      createPeakRssMb = Math.max(createPeakRssMb, childrenRssMb(pid));
       if (child.exitCode !== null) throw new Error(`server exited: ${output.slice(-2000)}`);
       const res = await get(port, '/readyz').catch(() => undefined);
       if (res?.status === 200) {
@@ -167,6 +227,7 @@ async function measure(symbols: number): Promise<Row> {
     await sleep(idleSeconds * 1000);
     const idleCpuPercent = ((cpuTicks(pid) - ticks0) / 100 / idleSeconds) * 100;
     const steadyRssMb = status(pid, 'VmRSS:') / 1024;
+    const kinds = rssByKind(pid);
     const lags: number[] = [];
     for (let i = 0; i < 50; i++) {
       const res = await get(port, '/api/market-data?limit=1', token);
@@ -223,6 +284,11 @@ async function measure(symbols: number): Promise<Row> {
       historyP99Ms: Math.round(percentile(history, 99) * 100) / 100,
       dataFolderMb: Math.round(folderBytes(dataDir) / 1e6),
       runSeconds: Math.round((Date.now() - launched) / 1000),
+      steadyWasmMb: kinds.wasm,
+      steadyMallocMb: kinds.malloc,
+      steadyAnonMb: kinds.anon,
+      steadyFilesMb: kinds.files,
+      createPeakRssMb,
     };
   } finally {
     child.kill('SIGTERM');

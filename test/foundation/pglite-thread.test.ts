@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
@@ -177,6 +177,17 @@ describe('PGlite on a worker thread, with a data folder', () => {
 
   it('keeps what was written across a close and a reopen, and dumps a folder PGlite loads', async () => {
     const first = await openDatabase({ dataDir: dir, thread: true });
+    // The cluster was created (in a process of its own) and runs with the memory settings of pglite-settings.ts.
+    expect(readFileSync(join(dir, 'postgresql.conf'), 'utf8')).toMatch(/^shared_buffers = 16MB/m);
+    const settings = await sql<{
+      name: string;
+      setting: string;
+    }>`select name, current_setting(name) as setting
+      from unnest(array['shared_buffers', 'maintenance_work_mem']) as name`.execute(first.db);
+    expect(settings.rows).toEqual([
+      { name: 'shared_buffers', setting: '16MB' },
+      { name: 'maintenance_work_mem', setting: '16MB' },
+    ]);
     await sql`create table kept (v text)`.execute(first.db);
     await sql`insert into kept values ('across restarts')`.execute(first.db);
     const dump = await first.dump!();

@@ -1,6 +1,8 @@
 import { type Dialect, Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database.ts';
 import { prepareDataDir, tighten } from './data-dir.ts';
+import { createClusterIfMissing } from './pglite-create.ts';
+import { pgliteInitdbArgs, pgliteStartArgs } from './pglite-settings.ts';
 import { PgliteThreadDialect, startPgliteThread } from './pglite-thread.ts';
 import { sendCancelRequest } from './cancel-request.ts';
 import { connectBudgetExhausted, createConnectBudget } from './connect-budget.ts';
@@ -133,12 +135,19 @@ interface EmbeddedEngine {
   dump(): Promise<Blob>;
 }
 
-/** The handle of an embedded store: the folder is prepared before the engine opens it and tightened after. */
+/**
+ * The handle of an embedded store: the folder is prepared (and its cluster created, in a process of its own,
+ * unless it is to be loaded from a dump) before the engine opens it, and tightened after.
+ */
 async function openEmbedded(
   dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
   open: () => Promise<EmbeddedEngine>,
 ): Promise<DbHandle> {
-  if (dataDir) prepareDataDir(dataDir);
+  if (dataDir) {
+    prepareDataDir(dataDir);
+    if (!loadDataDir) await createClusterIfMissing(dataDir);
+  }
   const engine = await open();
   if (dataDir) tighten(dataDir);
   const db = new Kysely<Database>({ dialect: engine.dialect });
@@ -158,12 +167,14 @@ async function openEmbedded(
 }
 
 function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DbHandle> {
-  return openEmbedded(dataDir, async () => {
+  return openEmbedded(dataDir, loadDataDir, async () => {
     const { PGlite, types } = await import('@electric-sql/pglite');
     const { PGliteDialect } = await import('kysely-pglite-dialect');
     const client = new PGlite({
       dataDir,
       loadDataDir,
+      startParams: [...PGlite.defaultStartParams, ...pgliteStartArgs()],
+      initDbStartParams: pgliteInitdbArgs(),
       parsers: { [types.INT8]: (value: string) => Number(value) },
     });
     await client.waitReady;
@@ -179,7 +190,7 @@ function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined):
 }
 
 function openPgliteThread(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DbHandle> {
-  return openEmbedded(dataDir, async () => {
+  return openEmbedded(dataDir, loadDataDir, async () => {
     const thread = await startPgliteThread({ dataDir, loadDataDir });
     return {
       dialect: new PgliteThreadDialect(thread),

@@ -15,10 +15,13 @@ function errorMessage(error) {
   return out;
 }
 
-const { dataDir, loadDataDir } = workerData;
+const { dataDir, loadDataDir, startArgs, initdbArgs } = workerData;
 const client = new PGlite({
   dataDir,
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+  // pglite-settings.ts: the server settings, after PGlite's own start parameters.
+  startParams: [...PGlite.defaultStartParams, ...startArgs],
+  initDbStartParams: initdbArgs,
   // int8 holds millisecond timestamps and counters: numbers, as on PostgreSQL (connect.ts).
   parsers: { [types.INT8]: (value) => Number(value) },
 });

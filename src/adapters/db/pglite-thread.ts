@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { pgliteInitdbArgs, pgliteStartArgs } from './pglite-settings.ts';
 
 /**
  * Embedded PGlite on a thread of its own. PGlite executes each query synchronously in WebAssembly on the
@@ -53,6 +54,8 @@ export async function startPgliteThread(options: {
     workerData: {
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined,
+      startArgs: pgliteStartArgs(),
+      initdbArgs: pgliteInitdbArgs(),
     },
   });
   const pending = new Map<number, { resolve(v: Record<string, unknown>): void; reject(e: Error): void }>();

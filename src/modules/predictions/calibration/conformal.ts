@@ -43,6 +43,11 @@ export class ConformalQuantiles {
     return this.window.heldBytes + this.sorted.byteLength;
   }
 
+  /** Bytes of the residual window and its sorted copy once full: 16 a residual. */
+  get maxWindowBytes(): number {
+    return 2 * this.window.maxBytes;
+  }
+
   get warm(): boolean {
     return this.window.size >= this.minCount;
   }

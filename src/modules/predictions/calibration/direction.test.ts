@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { consistentMedian, DirectionCalibrator } from './direction.ts';
+import { IsotonicCalibrator } from './isotonic.ts';
+import { mulberry32 } from '../../../shared/random.ts';
 
 describe('direction calls', () => {
   it('for any calibrator state, confidence ≥ 0.5 and the published side is the side rated ≥ 0.5', () => {
@@ -46,5 +48,29 @@ describe('direction calls', () => {
     const median = consistentMedian(0.003, 0.01, call);
     expect(median).toBeLessThan(0);
     expect(median).toBeGreaterThan(-0.01);
+  });
+
+  it('one shared window answers exactly as the two isotonic calibrators it replaced (ties, unchanged prices)', () => {
+    const rand = mulberry32(11);
+    const cal = new DirectionCalibrator(700, 40, 120, 30);
+    const up = new IsotonicCalibrator(700, 40, 120, 30, 0.5);
+    const down = new IsotonicCalibrator(700, 40, 120, 30, 0.5);
+    for (let i = 0; i < 1500; i++) {
+      // Scores on a coarse grid (many ties, some zero), outcomes leaning with the score, some unchanged.
+      const score = Math.round((rand() - 0.5) * 16) / 8;
+      const u = rand();
+      const y = u < 0.1 ? 0 : u < 0.55 + 0.1 * score ? 1 : -1;
+      cal.add(score, y);
+      up.add(score, y > 0);
+      down.add(-score, y < 0);
+      if (i % 7 === 0) {
+        const probe = Math.round((rand() - 0.5) * 20) / 8;
+        const call = cal.call(probe);
+        expect([call.up, call.down]).toEqual([up.predict(probe), down.predict(-probe)]);
+      }
+    }
+    expect(cal.fitted).toBe(true);
+    expect(cal.windowBytes).toBe(cal.maxWindowBytes);
+    expect(cal.maxWindowBytes).toBe(700 * 9);
   });
 });

@@ -1,5 +1,13 @@
 import { normQuantile } from '../math.ts';
-import { IsotonicCalibrator } from './isotonic.ts';
+import {
+  ascendingOrder,
+  fitStep,
+  type IsotonicStep,
+  NOT_FITTED,
+  predictStep,
+  stepBytes,
+} from './isotonic.ts';
+import { RollingWindow, float64, int8 } from './rolling-window.ts';
 
 /** The published side of a forecast and the calibrated probability that the realized return lands on it. */
 export interface DirectionCall {
@@ -21,27 +29,51 @@ export interface DirectionCall {
  * is moved to agree with it (`consistentMedian`). A flat forecast counts as "up" (the hit rule: the
  * realized price strictly on the predicted side; docs/forecasting.md, "Datapoint"), so "flat" is only
  * published when the up side is the one chosen.
+ *
+ * Both regressions read one window of (score, sign of the outcome): 9 bytes an outcome. They are fitted
+ * exactly as two `IsotonicCalibrator`s fed (s, y > 0) and (−s, y < 0) would be — same cadence, same order
+ * of tied scores — which held a copy each of the scores and of a hit flag (18 bytes an outcome).
  */
 export class DirectionCalibrator {
-  private readonly upCal: IsotonicCalibrator;
-  private readonly downCal: IsotonicCalibrator;
+  private readonly scores: RollingWindow<Float64Array>;
+  /** +1: the price ended above the baseline, −1: below, 0: unchanged. */
+  private readonly signs: RollingWindow<Int8Array>;
+  private sinceFit = 0;
+  private up: IsotonicStep = NOT_FITTED;
+  private down: IsotonicStep = NOT_FITTED;
 
-  constructor(window: number, refitEvery: number, minCount: number, prior: number) {
-    this.upCal = new IsotonicCalibrator(window, refitEvery, minCount, prior, 0.5);
-    this.downCal = new IsotonicCalibrator(window, refitEvery, minCount, prior, 0.5);
+  constructor(
+    readonly window: number,
+    readonly refitEvery: number,
+    readonly minCount: number,
+    readonly prior: number,
+  ) {
+    this.scores = new RollingWindow(window, float64);
+    this.signs = new RollingWindow(window, int8);
   }
 
+  /** Bytes of the window and the fitted step functions as held now. */
   get heldBytes(): number {
-    return this.upCal.heldBytes + this.downCal.heldBytes;
+    return this.windowBytes + stepBytes(this.up) + stepBytes(this.down);
+  }
+
+  /** Bytes of the window as held now (at most `maxWindowBytes`). */
+  get windowBytes(): number {
+    return this.scores.heldBytes + this.signs.heldBytes;
+  }
+
+  /** Bytes of the window once full: 9 an outcome. */
+  get maxWindowBytes(): number {
+    return this.scores.maxBytes + this.signs.maxBytes;
   }
 
   get fitted(): boolean {
-    return this.upCal.fitted;
+    return this.up.edges.length > 0;
   }
 
   call(score: number): DirectionCall {
-    const up = this.upCal.predict(score);
-    const down = this.downCal.predict(-score);
+    const up = predictStep(this.up, score);
+    const down = predictStep(this.down, -score);
     if (up >= down) {
       if (up >= 0.5) return { side: 1, confidence: up, up, down, floored: false };
     } else if (down > 0.5) return { side: -1, confidence: down, up, down, floored: false };
@@ -49,10 +81,35 @@ export class DirectionCalibrator {
   }
 
   add(score: number, y: number): void {
-    this.upCal.add(score, y > 0);
-    this.downCal.add(-score, y < 0);
+    this.scores.add(score);
+    this.signs.add(y > 0 ? 1 : y < 0 ? -1 : 0);
+    if (++this.sinceFit >= this.refitEvery && this.scores.size >= this.minCount) this.fit();
+  }
+
+  private fit(): void {
+    this.sinceFit = 0;
+    const { scores, signs } = this;
+    const n = scores.size;
+    const up = ascendingOrder(n, (k) => scores.at(k));
+    this.up = fitStep(
+      up.map((k) => scores.at(k)),
+      up.map((k) => (signs.at(k) > 0 ? 1 : 0)),
+      this.prior,
+      COIN_FLIP,
+    );
+    // Its own stable sort on −s, not the reverse of the one above: tied scores keep their window order.
+    const down = ascendingOrder(n, (k) => -scores.at(k));
+    this.down = fitStep(
+      down.map((k) => -scores.at(k)),
+      down.map((k) => (signs.at(k) < 0 ? 1 : 0)),
+      this.prior,
+      COIN_FLIP,
+    );
   }
 }
+
+/** Blocks are shrunk toward the coin flip, not toward the window's up-share (a trend bet). */
+const COIN_FLIP = 0.5;
 
 /**
  * The median (log return) published with a call: the model's own median when it already lies on the called

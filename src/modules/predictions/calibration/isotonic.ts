@@ -13,8 +13,7 @@ export class IsotonicCalibrator {
   private readonly scores: RollingWindow<Float64Array>;
   private readonly hits: RollingWindow<Uint8Array>;
   private sinceFit = 0;
-  private edges: Float64Array = new Float64Array(0);
-  private values: Float64Array = new Float64Array(0);
+  private step: IsotonicStep = NOT_FITTED;
 
   constructor(
     readonly window = 5000,
@@ -30,12 +29,12 @@ export class IsotonicCalibrator {
 
   /** Bytes of the windows and the fitted blocks as held now. */
   get heldBytes(): number {
-    return this.scores.heldBytes + this.hits.heldBytes + this.edges.byteLength + this.values.byteLength;
+    return this.scores.heldBytes + this.hits.heldBytes + stepBytes(this.step);
   }
 
   /** Whether the first fit has happened (until then every answer is 0.5). */
   get fitted(): boolean {
-    return this.edges.length > 0;
+    return this.step.edges.length > 0;
   }
 
   add(score: number, hit: boolean): void {
@@ -46,43 +45,78 @@ export class IsotonicCalibrator {
 
   /** Calibrated probability for a score (non-decreasing in the score). */
   predict(score: number): number {
-    const n = this.edges.length;
-    if (n === 0) return 0.5;
-    // Last block whose lower edge ≤ score.
-    let lo = 0;
-    let hi = n - 1;
-    if (score < this.edges[0]!) return this.values[0]!;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.edges[mid]! <= score) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.values[lo]!;
+    return predictStep(this.step, score);
   }
 
   fit(): void {
     this.sinceFit = 0;
     const n = this.scores.size;
     const { scores, hits } = this;
-    const order = new Array<number>(n);
-    for (let k = 0; k < n; k++) order[k] = k;
-    order.sort((a, b) => scores.at(a) - scores.at(b));
-    const fitted = pava(
-      order.map((k) => scores.at(k)),
-      order.map((k) => hits.at(k)),
-    );
+    const order = ascendingOrder(n, (k) => scores.at(k));
     let total = 0;
     for (let k = 0; k < n; k++) total += hits.at(k);
-    const base = this.toward ?? total / n;
-    const edges: number[] = [];
-    const values: number[] = [];
-    for (const block of fitted) {
-      edges.push(block.lower);
-      values.push((block.sum + base * this.prior) / (block.count + this.prior));
-    }
-    this.edges = Float64Array.from(edges);
-    this.values = Float64Array.from(values);
+    this.step = fitStep(
+      order.map((k) => scores.at(k)),
+      order.map((k) => hits.at(k)),
+      this.prior,
+      this.toward ?? total / n,
+    );
   }
+}
+
+/** Positions 0…n−1 ordered by `key`, ties in position order (the sort is stable). */
+export function ascendingOrder(n: number, key: (k: number) => number): number[] {
+  const order = new Array<number>(n);
+  for (let k = 0; k < n; k++) order[k] = k;
+  return order.sort((a, b) => key(a) - key(b));
+}
+
+/** A fitted isotonic step function: the lower edge of each pooled block and its probability. */
+export interface IsotonicStep {
+  edges: Float64Array;
+  values: Float64Array;
+}
+
+/** The step function before the first fit: every answer is 0.5. */
+export const NOT_FITTED: IsotonicStep = { edges: new Float64Array(0), values: new Float64Array(0) };
+
+export const stepBytes = (step: IsotonicStep): number => step.edges.byteLength + step.values.byteLength;
+
+/**
+ * The isotonic fit of outcomes `y` (0/1) on scores `x` sorted ascending: PAVA's blocks, each shrunk toward
+ * `base` with `prior` pseudo-observations.
+ */
+export function fitStep(
+  x: readonly number[],
+  y: readonly number[],
+  prior: number,
+  base: number,
+): IsotonicStep {
+  const fitted = pava(x, y);
+  const edges = new Float64Array(fitted.length);
+  const values = new Float64Array(fitted.length);
+  fitted.forEach((block, k) => {
+    edges[k] = block.lower;
+    values[k] = (block.sum + base * prior) / (block.count + prior);
+  });
+  return { edges, values };
+}
+
+/** The step function's value at `score` (non-decreasing in the score); 0.5 before the first fit. */
+export function predictStep(step: IsotonicStep, score: number): number {
+  const { edges, values } = step;
+  const n = edges.length;
+  if (n === 0) return 0.5;
+  if (score < edges[0]!) return values[0]!;
+  // Last block whose lower edge ≤ score.
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (edges[mid]! <= score) lo = mid;
+    else hi = mid - 1;
+  }
+  return values[lo]!;
 }
 
 export interface PavaBlock {

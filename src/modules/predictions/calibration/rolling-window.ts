@@ -1,4 +1,4 @@
-type Numbers = Float64Array | Uint8Array;
+type Numbers = Float64Array | Uint8Array | Int8Array;
 
 /**
  * The last `capacity` numbers added, oldest overwritten first, in a typed array that grows with what it holds
@@ -29,6 +29,11 @@ export class RollingWindow<T extends Numbers> {
     return this.buffer.byteLength;
   }
 
+  /** Bytes of the buffer once the window is full: the bound of what it ever holds. */
+  get maxBytes(): number {
+    return this.capacity * this.buffer.BYTES_PER_ELEMENT;
+  }
+
   add(value: number): void {
     if (this.head === this.buffer.length && this.buffer.length < this.capacity) {
       const grown = this.make(Math.min(this.capacity, this.buffer.length * 2));
@@ -53,3 +58,4 @@ export class RollingWindow<T extends Numbers> {
 
 export const float64 = (length: number) => new Float64Array(length);
 export const uint8 = (length: number) => new Uint8Array(length);
+export const int8 = (length: number) => new Int8Array(length);

@@ -25,6 +25,11 @@ export class SigmaBins {
     return this.window.heldBytes;
   }
 
+  /** Bytes of the window once full (the sorted copy made at each refit is dropped at once). */
+  get maxWindowBytes(): number {
+    return this.window.maxBytes;
+  }
+
   bin(sigma: number): 0 | 1 | 2 {
     if (!Number.isFinite(this.lo)) return 1;
     const x = Math.log(sigma);

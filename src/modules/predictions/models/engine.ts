@@ -446,7 +446,6 @@ class HorizonModel {
     };
   }
 
-  /** Learns from a forecast whose horizon has passed; `y` is the realized log return. */
   /** Bytes held by the calibration windows (what grows with scored outcomes; the rest is a few KB). */
   get heldBytes(): number {
     let bytes = this.sigmaBins.heldBytes;
@@ -458,6 +457,22 @@ class HorizonModel {
     return bytes;
   }
 
+  /**
+   * The most bytes the calibration windows of this symbol × horizon ever hold, once every window is full (its
+   * capacity in outcomes, 10–30 days of them): a hard bound, whatever the uptime. `heldBytes` never exceeds it
+   * by more than the fitted direction step functions (16 bytes a pooled block).
+   */
+  get maxWindowBytes(): number {
+    let bytes = this.sigmaBins.maxWindowBytes;
+    for (const view of Object.values(this.views))
+      bytes +=
+        view.conformal.maxWindowBytes +
+        view.direction.maxWindowBytes +
+        view.byBin.reduce((sum, layer) => sum + layer.maxWindowBytes, 0);
+    return bytes;
+  }
+
+  /** Learns from a forecast whose horizon has passed; `y` is the realized log return. */
   learn(f: HorizonForecast, y: number): void {
     const { sigma, features: fs } = f;
     if (!(sigma > 0) || !Number.isFinite(y)) return;
@@ -527,6 +542,11 @@ export class SymbolForecaster {
   /** Bytes held by the calibration windows of every horizon (they grow with outcomes, up to 30 days' worth). */
   get heldBytes(): number {
     return this.horizons.reduce((sum, h) => sum + this.models[h].heldBytes, 0);
+  }
+
+  /** The bound of `heldBytes`' windows, every horizon (HorizonModel.maxWindowBytes). */
+  get maxWindowBytes(): number {
+    return this.horizons.reduce((sum, h) => sum + this.models[h].maxWindowBytes, 0);
   }
 
   learn(f: HorizonForecast, realizedPrice: number): void {

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ConformalQuantiles, GRID } from '../calibration/conformal.ts';
+import { DirectionCalibrator } from '../calibration/direction.ts';
+import { SigmaBins } from '../calibration/sigma-bins.ts';
 import { BarSeries } from '../features/series.ts';
 import { normQuantile } from '../math.ts';
 import { type HorizonForecast, SymbolForecaster } from './engine.ts';
@@ -53,4 +56,39 @@ describe("memory of one symbol's model (every horizon, a forecast a minute)", ()
     expect(model.heldBytes).toBeLessThan(64 * 1024 + 2 * 110 * scored);
     expect(model.heldBytes).toBeLessThan(1.5 * 1024 * 1024);
   }, 60_000);
+});
+
+describe('hard memory bound of the calibration windows', () => {
+  it('a symbol × horizon at a forecast a minute: at most 2.61 MiB whatever the uptime, 7.82 MiB a symbol', () => {
+    const model = new SymbolForecaster('X', HORIZONS, { stepMs: MIN });
+    // Per horizon: σ bins (30 days × 8 B) and two views (ensemble, reference), each a pooled conformal layer
+    // and three σ-tercile layers (10 days each, 16 B a residual with the sorted copy) and a direction window
+    // (21 days × 9 B). Before the direction window was shared: 3.13 MiB, 9.38 MiB a symbol.
+    const perHorizon = 30 * 1440 * 8 + 2 * (4 * 10 * 1440 * 16 + 21 * 1440 * 9);
+    expect(perHorizon).toBe(2_733_120);
+    for (const h of HORIZONS) expect(model.models[h].maxWindowBytes).toBe(perHorizon);
+    expect(model.maxWindowBytes).toBe(3 * perHorizon);
+    expect(model.maxWindowBytes / 2 ** 20).toBeLessThan(7.82);
+  });
+
+  it('each window structure, filled past its capacity, holds exactly its bound', () => {
+    const conformal = new ConformalQuantiles(1000, 0.005, 50, 25);
+    const bins = new SigmaBins(1000, 100, 50);
+    const direction = new DirectionCalibrator(1000, 100, 50, 20);
+    const rand = mulberry32(5);
+    const q = new Float64Array(GRID.length);
+    for (let i = 0; i < 2500; i++) {
+      const sigma = 0.01 * (0.5 + rand());
+      const y = sigma * normQuantile(Math.min(Math.max(rand(), 1e-12), 1 - 1e-12));
+      conformal.update(y, 0, sigma, conformal.quantiles(0, sigma, q));
+      bins.add(sigma);
+      direction.add(rand() - 0.5, y);
+      expect(conformal.heldBytes).toBeLessThanOrEqual(conformal.maxWindowBytes);
+      expect(bins.heldBytes).toBeLessThanOrEqual(bins.maxWindowBytes);
+      expect(direction.windowBytes).toBeLessThanOrEqual(direction.maxWindowBytes);
+    }
+    expect(conformal.heldBytes).toBe(1000 * 16);
+    expect(bins.heldBytes).toBe(1000 * 8);
+    expect(direction.windowBytes).toBe(1000 * 9);
+  });
 });
