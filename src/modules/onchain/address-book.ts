@@ -24,10 +24,10 @@ export {
  * later source overrides an earlier one for the same (chain, address). The book's `version` is a content hash
  * of the merged labels, so any change to the effective labels changes it.
  *
- * Storage is one `Map` per chain keyed by the lower-case address, holding the label itself; the strings a
- * label shares with others (chain, exchange, source, version) are interned, so a label costs its record, its
- * address, its tag and a map entry — measured at about 250 bytes on the heap (docs/onchain.md, "Labels").
- * Lookup is two `Map` reads.
+ * Storage is one `Map` keyed by the lower-case address, holding the label itself (or, for an address labelled
+ * on several chains, a short list); the strings a label shares with others (chain, exchange, source, version)
+ * are interned, so a label costs its record, its address, its tag and a map entry — about 200 bytes on the
+ * heap, bound 300 (docs/labels.md). A lookup is one `Map` read (two for a checksummed address).
  */
 export interface AddressBook {
   readonly version: string;
@@ -86,84 +86,115 @@ function byChainAndAddress(a: Label, b: Label): number {
   return a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
 }
 
-function computeCoverage(byChain: Map<string, Map<string, Label>>): LabelCoverage {
+function computeCoverage(all: readonly Label[]): LabelCoverage {
   const perExchange = new Map<string, Map<string, number>>();
-  const chains: LabelCoverage['chains'] = [];
-  for (const [chain, map] of byChain) {
-    const exchanges = new Set<string>();
-    for (const label of map.values()) {
-      exchanges.add(label.exchange);
-      let counts = perExchange.get(label.exchange);
-      if (!counts) {
-        counts = new Map();
-        perExchange.set(label.exchange, counts);
-      }
-      counts.set(chain, (counts.get(chain) ?? 0) + 1);
+  const perChain = new Map<string, Set<string> & { addresses?: number }>();
+  for (const label of all) {
+    let counts = perExchange.get(label.exchange);
+    if (!counts) {
+      counts = new Map();
+      perExchange.set(label.exchange, counts);
     }
-    if (map.size) chains.push({ chain, addresses: map.size, exchanges: exchanges.size });
+    counts.set(label.chain, (counts.get(label.chain) ?? 0) + 1);
+    let chain = perChain.get(label.chain);
+    if (!chain) {
+      chain = new Set();
+      perChain.set(label.chain, chain);
+    }
+    chain.add(label.exchange);
+    chain.addresses = (chain.addresses ?? 0) + 1;
   }
-  chains.sort((a, b) => (a.chain < b.chain ? -1 : 1));
+  const byName =
+    <T>(key: (t: T) => string) =>
+    (a: T, b: T) =>
+      key(a) < key(b) ? -1 : 1;
+  const chains = [...perChain]
+    .map(([chain, set]) => ({ chain, addresses: set.addresses ?? 0, exchanges: set.size }))
+    .sort(byName((c) => c.chain));
   const exchanges = [...perExchange]
     .map(([exchange, counts]) => {
       const list = [...counts]
         .map(([chain, addresses]) => ({ chain, addresses }))
-        .sort((a, b) => (a.chain < b.chain ? -1 : 1));
+        .sort(byName((c) => c.chain));
       return { exchange, addresses: list.reduce((n, c) => n + c.addresses, 0), chains: list };
     })
-    .sort((a, b) => (a.exchange < b.exchange ? -1 : 1));
+    .sort(byName((e) => e.exchange));
   return { exchanges, chains };
+}
+
+/**
+ * Labels by address: one label, or (an address labelled on several chains, as exchanges reuse their EVM
+ * addresses) a short list. One `Map` read answers a lookup on any chain.
+ */
+type Slot = Label | Label[];
+
+function onChain(slot: Slot | undefined, chain: string): Label | undefined {
+  if (slot === undefined) return undefined;
+  if (!Array.isArray(slot)) return slot.chain === chain ? slot : undefined;
+  for (const label of slot) if (label.chain === chain) return label;
+  return undefined;
 }
 
 /** Merges label sets in order (later wins per chain+address); duplicates inside one set are problems. */
 export function createAddressBook(sets: LabelSet[]): AddressBook {
-  const byChain = new Map<string, Map<string, Label>>();
+  const byAddress = new Map<string, Slot>();
   const problems: LabelProblem[] = [];
   const intern = createInterner();
+  const put = (label: Label): Label | undefined => {
+    const slot = byAddress.get(label.address);
+    if (slot === undefined) byAddress.set(label.address, label);
+    else if (!Array.isArray(slot)) {
+      if (slot.chain === label.chain) byAddress.set(label.address, label);
+      else byAddress.set(label.address, [slot, label]);
+      return slot.chain === label.chain ? slot : undefined;
+    } else {
+      const at = slot.findIndex((l) => l.chain === label.chain);
+      const earlier = slot[at];
+      if (at >= 0) slot[at] = label;
+      else slot.push(label);
+      return earlier;
+    }
+    return undefined;
+  };
   for (const set of sets) {
     problems.push(...set.problems);
     // Only a label this set wrote itself can be a duplicate inside it.
     const written = new Set<Label>();
     for (const input of set.labels) {
-      const chain = intern(input.chain);
-      let map = byChain.get(chain);
-      if (!map) {
-        map = new Map();
-        byChain.set(chain, map);
-      }
       const exchange = intern(input.exchange);
-      const address = compact(input.address.toLowerCase());
       const label: Label = {
         exchange,
-        chain,
-        address,
+        chain: intern(input.chain),
+        address: compact(input.address.toLowerCase()),
         tag: input.tag === input.exchange ? exchange : compact(input.tag),
         source: intern(input.source),
         version: intern(input.version),
       };
-      const earlier = map.get(address);
+      const earlier = put(label);
       if (earlier && written.has(earlier) && earlier.exchange !== exchange) {
         problems.push({
           source: set.source,
           line: 0,
-          message: `${address} on ${chain} is labelled both ${earlier.exchange} and ${exchange}; the later row wins`,
+          message: `${label.address} on ${label.chain} is labelled both ${earlier.exchange} and ${exchange}; the later row wins`,
         });
       }
       written.add(label);
-      map.set(address, label);
     }
   }
+  const all = (): Label[] => {
+    const out: Label[] = [];
+    for (const slot of byAddress.values()) {
+      if (Array.isArray(slot)) out.push(...slot);
+      else out.push(slot);
+    }
+    return out.sort(byChainAndAddress);
+  };
+  const sorted = all();
   const digest = createHash('sha256');
-  let size = 0;
-  for (const chain of [...byChain.keys()].sort()) {
-    const map = byChain.get(chain) as Map<string, Label>;
-    for (const address of [...map.keys()].sort()) {
-      const l = map.get(address) as Label;
-      digest.update(`${chain},${address},${l.exchange},${l.tag}\n`);
-    }
-    size += map.size;
-  }
+  for (const l of sorted) digest.update(`${l.chain},${l.address},${l.exchange},${l.tag}\n`);
   const version = digest.digest('hex').slice(0, 12);
-  const coverage = computeCoverage(byChain);
+  const coverage = computeCoverage(sorted);
+  const size = sorted.length;
   const exchanges = coverage.exchanges.map((e) => e.exchange);
   return {
     version,
@@ -176,12 +207,15 @@ export function createAddressBook(sets: LabelSet[]): AddressBook {
     })),
     problems,
     size,
-    lookup: (chain, address) => byChain.get(chain)?.get(address.toLowerCase()),
-    exchanges: () => [...exchanges],
-    labels: (chain) => {
-      const maps = chain ? [byChain.get(chain) ?? new Map<string, Label>()] : [...byChain.values()];
-      return maps.flatMap((m) => [...m.values()]).sort(byChainAndAddress);
+    lookup(chain, address) {
+      const label = onChain(byAddress.get(address), chain);
+      if (label !== undefined) return label;
+      // Checksummed (mixed-case) input: lower-cased only when the exact spelling missed.
+      const lower = address.toLowerCase();
+      return lower === address ? undefined : onChain(byAddress.get(lower), chain);
     },
+    exchanges: () => [...exchanges],
+    labels: (chain) => (chain ? all().filter((l) => l.chain === chain) : all()),
     coverage: () => coverage,
   };
 }
