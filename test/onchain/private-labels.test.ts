@@ -20,7 +20,10 @@ describe.each(dbKinds())('private labels through the real app on %s', (kind) => 
   let viewer: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ db: kind, env: { MERIDIAN_PRIVATE_LABELS_MAX: '3', MERIDIAN_CHAIN_BACKFILL_BLOCKS: '30' } });
+    t = await createTestApp({
+      db: kind,
+      env: { MERIDIAN_PRIVATE_LABELS_MAX: '3', MERIDIAN_CHAIN_BACKFILL_BLOCKS: '30' },
+    });
     alice = await t.user('member');
     bob = await t.user('member');
     viewer = await t.user('viewer');
@@ -108,6 +111,28 @@ describe.each(dbKinds())('private labels through the real app on %s', (kind) => 
     const gone = await call('DELETE', `/api/labels/${second.data[0].id}`, alice);
     expect(gone.statusCode).toBe(204);
     expect((await call('GET', '/api/labels', alice)).json().data).toHaveLength(2);
+  });
+
+  it('GET /api/onchain/exchanges lists the exchanges and chains the address book covers, with its sources', async () => {
+    const res = await call('GET', '/api/onchain/exchanges', viewer);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Json;
+    expect(body.data.map((e: Json) => e.exchange)).toEqual(['binance', 'coinbase', 'kraken', 'okx']);
+    expect(body.data[0]).toMatchObject({
+      known: true,
+      chains: [{ chain: 'ethereum', addresses: body.data[0].addresses }],
+    });
+    expect(body.chains).toEqual([{ chain: 'ethereum', addresses: body.labels.addresses, exchanges: 4 }]);
+    expect(body.labels.sources).toEqual([
+      {
+        file: 'default-labels.json',
+        version: '2025.1',
+        labels: body.labels.addresses,
+        ignored: 0,
+        problems: 0,
+      },
+    ]);
+    expect(body.labels.version).toBe(t.container.onchain.book.version);
   });
 
   it('answers bad input with problem+json naming each field; viewers may read but not write', async () => {
