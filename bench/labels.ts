@@ -11,12 +11,12 @@ import { median } from './stats.ts';
  * loads `MERIDIAN_LABELS_PATH` (after the built-in set, and after the shared explorer exports when they are
  * beside the clone):
  * 1. memory — heap retained per label after full collections;
- * 2. lookup — median time per `lookup(chain, address)` over batches of 10 k calls: hits given lower-case,
+ * 2. lookup — median CPU time per `lookup(chain, address)` over batches of 50 k calls: hits given lower-case,
  *    hits given checksummed (mixed-case) addresses, misses; against a bare `Map.get` of the same lower-case
  *    keys in the same run (the ratio is what the book adds). Target: ≤ 1 µs median with 100 k loaded.
  */
 const LABELS = Number(process.env.BENCH_LABELS ?? 100_000);
-const BATCH = 10_000;
+const BATCH = 50_000;
 const ROUNDS = Number(process.env.BENCH_LABEL_ROUNDS ?? 30);
 const CHAINS = ['ethereum', 'bsc', 'polygon', 'arbitrum', 'optimism', 'avalanche', 'fantom'];
 const EXCHANGES = ['binance', 'OKEx', 'Coinbase Pro', 'kraken', 'huobi', 'bitfinex', 'kucoin', 'gate-io'];
@@ -38,23 +38,29 @@ const addressOf = (i: number) =>
 const mixedCase = (address: string) =>
   `0x${[...address.slice(2)].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('')}`;
 
-function timePerCall(
-  calls: string[],
-  chainOf: (i: number) => string,
-  lookup: (c: string, a: string) => unknown,
-) {
-  const perCall: number[] = [];
-  let found = 0;
+type Case = { calls: string[]; lookup: (chain: string, address: string) => unknown };
+
+/**
+ * Median ns per call of each case over the rounds, in CPU time of this process (time spent waiting for a
+ * core on a shared machine is not the lookup's); the cases take turns within every round, so a change in the
+ * machine's load between rounds moves them all alike.
+ */
+function timePerCall(cases: Case[], chainOf: (i: number) => string) {
+  const perCall: number[][] = cases.map(() => []);
+  const found = cases.map(() => 0);
   for (let round = 0; round < ROUNDS; round++) {
-    const start = (round * BATCH) % calls.length;
-    const t0 = process.hrtime.bigint();
-    for (let i = 0; i < BATCH; i++) {
-      const k = (start + i) % calls.length;
-      if (lookup(chainOf(k), calls[k] as string) !== undefined) found++;
-    }
-    perCall.push(Number(process.hrtime.bigint() - t0) / BATCH);
+    cases.forEach(({ calls, lookup }, c) => {
+      const start = (round * BATCH) % calls.length;
+      const t0 = process.cpuUsage();
+      for (let i = 0; i < BATCH; i++) {
+        const k = (start + i) % calls.length;
+        if (lookup(chainOf(k), calls[k] as string) !== undefined) found[c]!++;
+      }
+      const used = process.cpuUsage(t0);
+      perCall[c]!.push(((used.user + used.system) * 1000) / BATCH);
+    });
   }
-  return { medianNs: median(perCall), found: found / ROUNDS };
+  return cases.map((_, c) => ({ medianNs: median(perCall[c]!), found: found[c]! / ROUNDS }));
 }
 
 export async function run() {
@@ -82,13 +88,19 @@ export async function run() {
     const chainOf = (i: number) => CHAINS[i % CHAINS.length] as string;
     const bare = new Map(lower.map((a) => [a, a]));
 
-    // Warm-up of every path, then the measured rounds.
-    for (const calls of [lower, mixed, misses]) timePerCall(calls, chainOf, book.lookup);
-    timePerCall(lower, chainOf, (_c, a) => bare.get(a));
-    const hits = timePerCall(lower, chainOf, book.lookup);
-    const checksummed = timePerCall(mixed, chainOf, book.lookup);
-    const missed = timePerCall(misses, chainOf, book.lookup);
-    const baseline = timePerCall(lower, chainOf, (_c, a) => bare.get(a));
+    const cases: Case[] = [
+      { calls: lower, lookup: book.lookup },
+      { calls: mixed, lookup: book.lookup },
+      { calls: misses, lookup: book.lookup },
+      { calls: lower, lookup: (_c, a) => bare.get(a) },
+    ];
+    timePerCall(cases, chainOf); // warm-up
+    const [hits, checksummed, missed, baseline] = timePerCall(cases, chainOf) as [
+      { medianNs: number; found: number },
+      { medianNs: number; found: number },
+      { medianNs: number; found: number },
+      { medianNs: number; found: number },
+    ];
 
     const result = {
       labels: book.size,

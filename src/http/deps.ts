@@ -42,7 +42,11 @@ export interface ServerDeps {
   market: { service: MarketRouteDeps['market'] & { marketDataBytes(): Buffer } };
   onchain: { service: OnchainRouteDeps['onchain']; book: LabelsRouteDeps['book'] };
   /** Private labels: their routes, and the flows view and alert rules that apply them per account. */
-  labels: { service: LabelsRouteDeps['labels'] & NonNullable<OnchainRouteDeps['labels']> & NonNullable<AlertsRouteDeps['labels']> };
+  labels: {
+    service: LabelsRouteDeps['labels'] &
+      NonNullable<OnchainRouteDeps['labels']> &
+      NonNullable<AlertsRouteDeps['labels']>;
+  };
   predictions: { service: PredictionsRouteDeps['predictions'] };
   portfolio: {
     portfolio: PortfolioRouteDeps['portfolio'];

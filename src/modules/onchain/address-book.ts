@@ -61,6 +61,8 @@ export interface LabelCoverage {
   chains: Array<{ chain: string; addresses: number; exchanges: number }>;
 }
 
+const UPPER_HEX = /[A-F]/;
+
 const DEFAULT_LABELS_PATH = fileURLToPath(new URL('./default-labels.json', import.meta.url));
 
 function createInterner(): (value: string) => string {
@@ -210,9 +212,9 @@ export function createAddressBook(sets: LabelSet[]): AddressBook {
     lookup(chain, address) {
       const label = onChain(byAddress.get(address), chain);
       if (label !== undefined) return label;
-      // Checksummed (mixed-case) input: lower-cased only when the exact spelling missed.
-      const lower = address.toLowerCase();
-      return lower === address ? undefined : onChain(byAddress.get(lower), chain);
+      // Checksummed (mixed-case) input: lower-cased only when the exact spelling missed and has capitals —
+      // most parties of a transfer are unlabelled, so a miss must stay cheap.
+      return UPPER_HEX.test(address) ? onChain(byAddress.get(address.toLowerCase()), chain) : undefined;
     },
     exchanges: () => [...exchanges],
     labels: (chain) => (chain ? all().filter((l) => l.chain === chain) : all()),
