@@ -201,6 +201,7 @@ describe.each(dbKinds())('private labels through the real app on %s', (kind) => 
     const created = await call('POST', '/api/alerts', alice, {
       type: 'address_flow',
       condition: { direction: 'in', label: own.id, minUsd: 1000 },
+      trigger: { mode: 'every', cooldownSec: 60 },
     });
     expect(created.statusCode).toBe(201);
     const rule = created.json() as Json;
@@ -238,5 +239,18 @@ describe.each(dbKinds())('private labels through the real app on %s', (kind) => 
       ['onchain.flow', rule.id, WATCHED],
     ]);
     expect(await of(bob)).toEqual([]);
+
+    // An edit can move the rule to another of Alice's labels; never to Bob's.
+    const bobs = (await call('GET', '/api/labels', bob)).json().data[0] as Json;
+    const refused = await call('PATCH', `/api/alerts/${rule.id}`, alice, {
+      condition: { direction: 'in', label: bobs.id, minUsd: 1000 },
+    });
+    expect(refused.statusCode).toBe(400);
+    const exchangeLabel = (await call('GET', '/api/labels?kind=exchange', alice)).json().data[0] as Json;
+    const moved = await call('PATCH', `/api/alerts/${rule.id}`, alice, {
+      condition: { direction: 'in', label: exchangeLabel.id, minUsd: 1000 },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().condition).toMatchObject({ label: exchangeLabel.id, address: HOT });
   });
 });
