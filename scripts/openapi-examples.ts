@@ -188,6 +188,13 @@ await capture('listWebhookDeliveries', 'GET', `/api/webhooks/${webhook.id}/deliv
 await capture('deleteAlertRule', 'DELETE', `/api/alerts/${rule.id}`);
 await capture('deleteWebhook', 'DELETE', `/api/webhooks/${webhook.id}`);
 
+await capture('listOnchainExchanges', 'GET', '/api/onchain/exchanges');
+const fund = { kind: 'fund', chain: 'ethereum', address: '0x1111111111111111111111111111111111111111' };
+const label = await capture('saveLabel', 'POST', '/api/labels', { body: { ...fund, name: 'Acme Capital' } });
+await capture('saveLabel', 'POST', '/api/labels', { body: { ...fund, name: 'Acme Capital' } });
+await capture('listLabels', 'GET', '/api/labels');
+await capture('deleteLabel', 'DELETE', `/api/labels/${label.id}`);
+
 await captureProblem('validation_failed', 'GET', '/api/market-history?interval=1h&from=2021-02-30');
 await captureProblem('unsupported_symbol', 'GET', '/api/market-history?symbol=NOPEUSDT&strict=true');
 await captureProblem('unauthenticated', 'GET', '/api/market-data', {} as typeof auth);

@@ -29,6 +29,7 @@ import { readinessCheck } from './readiness.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
 import { type PartitionsModule, buildPartitions } from './partitions.ts';
 import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
+import { type LabelsModule, buildLabels } from './labels.ts';
 import type { AlertsSummarySource } from '../modules/analytics/index.ts';
 import { type WebhooksBuildOptions, type WebhooksModule, buildWebhooks } from './webhooks.ts';
 import { type Metrics, createMetrics } from '../observability/metrics.ts';
@@ -85,6 +86,8 @@ export interface Container {
   predictions: PredictionsModule;
   /** Portfolio import and holdings, the API usage counter and dashboard analytics. */
   portfolio: PortfolioModule;
+  /** Private address labels: each account's own (flows view, address-flow alert targets). */
+  labels: LabelsModule;
   /** Alert rules (service for the routes) and their evaluator (a job below). */
   alerts: AlertsModule;
   /** Webhook endpoints, the delivery sender and the account event log's retention (jobs below). */
@@ -225,6 +228,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     resolveExchange: (name) => onchain.service.resolveExchange(name),
   });
   jobs.push(leadership.leaderOnly(alerts.job));
+  const labels = buildLabels(config, { db, clock });
   const portfolio = buildPortfolio(config, {
     db,
     clock,
@@ -293,6 +297,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     onchain,
     predictions,
     portfolio,
+    labels,
     alerts,
     webhooks,
     partitions,

@@ -276,8 +276,14 @@ export const variables = {
   },
   labelsPath: listVar(
     'MERIDIAN_LABELS_PATH',
-    'Comma-separated extra exchange-label files or folders (CSV or JSON), applied after the built-in set; later entries override.',
+    'Comma-separated extra exchange-label files or folders (CSV, JSON, or explorer exports such as etherscan-accounts.json), applied after the built-in set in order; for the same chain and address a later file overrides an earlier one.',
     [],
+  ),
+  privateLabelsMax: intVar(
+    'MERIDIAN_PRIVATE_LABELS_MAX',
+    'Private address labels (POST /api/labels) an account may hold; a new one beyond it is refused with 409 label_limit_reached.',
+    1000,
+    { min: 0, max: 100_000 },
   ),
   chainConfirmations: intVar(
     'MERIDIAN_CHAIN_CONFIRMATIONS',

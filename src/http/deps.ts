@@ -13,6 +13,7 @@ import type { EventsStreamDeps } from './push/events/route.ts';
 import type { PushTopics } from './push/handshake.ts';
 import type { AlertsRouteDeps } from './routes/alerts.ts';
 import type { AnalyticsRouteDeps } from './routes/analytics.ts';
+import type { LabelsRouteDeps } from './routes/labels.ts';
 import type { MarketRouteDeps } from './routes/market.ts';
 import type { OnchainRouteDeps } from './routes/onchain.ts';
 import type { PortfolioRouteDeps } from './routes/portfolio.ts';
@@ -39,7 +40,13 @@ export interface ServerDeps {
   /** Checks for /readyz: name → error text, or null when fine. */
   readiness(): Promise<ReadinessReport>;
   market: { service: MarketRouteDeps['market'] & { marketDataBytes(): Buffer } };
-  onchain: { service: OnchainRouteDeps['onchain'] };
+  onchain: { service: OnchainRouteDeps['onchain']; book: LabelsRouteDeps['book'] };
+  /** Private labels: their routes, and the flows view and alert rules that apply them per account. */
+  labels: {
+    service: LabelsRouteDeps['labels'] &
+      NonNullable<OnchainRouteDeps['labels']> &
+      NonNullable<AlertsRouteDeps['labels']>;
+  };
   predictions: { service: PredictionsRouteDeps['predictions'] };
   portfolio: {
     portfolio: PortfolioRouteDeps['portfolio'];

@@ -23,6 +23,7 @@ export const errorCatalogue = {
   alert_limit_reached: { status: 409, title: "The plan's limit of active alert rules is reached" },
   token_expired: { status: 409, title: 'The token has expired' },
   token_limit_reached: { status: 409, title: "The plan's limit of active API tokens is reached" },
+  label_limit_reached: { status: 409, title: 'The limit of private labels per account is reached' },
   idempotency_conflict: { status: 409, title: 'The idempotency key was used with another request' },
   idempotency_key_in_use: {
     status: 409,

@@ -176,6 +176,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's private labels, newest first */
+        get: operations["listLabels"];
+        put?: never;
+        /** Label an address for this account only (201 new; 200 replaced its label on that chain) */
+        post: operations["saveLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a private label (alert rules made on it keep watching its address) */
+        delete: operations["deleteLabel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/market-data": {
         parameters: {
             query?: never;
@@ -202,6 +237,23 @@ export interface paths {
         };
         /** OHLCV candles, oldest first, with a cursor to the next page */
         get: operations["getMarketHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onchain/exchanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exchanges and chains the address book covers, with address counts and label sources */
+        get: operations["listOnchainExchanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -567,7 +619,7 @@ export interface components {
                 requestsPerMinute: number;
                 wsConnections: number;
             };
-            permissions: ("market:read" | "onchain:read" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[];
+            permissions: ("market:read" | "onchain:read" | "onchain:write" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[];
             plan: "standard" | "pro";
             role: "viewer" | "member" | "admin";
         };
@@ -711,6 +763,8 @@ export interface components {
                 direction: "in" | "out" | "any";
                 /** @description binance, okx, … (aliases) */
                 exchange?: string;
+                /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                label?: string;
                 /** @description USD: a single transfer, or the windowed sum, of at least this */
                 minUsd: number;
                 /**
@@ -796,6 +850,8 @@ export interface components {
                         direction: "in" | "out" | "any";
                         /** @description binance, okx, … (aliases) */
                         exchange?: string;
+                        /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                        label?: string;
                         /** @description USD: a single transfer, or the windowed sum, of at least this */
                         minUsd: number;
                         /**
@@ -952,6 +1008,8 @@ export interface components {
                 direction: "in" | "out" | "any";
                 /** @description binance, okx, … (aliases) */
                 exchange?: string;
+                /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                label?: string;
                 /** @description USD: a single transfer, or the windowed sum, of at least this */
                 minUsd: number;
                 /**
@@ -980,7 +1038,7 @@ export interface components {
             /** @description Lifetime such as 30d, 12h, 2w */
             expiresIn?: string;
             name: string;
-            permissions?: ("market:read" | "onchain:read" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[];
+            permissions?: ("market:read" | "onchain:read" | "onchain:write" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[];
         };
         CreateTokenResponse201: {
             details: components["schemas"]["Token"];
@@ -1276,6 +1334,60 @@ export interface components {
             /** @description Pass as cursor for the next page */
             nextCursor: string | null;
         };
+        ListLabelsResponse: {
+            data: {
+                /** @description Lower case */
+                address: string;
+                chain: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: string;
+                /**
+                 * @description exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+                 * @enum {string}
+                 */
+                kind: "exchange" | "fund" | "wallet";
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /** @description Pass as cursor for older labels */
+            nextCursor: string | null;
+        };
+        ListOnchainExchangesResponse: {
+            chains: {
+                addresses: number;
+                chain: string;
+                exchanges: number;
+            }[];
+            data: {
+                addresses: number;
+                chains: {
+                    addresses: number;
+                    chain: string;
+                }[];
+                /** @description Canonical name (okex → okx, huobi → htx) */
+                exchange: string;
+                /** @description One of the exchanges the service knows by name (also a market venue) */
+                known: boolean;
+            }[];
+            labels: {
+                addresses: number;
+                sources: {
+                    /** @description File name, in the order applied (later files override) */
+                    file: string;
+                    /** @description Entries that are not exchange wallets (explorer exports) */
+                    ignored: number;
+                    labels: number;
+                    /** @description Rows not used (logged at start with file and line) */
+                    problems: number;
+                    /** @description Declared version, <commit>@<date> of its SOURCE file, or a hash */
+                    version: string;
+                }[];
+                /** @description Content hash of the merged labels (flows carry it) */
+                version: string;
+            };
+        };
         ListOnchainFlowsResponse: {
             applied: {
                 asset: string | null;
@@ -1432,6 +1544,16 @@ export interface components {
                 address: string;
                 exchange: string | null;
                 label: string | null;
+                /** @description The caller's own label for this address (POST /api/labels); no one else sees it */
+                privateLabel?: {
+                    id: string;
+                    /**
+                     * @description exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+                     * @enum {string}
+                     */
+                    kind: "exchange" | "fund" | "wallet";
+                    name: string;
+                } | null;
             };
             /** @description chain:txHash:logIndex:exchange — the idempotency key */
             id: string;
@@ -1446,6 +1568,16 @@ export interface components {
                 address: string;
                 exchange: string | null;
                 label: string | null;
+                /** @description The caller's own label for this address (POST /api/labels); no one else sees it */
+                privateLabel?: {
+                    id: string;
+                    /**
+                     * @description exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+                     * @enum {string}
+                     */
+                    kind: "exchange" | "fund" | "wallet";
+                    name: string;
+                } | null;
             };
             tokenAddress: string | null;
             txHash: string;
@@ -1498,6 +1630,8 @@ export interface components {
                         direction: "in" | "out" | "any";
                         /** @description binance, okx, … (aliases) */
                         exchange?: string;
+                        /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                        label?: string;
                         /** @description USD: a single transfer, or the windowed sum, of at least this */
                         minUsd: number;
                         /**
@@ -1664,6 +1798,22 @@ export interface components {
             };
             symbol: string;
         };
+        PrivateLabel: {
+            /** @description Lower case */
+            address: string;
+            chain: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /**
+             * @description exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+             * @enum {string}
+             */
+            kind: "exchange" | "fund" | "wallet";
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description RFC 9457 problem document */
         Problem: {
             code: components["schemas"]["ProblemCode"];
@@ -1679,10 +1829,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
+         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "session_required" | "forbidden" | "csrf_rejected" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
+        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "session_required" | "forbidden" | "csrf_rejected" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
         RotateTokenResponse201: {
             details: components["schemas"]["Token"];
             /** @description The secret. Shown once, never again: store it now. */
@@ -1706,6 +1856,19 @@ export interface components {
             updatedAt: string;
             url: string;
         };
+        SaveLabelRequest: {
+            /** @description A 0x address (any case) */
+            address: string;
+            /** @description Chain name as the flows show it: ethereum, bsc, polygon, arbitrum, … */
+            chain: string;
+            /**
+             * @description exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+             * @enum {string}
+             */
+            kind: "exchange" | "fund" | "wallet";
+            /** @description Shown in the account’s views */
+            name: string;
+        };
         TestAlertRuleResponse202: {
             /** @description evt_… — the event appended to the account event log */
             eventId: string;
@@ -1721,7 +1884,7 @@ export interface components {
             lastUsedAt: string | null;
             name: string;
             /** @description null: all of the owner's permissions */
-            permissions: ("market:read" | "onchain:read" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[] | null;
+            permissions: ("market:read" | "onchain:read" | "onchain:write" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[] | null;
             revokedAt: string | null;
             /** @description The first characters of the secret, to tell tokens apart */
             start: string;
@@ -1763,6 +1926,8 @@ export interface components {
                 direction: "in" | "out" | "any";
                 /** @description binance, okx, … (aliases) */
                 exchange?: string;
+                /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                label?: string;
                 /** @description USD: a single transfer, or the windowed sum, of at least this */
                 minUsd: number;
                 /**
@@ -1844,7 +2009,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Problem document; `code` is one of `conflict`, `alert_limit_reached`, `token_expired`, `token_limit_reached`, `idempotency_conflict`, `idempotency_key_in_use` */
+        /** @description Problem document; `code` is one of `conflict`, `alert_limit_reached`, `token_expired`, `token_limit_reached`, `label_limit_reached`, `idempotency_conflict`, `idempotency_key_in_use` */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2401,6 +2566,107 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listLabels: {
+        parameters: {
+            query?: {
+                chain?: string;
+                cursor?: string;
+                /** @description exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches */
+                kind?: "exchange" | "fund" | "wallet";
+                /** @description Default 50; above 200 is clamped */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListLabelsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    saveLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveLabelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateLabel"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateLabel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getMarketData: {
         parameters: {
             query?: {
@@ -2475,6 +2741,31 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOnchainExchanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOnchainExchangesResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

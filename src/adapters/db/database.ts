@@ -1,5 +1,6 @@
 import type { AlertsTables } from '../../modules/alerts/tables.ts';
 import type { EventsTables } from '../../modules/events/tables.ts';
+import type { LabelsTables } from '../../modules/labels/tables.ts';
 import type { PredictionsTables } from '../../modules/predictions/tables.ts';
 import type { PortfolioTables } from '../../modules/portfolio/tables.ts';
 import type { UsageTables } from '../../modules/usage/tables.ts';
@@ -23,4 +24,5 @@ export interface Database
     UsageTables,
     AlertsTables,
     WebhooksTables,
-    LeadershipTables {}
+    LeadershipTables,
+    LabelsTables {}

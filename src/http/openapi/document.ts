@@ -20,6 +20,11 @@ export const apiTags = [
   { name: 'market', description: 'Merged market view across venues and OHLCV history.' },
   { name: 'onchain', description: 'Exchange inflows and outflows seen on chain, priced in USD.' },
   {
+    name: 'labels',
+    description:
+      "An account's own address labels (an exchange, a fund, a watched wallet), visible to it alone.",
+  },
+  {
     name: 'predictions',
     description: 'Intraday forecasts, the aggregated outlook and the scored track record.',
   },

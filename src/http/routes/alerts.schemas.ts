@@ -45,6 +45,14 @@ const FlowCondition = Type.Object(
     address: Type.Optional(
       Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'A 0x address (either party of a flow)' }),
     ),
+    label: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          "Id of one of the account's private labels (POST /api/labels): the rule watches its address",
+      }),
+    ),
     asset: Type.Optional(
       Type.String({
         minLength: 1,

@@ -7,6 +7,7 @@ import { NormalizationLog } from '../normalization-header.ts';
 import { validationProblems } from '../plugins/errors.ts';
 import { authProblems, ProblemSchema } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { type LabelTargets, targetLabel } from './labels.ts';
 import {
   AlertTriggeredEvent,
   CreateRule,
@@ -64,6 +65,8 @@ export interface AlertsRouteDeps {
     AlertsService,
     'create' | 'fieldProblems' | 'get' | 'list' | 'remove' | 'test' | 'typeOf' | 'update'
   >;
+  /** The caller's private labels: an address_flow condition may name one (`label`) instead of an address. */
+  labels?: LabelTargets;
 }
 
 export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
@@ -86,6 +89,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
       },
       async (request, reply) => {
         if (request.validationError) rejectBody(alerts, request.body, bodyProblems(request));
+        await targetLabel(deps.labels, request.principal!.userId, request.body.condition);
         const view = await alerts.create(
           { accountId: request.principal!.userId, plan: request.principal!.plan },
           request.body,
@@ -164,6 +168,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         const checked = edited ? typedCondition(request, type, raw.condition) : undefined;
         const problems = [...bodyProblems(request, '/condition'), ...(checked?.problems ?? [])];
         if (problems.length) rejectBody(alerts, raw, problems);
+        if (checked?.condition) await targetLabel(deps.labels, accountId, checked.condition.condition);
         const { condition: _, ...fields } = request.body;
         const view = await alerts.update({ accountId, plan: request.principal!.plan }, id, {
           ...fields,

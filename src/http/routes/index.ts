@@ -13,6 +13,7 @@ import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
 import { publicSourceLabel } from '../../config/source-label.ts';
+import { labelsRoutes } from './labels.ts';
 import { onchainRoutes } from './onchain.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { predictionsRoutes } from './predictions.ts';
@@ -32,14 +33,15 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
       symbols: deps.symbols,
       source: publicSourceLabel(deps.config.marketSource),
     }),
-    onchainRoutes({ onchain: deps.onchain.service }),
+    onchainRoutes({ onchain: deps.onchain.service, labels: deps.labels.service }),
+    labelsRoutes({ labels: deps.labels.service, book: deps.onchain.book }),
     predictionsRoutes({ predictions: deps.predictions.service, symbols: deps.symbols }),
     portfolioRoutes({
       portfolio: deps.portfolio.portfolio,
       priceSource: config.marketSource.kind,
     }),
     analyticsRoutes({ analytics: deps.portfolio.analytics }),
-    alertsRoutes({ alerts: deps.alerts.service }),
+    alertsRoutes({ alerts: deps.alerts.service, labels: deps.labels.service }),
     predictionsPushRoutes(
       { config, bus, accounts, metrics: deps.metrics, connectionSlots, symbols: deps.symbols },
       auth,

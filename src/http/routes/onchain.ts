@@ -1,14 +1,17 @@
 import { Type } from 'typebox';
+import type { LabelsService } from '../../modules/labels/index.ts';
 import { FLOW_DIRECTIONS, MAX_LIMIT, type OnchainService } from '../../modules/onchain/index.ts';
 import { NormalizationLog } from '../normalization-header.ts';
 import { provenanceHeaders } from '../provenance.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { PartyLabelSchema, withPrivateLabels } from './labels.ts';
 
 const Party = Type.Object({
   address: Type.String(),
   exchange: Type.Union([Type.String(), Type.Null()]),
   label: Type.Union([Type.String(), Type.Null()]),
+  privateLabel: Type.Optional(PartyLabelSchema),
 });
 
 const FlowSchema = Type.Object(
@@ -77,6 +80,8 @@ const Query = Type.Object({
 /** GET /api/onchain/flows — deposits to and withdrawals from labelled exchange wallets, newest first. */
 export interface OnchainRouteDeps {
   onchain: Pick<OnchainService, 'listFlows' | 'provenance'>;
+  /** The caller's private labels, shown on the parties of the flows they label. */
+  labels?: Pick<LabelsService, 'forParties'>;
 }
 
 export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
@@ -97,6 +102,9 @@ export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
       async (request, reply) => {
         const q = request.query;
         const [page, provenance] = await Promise.all([onchain.listFlows(q), onchain.provenance()]);
+        const data = deps.labels
+          ? await withPrivateLabels(deps.labels, request.principal!.userId, page.data)
+          : page.data;
         for (const [name, value] of provenanceHeaders(provenance)) reply.header(name, value);
         const log = new NormalizationLog();
         if (q.exchange !== undefined && page.applied.exchange)
@@ -104,7 +112,7 @@ export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
         if (q.limit !== undefined) log.add('limit', String(q.limit), String(page.applied.limit));
         if (q.asset !== undefined && page.applied.asset) log.add('asset', q.asset, page.applied.asset);
         log.apply(reply);
-        return page;
+        return { ...page, data };
       },
     );
   };

@@ -2,6 +2,7 @@
 export const permissions = [
   'market:read',
   'onchain:read',
+  'onchain:write',
   'predictions:read',
   'alerts:read',
   'alerts:write',
@@ -23,7 +24,7 @@ const viewer: Permission[] = [
   'portfolio:read',
   'account:read',
 ];
-const member: Permission[] = [...viewer, 'alerts:write', 'portfolio:write'];
+const member: Permission[] = [...viewer, 'alerts:write', 'portfolio:write', 'onchain:write'];
 const admin: Permission[] = [...member, 'users:manage'];
 
 export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = { viewer, member, admin };

@@ -90,6 +90,7 @@ export function createRuleChecks(options: {
       if (out.address !== c.address)
         normalized.push({ field: 'condition.address', requested: c.address, used: out.address });
     }
+    if (c.label !== undefined) out.label = c.label;
     if (c.asset !== undefined) {
       out.asset = c.asset.trim().toUpperCase();
       if (out.asset !== c.asset)

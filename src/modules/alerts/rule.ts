@@ -51,6 +51,8 @@ export interface FlowCondition {
   /** Exactly one of exchange (canonical name) and address (lower-case 0x…). */
   exchange?: string;
   address?: string;
+  /** The private label the rule was made on (its address is `address`), when it was. */
+  label?: string;
   /** Upper-case asset symbol (ETH, USDT…); absent = any asset. */
   asset?: string;
   minUsd: number;

@@ -30,7 +30,14 @@ describe('address book', () => {
     );
     expect(set.problems).toEqual([]);
     expect(set.labels).toEqual([
-      { exchange: 'binance', chain: 'ethereum', address: A, tag: 'Binance 14', source: 'binance.csv' },
+      {
+        exchange: 'binance',
+        chain: 'ethereum',
+        address: A,
+        tag: 'Binance 14',
+        source: 'binance.csv',
+        version: set.version,
+      },
     ]);
   });
 
@@ -65,7 +72,7 @@ describe('address book', () => {
     );
     expect(set.version).toBe('7');
     expect(set.labels).toEqual([
-      { exchange: 'okx', chain: 'ethereum', address: A, tag: 'x', source: 'ops.json' },
+      { exchange: 'okx', chain: 'ethereum', address: A, tag: 'x', source: 'ops.json', version: '7' },
     ]);
     expect(set.problems.map((p) => p.line)).toEqual([2, 3]);
     expect(parseLabelsJson('{nope', { source: 'bad.json' }).problems[0]?.message).toMatch(/not valid JSON/);

@@ -66,3 +66,49 @@ describe.skipIf(!present)('address book from the shared Etherscan label exports'
     expect(book.sources).toEqual([expect.objectContaining({ labels: 18, problems: 3 })]);
   });
 });
+
+const EXPLORER = resolve(process.cwd(), '../shared/data/labels/etherscan-labels');
+
+describe.skipIf(!sharedDataPresent('explorer label tests', EXPLORER))(
+  'address book from the shared explorer exports (seven EVM chains)',
+  () => {
+    it('loads the exchange wallets of every chain with their file and version, without problems', () => {
+      const book = loadAddressBook({ extraPaths: [EXPLORER], normalize, includeDefaults: false });
+      expect(book.problems).toEqual([]);
+      expect(book.sources).toHaveLength(7);
+      const version = readFileSync(join(EXPLORER, 'SOURCE'), 'utf8').trim().split(/\s+/);
+      for (const source of book.sources)
+        expect(source.version).toBe(`${version[0]?.slice(0, 12)}@${version[1]}`);
+      const coverage = book.coverage();
+      const ethereum = coverage.chains.find((c) => c.chain === 'ethereum');
+      expect(ethereum?.addresses).toBeGreaterThanOrEqual(350);
+      expect(ethereum?.exchanges).toBeGreaterThanOrEqual(17);
+      expect(coverage.chains.map((c) => c.chain)).toEqual(
+        expect.arrayContaining(['ethereum', 'bsc', 'polygon', 'arbitrum', 'optimism', 'avalanche']),
+      );
+      // Explorer spellings end up canonical: huobi → htx, gate-io → gateio; no `okex`, no `huobi`.
+      expect(book.exchanges()).toEqual(expect.arrayContaining(['binance', 'okx', 'htx', 'gateio', 'kraken']));
+      expect(book.exchanges()).not.toContain('huobi');
+      expect(book.lookup('ethereum', '0x28C6c06298d514Db089934071355E5743bf21d60')).toMatchObject({
+        exchange: 'binance',
+        tag: 'Binance 14',
+        source: join(EXPLORER, 'etherscan-accounts.json'),
+      });
+      // Token contracts an exchange deployed are not its wallets.
+      expect(book.lookup('ethereum', '0xb8c77482e45f1f44de1745f52c74426c631bdd52')).toBeUndefined();
+    });
+
+    it('agrees with the per-exchange CSV exports wherever both label an address', () => {
+      const explorer = loadAddressBook({ extraPaths: [EXPLORER], normalize, includeDefaults: false });
+      const csv = loadAddressBook({ extraPaths: [LABELS], normalize, includeDefaults: false });
+      let shared = 0;
+      for (const label of csv.labels()) {
+        const other = explorer.lookup(label.chain, label.address);
+        if (!other) continue;
+        shared++;
+        expect(other.exchange, label.address).toBe(label.exchange);
+      }
+      expect(shared).toBeGreaterThan(100);
+    });
+  },
+);

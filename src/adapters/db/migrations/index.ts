@@ -10,6 +10,7 @@ import * as webhooks from './0009_webhooks.ts';
 import * as leadership from './0008_leadership.ts';
 import * as dataSource from './0011_data_source.ts';
 import * as predictionBackfill from './0012_prediction_backfill.ts';
+import * as privateLabels from './0014_private_labels.ts';
 import * as usageClients from './0018_usage_clients.ts';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009_webhooks': webhooks,
   '0011_data_source': dataSource,
   '0012_prediction_backfill': predictionBackfill,
+  '0014_private_labels': privateLabels,
   '0018_usage_clients': usageClients,
 };
