@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Five test tiers, as Vitest projects (`vitest run --project <name>`). `npm test` runs unit and service (with
- * lint and type-check); `npm run test:all` adds integration, e2e, browser and the fault suite. What belongs
- * in each: README.md (Testing) and docs/architecture.md (Tests).
+ * Six test tiers, as Vitest projects (`vitest run --project <name>`). `npm test` runs unit and service (with
+ * lint and type-check); `npm run test:all` adds slow, integration, e2e, browser and the fault suite. What
+ * belongs in each: README.md (Testing) and docs/architecture.md (Tests).
  *
  * - unit: pure tests (no database, network, server or child process), beside their code as `src/**\/*.test.ts`,
  *   the console's `console/src/**\/*.test.{ts,tsx}`, the SDK's `packages/*\/src/**\/*.test.ts`, and the few
@@ -12,6 +12,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   tests below run with the service tier).
  * - service: in-process app (Fastify inject or a loopback listener), PGlite and memory adapters; cases
  *   parametrized over `dbKinds()` also run on PostgreSQL, and a few on Redis, when the global setup finds them.
+ * - slow: any file named `*.slow.test.ts` (in src/ or test/): a test that is right where it is but takes many
+ *   seconds of CPU on its own (whole recorded data files, long model fits). Chosen by name, so a new heavy
+ *   test lands here by being named so, never by being listed.
  * - integration: files whose subject is a real PostgreSQL, Redis or anvil (skipped without it, failed
  *   under MERIDIAN_REQUIRE_SERVICES=1).
  * - e2e: a fresh clone, CLI processes, the SDK against a server process, the documentation's shell examples
@@ -36,10 +39,12 @@ const unitInTest = [
  */
 const slowPure = [
   'src/modules/predictions/predictions.test.ts',
-  'src/modules/market/resample-real-data.test.ts',
   'test/predictions/backtest-real.test.ts',
   'test/predictions/funding.test.ts',
 ];
+
+/** The slow tier, by name (see above): excluded from every other project. */
+const slow = ['src/**/*.slow.test.ts', 'test/**/*.slow.test.ts'];
 
 const integration = [
   'test/alerts/two-workers.test.ts',
@@ -93,7 +98,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             ...unitInTest,
           ],
-          exclude: [...configDefaults.exclude, ...slowPure],
+          exclude: [...configDefaults.exclude, ...slowPure, ...slow],
         },
       },
       {
@@ -104,6 +109,7 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             'test/faults/**',
+            ...slow,
             ...unitInTest,
             ...integration,
             ...e2e,
@@ -111,6 +117,11 @@ export default defineConfig({
           ],
           globalSetup,
         },
+      },
+      {
+        extends: true,
+        // Minutes of CPU in all, run once by `npm run test:all`: a timeout that a busy machine cannot reach.
+        test: { name: 'slow', include: slow, globalSetup, testTimeout: 600_000 },
       },
       { extends: true, test: { name: 'integration', include: integration, globalSetup } },
       { extends: true, test: { name: 'e2e', include: e2e, globalSetup } },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from '../../src/adapters/db/data-dir.ts';
 import { openDatabase } from '../../src/adapters/db/connect.ts';
 import { type TestApp, createTestApp } from '../harness/app.ts';
+import { pgliteSnapshot } from '../harness/db.ts';
 
 describe('security headers on every answer', () => {
   let t: TestApp;
@@ -80,7 +81,7 @@ describe('the embedded data folder is private', () => {
       expect(statSync(join(old, 'sub', 'file')).mode & 0o777).toBe(0o600);
 
       const fresh = join(root, 'fresh');
-      const db = await openDatabase({ dataDir: fresh });
+      const db = await openDatabase({ dataDir: fresh, loadDataDir: pgliteSnapshot() });
       await db.close();
       expect(statSync(fresh).mode & 0o777).toBe(0o700);
       const files = readdirSync(fresh, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());

@@ -6,17 +6,19 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from '../../src/adapters/db/connect.ts';
 import { cloneableParameter, startPgliteThread } from '../../src/adapters/db/pglite-thread.ts';
+import { pgliteSnapshot } from '../harness/db.ts';
 
 /**
  * Embedded PGlite on a thread of its own (src/adapters/db/pglite-thread.ts): the same answers as PGlite on
  * the caller's thread, errors with their PostgreSQL fields, one session shared in order, and — the reason it
  * exists — a long query that leaves the caller's event loop free. The repository contract suites run on it
- * too (`repositoryKinds()` in test/harness/db.ts).
+ * too (`repositoryKinds()` in test/harness/db.ts). Every database here starts from the migrated snapshot
+ * (`pgliteSnapshot()`), not from initdb: seconds of CPU less per database.
  */
 describe('PGlite on a worker thread', () => {
   let handle: DbHandle;
   beforeAll(async () => {
-    handle = await openDatabase({ thread: true });
+    handle = await openDatabase({ loadDataDir: pgliteSnapshot(), thread: true });
     await sql`create table items (id int primary key, n int8, at timestamptz, doc jsonb, raw bytea, price numeric)`.execute(
       handle.db,
     );
@@ -24,7 +26,7 @@ describe('PGlite on a worker thread', () => {
   afterAll(() => handle.close());
 
   it('answers with the same values as PGlite in-process: int8 as numbers, dates, JSON, bytes, exact decimals', async () => {
-    const inProcess = await openDatabase({});
+    const inProcess = await openDatabase({ loadDataDir: pgliteSnapshot() });
     try {
       const query = sql`select 1700000000000::int8 as n, '2026-01-02T03:04:05Z'::timestamptz as at,
         '{"a":[1,"x",null]}'::jsonb as doc, '\\x00ff'::bytea as raw, 12.345678901234567890::numeric as price`;
@@ -66,7 +68,7 @@ describe('PGlite on a worker thread', () => {
 
   it('takes class instances as parameters as PGlite in-process does: a Decimal as its digits, nested ones in JSON', async () => {
     // Structured clone refuses class instances; the portfolio stores exact decimals (decimal.js) this way.
-    const inProcess = await openDatabase({});
+    const inProcess = await openDatabase({ loadDataDir: pgliteSnapshot() });
     try {
       const query = (db: DbHandle) =>
         sql<{
@@ -144,7 +146,7 @@ describe('PGlite on a worker thread', () => {
       clearInterval(timer);
       return { ticks, ms };
     };
-    const inProcess = await openDatabase({});
+    const inProcess = await openDatabase({ loadDataDir: pgliteSnapshot() });
     try {
       const blocked = await ticksDuring(inProcess);
       const free = await ticksDuring(handle);
@@ -162,7 +164,7 @@ describe('PGlite on a worker thread', () => {
 
 describe('PGlite on a worker thread that has ended', () => {
   it('fails every query at once with a clear error instead of leaving it waiting', async () => {
-    const thread = await startPgliteThread({});
+    const thread = await startPgliteThread({ loadDataDir: pgliteSnapshot() });
     expect(await thread.query('select 41 + 1 as n', [])).toMatchObject({ rows: [{ n: 42 }] });
     await thread.close();
     await expect(thread.query('select 1', [])).rejects.toThrow(/the storage thread ended/);

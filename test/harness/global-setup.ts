@@ -26,7 +26,7 @@ const redisUrl = process.env.MERIDIAN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const required = process.env.MERIDIAN_REQUIRE_SERVICES === '1';
 
 /**
- * Every project that lists this file (service, integration, e2e) calls it, in one process: the first call
+ * Every project that lists this file (service, slow, integration, e2e, browser) calls it, in one process: the first call
  * prepares, the others reuse what it prepared, and the last teardown cleans up. Kept on globalThis because
  * each project loads this module afresh.
  */

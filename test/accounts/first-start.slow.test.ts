@@ -7,7 +7,8 @@ import { serve } from '../../src/main/serve.ts';
 
 /**
  * The first admin's secrets on a first start (issue 34, item 7): in a 0600 file of the data folder; on stdout
- * only when it is a terminal, since otherwise stdout is a log stream that containers and journald keep.
+ * only when it is a terminal, since otherwise stdout is a log stream that containers and journald keep. Two real
+ * first starts (initdb, migrations, the whole server) take many seconds of CPU: slow tier (`*.slow.test.ts`).
  */
 describe('first-start credentials', () => {
   const root = mkdtempSync(join(tmpdir(), 'meridian-first-start-'));
