@@ -180,8 +180,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         schema: {
           operationId: 'getAiOutlook',
           tags: ['predictions'],
-          summary:
-            `Aggregated outlook: bias, score, confidence, per-horizon view and drivers — market-wide, of one symbol, or of up to ${MAX_OUTLOOK_SYMBOLS} symbols at once (symbols=…)`,
+          summary: `Aggregated outlook: bias, score, confidence, per-horizon view and drivers — market-wide, of one symbol, or of up to ${MAX_OUTLOOK_SYMBOLS} symbols at once (symbols=…)`,
           querystring: OutlookQuerySchema,
           response: {
             200: Type.Union([OutlookSchema, OutlookBatchSchema]),
