@@ -138,7 +138,9 @@ describe.skipIf(!haveChromium)(
       await page.getByRole('heading', { name: 'AI outlook' }).waitFor();
       await page.locator('.outlook .bias').first().waitFor();
       // An outlook card per symbol, all from one batched request.
-      await expect.poll(() => page.locator('article.outlook[data-symbol]').count(), { timeout: 20_000 }).toBe(7);
+      await expect
+        .poll(() => page.locator('article.outlook[data-symbol]').count(), { timeout: 20_000 })
+        .toBe(7);
       await shot(page, 'dashboard');
 
       await page.getByRole('link', { name: 'API keys' }).click();
