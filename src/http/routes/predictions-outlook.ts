@@ -29,8 +29,7 @@ export function outlookEntries(
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  if (given.length === 0)
-    throw validationError([{ pointer: '/query/symbols', message: 'names no symbol' }]);
+  if (given.length === 0) throw validationError([{ pointer: '/query/symbols', message: 'names no symbol' }]);
   if (given.length > MAX_OUTLOOK_SYMBOLS)
     throw validationError([
       {
