@@ -137,6 +137,10 @@ describe.skipIf(!haveChromium)(
       await expect.poll(() => page.locator('tr[data-symbol]').count(), { timeout: 20_000 }).toBe(7);
       await page.getByRole('heading', { name: 'AI outlook' }).waitFor();
       await page.locator('.outlook .bias').first().waitFor();
+      // An outlook card per symbol, all from one batched request.
+      await expect
+        .poll(() => page.locator('article.outlook[data-symbol]').count(), { timeout: 20_000 })
+        .toBe(7);
       await shot(page, 'dashboard');
 
       await page.getByRole('link', { name: 'API keys' }).click();

@@ -136,6 +136,19 @@ describe.each(dbKinds())('hostile input on %s', (db) => {
     }
   });
 
+  it('checks a GET query after authentication, and a query string seen clean is no pass for another', async () => {
+    // No token: 401 before the query is looked at.
+    expect((await t.app.inject({ url: '/api/market-data?notional=1e400' })).statusCode).toBe(401);
+    // A clean query string is remembered as clean; the same route with a bad one is still refused, every time.
+    for (let i = 0; i < 2; i++) {
+      const clean = await t.app.inject({ url: '/api/market-data?notional=1000', headers: user.auth });
+      expect(clean.statusCode).toBe(200);
+      const bad = await t.app.inject({ url: '/api/market-data?notional=Infinity', headers: user.auth });
+      expect(bad.statusCode).toBe(400);
+      expect(problem(bad).errors?.[0]?.pointer).toBe('/query/notional');
+    }
+  });
+
   it('lists every problem of a history request at once', async () => {
     /** The sorted pointers of a 400 answer's problems. */
     const pointersOf = async (url: string) => {

@@ -67,6 +67,28 @@ describe('@meridian/client against a real server', () => {
     expect((await client.GET('/api/webhooks')).data.data).toEqual([]);
   });
 
+  it('predictions.outlooks: every symbol in one request, an unsupported one as its own error entry', async () => {
+    const client = createMeridianClient({ baseUrl, token: user.token });
+    const { data } = await client.predictions.outlooks(['eth-usdt', 'BTCUSDT', 'NOPEUSDT']);
+    expect(data.data.map((e) => [e.requested, e.symbol])).toEqual([
+      ['eth-usdt', 'ETHUSDT'],
+      ['BTCUSDT', 'BTCUSDT'],
+      ['NOPEUSDT', null],
+    ]);
+    const [eth, , nope] = data.data;
+    expect(eth && 'outlook' in eth && eth.outlook.symbol).toBe('ETHUSDT');
+    expect(eth).toMatchObject({ source: 'simulated', stale: false, backfilling: false });
+    expect(nope && 'error' in nope && nope.error.code).toBe('unsupported_symbol');
+    const one = await client.predictions.outlook('ETHUSDT');
+    expect(eth && 'outlook' in eth && eth.outlook).toEqual(one.data);
+    const strict = await client.predictions
+      .outlooks(['BTCUSDT', 'NOPEUSDT'], { strict: true })
+      .catch((e) => e);
+    expect(strict).toBeInstanceOf(MeridianProblemError);
+    expect(strict).toMatchObject({ status: 400, code: 'unsupported_symbol' });
+    expect((strict as MeridianProblemError).detail).toContain('"NOPEUSDT"');
+  });
+
   it("market.subscribe: the subscribed symbols' snapshots with their provenance, from the connect on", async () => {
     const client = createMeridianClient({ baseUrl, token: user.token });
     const statuses: PushStatus[] = [];

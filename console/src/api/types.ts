@@ -1,6 +1,8 @@
 // Names for the response shapes the console uses, taken from the generated OpenAPI types.
 import type { paths } from '@meridian/client';
 
+export type { Outlook, OutlookEntry, OutlookEntryError } from '@meridian/client';
+
 type Ok<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
   responses: { 200: { content: { 'application/json': infer T } } };
 }
@@ -15,7 +17,6 @@ export type Candle = Ok<'/api/market-history', 'get'>['data'][number];
 export type Flow = Ok<'/api/onchain/flows', 'get'>['data'][number];
 export type FlowsPage = Ok<'/api/onchain/flows', 'get'>;
 export type Datapoint = Ok<'/api/predictions', 'get'>['data'][number];
-export type Outlook = Ok<'/api/predictions/ai-outlook', 'get'>;
 export type Performance = Ok<'/api/predictions/performance', 'get'>['data'][number];
 export type Horizon = Datapoint['horizon'];
 

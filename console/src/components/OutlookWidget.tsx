@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Outlook } from '../api/types.ts';
+import type { Outlook, OutlookEntry, OutlookEntryError } from '../api/types.ts';
 import { useOutlook } from '../hooks/queries.ts';
 import { formatPercent, formatRatio, formatSymbol } from '../lib/format.ts';
 import { ErrorNote } from './ErrorNote.tsx';
@@ -25,20 +25,12 @@ export function ScoreBar({ score }: { score: number }) {
 }
 
 /**
- * The AI outlook for one symbol, or across every symbol (`symbol` undefined: one request for the whole
- * market): bias, confidence, the per-horizon view and the drivers in plain words.
+ * The AI outlook for one symbol, or across every symbol (`symbol` undefined), fetched on its own: bias,
+ * confidence, the per-horizon view and the drivers in plain words.
  */
 export function OutlookCard({ symbol, compact = false }: { symbol: string | undefined; compact?: boolean }) {
-  const id = `outlook-${symbol ?? 'market'}`;
   const outlook = useOutlook(symbol);
-  if (outlook.isPending)
-    return (
-      <article className="outlook card" aria-busy="true">
-        <Skeleton height={20} width="40%" />
-        <Skeleton height={12} />
-        <Skeleton height={compact ? 36 : 90} />
-      </article>
-    );
+  if (outlook.isPending) return <OutlookSkeleton compact={compact} />;
   if (outlook.isError)
     return (
       <article className="outlook card">
@@ -46,10 +38,56 @@ export function OutlookCard({ symbol, compact = false }: { symbol: string | unde
         <ErrorNote error={outlook.error} onRetry={() => outlook.refetch()} />
       </article>
     );
-  const o = outlook.data;
+  return <OutlookView outlook={outlook.data} symbol={symbol} compact={compact} />;
+}
+
+export function OutlookSkeleton({ compact = false }: { compact?: boolean }) {
+  return (
+    <article className="outlook card" aria-busy="true">
+      <Skeleton height={20} width="40%" />
+      <Skeleton height={12} />
+      <Skeleton height={compact ? 36 : 90} />
+    </article>
+  );
+}
+
+/**
+ * One entry of a batched outlook answer (the dashboard's cards): the symbol's outlook with what its data is
+ * (simulated, stale, still warming up) said on the card, or why it has none.
+ */
+export function OutlookEntryCard({ entry }: { entry: OutlookEntry | OutlookEntryError }) {
+  if (entry.symbol === null || !('outlook' in entry))
+    return (
+      <article className="outlook card">
+        <h3>{entry.requested}</h3>
+        <p className="muted small">{'error' in entry ? entry.error.detail : 'No outlook.'}</p>
+      </article>
+    );
+  const notes = [
+    entry.source === 'simulated' ? 'simulated data' : undefined,
+    entry.stale ? 'stale' : undefined,
+    entry.backfilling ? 'model warming up' : undefined,
+  ].filter((note) => note !== undefined);
+  return <OutlookView outlook={entry.outlook} symbol={entry.symbol} compact notes={notes} />;
+}
+
+/** An outlook as a card: bias, score, confidence, per-horizon view (unless compact) and drivers. */
+export function OutlookView({
+  outlook: o,
+  symbol,
+  compact = false,
+  notes = [],
+}: {
+  outlook: Outlook;
+  symbol: string | undefined;
+  compact?: boolean;
+  /** What the data behind it is, when not plainly live (simulated, stale, warming up). */
+  notes?: string[];
+}) {
+  const id = `outlook-${symbol ?? 'market'}`;
   const drivers = compact ? o.drivers.slice(0, 2) : o.drivers;
   return (
-    <article className="outlook card" aria-labelledby={id}>
+    <article className="outlook card" aria-labelledby={id} data-symbol={symbol}>
       <header>
         <h3 id={id}>
           {!symbol ? (
@@ -65,6 +103,7 @@ export function OutlookCard({ symbol, compact = false }: { symbol: string | unde
       <ScoreBar score={o.score} />
       <p className="muted small">
         Confidence {formatRatio(o.confidence, 0)} · score {o.score.toFixed(2)}
+        {notes.length ? ` · ${notes.join(' · ')}` : ''}
       </p>
       {compact ? null : (
         <dl className="horizons">

@@ -42,7 +42,17 @@ export const marketDataKey = ['market-data'] as const;
 export function useOutlook(symbol: string | undefined) {
   return useQuery({
     queryKey: ['outlook', symbol ?? 'all'],
-    queryFn: () => unwrap(api.GET('/api/predictions/ai-outlook', { params: { query: { symbol } } })),
+    queryFn: () => unwrap(api.predictions.outlook(symbol)),
+    staleTime: 30_000,
+  });
+}
+
+/** The outlook of each symbol in one request (`symbols=`; at most `MAX_OUTLOOK_SYMBOLS`); off while empty. */
+export function useOutlooks(symbols: readonly string[]) {
+  return useQuery({
+    queryKey: ['outlook', 'batch', symbols.join(',')],
+    queryFn: () => unwrap(api.predictions.outlooks(symbols)).then((batch) => batch.data),
+    enabled: symbols.length > 0,
     staleTime: 30_000,
   });
 }

@@ -17,8 +17,8 @@ const item = (symbol: string) => ({
   },
   venues: [{ venue: 'binance', weight: 1, stale: false, outlier: false }],
 });
-const outlook = {
-  symbol: null,
+const outlookOf = (symbol: string) => ({
+  symbol,
   bias: 'bullish',
   score: 0.2,
   confidence: 0.6,
@@ -26,7 +26,33 @@ const outlook = {
   drivers: [{ factor: 'orderflow', direction: 'bullish', weight: 0.6, reason: 'Buyers lead the order flow' }],
   modelVersion: 'm1',
   generatedAt: '2026-01-01T00:00:00.000Z',
-};
+  gaps: [],
+});
+/** The batched outlook answer: each listed symbol's entry, an unknown one as an error entry. */
+const outlooks = (list: string[]) => ({
+  data: list.map((requested) =>
+    symbols.includes(requested)
+      ? {
+          requested,
+          symbol: requested,
+          source: 'simulated',
+          asOf: '2026-01-01T00:00:00.000Z',
+          stale: requested === 'ETHUSDT',
+          backfilling: false,
+          outlook: outlookOf(requested),
+        }
+      : {
+          requested,
+          symbol: null,
+          error: {
+            status: 400,
+            code: 'unsupported_symbol',
+            title: 'x',
+            detail: `"${requested}" is not supported`,
+          },
+        },
+  ),
+});
 const account = {
   id: 'a1',
   email: 'ada@example.com',
@@ -40,10 +66,12 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 const simulated = { 'meridian-source': 'simulated', 'meridian-stale': 'false' };
 
 /** The API the dashboard talks to, answering as a server on the simulated market source does. */
-function answer(path: string): Response {
+function answer(url: URL): Response {
+  const path = url.pathname;
   if (path === '/api/account') return json(account);
   if (path === '/api/market-data') return json({ data: symbols.map(item), nextCursor: null }, 200, simulated);
-  if (path === '/api/predictions/ai-outlook') return json(outlook, 200, simulated);
+  if (path === '/api/predictions/ai-outlook' && url.searchParams.has('symbols'))
+    return json(outlooks(url.searchParams.get('symbols')!.split(',')), 200, simulated);
   if (path === '/api/dashboard/analytics') return json({ code: 'not_found' }, 404);
   return json({ code: 'not_found', detail: `no stub for ${path}` }, 404);
 }
@@ -61,15 +89,18 @@ class SilentSocket {
 
 describe('the dashboard', () => {
   const requests: string[] = [];
+  const queries: string[] = [];
   beforeEach(() => {
     requests.length = 0;
+    queries.length = 0;
     vi.stubGlobal('WebSocket', SilentSocket);
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: Request) => {
         const url = new URL(input.url);
         requests.push(url.pathname);
-        return answer(url.pathname);
+        queries.push(url.search);
+        return answer(url);
       }),
     );
   });
@@ -80,7 +111,7 @@ describe('the dashboard', () => {
 
   function renderDashboard() {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
+    return render(
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={['/']}>
           <Routes>
@@ -96,10 +127,21 @@ describe('the dashboard', () => {
   }
 
   it('spends few requests of the shared quota on one load: one outlook call for every symbol', async () => {
-    renderDashboard();
-    await screen.findByText('Buyers lead the order flow', {}, { timeout: 10_000 });
+    const { container } = renderDashboard();
     await screen.findByText('DOGE / USDT', {}, { timeout: 10_000 }); // every market row rendered (no row asks for its own outlook)
+    // One card per symbol, every one from a single batched request.
+    await vi.waitFor(
+      () => expect(container.querySelectorAll('article.outlook[data-symbol]')).toHaveLength(7),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(requests.filter((path) => path === '/api/predictions/ai-outlook')).toHaveLength(1);
+    expect(decodeURIComponent(queries[requests.indexOf('/api/predictions/ai-outlook')]!)).toBe(
+      `?symbols=${symbols.join(',')}`,
+    );
+    const eth = container.querySelector('article.outlook[data-symbol="ETHUSDT"]')!;
+    expect(eth.textContent).toContain('simulated data · stale');
     expect([...requests].sort()).toEqual(
       ['/api/account', '/api/dashboard/analytics', '/api/market-data', '/api/predictions/ai-outlook'].sort(),
     );

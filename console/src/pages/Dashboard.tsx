@@ -3,9 +3,11 @@ import { useCallback, useState } from 'react';
 import type { Account, Datapoint } from '../api/types.ts';
 import { AnalyticsPanel } from '../components/AnalyticsPanel.tsx';
 import { MarketTable } from '../components/MarketTable.tsx';
-import { OutlookCard } from '../components/OutlookWidget.tsx';
+import { MAX_OUTLOOK_SYMBOLS } from '@meridian/client';
+import { OutlookEntryCard, OutlookSkeleton } from '../components/OutlookWidget.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
 import { LiveBadge } from '../components/LiveBadge.tsx';
-import { marketDataKey, useAccount, useMarketData } from '../hooks/queries.ts';
+import { marketDataKey, useAccount, useMarketData, useOutlooks } from '../hooks/queries.ts';
 import { useMarketStream } from '../hooks/useMarketStream.ts';
 import { useUsage } from '../hooks/usage.ts';
 import { usePredictionStream } from '../hooks/usePredictionStream.ts';
@@ -55,9 +57,25 @@ export function Dashboard() {
         <h2 id="outlook-title" className="section-title">
           AI outlook
         </h2>
-        {/* One request for the whole market; each symbol's outlook is on its page, its 1 h move in the table. */}
-        <OutlookCard symbol={undefined} />
+        <SymbolOutlooks symbols={(market.data ?? []).map((item) => item.symbol)} />
       </section>
+    </div>
+  );
+}
+
+/** Cards shown on the dashboard: the first symbols of the market table, in its order. */
+const DASHBOARD_OUTLOOKS = Math.min(12, MAX_OUTLOOK_SYMBOLS);
+
+/** One outlook card per symbol, every card from one batched request (`symbols=`), not one request each. */
+function SymbolOutlooks({ symbols }: { symbols: string[] }) {
+  const shown = symbols.slice(0, DASHBOARD_OUTLOOKS);
+  const outlooks = useOutlooks(shown);
+  if (outlooks.isError) return <ErrorNote error={outlooks.error} onRetry={() => outlooks.refetch()} />;
+  return (
+    <div className="grid outlook-grid">
+      {outlooks.data
+        ? outlooks.data.map((entry) => <OutlookEntryCard key={entry.requested} entry={entry} />)
+        : (shown.length ? shown : ['a', 'b', 'c', 'd']).map((key) => <OutlookSkeleton key={key} compact />)}
     </div>
   );
 }

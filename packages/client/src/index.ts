@@ -7,7 +7,7 @@ import {
   subscribeMarket,
   subscribePredictions,
 } from './push.ts';
-import { type ClientOptions, createRestClient, idempotencyKey } from './rest.ts';
+import { type ClientOptions, type Result, createRestClient, idempotencyKey } from './rest.ts';
 import type { components, paths } from './schema.gen.ts';
 
 export type { components, paths };
@@ -26,6 +26,15 @@ export type { ClientOptions, Method, Problem, ProblemCode, RateLimit, Result } f
 export { MeridianProblemError, idempotencyKey, parseRateLimit } from './rest.ts';
 
 type ImportBody = paths['/api/portfolio/import']['post']['requestBody'];
+
+/** The batched outlook answer (`symbols=`): one entry per distinct symbol, an unsupported one as an error. */
+export type OutlookBatch = components['schemas']['OutlookBatch'];
+export type OutlookEntry = components['schemas']['OutlookEntry'];
+export type OutlookEntryError = components['schemas']['OutlookEntryError'];
+/** One outlook: bias, score, confidence, per-horizon view and drivers. */
+export type Outlook = OutlookEntry['outlook'];
+/** The most symbols one batched outlook request may name (the server answers 400 past it). */
+export const MAX_OUTLOOK_SYMBOLS = 25;
 
 export interface MeridianClientOptions extends ClientOptions {
   /** Reconnect, heartbeat and status options of the push channels. */
@@ -63,6 +72,22 @@ export function createMeridianClient(options: MeridianClientOptions) {
       },
     },
     predictions: {
+      /** GET /api/predictions/ai-outlook: one symbol's outlook, or the market-wide one without a symbol. */
+      outlook(symbol?: string, opts: { strict?: boolean } = {}): Promise<Result<Outlook>> {
+        return rest.GET('/api/predictions/ai-outlook', {
+          params: { query: { symbol, strict: opts.strict } },
+        }) as Promise<Result<Outlook>>;
+      },
+      /**
+       * GET /api/predictions/ai-outlook?symbols=…: the outlook of each symbol (at most `MAX_OUTLOOK_SYMBOLS`) in
+       * one request, in the order given, each entry with its provenance (`source`, `asOf`, `stale`,
+       * `backfilling`); an unsupported symbol is an entry with `error` (with `strict`: a 400 for the request).
+       */
+      outlooks(symbols: readonly string[], opts: { strict?: boolean } = {}): Promise<Result<OutlookBatch>> {
+        return rest.GET('/api/predictions/ai-outlook', {
+          params: { query: { symbols: symbols.join(','), strict: opts.strict } },
+        }) as Promise<Result<OutlookBatch>>;
+      },
       /** `for await (const { data } of client.predictions.subscribe({ symbol: 'BTCUSDT', horizon: '1h' }))` */
       subscribe: (subscription: PredictionsSubscription = {}, opts?: SubscribeOptions) =>
         subscribePredictions(subscription, push, opts),

@@ -389,7 +389,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Aggregated outlook: bias, score, confidence, per-horizon view and drivers */
+        /** Aggregated outlook: bias, score, confidence, per-horizon view and drivers — market-wide, of one symbol, or of up to 25 symbols at once (symbols=…) */
         get: operations["getAiOutlook"];
         put?: never;
         post?: never;
@@ -1178,6 +1178,21 @@ export interface components {
                 reason: string;
                 weight: number;
             }[];
+            /** @description Outages of the model refresh in the last 30 days (as in the performance report) */
+            gaps: {
+                /**
+                 * Format: date-time
+                 * @description The last refresh before the outage.
+                 */
+                from: string;
+                /** @description Refresh points with no datapoint in between. */
+                missedPoints: number;
+                /**
+                 * Format: date-time
+                 * @description The first refresh after it.
+                 */
+                to: string;
+            }[];
             /** Format: date-time */
             generatedAt: string;
             horizons: {
@@ -1192,7 +1207,7 @@ export interface components {
             modelVersion: string;
             score: number;
             symbol: string | null;
-        };
+        } | components["schemas"]["OutlookBatch"];
         GetMarketDataResponse: {
             data: components["schemas"]["MarketData"][];
             /** @description Pass as `cursor` (with the same symbols, quote and notional) for the next page; null on the last */
@@ -1693,6 +1708,77 @@ export interface components {
             type: "onchain.flow";
             /** @enum {number} */
             version: 1;
+        };
+        /** @description symbols=…: one entry per distinct symbol, in the order given */
+        OutlookBatch: {
+            data: (components["schemas"]["OutlookEntry"] | components["schemas"]["OutlookEntryError"])[];
+        };
+        OutlookEntry: {
+            /** @description The newest datapoint this outlook summarizes (the data's own clock); null before the first */
+            asOf: string | null;
+            /** @description The symbol's model is still warming up */
+            backfilling: boolean;
+            outlook: {
+                /** @enum {string} */
+                bias: "bullish" | "bearish" | "neutral";
+                confidence: number;
+                drivers: {
+                    /** @enum {string} */
+                    direction: "bullish" | "bearish" | "neutral";
+                    factor: string;
+                    reason: string;
+                    weight: number;
+                }[];
+                /** @description Outages of the model refresh in the last 30 days (as in the performance report) */
+                gaps: {
+                    /**
+                     * Format: date-time
+                     * @description The last refresh before the outage.
+                     */
+                    from: string;
+                    /** @description Refresh points with no datapoint in between. */
+                    missedPoints: number;
+                    /**
+                     * Format: date-time
+                     * @description The first refresh after it.
+                     */
+                    to: string;
+                }[];
+                /** Format: date-time */
+                generatedAt: string;
+                horizons: {
+                    [key: string]: {
+                        /** @enum {string} */
+                        bias: "bullish" | "bearish" | "neutral";
+                        confidence: number;
+                        expectedMovePct: number;
+                        score: number;
+                    };
+                };
+                modelVersion: string;
+                score: number;
+                symbol: string | null;
+            };
+            /** @description The entry as sent */
+            requested: string;
+            /** @description What the forecasts are made from: simulated, replay or ccxt:<venues> */
+            source: string;
+            /** @description asOf is older than 2.5 refresh periods now (or absent) */
+            stale: boolean;
+            /** @description The supported symbol it was normalized to */
+            symbol: string;
+        };
+        OutlookEntryError: {
+            /** @description Why this entry has no outlook (the problem it would get on its own, with strict) */
+            error: {
+                code: string;
+                detail: string;
+                status: number;
+                title: string;
+            };
+            /** @description The entry as sent */
+            requested: string;
+            symbol: null;
         };
         Portfolio: {
             /** Format: date-time */
@@ -3065,8 +3151,10 @@ export interface operations {
             query?: {
                 /** @description Answer 400 for an unsupported symbol instead of normalizing it */
                 strict?: boolean;
-                /** @description Absent: market-wide */
+                /** @description One symbol (normalized to the supported set). Absent, and no `symbols`: market-wide */
                 symbol?: string;
+                /** @description Batch: comma-separated symbols (at most 25, any accepted spelling), answered as `{ data: [...] }` in the order given, duplicates once; an unsupported one gets its own `error` entry (with `strict`: the whole request is a 400). Not with `symbol` */
+                symbols?: string;
             };
             header?: never;
             path?: never;

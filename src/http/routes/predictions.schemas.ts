@@ -100,40 +100,109 @@ export const PredictionsQuerySchema = Type.Object({
   ),
 });
 
+/** The most symbols one batched outlook request (`symbols=`) may name. */
+export const MAX_OUTLOOK_SYMBOLS = 25;
+
 export const OutlookQuerySchema = Type.Object({
-  symbol: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'Absent: market-wide' })),
+  symbol: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 40,
+      description: 'One symbol (normalized to the supported set). Absent, and no `symbols`: market-wide',
+    }),
+  ),
+  symbols: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      description: `Batch: comma-separated symbols (at most ${MAX_OUTLOOK_SYMBOLS}, any accepted spelling), answered as \`{ data: [...] }\` in the order given, duplicates once; an unsupported one gets its own \`error\` entry (with \`strict\`: the whole request is a 400). Not with \`symbol\``,
+    }),
+  ),
   strict: Type.Optional(
     Type.Boolean({ description: 'Answer 400 for an unsupported symbol instead of normalizing it' }),
   ),
 });
 
+const OutageSchema = Type.Object({
+  from: Type.String({ format: 'date-time', description: 'The last refresh before the outage.' }),
+  to: Type.String({ format: 'date-time', description: 'The first refresh after it.' }),
+  missedPoints: Type.Integer({ description: 'Refresh points with no datapoint in between.' }),
+});
+
 const Bias = Type.Unsafe<string>({ type: 'string', enum: ['bullish', 'bearish', 'neutral'] });
 
-export const OutlookSchema = Type.Object({
-  symbol: Type.Union([Type.String(), Type.Null()]),
-  bias: Bias,
-  score: Type.Number({ minimum: -1, maximum: 1 }),
-  confidence: Type.Number({ minimum: 0, maximum: 1 }),
-  horizons: Type.Record(
-    Type.String(),
-    Type.Object({
-      bias: Bias,
-      score: Type.Number(),
-      expectedMovePct: Type.Number(),
-      confidence: Type.Number(),
+export const OutlookSchema = Type.Object(
+  {
+    symbol: Type.Union([Type.String(), Type.Null()]),
+    bias: Bias,
+    score: Type.Number({ minimum: -1, maximum: 1 }),
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    horizons: Type.Record(
+      Type.String(),
+      Type.Object({
+        bias: Bias,
+        score: Type.Number(),
+        expectedMovePct: Type.Number(),
+        confidence: Type.Number(),
+      }),
+    ),
+    drivers: Type.Array(
+      Type.Object({
+        factor: Type.String(),
+        direction: Bias,
+        weight: Type.Number({ minimum: 0, maximum: 1 }),
+        reason: Type.String(),
+      }),
+    ),
+    modelVersion: Type.String(),
+    generatedAt: Type.String({ format: 'date-time' }),
+    gaps: Type.Array(OutageSchema, {
+      description: 'Outages of the model refresh in the last 30 days (as in the performance report)',
     }),
-  ),
-  drivers: Type.Array(
-    Type.Object({
-      factor: Type.String(),
-      direction: Bias,
-      weight: Type.Number({ minimum: 0, maximum: 1 }),
-      reason: Type.String(),
+  },
+  // No `$id`: the schema appears twice in one response (alone and in each batch entry), which Fastify's
+  // serializer refuses for a named schema.
+);
+
+const OutlookEntrySchema = Type.Object(
+  {
+    requested: Type.String({ description: 'The entry as sent' }),
+    symbol: Type.String({ description: 'The supported symbol it was normalized to' }),
+    source: Type.String({
+      description: 'What the forecasts are made from: simulated, replay or ccxt:<venues>',
     }),
-  ),
-  modelVersion: Type.String(),
-  generatedAt: Type.String({ format: 'date-time' }),
-});
+    asOf: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description:
+        "The newest datapoint this outlook summarizes (the data's own clock); null before the first",
+    }),
+    stale: Type.Boolean({ description: 'asOf is older than 2.5 refresh periods now (or absent)' }),
+    backfilling: Type.Boolean({ description: "The symbol's model is still warming up" }),
+    outlook: OutlookSchema,
+  },
+  { $id: 'OutlookEntry' },
+);
+
+const OutlookEntryErrorSchema = Type.Object(
+  {
+    requested: Type.String({ description: 'The entry as sent' }),
+    symbol: Type.Null(),
+    error: Type.Object(
+      {
+        status: Type.Integer(),
+        code: Type.String(),
+        title: Type.String(),
+        detail: Type.String(),
+      },
+      { description: 'Why this entry has no outlook (the problem it would get on its own, with strict)' },
+    ),
+  },
+  { $id: 'OutlookEntryError' },
+);
+
+export const OutlookBatchSchema = Type.Object(
+  { data: Type.Array(Type.Union([OutlookEntrySchema, OutlookEntryErrorSchema])) },
+  { $id: 'OutlookBatch', description: 'symbols=…: one entry per distinct symbol, in the order given' },
+);
 
 const Bin = Type.Object({
   lower: Type.Union([Type.Number(), Type.Null()]),
@@ -218,12 +287,7 @@ export const PerformanceSchema = Type.Object({
   reference: Type.String(),
   modelVersion: Type.String(),
   generatedAt: Type.String({ format: 'date-time' }),
-  gaps: Type.Array(
-    Type.Object({
-      from: Type.String({ format: 'date-time', description: 'The last refresh before the outage.' }),
-      to: Type.String({ format: 'date-time', description: 'The first refresh after it.' }),
-      missedPoints: Type.Integer({ description: 'Refresh points with no datapoint in between.' }),
-    }),
-    { description: 'Outages of the model refresh in the last 30 days: the record has no datapoints there.' },
-  ),
+  gaps: Type.Array(OutageSchema, {
+    description: 'Outages of the model refresh in the last 30 days: the record has no datapoints there.',
+  }),
 });

@@ -11,7 +11,10 @@ import { parseTime } from '../query-time.ts';
 import { provenanceHeaderSource } from '../provenance.ts';
 import { NORMALIZATION_HEADER, NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
+import { outlookBatchBody, outlookEntries } from './predictions-outlook.ts';
 import {
+  MAX_OUTLOOK_SYMBOLS,
+  OutlookBatchSchema,
   OutlookQuerySchema,
   OutlookSchema,
   PerformanceSchema,
@@ -20,7 +23,7 @@ import {
 } from './predictions.schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
-import type { Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion', 'backfilled'] as const;
@@ -38,7 +41,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export interface PredictionsRouteDeps {
   predictions: Pick<
     PredictionsService,
-    'outlook' | 'performance' | 'predictions' | 'predictionsBetween' | 'provenance' | 'warming'
+    | 'outlook'
+    | 'performance'
+    | 'predictions'
+    | 'predictionsBetween'
+    | 'provenance'
+    | 'symbolOutlook'
+    | 'warming'
   >;
   /** The supported symbol set (the symbols the market serves). */
   symbols: SupportedSymbols;
@@ -171,20 +180,38 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         schema: {
           operationId: 'getAiOutlook',
           tags: ['predictions'],
-          summary: 'Aggregated outlook: bias, score, confidence, per-horizon view and drivers',
+          summary: `Aggregated outlook: bias, score, confidence, per-horizon view and drivers — market-wide, of one symbol, or of up to ${MAX_OUTLOOK_SYMBOLS} symbols at once (symbols=…)`,
           querystring: OutlookQuerySchema,
-          response: { 200: OutlookSchema, 400: ProblemSchema, ...authProblems },
+          response: {
+            200: Type.Union([OutlookSchema, OutlookBatchSchema]),
+            400: ProblemSchema,
+            ...authProblems,
+          },
         },
       },
-      async (request, reply) => {
+      (request, reply) => {
         const q = request.query;
+        const log = new NormalizationLog();
+        if (q.symbols !== undefined) {
+          if (q.symbol !== undefined)
+            throw validationError([
+              { pointer: '/query/symbols', message: 'send either `symbol` or `symbols`, not both' },
+            ]);
+          const entries = outlookEntries(q.symbols, { strict: q.strict, symbols, log });
+          log.apply(reply);
+          for (const [name, value] of provenanceHeaders()) reply.header(name, value);
+          if (entries.some((e) => e.symbol !== undefined && predictions.warming(e.symbol)))
+            reply.header('meridian-backfilling', 'true');
+          sendBytes(reply.type(JSON_TYPE), outlookBatchBody(entries, predictions));
+          return;
+        }
         let symbol: string | undefined;
         if (q.symbol !== undefined) {
           const s = symbols.normalize(q.symbol, { strict: q.strict });
-          new NormalizationLog().add('symbol', q.symbol, s.value).apply(reply);
+          log.add('symbol', q.symbol, s.value).apply(reply);
           symbol = s.value;
         }
-        return sendBytes(withProvenance(reply, symbol).type(JSON_TYPE), predictions.outlook(symbol));
+        sendBytes(withProvenance(reply, symbol).type(JSON_TYPE), predictions.outlook(symbol));
       },
     );
 

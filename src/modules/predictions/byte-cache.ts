@@ -4,6 +4,8 @@
  */
 export function createByteCache() {
   let cache = new Map<string, Buffer>();
+  /** Small values derived with the bytes (e.g. the time of the rows a body summarizes), cleared with them. */
+  let values = new Map<string, unknown>();
   return {
     /** The bytes under `key`, built (and kept) on the first ask since the last `clear`. */
     bytes(key: string, build: () => unknown): Buffer {
@@ -14,8 +16,16 @@ export function createByteCache() {
       }
       return b;
     },
+    /** The value under `key`, built (and kept) on the first ask since the last `clear`. */
+    value<T>(key: string, build: () => T): T {
+      if (values.has(key)) return values.get(key) as T;
+      const v = build();
+      values.set(key, v);
+      return v;
+    },
     clear(): void {
       cache = new Map();
+      values = new Map();
     },
   };
 }

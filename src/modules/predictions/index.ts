@@ -11,6 +11,7 @@ export {
   type PredictionsQuery,
   type PredictionsService,
   type PredictionsServiceDeps,
+  type SymbolProvenance,
 } from './service.ts';
 export type { PredictionsTables } from './tables.ts';
 export { MODEL_VERSION, checkTuning, type EngineTuning } from './models/engine.ts';

@@ -21,6 +21,14 @@ import { warmUp, warmUpAndBackfill } from './warm-up.ts';
 
 export type { PredictionsMarketPort } from './ports.ts';
 export type { PredictionsQuery } from './read-model.ts';
+
+/** Where one symbol's answer stands (see `symbolOutlook`). */
+export interface SymbolProvenance {
+  source: string;
+  asOf: number | null;
+  stale: boolean;
+  backfilling: boolean;
+}
 export { directionalEdge } from './outlook.ts';
 
 export interface PredictionsServiceDeps {
@@ -214,6 +222,28 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     );
   }
 
+  /**
+   * One symbol's outlook bytes and where they stand: the time of the newest datapoint they summarize (on the
+   * data's own clock; null before the symbol's first refresh), stale when that is older than 2.5 refresh
+   * periods now, backfilling while the symbol still warms up — the provenance computed at each call.
+   */
+  function symbolOutlook(symbol: string): { body: Buffer; provenance: SymbolProvenance } {
+    const asOf = cache.value(`oa|${symbol}`, () => {
+      let newest = 0;
+      for (const r of readModel.latest) if (r.symbol === symbol) newest = Math.max(newest, r.generated_at);
+      return newest || null;
+    });
+    return {
+      body: outlook(symbol),
+      provenance: {
+        source: deps.source ?? 'simulated',
+        asOf,
+        stale: asOf === null || clock.now() - asOf > 2.5 * refreshMs,
+        backfilling: phase === 'warming' && !warm.has(symbol),
+      },
+    };
+  }
+
   function performance(): Buffer {
     return cache.bytes('perf', () =>
       performanceReport({
@@ -359,6 +389,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       if (phase === 'idle') phase = 'following';
     },
     outlook,
+    symbolOutlook,
     performance,
     symbols: () => market.symbols(),
     latest: () => readModel.latest.map(presentDatapoint),
