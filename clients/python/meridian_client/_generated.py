@@ -31,7 +31,7 @@ class Account(_Model):
     role: Union[Literal["viewer"], Literal["member"], Literal["admin"]]
     plan: Union[Literal["standard"], Literal["pro"]]
     limits: AccountLimits
-    permissions: List[Literal["market:read", "onchain:read", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]
+    permissions: List[Literal["market:read", "onchain:read", "onchain:write", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]
     authenticated_with: Union[Literal["token"], Literal["session"]]
     created_at: str
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -312,6 +312,7 @@ class AlertRuleCondition3(_Model):
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
     exchange: Optional[str] = None  # binance, okx, … (aliases)
     address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
     asset: Optional[str] = None  # ETH, USDT, … (absent: any)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -321,6 +322,7 @@ class AlertRuleCondition3(_Model):
         ("min_usd", "minUsd", _num),
         ("exchange", "exchange", _any),
         ("address", "address", _any),
+        ("label", "label", _any),
         ("asset", "asset", _any),
         ("window", "window", _any),
     )
@@ -448,6 +450,7 @@ class AlertTriggeredEventDataRuleCondition3(_Model):
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
     exchange: Optional[str] = None  # binance, okx, … (aliases)
     address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
     asset: Optional[str] = None  # ETH, USDT, … (absent: any)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -457,6 +460,7 @@ class AlertTriggeredEventDataRuleCondition3(_Model):
         ("min_usd", "minUsd", _num),
         ("exchange", "exchange", _any),
         ("address", "address", _any),
+        ("label", "label", _any),
         ("asset", "asset", _any),
         ("window", "window", _any),
     )
@@ -647,7 +651,7 @@ class CreateTokenRequest(_Model):
     name: str
     expires_in: Optional[str] = None  # Lifetime such as 30d, 12h, 2w
     expires_at: Optional[str] = None
-    permissions: Optional[List[Literal["market:read", "onchain:read", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]] = None
+    permissions: Optional[List[Literal["market:read", "onchain:read", "onchain:write", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -999,68 +1003,6 @@ class DeletePortfolioResponse(_Model):
 
 
 @dataclass
-class GetAiOutlookResponseHorizonsValue(_Model):
-    """GetAiOutlookResponseHorizonsValue"""
-
-    bias: Literal["bullish", "bearish", "neutral"]
-    score: float
-    expected_move_pct: float
-    confidence: float
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("bias", "bias", _any),
-        ("score", "score", _num),
-        ("expected_move_pct", "expectedMovePct", _num),
-        ("confidence", "confidence", _num),
-    )
-
-
-@dataclass
-class GetAiOutlookResponseDriversItem(_Model):
-    """GetAiOutlookResponseDriversItem"""
-
-    factor: str
-    direction: Literal["bullish", "bearish", "neutral"]
-    weight: float
-    reason: str
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("factor", "factor", _any),
-        ("direction", "direction", _any),
-        ("weight", "weight", _num),
-        ("reason", "reason", _any),
-    )
-
-
-@dataclass
-class GetAiOutlookResponse(_Model):
-    """GetAiOutlookResponse"""
-
-    symbol: Optional[str]
-    bias: Literal["bullish", "bearish", "neutral"]
-    score: float
-    confidence: float
-    horizons: Dict[str, GetAiOutlookResponseHorizonsValue]
-    drivers: List[GetAiOutlookResponseDriversItem]
-    model_version: str
-    generated_at: str
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("symbol", "symbol", _opt(_any)),
-        ("bias", "bias", _any),
-        ("score", "score", _num),
-        ("confidence", "confidence", _num),
-        ("horizons", "horizons", _map(_obj("GetAiOutlookResponseHorizonsValue"))),
-        ("drivers", "drivers", _list(_obj("GetAiOutlookResponseDriversItem"))),
-        ("model_version", "modelVersion", _any),
-        ("generated_at", "generatedAt", _any),
-    )
-
-
-@dataclass
 class GetMarketDataResponse(_Model):
     """GetMarketDataResponse"""
 
@@ -1381,6 +1323,152 @@ class ListAlertRulesResponse(_Model):
         ("data", "data", _list(_obj("AlertRule"))),
         ("next_cursor", "nextCursor", _opt(_any)),
         ("applied", "applied", _obj("ListAlertRulesResponseApplied")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListLabelsResponseDataItem(_Model):
+    """ListLabelsResponseDataItem"""
+
+    id: str
+    kind: Literal["exchange", "fund", "wallet"]  # exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+    chain: str
+    address: str  # Lower case
+    name: str
+    created_at: str
+    updated_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("kind", "kind", _any),
+        ("chain", "chain", _any),
+        ("address", "address", _any),
+        ("name", "name", _any),
+        ("created_at", "createdAt", _any),
+        ("updated_at", "updatedAt", _any),
+    )
+
+
+@dataclass
+class ListLabelsResponse(_Model):
+    """ListLabelsResponse"""
+
+    data: List[ListLabelsResponseDataItem]
+    next_cursor: Optional[str]  # Pass as cursor for older labels
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("ListLabelsResponseDataItem"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListOnchainExchangesResponseDataItemChainsItem(_Model):
+    """ListOnchainExchangesResponseDataItemChainsItem"""
+
+    chain: str
+    addresses: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("chain", "chain", _any),
+        ("addresses", "addresses", _any),
+    )
+
+
+@dataclass
+class ListOnchainExchangesResponseDataItem(_Model):
+    """ListOnchainExchangesResponseDataItem"""
+
+    exchange: str  # Canonical name (okex → okx, huobi → htx)
+    known: bool  # One of the exchanges the service knows by name (also a market venue)
+    addresses: int
+    chains: List[ListOnchainExchangesResponseDataItemChainsItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("exchange", "exchange", _any),
+        ("known", "known", _any),
+        ("addresses", "addresses", _any),
+        ("chains", "chains", _list(_obj("ListOnchainExchangesResponseDataItemChainsItem"))),
+    )
+
+
+@dataclass
+class ListOnchainExchangesResponseChainsItem(_Model):
+    """ListOnchainExchangesResponseChainsItem"""
+
+    chain: str
+    addresses: int
+    exchanges: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("chain", "chain", _any),
+        ("addresses", "addresses", _any),
+        ("exchanges", "exchanges", _any),
+    )
+
+
+@dataclass
+class ListOnchainExchangesResponseLabelsSourcesItem(_Model):
+    """ListOnchainExchangesResponseLabelsSourcesItem"""
+
+    file: str  # File name, in the order applied (later files override)
+    version: str  # Declared version, <commit>@<date> of its SOURCE file, or a hash
+    labels: int
+    ignored: int  # Entries that are not exchange wallets (explorer exports)
+    problems: int  # Rows not used (logged at start with file and line)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("file", "file", _any),
+        ("version", "version", _any),
+        ("labels", "labels", _any),
+        ("ignored", "ignored", _any),
+        ("problems", "problems", _any),
+    )
+
+
+@dataclass
+class ListOnchainExchangesResponseLabels(_Model):
+    """ListOnchainExchangesResponseLabels"""
+
+    version: str  # Content hash of the merged labels (flows carry it)
+    addresses: int
+    sources: List[ListOnchainExchangesResponseLabelsSourcesItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("version", "version", _any),
+        ("addresses", "addresses", _any),
+        ("sources", "sources", _list(_obj("ListOnchainExchangesResponseLabelsSourcesItem"))),
+    )
+
+
+@dataclass
+class ListOnchainExchangesResponse(_Model):
+    """ListOnchainExchangesResponse"""
+
+    data: List[ListOnchainExchangesResponseDataItem]
+    chains: List[ListOnchainExchangesResponseChainsItem]
+    labels: ListOnchainExchangesResponseLabels
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("ListOnchainExchangesResponseDataItem"))),
+        ("chains", "chains", _list(_obj("ListOnchainExchangesResponseChainsItem"))),
+        ("labels", "labels", _obj("ListOnchainExchangesResponseLabels")),
     )
 
     def to_records(self) -> List[Dict[str, Any]]:
@@ -1819,18 +1907,52 @@ class MarketData(_Model):
 
 
 @dataclass
+class OnchainFlowFromPrivateLabel(_Model):
+    """OnchainFlowFromPrivateLabel"""
+
+    id: str
+    kind: Literal["exchange", "fund", "wallet"]  # exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("kind", "kind", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
 class OnchainFlowFrom(_Model):
     """OnchainFlowFrom"""
 
     address: str
     exchange: Optional[str]
     label: Optional[str]
+    private_label: Optional[Optional[OnchainFlowFromPrivateLabel]] = None  # The caller's own label for this address (POST /api/labels); no one else sees it
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("address", "address", _any),
         ("exchange", "exchange", _opt(_any)),
         ("label", "label", _opt(_any)),
+        ("private_label", "privateLabel", _opt(_obj("OnchainFlowFromPrivateLabel"))),
+    )
+
+
+@dataclass
+class OnchainFlowToPrivateLabel(_Model):
+    """OnchainFlowToPrivateLabel"""
+
+    id: str
+    kind: Literal["exchange", "fund", "wallet"]  # exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("kind", "kind", _any),
+        ("name", "name", _any),
     )
 
 
@@ -1841,12 +1963,14 @@ class OnchainFlowTo(_Model):
     address: str
     exchange: Optional[str]
     label: Optional[str]
+    private_label: Optional[Optional[OnchainFlowToPrivateLabel]] = None  # The caller's own label for this address (POST /api/labels); no one else sees it
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("address", "address", _any),
         ("exchange", "exchange", _opt(_any)),
         ("label", "label", _opt(_any)),
+        ("private_label", "privateLabel", _opt(_obj("OnchainFlowToPrivateLabel"))),
     )
 
 
@@ -1934,6 +2058,7 @@ class OnchainFlowEventDataRuleCondition3(_Model):
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
     exchange: Optional[str] = None  # binance, okx, … (aliases)
     address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
     asset: Optional[str] = None  # ETH, USDT, … (absent: any)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -1943,6 +2068,7 @@ class OnchainFlowEventDataRuleCondition3(_Model):
         ("min_usd", "minUsd", _num),
         ("exchange", "exchange", _any),
         ("address", "address", _any),
+        ("label", "label", _any),
         ("asset", "asset", _any),
         ("window", "window", _any),
     )
@@ -2087,6 +2213,160 @@ class OnchainFlowEvent(_Model):
         ("timestamp", "timestamp", _any),
         ("test", "test", _any),
         ("data", "data", _obj("OnchainFlowEventData")),
+    )
+
+
+@dataclass
+class OutlookBatch(_Model):
+    """symbols=…: one entry per distinct symbol, in the order given"""
+
+    data: List[Union[OutlookEntry, OutlookEntryError]]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_any)),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class OutlookEntryOutlookHorizonsValue(_Model):
+    """OutlookEntryOutlookHorizonsValue"""
+
+    bias: Literal["bullish", "bearish", "neutral"]
+    score: float
+    expected_move_pct: float
+    confidence: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("bias", "bias", _any),
+        ("score", "score", _num),
+        ("expected_move_pct", "expectedMovePct", _num),
+        ("confidence", "confidence", _num),
+    )
+
+
+@dataclass
+class OutlookEntryOutlookDriversItem(_Model):
+    """OutlookEntryOutlookDriversItem"""
+
+    factor: str
+    direction: Literal["bullish", "bearish", "neutral"]
+    weight: float
+    reason: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("factor", "factor", _any),
+        ("direction", "direction", _any),
+        ("weight", "weight", _num),
+        ("reason", "reason", _any),
+    )
+
+
+@dataclass
+class OutlookEntryOutlookGapsItem(_Model):
+    """OutlookEntryOutlookGapsItem"""
+
+    from_: str  # The last refresh before the outage.
+    to: str  # The first refresh after it.
+    missed_points: int  # Refresh points with no datapoint in between.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+        ("missed_points", "missedPoints", _any),
+    )
+
+
+@dataclass
+class OutlookEntryOutlook(_Model):
+    """OutlookEntryOutlook"""
+
+    symbol: Optional[str]
+    bias: Literal["bullish", "bearish", "neutral"]
+    score: float
+    confidence: float
+    horizons: Dict[str, OutlookEntryOutlookHorizonsValue]
+    drivers: List[OutlookEntryOutlookDriversItem]
+    model_version: str
+    generated_at: str
+    gaps: List[OutlookEntryOutlookGapsItem]  # Outages of the model refresh in the last 30 days (as in the performance report)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _opt(_any)),
+        ("bias", "bias", _any),
+        ("score", "score", _num),
+        ("confidence", "confidence", _num),
+        ("horizons", "horizons", _map(_obj("OutlookEntryOutlookHorizonsValue"))),
+        ("drivers", "drivers", _list(_obj("OutlookEntryOutlookDriversItem"))),
+        ("model_version", "modelVersion", _any),
+        ("generated_at", "generatedAt", _any),
+        ("gaps", "gaps", _list(_obj("OutlookEntryOutlookGapsItem"))),
+    )
+
+
+@dataclass
+class OutlookEntry(_Model):
+    """OutlookEntry"""
+
+    requested: str  # The entry as sent
+    symbol: str  # The supported symbol it was normalized to
+    source: str  # What the forecasts are made from: simulated, replay or ccxt:<venues>
+    as_of: Optional[str]  # The newest datapoint this outlook summarizes (the data's own clock); null before the first
+    stale: bool  # asOf is older than 2.5 refresh periods now (or absent)
+    backfilling: bool  # The symbol's model is still warming up
+    outlook: OutlookEntryOutlook
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("requested", "requested", _any),
+        ("symbol", "symbol", _any),
+        ("source", "source", _any),
+        ("as_of", "asOf", _opt(_any)),
+        ("stale", "stale", _any),
+        ("backfilling", "backfilling", _any),
+        ("outlook", "outlook", _obj("OutlookEntryOutlook")),
+    )
+
+
+@dataclass
+class OutlookEntryErrorError(_Model):
+    """Why this entry has no outlook (the problem it would get on its own, with strict)"""
+
+    status: int
+    code: str
+    title: str
+    detail: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("status", "status", _any),
+        ("code", "code", _any),
+        ("title", "title", _any),
+        ("detail", "detail", _any),
+    )
+
+
+@dataclass
+class OutlookEntryError(_Model):
+    """OutlookEntryError"""
+
+    requested: str  # The entry as sent
+    symbol: Any
+    error: OutlookEntryErrorError  # Why this entry has no outlook (the problem it would get on its own, with strict)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("requested", "requested", _any),
+        ("symbol", "symbol", _any),
+        ("error", "error", _obj("OutlookEntryErrorError")),
     )
 
 
@@ -2311,6 +2591,30 @@ class PredictionDatapoint(_Model):
 
 
 @dataclass
+class PrivateLabel(_Model):
+    """PrivateLabel"""
+
+    id: str
+    kind: Literal["exchange", "fund", "wallet"]  # exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+    chain: str
+    address: str  # Lower case
+    name: str
+    created_at: str
+    updated_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("kind", "kind", _any),
+        ("chain", "chain", _any),
+        ("address", "address", _any),
+        ("name", "name", _any),
+        ("created_at", "createdAt", _any),
+        ("updated_at", "updatedAt", _any),
+    )
+
+
+@dataclass
 class ProblemErrorsItem(_Model):
     """ProblemErrorsItem"""
 
@@ -2332,7 +2636,7 @@ class Problem(_Model):
     title: str
     status: int
     detail: str
-    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "session_required", "forbidden", "csrf_rejected", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
+    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "session_required", "forbidden", "csrf_rejected", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
     request_id: str
     instance: str
     errors: Optional[List[ProblemErrorsItem]] = None
@@ -2395,6 +2699,24 @@ class RotateWebhookSecretResponse(_Model):
 
 
 @dataclass
+class SaveLabelRequest(_Model):
+    """SaveLabelRequest"""
+
+    kind: Literal["exchange", "fund", "wallet"]  # exchange: an exchange wallet; fund: a fund’s wallet; wallet: a wallet the account watches
+    chain: str  # Chain name as the flows show it: ethereum, bsc, polygon, arbitrum, …
+    address: str  # A 0x address (any case)
+    name: str  # Shown in the account’s views
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("kind", "kind", _any),
+        ("chain", "chain", _any),
+        ("address", "address", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
 class TestAlertRuleResponse202(_Model):
     """TestAlertRuleResponse202"""
 
@@ -2415,7 +2737,7 @@ class Token(_Model):
     id: str
     name: str
     start: str  # The first characters of the secret, to tell tokens apart
-    permissions: Optional[List[Literal["market:read", "onchain:read", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]]  # null: all of the owner's permissions
+    permissions: Optional[List[Literal["market:read", "onchain:read", "onchain:write", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]]  # null: all of the owner's permissions
     created_at: str
     last_used_at: Optional[str]  # Updated at most once a minute
     expires_at: Optional[str]
@@ -2476,6 +2798,7 @@ class UpdateAlertRuleRequestCondition3(_Model):
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
     exchange: Optional[str] = None  # binance, okx, … (aliases)
     address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
     asset: Optional[str] = None  # ETH, USDT, … (absent: any)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -2485,6 +2808,7 @@ class UpdateAlertRuleRequestCondition3(_Model):
         ("min_usd", "minUsd", _num),
         ("exchange", "exchange", _any),
         ("address", "address", _any),
+        ("label", "label", _any),
         ("asset", "asset", _any),
         ("window", "window", _any),
     )
@@ -2628,6 +2952,86 @@ class WebhookDelivery(_Model):
     )
 
 
+@dataclass
+class GetAiOutlookResponse1HorizonsValue(_Model):
+    """GetAiOutlookResponse1HorizonsValue"""
+
+    bias: Literal["bullish", "bearish", "neutral"]
+    score: float
+    expected_move_pct: float
+    confidence: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("bias", "bias", _any),
+        ("score", "score", _num),
+        ("expected_move_pct", "expectedMovePct", _num),
+        ("confidence", "confidence", _num),
+    )
+
+
+@dataclass
+class GetAiOutlookResponse1DriversItem(_Model):
+    """GetAiOutlookResponse1DriversItem"""
+
+    factor: str
+    direction: Literal["bullish", "bearish", "neutral"]
+    weight: float
+    reason: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("factor", "factor", _any),
+        ("direction", "direction", _any),
+        ("weight", "weight", _num),
+        ("reason", "reason", _any),
+    )
+
+
+@dataclass
+class GetAiOutlookResponse1GapsItem(_Model):
+    """GetAiOutlookResponse1GapsItem"""
+
+    from_: str  # The last refresh before the outage.
+    to: str  # The first refresh after it.
+    missed_points: int  # Refresh points with no datapoint in between.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+        ("missed_points", "missedPoints", _any),
+    )
+
+
+@dataclass
+class GetAiOutlookResponse1(_Model):
+    """GetAiOutlookResponse1"""
+
+    symbol: Optional[str]
+    bias: Literal["bullish", "bearish", "neutral"]
+    score: float
+    confidence: float
+    horizons: Dict[str, GetAiOutlookResponse1HorizonsValue]
+    drivers: List[GetAiOutlookResponse1DriversItem]
+    model_version: str
+    generated_at: str
+    gaps: List[GetAiOutlookResponse1GapsItem]  # Outages of the model refresh in the last 30 days (as in the performance report)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _opt(_any)),
+        ("bias", "bias", _any),
+        ("score", "score", _num),
+        ("confidence", "confidence", _num),
+        ("horizons", "horizons", _map(_obj("GetAiOutlookResponse1HorizonsValue"))),
+        ("drivers", "drivers", _list(_obj("GetAiOutlookResponse1DriversItem"))),
+        ("model_version", "modelVersion", _any),
+        ("generated_at", "generatedAt", _any),
+        ("gaps", "gaps", _list(_obj("GetAiOutlookResponse1GapsItem"))),
+    )
+
+
 class _Operations:
     """One method per API operation; query parameters are keyword-only (a misspelled one is a TypeError)."""
 
@@ -2674,13 +3078,29 @@ class _Operations:
         """GET /api/onchain/flows: Recent exchange deposits and withdrawals with 1 h / 24 h USD totals"""
         return self._call("GET", "/api/onchain/flows", {"exchange": exchange, "limit": limit, "asset": asset, "direction": direction, "minUsd": min_usd, "cursor": cursor}, None, _obj("ListOnchainFlowsResponse"), headers, False)
 
+    def list_onchain_exchanges(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOnchainExchangesResponse]:
+        """GET /api/onchain/exchanges: Exchanges and chains the address book covers, with address counts and label sources"""
+        return self._call("GET", "/api/onchain/exchanges", {}, None, _obj("ListOnchainExchangesResponse"), headers, False)
+
+    def save_label(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[PrivateLabel]:
+        """POST /api/labels: Label an address for this account only (201 new; 200 replaced its label on that chain)"""
+        return self._call("POST", "/api/labels", {}, body, _obj("PrivateLabel"), headers, False)
+
+    def list_labels(self, *, chain: Optional[str] = None, kind: Optional[Literal["exchange", "fund", "wallet"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListLabelsResponse]:
+        """GET /api/labels: The account's private labels, newest first"""
+        return self._call("GET", "/api/labels", {"chain": chain, "kind": kind, "limit": limit, "cursor": cursor}, None, _obj("ListLabelsResponse"), headers, False)
+
+    def delete_label(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/labels/{id}: Delete a private label (alert rules made on it keep watching its address)"""
+        return self._call("DELETE", _path("/api/labels/{id}", {"id": id}), {}, None, _none, headers, False)
+
     def list_predictions(self, *, symbol: Optional[str] = None, horizon: Optional[str] = None, granularity: Optional[str] = None, limit: Optional[int] = None, from_: Optional[str] = None, to: Optional[str] = None, include: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListPredictionsResponse]:
         """GET /api/predictions: Forecast datapoints for one symbol and horizon, oldest first"""
         return self._call("GET", "/api/predictions", {"symbol": symbol, "horizon": horizon, "granularity": granularity, "limit": limit, "from": from_, "to": to, "include": include, "strict": strict}, None, _obj("ListPredictionsResponse"), headers, False)
 
-    def get_ai_outlook(self, *, symbol: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetAiOutlookResponse]:
-        """GET /api/predictions/ai-outlook: Aggregated outlook: bias, score, confidence, per-horizon view and drivers"""
-        return self._call("GET", "/api/predictions/ai-outlook", {"symbol": symbol, "strict": strict}, None, _obj("GetAiOutlookResponse"), headers, False)
+    def get_ai_outlook(self, *, symbol: Optional[str] = None, symbols: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Union[GetAiOutlookResponse1, OutlookBatch]]:
+        """GET /api/predictions/ai-outlook: Aggregated outlook: bias, score, confidence, per-horizon view and drivers — market-wide, of one symbol, or of up to 25 symbols at once (symbols=…)"""
+        return self._call("GET", "/api/predictions/ai-outlook", {"symbol": symbol, "symbols": symbols, "strict": strict}, None, _any, headers, False)
 
     def get_prediction_performance(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetPredictionPerformanceResponse]:
         """GET /api/predictions/performance: Scored track record per symbol and horizon"""
