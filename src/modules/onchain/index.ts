@@ -46,3 +46,4 @@ export {
 export type { OnchainTables } from './tables.ts';
 export { MAX_NETFLOW_BUCKETS, NETFLOW_INTERVALS, type NetflowPoint, subtractDecimal } from './netflow.ts';
 export { type FlowsRemoved, type OnchainTopics, onchainTopicDecoders } from './topics.ts';
+export { formatVerifyReport, type VerifyReport, verifyFlows } from './verify.ts';
