@@ -192,7 +192,13 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   // One indexer per chain, each with its own lease: one chain is one leader-elected job, several are spread
   // over the workers like the market partitions.
   if (onchain.chains.length === 1) jobs.push(leadership.leaderOnly((onchain.chains[0] as IndexedChain).job));
-  else jobs.push(leadership.fairShare('onchain', onchain.chains.map((c) => c.job)));
+  else
+    jobs.push(
+      leadership.fairShare(
+        'onchain',
+        onchain.chains.map((c) => c.job),
+      ),
+    );
   const predictions = buildPredictions(config, {
     db,
     bus,

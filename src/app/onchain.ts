@@ -1,10 +1,7 @@
 import type { AppBus } from './bus-topics.ts';
 import { createHash } from 'node:crypto';
 import { createEvmChainSource } from '../adapters/chain/evm/evm-source.ts';
-import {
-  createSimulatedChainSource,
-  simulatedLabels,
-} from '../adapters/chain/simulated/simulated-source.ts';
+import { createSimulatedChainSource, simulatedLabels } from '../adapters/chain/simulated/simulated-source.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { ChainSpec } from '../config/chains.ts';
 import type { Config } from '../config/env.ts';

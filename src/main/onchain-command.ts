@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { openDatabase, tablesOf } from '../adapters/db/connect.ts';
+import { type DbHandle, openDatabase, tablesOf } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
 import { chainLabels, chainSource, resolveChains } from '../app/onchain.ts';
 import type { Config } from '../config/env.ts';
@@ -21,6 +21,8 @@ export const onchainUsage = `meridian onchain verify --chain NAME --from BLOCK -
 export async function runOnchainCommand(
   config: Config,
   args: string[],
+  /** An open database to use (tests); otherwise the configured one is opened, migrated and closed. */
+  given?: DbHandle,
 ): Promise<{ code: number; out: string[]; err: string[] }> {
   const [sub, ...rest] = args;
   const usage = (message: string) => ({ code: 2, out: [], err: [message, onchainUsage] });
@@ -50,9 +52,9 @@ export async function runOnchainCommand(
     prices: { usdPrice: () => undefined },
     clock: systemClock,
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = given ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
-    await migrateToLatest(db.db);
+    if (!given) await migrateToLatest(db.db);
     const repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(db.db));
     const report = await verifyFlows({ source, repo, labels: labels.lookup, fromBlock: from, toBlock: to });
     return {
@@ -62,6 +64,6 @@ export async function runOnchainCommand(
     };
   } finally {
     await source.close?.();
-    await db.close();
+    if (!given) await db.close();
   }
 }

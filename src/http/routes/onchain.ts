@@ -80,7 +80,9 @@ const Query = Type.Object({
     Type.Integer({ minimum: 1, description: `Default 50; above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}` }),
   ),
   asset: Type.Optional(Type.String({ maxLength: 20, description: 'ETH, USDT, USDC, WETH, …' })),
-  chain: Type.Optional(Type.String({ maxLength: 32, description: 'An indexed chain: ethereum, arbitrum, bsc, …' })),
+  chain: Type.Optional(
+    Type.String({ maxLength: 32, description: 'An indexed chain: ethereum, arbitrum, bsc, …' }),
+  ),
   direction: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...FLOW_DIRECTIONS] })),
   minUsd: Type.Optional(Type.Number({ minimum: 0, description: 'Only flows worth at least this many USD' })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),

@@ -293,7 +293,10 @@ export function createMemoryOnchainRepository(): OnchainRepository {
     },
 
     async netflow(query) {
-      const buckets = new Map<number, { ins: Flow[]; outs: Flow[]; inUsd: number; outUsd: number; unpriced: number }>();
+      const buckets = new Map<
+        number,
+        { ins: Flow[]; outs: Flow[]; inUsd: number; outUsd: number; unpriced: number }
+      >();
       for (const f of flows.values()) {
         if (f.direction === 'internal' || f.timeMs < query.fromMs || f.timeMs >= query.toMs) continue;
         if (query.exchange && f.exchange !== query.exchange) continue;

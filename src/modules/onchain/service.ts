@@ -132,9 +132,7 @@ export function createOnchainService(deps: {
 }): OnchainService {
   const { repo, book } = deps;
   const clock = deps.clock ?? systemClock;
-  const chains: ChainInfo[] = deps.chains ?? [
-    { name: 'ethereum', source: 'simulated', staleMs: 180_000 },
-  ];
+  const chains: ChainInfo[] = deps.chains ?? [{ name: 'ethereum', source: 'simulated', staleMs: 180_000 }];
 
   function resolveChain(input: string, pointer = '/query/chain'): string {
     const name = input.trim().toLowerCase();
@@ -286,7 +284,11 @@ export function createOnchainService(deps: {
       data,
       coverage: (chain ? [chain] : names).map((name) => {
         const c = coverage.find((x) => x.chain === name);
-        return { chain: name, from: iso(c?.firstBlockTime ?? null), through: iso(c?.throughBlockTime ?? null) };
+        return {
+          chain: name,
+          from: iso(c?.firstBlockTime ?? null),
+          through: iso(c?.throughBlockTime ?? null),
+        };
       }),
       labels: { version: book.version },
     };
