@@ -54,6 +54,7 @@ const integration = [
   'test/integration/worker-health.test.ts',
   'test/integration/worker-loss.test.ts',
   'test/onchain/evm-indexer.test.ts',
+  'test/onchain/multichain.test.ts',
   'test/push/replicas-redis.test.ts',
   'test/push/slots-redis.test.ts',
   'test/webhooks/crash.test.ts',

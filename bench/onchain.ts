@@ -11,6 +11,7 @@ import {
   parseLabelsCsv,
 } from '../src/modules/onchain/index.ts';
 import { type Anvil, startAnvil } from '../test/onchain/fixtures/anvil.ts';
+import { runNetflow } from './onchain-netflow.ts';
 import { erc20CreationCode } from '../test/onchain/fixtures/erc20.ts';
 
 /**
@@ -46,6 +47,13 @@ async function batch(anvil: Anvil, calls: Array<{ method: string; params: unknow
 }
 
 export async function run() {
+  // BENCH_ONCHAIN_ONLY=netflow runs only the netflow query case (no anvil).
+  const netflow = await runNetflow();
+  if (process.env.BENCH_ONCHAIN_ONLY === 'netflow') return { netflow };
+  return { ...(await runIndexer()), netflow };
+}
+
+async function runIndexer() {
   const anvil = await startAnvil(['--gas-limit', '100000000']);
   try {
     const [deployer] = (await anvil.rpc<string[]>('eth_accounts')) as [string];

@@ -37,6 +37,7 @@ const examples: { [T in keyof Topics]: Topics[T] } = {
     usdValue: null,
     from: { address: '0x1', exchange: null, label: null },
     to: { address: '0x2', exchange: 'binance', label: 'Binance 14' },
+    labelVersion: 'v1',
   },
   [topics.onchainFlowsRemoved]: { chain: 'ethereum', ancestor: 9, ids: ['ethereum:0xt:1:binance'] },
   [topics.predictionsRefreshed]: [

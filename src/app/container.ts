@@ -22,7 +22,7 @@ import type { DestinationStream } from 'pino';
 import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
-import { type OnchainModule, buildOnchain } from './onchain.ts';
+import { type IndexedChain, type OnchainModule, buildOnchain } from './onchain.ts';
 import { retentionJob } from './retention.ts';
 import type { ReadinessReport } from '../shared/readiness.ts';
 import { readinessCheck } from './readiness.ts';
@@ -192,7 +192,16 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     prices: market.service,
     logger: logger.child({ module: 'onchain' }),
   });
-  jobs.push(leadership.leaderOnly(onchain.job));
+  // One indexer per chain, each with its own lease: one chain is one leader-elected job, several are spread
+  // over the workers like the market partitions.
+  if (onchain.chains.length === 1) jobs.push(leadership.leaderOnly((onchain.chains[0] as IndexedChain).job));
+  else
+    jobs.push(
+      leadership.fairShare(
+        'onchain',
+        onchain.chains.map((c) => c.job),
+      ),
+    );
   const predictions = buildPredictions(config, {
     db,
     bus,

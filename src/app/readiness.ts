@@ -47,8 +47,11 @@ export function readinessCheck(deps: {
     if (marketState) components.market = marketState;
     const historyState = historyHealth(market.service.historyProgress());
     if (historyState) components.history = historyState;
-    const indexerState = indexerHealth(onchain.indexer.status(), dataClock.now());
-    if (indexerState) components.indexer = indexerState;
+    for (const chain of onchain.chains) {
+      const indexerState = indexerHealth(chain.indexer.status(), dataClock.now());
+      if (indexerState)
+        components[onchain.chains.length === 1 ? 'indexer' : `indexer:${chain.spec.name}`] = indexerState;
+    }
     const predictionsStatus = predictions.service.status();
     const modelState = modelHealth(
       predictionsStatus,

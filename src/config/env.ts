@@ -10,6 +10,7 @@ import {
   stringVar,
   urlVar,
 } from './variables.ts';
+import { type ChainSpec, parseChains } from './chains.ts';
 
 /**
  * Largest N of `MERIDIAN_SYMBOLS=top:N`. Every symbol costs the market feed work four times a second and
@@ -342,6 +343,13 @@ export const variables = {
     300,
     { min: 0, max: 1_000_000 },
   ),
+  chains: {
+    name: 'MERIDIAN_CHAINS',
+    description:
+      'The chains to index, one indexer each: a JSON array (or the path of a JSON file) of `{ name, chainId?, rpcUrl ("simulated" or http(s)), confirmations?, nativeAsset?, tokens?: [{ symbol, address }] }`. Unset: one chain (`ethereum`) from MERIDIAN_CHAIN_SOURCE, or with the simulated source three simulated chains (ethereum, arbitrum, bsc).',
+    defaultText: '(unset)',
+    parse: (raw: string | undefined): ChainSpec[] | undefined => parseChains(raw),
+  },
   marketSource: {
     name: 'MERIDIAN_MARKET_SOURCE',
     description:

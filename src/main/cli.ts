@@ -13,6 +13,8 @@ const usage = `Usage: meridian <command>
   migrate                          apply pending database migrations
   backtest --candles FILE …        walk-forward backtest of the production models (see docs/forecasting.md)
   config --markdown                print the environment variable table
+  onchain verify --chain NAME --from BLOCK --to BLOCK [--json]
+                                   re-read a block range from the node and compare with the stored flows
 ${operatorUsage}
 
 Configuration comes from environment variables (see README). With embedded storage and the server running,
@@ -71,6 +73,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     });
   if (command === 'users' || command === 'tokens') return runAccountCommand(config, argv);
+  if (command === 'onchain') {
+    const { runOnchainCommand } = await import('./onchain-command.ts');
+    return withStorage(config, async () => print(await runOnchainCommand(config, rest)));
+  }
   throw new UsageError(`unknown command "${command}"`);
 }
 

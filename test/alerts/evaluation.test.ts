@@ -505,6 +505,7 @@ describe.each(dbKinds())('alert evaluation on %s', (kind) => {
       usdValue: usd,
       from: { address: '0x28c6c06298d514db089934071355e5743bf21d60', exchange: 'binance', label: null },
       to: { address: target, exchange: null, label: null },
+      labelVersion: null,
     });
     // Stored before this evaluator started: one inside the 15-minute window, one older than it.
     const history = [stored(1, 700_000, T0 + 450_000), stored(2, 5_000_000, T0 - 1_000_000)];

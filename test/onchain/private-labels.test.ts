@@ -217,6 +217,7 @@ describe.each(dbKinds())('private labels through the real app on %s', (kind) => 
       txHash: '0xpriv',
       logIndex: 1,
       kind: 'token',
+      labelVersion: 'test',
       blockNumber: 1,
       blockHash: '0xb1',
       time: new Date(now).toISOString(),

@@ -51,6 +51,7 @@ function flow(chain: string, block: number, over: Partial<Flow> = {}): Flow {
     usdValue: 1,
     from: { address: '0x00000000000000000000000000000000000a11ce', exchange: null, tag: null },
     to: { address: '0x28c6c06298d514db089934071355e5743bf21d60', exchange: 'binance', tag: 'Binance 14' },
+    labelVersion: 'test-labels',
     ...over,
   };
 }

@@ -39,7 +39,7 @@ describe.each(dbKinds())('simulated chain (the embedded default) on %s', (kind) 
         batchSize: 100,
       });
       while ((await indexer.step()).kind !== 'idle') {}
-      const service = createOnchainService({ repo, book, clock, staleMs: 180_000 });
+      const service = createOnchainService({ repo, book, clock });
       const page = await service.listFlows({ limit: 500 });
       // Provenance: the newest indexed block's own time (the chain's clock), stale once it is too old.
       const head = await source.headNumber();

@@ -279,6 +279,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/onchain/netflow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exchange inflow, outflow and netflow per hour or day, from the stored flows
+         * @description At most 2400 buckets per answer. Buckets the indexer has not covered are marked `gap`.
+         */
+        get: operations["getOnchainNetflow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portfolio": {
         parameters: {
             query?: never;
@@ -1230,6 +1250,51 @@ export interface components {
             nextCursor: string | null;
             symbol: string;
         };
+        GetOnchainNetflowResponse: {
+            asset: string | null;
+            chain: string | null;
+            coverage: {
+                chain: string;
+                from: string | null;
+                through: string | null;
+            }[];
+            data: {
+                /** @description Deposits and withdrawals in the bucket */
+                flows: number;
+                /** @description True when the stored flows do not cover the whole bucket (before the first indexed block, or past the checkpoint: the indexer behind); its sums are partial */
+                gap: boolean;
+                /** @description Deposits in asset units (exact decimal); null without an asset filter */
+                inflow: string | null;
+                inflowUsd: number;
+                /** @description inflow − outflow in asset units */
+                netflow: string | null;
+                netflowUsd: number;
+                /** @description Withdrawals in asset units */
+                outflow: string | null;
+                outflowUsd: number;
+                /**
+                 * Format: date-time
+                 * @description Bucket start
+                 */
+                time: string;
+                /** @description Bucket start in epoch milliseconds */
+                timestamp: number;
+                /** @description Flows without a USD value (left out of the USD sums) */
+                unpriced: number;
+            }[];
+            exchange: string | null;
+            /** Format: date-time */
+            from: string;
+            interval: "1h" | "1d";
+            labels: {
+                version: string;
+            };
+            /**
+             * Format: date-time
+             * @description End of the last bucket (exclusive)
+             */
+            to: string;
+        };
         GetPredictionPerformanceResponse: {
             data: {
                 brier?: number;
@@ -1406,6 +1471,7 @@ export interface components {
         ListOnchainFlowsResponse: {
             applied: {
                 asset: string | null;
+                chain: string | null;
                 direction: string | null;
                 exchange: string | null;
                 limit: number;
@@ -1431,6 +1497,7 @@ export interface components {
                 /** Format: date-time */
                 asOf: string;
                 asset: string | null;
+                chain: string | null;
                 exchange: string | null;
             };
         };
@@ -1573,6 +1640,8 @@ export interface components {
             /** @description chain:txHash:logIndex:exchange — the idempotency key */
             id: string;
             kind: "native" | "token";
+            /** @description Version hash of the label set that classified the flow (null for flows stored before versions were kept) */
+            labelVersion: string | null;
             /** @description null for a native transfer */
             logIndex: number | null;
             /** Format: date-time */
@@ -2862,6 +2931,8 @@ export interface operations {
             query?: {
                 /** @description ETH, USDT, USDC, WETH, … */
                 asset?: string;
+                /** @description An indexed chain: ethereum, arbitrum, bsc, … */
+                chain?: string;
                 cursor?: string;
                 direction?: "deposit" | "withdrawal" | "internal";
                 /** @description binance, coinbase, kraken, okx, … (aliases accepted) */
@@ -2886,6 +2957,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListOnchainFlowsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOnchainNetflow: {
+        parameters: {
+            query?: {
+                /** @description Default: every asset (then only USD sums are given) */
+                asset?: string;
+                /** @description Default: every indexed chain */
+                chain?: string;
+                /** @description Default: every exchange */
+                exchange?: string;
+                /** @description ISO 8601 or epoch ms; default: 7 days (1h) or 90 days (1d) before to */
+                from?: string;
+                interval?: "1h" | "1d";
+                /** @description ISO 8601 or epoch ms; default: now */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetOnchainNetflowResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,6 +1,11 @@
 import { Type } from 'typebox';
 import type { LabelsService } from '../../modules/labels/index.ts';
-import { FLOW_DIRECTIONS, MAX_LIMIT, type OnchainService } from '../../modules/onchain/index.ts';
+import {
+  FLOW_DIRECTIONS,
+  MAX_LIMIT,
+  MAX_NETFLOW_BUCKETS,
+  type OnchainService,
+} from '../../modules/onchain/index.ts';
 import { NormalizationLog } from '../normalization-header.ts';
 import { provenanceHeaders } from '../provenance.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
@@ -35,6 +40,10 @@ const FlowSchema = Type.Object(
     }),
     from: Party,
     to: Party,
+    labelVersion: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Version hash of the label set that classified the flow (null for flows stored before versions were kept)',
+    }),
   },
   { $id: 'OnchainFlow' },
 );
@@ -51,6 +60,7 @@ const FlowsPageSchema = Type.Object({
     asOf: Type.String({ format: 'date-time' }),
     exchange: Type.Union([Type.String(), Type.Null()]),
     asset: Type.Union([Type.String(), Type.Null()]),
+    chain: Type.Union([Type.String(), Type.Null()]),
     '1h': Totals,
     '24h': Totals,
   }),
@@ -60,6 +70,7 @@ const FlowsPageSchema = Type.Object({
     exchange: Type.Union([Type.String(), Type.Null()]),
     asset: Type.Union([Type.String(), Type.Null()]),
     direction: Type.Union([Type.String(), Type.Null()]),
+    chain: Type.Union([Type.String(), Type.Null()]),
   }),
   labels: Type.Object({ version: Type.String(), addresses: Type.Integer() }),
 });
@@ -72,14 +83,70 @@ const Query = Type.Object({
     Type.Integer({ minimum: 1, description: `Default 50; above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}` }),
   ),
   asset: Type.Optional(Type.String({ maxLength: 20, description: 'ETH, USDT, USDC, WETH, …' })),
+  chain: Type.Optional(
+    Type.String({ maxLength: 32, description: 'An indexed chain: ethereum, arbitrum, bsc, …' }),
+  ),
   direction: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...FLOW_DIRECTIONS] })),
   minUsd: Type.Optional(Type.Number({ minimum: 0, description: 'Only flows worth at least this many USD' })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
+const NetflowPoint = Type.Object({
+  time: Type.String({ format: 'date-time', description: 'Bucket start' }),
+  timestamp: Type.Integer({ description: 'Bucket start in epoch milliseconds' }),
+  inflow: Type.Union([Type.String(), Type.Null()], {
+    description: 'Deposits in asset units (exact decimal); null without an asset filter',
+  }),
+  outflow: Type.Union([Type.String(), Type.Null()], { description: 'Withdrawals in asset units' }),
+  netflow: Type.Union([Type.String(), Type.Null()], { description: 'inflow − outflow in asset units' }),
+  inflowUsd: Type.Number(),
+  outflowUsd: Type.Number(),
+  netflowUsd: Type.Number(),
+  flows: Type.Integer({ description: 'Deposits and withdrawals in the bucket' }),
+  unpriced: Type.Integer({ description: 'Flows without a USD value (left out of the USD sums)' }),
+  gap: Type.Boolean({
+    description:
+      'True when the stored flows do not cover the whole bucket (before the first indexed block, or past the checkpoint: the indexer behind); its sums are partial',
+  }),
+});
+
+const NetflowSchema = Type.Object({
+  exchange: Type.Union([Type.String(), Type.Null()]),
+  asset: Type.Union([Type.String(), Type.Null()]),
+  chain: Type.Union([Type.String(), Type.Null()]),
+  interval: Type.Union([Type.Literal('1h'), Type.Literal('1d')]),
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time', description: 'End of the last bucket (exclusive)' }),
+  data: Type.Array(NetflowPoint),
+  coverage: Type.Array(
+    Type.Object({
+      chain: Type.String(),
+      from: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+      through: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    }),
+  ),
+  labels: Type.Object({ version: Type.String() }),
+});
+
+const NetflowQuery = Type.Object({
+  exchange: Type.Optional(Type.String({ maxLength: 64, description: 'Default: every exchange' })),
+  asset: Type.Optional(
+    Type.String({ maxLength: 20, description: 'Default: every asset (then only USD sums are given)' }),
+  ),
+  chain: Type.Optional(Type.String({ maxLength: 32, description: 'Default: every indexed chain' })),
+  interval: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['1h', '1d'], default: '1h' })),
+  from: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description: 'ISO 8601 or epoch ms; default: 7 days (1h) or 90 days (1d) before to',
+    }),
+  ),
+  to: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 or epoch ms; default: now' })),
+});
+
 /** GET /api/onchain/flows — deposits to and withdrawals from labelled exchange wallets, newest first. */
 export interface OnchainRouteDeps {
-  onchain: Pick<OnchainService, 'listFlows' | 'provenance'>;
+  onchain: Pick<OnchainService, 'listFlows' | 'provenance' | 'netflow'>;
   /** The caller's private labels, shown on the parties of the flows they label. */
   labels?: Pick<LabelsService, 'forParties'>;
 }
@@ -101,18 +168,41 @@ export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
       },
       async (request, reply) => {
         const q = request.query;
-        const [page, provenance] = await Promise.all([onchain.listFlows(q), onchain.provenance()]);
-        const data = deps.labels
-          ? await withPrivateLabels(deps.labels, request.principal!.userId, page.data)
-          : page.data;
+        const page = await onchain.listFlows(q);
+        const [provenance, data] = await Promise.all([
+          onchain.provenance(page.applied.chain ?? undefined),
+          deps.labels ? withPrivateLabels(deps.labels, request.principal!.userId, page.data) : page.data,
+        ]);
         for (const [name, value] of provenanceHeaders(provenance)) reply.header(name, value);
         const log = new NormalizationLog();
         if (q.exchange !== undefined && page.applied.exchange)
           log.add('exchange', q.exchange, page.applied.exchange);
         if (q.limit !== undefined) log.add('limit', String(q.limit), String(page.applied.limit));
         if (q.asset !== undefined && page.applied.asset) log.add('asset', q.asset, page.applied.asset);
+        if (q.chain !== undefined && page.applied.chain) log.add('chain', q.chain, page.applied.chain);
         log.apply(reply);
         return { ...page, data };
+      },
+    );
+
+    app.get(
+      '/api/onchain/netflow',
+      {
+        config: { permission: 'onchain:read' },
+        schema: {
+          operationId: 'getOnchainNetflow',
+          tags: ['onchain'],
+          summary: 'Exchange inflow, outflow and netflow per hour or day, from the stored flows',
+          description: `At most ${MAX_NETFLOW_BUCKETS} buckets per answer. Buckets the indexer has not covered are marked \`gap\`.`,
+          querystring: NetflowQuery,
+          response: { 200: NetflowSchema, 400: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const series = await onchain.netflow(request.query);
+        const provenance = await onchain.provenance(series.chain ?? undefined);
+        for (const [name, value] of provenanceHeaders(provenance)) reply.header(name, value);
+        return series;
       },
     );
   };

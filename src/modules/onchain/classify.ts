@@ -35,7 +35,12 @@ export interface Flow {
   usdValue: number | null;
   from: FlowParty;
   to: FlowParty;
+  /** Version hash of the label set that classified it (null for rows stored before versions were kept). */
+  labelVersion: string | null;
 }
+
+/** What classification needs of the address book: a lookup and the version of the labels behind it. */
+export type LabelLookup = Pick<AddressBook, 'lookup' | 'version'>;
 
 /** The asset whose price values this one (WETH → ETH; the identifiers module's wrapped-asset table). */
 function priceAsset(asset: string): string {
@@ -84,7 +89,7 @@ export function classifyTransfer(
   transfer: RawTransfer,
   block: Pick<ChainBlock, 'number' | 'hash' | 'timestampMs'>,
   chain: string,
-  book: AddressBook,
+  book: LabelLookup,
   /** USD price of one unit of the transfer's asset at the block time. */
   unitPrice: number | undefined,
 ): Flow[] {
@@ -110,6 +115,7 @@ export function classifyTransfer(
     usdValue: usd,
     from: { address: transfer.from, exchange: fromLabel?.exchange ?? null, tag: fromLabel?.tag ?? null },
     to: { address: transfer.to, exchange: toLabel?.exchange ?? null, tag: toLabel?.tag ?? null },
+    labelVersion: book.version,
   };
   if (fromLabel && toLabel && fromLabel.exchange === toLabel.exchange) {
     return [{ ...base, exchange: fromLabel.exchange, direction: 'internal' }];

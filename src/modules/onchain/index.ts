@@ -9,7 +9,14 @@ export {
   parseLabelsCsv,
   parseLabelsJson,
 } from './address-book.ts';
-export { classifyTransfer, type Flow, type FlowDirection, FLOW_DIRECTIONS, flowId } from './classify.ts';
+export {
+  classifyTransfer,
+  type Flow,
+  type FlowDirection,
+  FLOW_DIRECTIONS,
+  flowId,
+  type LabelLookup,
+} from './classify.ts';
 export { type FlowView, presentFlow } from './present.ts';
 export { createIndexer, type Indexer, type IndexerOptions, type IndexerStatus } from './indexer.ts';
 export { createKyselyOnchainRepository } from './repository.kysely.ts';
@@ -21,13 +28,22 @@ export type {
   PriceSource,
   RawTransfer,
 } from './ports.ts';
-export { createMemoryOnchainRepository, type OnchainRepository } from './repository.ts';
 export {
+  type ChainCoverage,
+  createMemoryOnchainRepository,
+  type NetflowBucket,
+  type OnchainRepository,
+} from './repository.ts';
+export {
+  type ChainInfo,
   createOnchainService,
   type FlowsPage,
   type ListFlowsInput,
   MAX_LIMIT,
+  type NetflowPage,
   type OnchainService,
 } from './service.ts';
 export type { OnchainTables } from './tables.ts';
+export { MAX_NETFLOW_BUCKETS, NETFLOW_INTERVALS, type NetflowPoint, subtractDecimal } from './netflow.ts';
 export { type FlowsRemoved, type OnchainTopics, onchainTopicDecoders } from './topics.ts';
+export { formatVerifyReport, type VerifyReport, verifyFlows } from './verify.ts';

@@ -3,8 +3,7 @@ import type { LeaderTerm } from '../../shared/leadership.ts';
 import { type Clock, systemClock } from '../../shared/clock.ts';
 import { exponentialBackoff } from '../../shared/backoff.ts';
 import { createSleeper } from '../../shared/sleeper.ts';
-import type { AddressBook } from './address-book.ts';
-import { createCachedPrices, classifyTransfer, type Flow } from './classify.ts';
+import { createCachedPrices, classifyTransfer, type Flow, type LabelLookup } from './classify.ts';
 import { presentFlow } from './present.ts';
 import {
   type ChainBlock,
@@ -32,7 +31,8 @@ import type { OnchainTopics } from './topics.ts';
 export interface IndexerOptions {
   source: ChainSource;
   repo: OnchainRepository;
-  book: AddressBook;
+  /** The labels that classify this chain's transfers; their version is stored with each flow. */
+  book: LabelLookup;
   prices: PriceSource;
   bus?: Bus<OnchainTopics>;
   clock?: Clock;

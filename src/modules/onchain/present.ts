@@ -23,6 +23,8 @@ export interface FlowView {
   usdValue: number | null;
   from: { address: string; exchange: string | null; label: string | null };
   to: { address: string; exchange: string | null; label: string | null };
+  /** Version hash of the label set that classified the flow (`labels.version` of the answer that had it). */
+  labelVersion: string | null;
 }
 
 export function presentFlow(flow: Flow): FlowView {
@@ -44,5 +46,6 @@ export function presentFlow(flow: Flow): FlowView {
     usdValue: flow.usdValue,
     from: { address: flow.from.address, exchange: flow.from.exchange, label: flow.from.tag },
     to: { address: flow.to.address, exchange: flow.to.exchange, label: flow.to.tag },
+    labelVersion: flow.labelVersion,
   };
 }

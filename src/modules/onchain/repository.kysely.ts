@@ -3,6 +3,12 @@ import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import { type Flow, flowId } from './classify.ts';
 import { formatUnits } from 'viem/utils';
 import type { FlowQuery, OnchainRepository } from './repository.ts';
+
+/** A NUMERIC sum as PostgreSQL renders it, without trailing zeros ("12.500000" → "12.5"; null → "0"). */
+function plainDecimal(value: unknown): string {
+  const text = value === null || value === undefined ? '0' : String(value);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
 import type { OnchainFlowsTable, OnchainTables } from './tables.ts';
 
 const CHUNK = 500;
@@ -31,6 +37,7 @@ function toRow(flow: Flow, atMs: number): OnchainFlowsTable {
     to_exchange: flow.to.exchange,
     to_tag: flow.to.tag,
     indexed_at: atMs,
+    label_version: flow.labelVersion,
   };
 }
 
@@ -54,6 +61,7 @@ function fromRow(row: OnchainFlowsTable): Flow {
     usdValue: row.usd_value === null ? null : Number(row.usd_value),
     from: { address: row.from_address, exchange: row.from_exchange, tag: row.from_tag },
     to: { address: row.to_address, exchange: row.to_exchange, tag: row.to_tag },
+    labelVersion: row.label_version ?? null,
   };
 }
 
@@ -140,11 +148,23 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
         }
         await trx
           .insertInto('onchain_checkpoints')
-          .values({ chain, block_number: last.number, block_hash: last.hash, updated_at: atMs })
+          .values({
+            chain,
+            block_number: last.number,
+            block_hash: last.hash,
+            updated_at: atMs,
+            block_time: last.timestampMs,
+            first_block_time: (blocks[0] as (typeof blocks)[number]).timestampMs,
+          })
           .onConflict((oc) =>
-            oc
-              .column('chain')
-              .doUpdateSet({ block_number: last.number, block_hash: last.hash, updated_at: atMs }),
+            oc.column('chain').doUpdateSet({
+              block_number: last.number,
+              block_hash: last.hash,
+              updated_at: atMs,
+              block_time: last.timestampMs,
+              // The first block ever stored stays the start of what the flows cover.
+              first_block_time: sql<number>`coalesce(onchain_checkpoints.first_block_time, excluded.first_block_time)`,
+            }),
           )
           .execute();
         // `delete` is true once per key: a flow given twice in one commit is reported new once, as it is stored.
@@ -172,17 +192,28 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
           .execute();
         const kept = await trx
           .selectFrom('onchain_blocks')
-          .select('hash')
+          .select(['hash', 'block_time'])
           .where('chain', '=', chain)
           .where('number', '=', ancestor)
           .executeTakeFirst();
+        const through = kept ? Number(kept.block_time) : null;
         await trx
           .insertInto('onchain_checkpoints')
-          .values({ chain, block_number: ancestor, block_hash: kept?.hash ?? '', updated_at: atMs })
+          .values({
+            chain,
+            block_number: ancestor,
+            block_hash: kept?.hash ?? '',
+            updated_at: atMs,
+            block_time: through,
+            first_block_time: null,
+          })
           .onConflict((oc) =>
-            oc
-              .column('chain')
-              .doUpdateSet({ block_number: ancestor, block_hash: kept?.hash ?? '', updated_at: atMs }),
+            oc.column('chain').doUpdateSet({
+              block_number: ancestor,
+              block_hash: kept?.hash ?? '',
+              updated_at: atMs,
+              block_time: through,
+            }),
           )
           .execute();
         const removedIds = removed.map((r) =>
@@ -206,6 +237,7 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
     async list(query: FlowQuery) {
       let q = db.selectFrom('onchain_flows').selectAll();
       if (query.exchange) q = q.where('exchange', '=', query.exchange);
+      if (query.chain) q = q.where('chain', '=', query.chain);
       if (query.asset) q = q.where('asset', '=', query.asset);
       if (query.direction) q = q.where('direction', '=', query.direction);
       if (query.minUsd !== undefined) q = q.where('usd_value', '>=', query.minUsd);
@@ -239,9 +271,70 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
         .where('block_time', '>=', query.sinceMs);
       if (query.exchange) q = q.where('exchange', '=', query.exchange);
       if (query.asset) q = q.where('asset', '=', query.asset);
+      if (query.chain) q = q.where('chain', '=', query.chain);
       const row = await q.executeTakeFirst();
-      const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
       return { inflowUsd: cents(row?.inflow), outflowUsd: cents(row?.outflow) };
+    },
+
+    async flowsInBlocks(chain, fromBlock, toBlock) {
+      const rows = await db
+        .selectFrom('onchain_flows')
+        .selectAll()
+        .where('chain', '=', chain)
+        .where('block_number', '>=', fromBlock)
+        .where('block_number', '<=', toBlock)
+        .orderBy('block_number')
+        .orderBy('tx_index')
+        .orderBy('log_index')
+        .orderBy('exchange')
+        .execute();
+      return rows.map(fromRow);
+    },
+
+    async netflow(query) {
+      const i = query.intervalMs;
+      let q = db
+        .selectFrom('onchain_flows')
+        .select([
+          sql<string>`(block_time / ${i}) * ${i}`.as('bucket'),
+          sql<string>`sum(case when direction = 'deposit' then amount else 0 end)`.as('inflow'),
+          sql<string>`sum(case when direction = 'withdrawal' then amount else 0 end)`.as('outflow'),
+          sql<number>`sum(case when direction = 'deposit' then usd_value else 0 end)`.as('inflow_usd'),
+          sql<number>`sum(case when direction = 'withdrawal' then usd_value else 0 end)`.as('outflow_usd'),
+          sql<string>`count(*)`.as('flows'),
+          sql<string>`count(*) - count(usd_value)`.as('unpriced'),
+        ])
+        .where('direction', '<>', 'internal')
+        .where('block_time', '>=', query.fromMs)
+        .where('block_time', '<', query.toMs);
+      if (query.exchange) q = q.where('exchange', '=', query.exchange);
+      if (query.asset) q = q.where('asset', '=', query.asset);
+      if (query.chain) q = q.where('chain', '=', query.chain);
+      const rows = await q.groupBy(sql`1`).orderBy(sql`1`).execute();
+      return rows.map((r) => ({
+        startMs: Number(r.bucket),
+        inflow: plainDecimal(r.inflow),
+        outflow: plainDecimal(r.outflow),
+        inflowUsd: cents(r.inflow_usd),
+        outflowUsd: cents(r.outflow_usd),
+        flows: Number(r.flows),
+        unpriced: Number(r.unpriced),
+      }));
+    },
+
+    async coverage() {
+      const rows = await db
+        .selectFrom('onchain_checkpoints')
+        .select(['chain', 'first_block_time', 'block_time'])
+        .orderBy('chain')
+        .execute();
+      return rows.map((r) => ({
+        chain: r.chain,
+        firstBlockTime: r.first_block_time === null ? null : Number(r.first_block_time),
+        throughBlockTime: r.block_time === null ? null : Number(r.block_time),
+      }));
     },
   };
 }
+
+const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;

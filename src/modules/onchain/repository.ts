@@ -12,6 +12,7 @@ export interface FlowPosition {
 
 export interface FlowQuery {
   exchange?: string;
+  chain?: string;
   asset?: string;
   direction?: FlowDirection;
   minUsd?: number;
@@ -23,6 +24,36 @@ export interface FlowQuery {
 export interface FlowTotals {
   inflowUsd: number;
   outflowUsd: number;
+}
+
+/** One bucket of a netflow series: deposits (in) and withdrawals (out); internal moves are left out. */
+export interface NetflowBucket {
+  /** Bucket start, epoch ms (a multiple of the interval). */
+  startMs: number;
+  /** Exact decimal sums in asset units. */
+  inflow: string;
+  outflow: string;
+  inflowUsd: number;
+  outflowUsd: number;
+  flows: number;
+  /** Flows without a USD value (no price known at their block time): left out of the USD sums. */
+  unpriced: number;
+}
+
+export interface NetflowQuery {
+  exchange?: string;
+  asset?: string;
+  chain?: string;
+  intervalMs: number;
+  fromMs: number;
+  toMs: number;
+}
+
+/** The span a chain's stored flows cover: from its first indexed block to its checkpoint (block times). */
+export interface ChainCoverage {
+  chain: string;
+  firstBlockTime: number | null;
+  throughBlockTime: number | null;
 }
 
 export interface Checkpoint {
@@ -73,7 +104,21 @@ export interface OnchainRepository {
   /** Forgets retained block hashes below `number` (flows are kept). */
   pruneBlocks(chain: string, belowNumber: number, term?: LeaderTerm): Promise<void>;
   list(query: FlowQuery): Promise<Flow[]>;
-  totals(query: { exchange?: string; asset?: string; sinceMs: number }): Promise<FlowTotals>;
+  totals(query: { exchange?: string; asset?: string; chain?: string; sinceMs: number }): Promise<FlowTotals>;
+  /** Every stored flow of a chain in a block range (inclusive), in chain order: what `verify` compares. */
+  flowsInBlocks(chain: string, fromBlock: number, toBlock: number): Promise<Flow[]>;
+  /** Non-empty buckets of deposits and withdrawals in [fromMs, toMs), oldest first. */
+  netflow(query: NetflowQuery): Promise<NetflowBucket[]>;
+  /** What each indexed chain's stored flows cover. */
+  coverage(): Promise<ChainCoverage[]>;
+}
+
+/** Exact sum of decimal amounts, each given as raw integer units and decimals. */
+export function sumUnits(parts: Array<{ amountRaw: string; decimals: number }>): string {
+  const scale = Math.max(0, ...parts.map((p) => p.decimals));
+  let total = 0n;
+  for (const p of parts) total += BigInt(p.amountRaw) * 10n ** BigInt(scale - p.decimals);
+  return formatUnits(total, scale);
 }
 
 /** A refused value shaped like PostgreSQL's (SQLSTATE in `code`). */
@@ -124,6 +169,7 @@ function comparePositions(a: FlowPosition, b: FlowPosition): number {
 
 function matches(flow: Flow, query: FlowQuery): boolean {
   if (query.exchange && flow.exchange !== query.exchange) return false;
+  if (query.chain && flow.chain !== query.chain) return false;
   if (query.asset && flow.asset !== query.asset) return false;
   if (query.direction && flow.direction !== query.direction) return false;
   if (query.minUsd !== undefined && (flow.usdValue === null || flow.usdValue < query.minUsd)) return false;
@@ -138,6 +184,7 @@ export function createMemoryOnchainRepository(): OnchainRepository {
   /** Retained blocks per chain, by number. */
   const blocksOf = new Map<string, Map<number, IndexedBlock>>();
   const checkpoints = new Map<string, Checkpoint>();
+  const spans = new Map<string, { first: number; through: number | null }>();
 
   const retained = (chain: string): ReadonlyMap<number, IndexedBlock> => blocksOf.get(chain) ?? new Map();
   const retainedForWrite = (chain: string) => {
@@ -186,6 +233,10 @@ export function createMemoryOnchainRepository(): OnchainRepository {
         inserted.add(key);
       }
       checkpoints.set(chain, { blockNumber: last.number, blockHash: last.hash });
+      spans.set(chain, {
+        first: spans.get(chain)?.first ?? (blocks[0] as IndexedBlock).timestampMs,
+        through: last.timestampMs,
+      });
       // `delete` is true once per key: a flow given twice in one commit is reported new once, as it is stored.
       return newFlows.filter((f) => inserted.delete(flowKey(f)));
     },
@@ -201,6 +252,8 @@ export function createMemoryOnchainRepository(): OnchainRepository {
       const blocks = retainedForWrite(chain);
       for (const number of blocks.keys()) if (number > ancestor) blocks.delete(number);
       checkpoints.set(chain, { blockNumber: ancestor, blockHash: blocks.get(ancestor)?.hash ?? '' });
+      const span = spans.get(chain);
+      if (span) span.through = blocks.get(ancestor)?.timestampMs ?? null;
       return { removedFlows: removedIds.length, removedIds };
     },
 
@@ -225,10 +278,58 @@ export function createMemoryOnchainRepository(): OnchainRepository {
         if (f.timeMs < query.sinceMs || f.usdValue === null) continue;
         if ((query.exchange && f.exchange !== query.exchange) || (query.asset && f.asset !== query.asset))
           continue;
+        if (query.chain && f.chain !== query.chain) continue;
         if (f.direction === 'deposit') inflow += f.usdValue;
         if (f.direction === 'withdrawal') outflow += f.usdValue;
       }
       return { inflowUsd: cents(inflow), outflowUsd: cents(outflow) };
+    },
+
+    async flowsInBlocks(chain, fromBlock, toBlock) {
+      return [...flows.values()]
+        .filter((f) => f.chain === chain && f.blockNumber >= fromBlock && f.blockNumber <= toBlock)
+        .sort(comparePositions)
+        .map(readBack);
+    },
+
+    async netflow(query) {
+      const buckets = new Map<
+        number,
+        { ins: Flow[]; outs: Flow[]; inUsd: number; outUsd: number; unpriced: number }
+      >();
+      for (const f of flows.values()) {
+        if (f.direction === 'internal' || f.timeMs < query.fromMs || f.timeMs >= query.toMs) continue;
+        if (query.exchange && f.exchange !== query.exchange) continue;
+        if (query.asset && f.asset !== query.asset) continue;
+        if (query.chain && f.chain !== query.chain) continue;
+        const start = Math.floor(f.timeMs / query.intervalMs) * query.intervalMs;
+        const b = buckets.get(start) ?? { ins: [], outs: [], inUsd: 0, outUsd: 0, unpriced: 0 };
+        buckets.set(start, b);
+        if (f.direction === 'deposit') b.ins.push(f);
+        else b.outs.push(f);
+        if (f.usdValue === null) b.unpriced++;
+        else if (f.direction === 'deposit') b.inUsd += f.usdValue;
+        else b.outUsd += f.usdValue;
+      }
+      return [...buckets.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([startMs, b]) => ({
+          startMs,
+          inflow: sumUnits(b.ins),
+          outflow: sumUnits(b.outs),
+          inflowUsd: cents(b.inUsd),
+          outflowUsd: cents(b.outUsd),
+          flows: b.ins.length + b.outs.length,
+          unpriced: b.unpriced,
+        }));
+    },
+
+    async coverage() {
+      return [...spans.entries()].map(([chain, span]) => ({
+        chain,
+        firstBlockTime: span.first,
+        throughBlockTime: span.through,
+      }));
     },
   };
 }

@@ -5,13 +5,37 @@ import { knownExchangeNames, normalizeExchange } from '../identifiers/index.ts';
 import type { AddressBook } from './address-book.ts';
 import { FLOW_DIRECTIONS, type FlowDirection } from './classify.ts';
 import { type FlowView, presentFlow } from './present.ts';
-import type { FlowPosition, OnchainRepository } from './repository.ts';
+import type { ChainCoverage, FlowPosition, OnchainRepository } from './repository.ts';
+import { type NetflowInterval, type NetflowPoint, netflowSeries, netflowWindow } from './netflow.ts';
+
+export interface NetflowInputAll {
+  exchange?: string;
+  asset?: string;
+  chain?: string;
+  interval?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface NetflowPage {
+  exchange: string | null;
+  asset: string | null;
+  chain: string | null;
+  interval: NetflowInterval;
+  from: string;
+  to: string;
+  data: NetflowPoint[];
+  /** Per chain in scope: the block times its stored flows span (null: nothing indexed yet). */
+  coverage: Array<{ chain: string; from: string | null; through: string | null }>;
+  labels: { version: string };
+}
 
 const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
 
 export interface ListFlowsInput {
   exchange?: string;
+  chain?: string;
   limit?: number;
   asset?: string;
   direction?: string;
@@ -31,13 +55,20 @@ export interface FlowsPage {
     asOf: string;
     exchange: string | null;
     asset: string | null;
+    chain: string | null;
     '1h': WindowTotals;
     '24h': WindowTotals;
   };
   /** Pass as `cursor` for the next (older) page; null when this page is the last. */
   nextCursor: string | null;
   /** Applied values of parameters that were clamped or normalized. */
-  applied: { limit: number; exchange: string | null; asset: string | null; direction: FlowDirection | null };
+  applied: {
+    limit: number;
+    exchange: string | null;
+    asset: string | null;
+    direction: FlowDirection | null;
+    chain: string | null;
+  };
   labels: { version: string; addresses: number };
 }
 
@@ -47,11 +78,27 @@ export interface OnchainService {
    * Where flows come from and how current they are: the source, the time of the newest indexed block (the
    * chain's own clock) and whether that is older than the staleness window now.
    */
-  provenance(): Promise<{ source: string; asOf: number | null; stale: boolean; block: number | null }>;
+  provenance(
+    chain?: string,
+  ): Promise<{ source: string; asOf: number | null; stale: boolean; block: number | null }>;
+  /** A configured chain's name for a user-given one, or a 400 naming the chains. */
+  resolveChain(input: string, pointer?: string): string;
+  /** The configured chains, in configuration order. */
+  chains(): ChainInfo[];
+  netflow(input: NetflowInputAll): Promise<NetflowPage>;
   /** Canonical exchange name for a user-given one, or an `unknown_exchange` error listing the known ones. */
   resolveExchange(input: string): string;
   knownExchanges(): string[];
   readonly book: AddressBook;
+}
+
+/** A chain as the service describes it in answers. */
+export interface ChainInfo {
+  name: string;
+  /** `simulated` or `evm:<name>`. */
+  source: string;
+  /** The newest indexed block older than this (ms) makes the chain's flows stale. */
+  staleMs: number;
 }
 
 /** A flow's position in a page cursor: [block, tx index, log index, exchange]. */
@@ -80,14 +127,20 @@ export function createOnchainService(deps: {
   repo: OnchainRepository;
   book: AddressBook;
   clock?: Clock;
-  /** What answers name as the source: `simulated` or `evm:<chain>`. */
-  source?: string;
-  chain?: string;
-  /** The newest indexed block older than this (ms) makes flows stale. */
-  staleMs?: number;
+  /** The indexed chains (default: one simulated `ethereum`). */
+  chains?: ChainInfo[];
 }): OnchainService {
   const { repo, book } = deps;
   const clock = deps.clock ?? systemClock;
+  const chains: ChainInfo[] = deps.chains ?? [{ name: 'ethereum', source: 'simulated', staleMs: 180_000 }];
+
+  function resolveChain(input: string, pointer = '/query/chain'): string {
+    const name = input.trim().toLowerCase();
+    if (chains.some((c) => c.name === name)) return name;
+    throw validationError([
+      { pointer, message: `unknown chain; indexed chains: ${chains.map((c) => c.name).join(', ')}` },
+    ]);
+  }
 
   const knownExchanges = () => knownExchangeNames(book.exchanges());
 
@@ -96,8 +149,13 @@ export function createOnchainService(deps: {
     return normalizeExchange(input, { strict: true, extra: book.exchanges() }).value;
   }
 
-  async function window(hours: number, exchange?: string, asset?: string): Promise<WindowTotals> {
-    const t = await repo.totals({ exchange, asset, sinceMs: clock.now() - hours * HOUR });
+  async function window(
+    hours: number,
+    exchange?: string,
+    asset?: string,
+    chain?: string,
+  ): Promise<WindowTotals> {
+    const t = await repo.totals({ exchange, asset, chain, sinceMs: clock.now() - hours * HOUR });
     return {
       inflowUsd: t.inflowUsd,
       outflowUsd: t.outflowUsd,
@@ -140,9 +198,13 @@ export function createOnchainService(deps: {
     if (problems.length) throw validationError(problems);
     const exchange =
       input.exchange !== undefined && input.exchange !== '' ? resolveExchange(input.exchange) : undefined;
+    const chain = input.chain !== undefined && input.chain !== '' ? resolveChain(input.chain) : undefined;
 
-    const rows = await repo.list({ exchange, asset, direction, minUsd: input.minUsd, limit, before });
-    const [h1, h24] = await Promise.all([window(1, exchange, asset), window(24, exchange, asset)]);
+    const rows = await repo.list({ exchange, chain, asset, direction, minUsd: input.minUsd, limit, before });
+    const [h1, h24] = await Promise.all([
+      window(1, exchange, asset, chain),
+      window(24, exchange, asset, chain),
+    ]);
     const last = rows.at(-1);
     return {
       data: rows.map(presentFlow),
@@ -150,6 +212,7 @@ export function createOnchainService(deps: {
         asOf: new Date(clock.now()).toISOString(),
         exchange: exchange ?? null,
         asset: asset ?? null,
+        chain: chain ?? null,
         '1h': h1,
         '24h': h24,
       },
@@ -157,21 +220,88 @@ export function createOnchainService(deps: {
         last && rows.length === limit
           ? encodeCursor([last.blockNumber, last.txIndex, last.logIndex, last.exchange])
           : null,
-      applied: { limit, exchange: exchange ?? null, asset: asset ?? null, direction: direction ?? null },
+      applied: {
+        limit,
+        exchange: exchange ?? null,
+        asset: asset ?? null,
+        direction: direction ?? null,
+        chain: chain ?? null,
+      },
       labels: { version: book.version, addresses: book.size },
     };
   }
 
-  async function provenance() {
-    const head = await repo.indexedThrough(deps.chain ?? 'ethereum');
-    const asOf = head?.blockTime ?? null;
+  /**
+   * One chain: its source and newest indexed block. Several: the source names each (`simulated`, or
+   * `evm:ethereum,simulated:bsc` when mixed), asOf is the oldest of their newest blocks, stale if any is.
+   */
+  async function provenance(chain?: string) {
+    const picked = chain ? chains.filter((c) => c.name === chain) : chains;
+    const heads = await Promise.all(
+      picked.map(async (c) => ({ c, head: await repo.indexedThrough(c.name) })),
+    );
+    const now = clock.now();
+    const stale = heads.some(({ c, head }) => !head || now - head.blockTime > c.staleMs);
+    const times = heads.map(({ head }) => head?.blockTime ?? null);
+    const asOf = times.includes(null) ? null : Math.min(...(times as number[]));
+    const allSimulated = picked.every((c) => c.source === 'simulated');
+    const source =
+      allSimulated || picked.length === 1
+        ? (picked[0]?.source ?? 'simulated')
+        : picked.map((c) => (c.source === 'simulated' ? `simulated:${c.name}` : c.source)).join(',');
     return {
-      source: deps.source ?? 'simulated',
+      source,
       asOf,
-      block: head?.blockNumber ?? null,
-      stale: asOf === null || clock.now() - asOf > (deps.staleMs ?? 180_000),
+      block: picked.length === 1 ? (heads[0]?.head?.blockNumber ?? null) : null,
+      stale,
     };
   }
 
-  return { listFlows, provenance, resolveExchange, knownExchanges, book };
+  async function netflow(input: NetflowInputAll): Promise<NetflowPage> {
+    const window = netflowWindow(input, clock.now());
+    let asset: string | undefined;
+    if (input.asset !== undefined && input.asset !== '') {
+      asset = input.asset.trim().toUpperCase();
+      if (!/^[A-Z0-9.]{1,20}$/.test(asset))
+        throw validationError([
+          { pointer: '/query/asset', message: 'must be an asset symbol such as ETH or USDT' },
+        ]);
+    }
+    const exchange =
+      input.exchange !== undefined && input.exchange !== '' ? resolveExchange(input.exchange) : undefined;
+    const chain = input.chain !== undefined && input.chain !== '' ? resolveChain(input.chain) : undefined;
+    const names = chains.map((c) => c.name);
+    const data = await netflowSeries(repo, { exchange, asset, chain, chains: names }, window);
+    const coverage: ChainCoverage[] = await repo.coverage();
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return {
+      exchange: exchange ?? null,
+      asset: asset ?? null,
+      chain: chain ?? null,
+      interval: window.interval,
+      from: new Date(window.fromMs).toISOString(),
+      to: new Date(window.toMs).toISOString(),
+      data,
+      coverage: (chain ? [chain] : names).map((name) => {
+        const c = coverage.find((x) => x.chain === name);
+        return {
+          chain: name,
+          from: iso(c?.firstBlockTime ?? null),
+          through: iso(c?.throughBlockTime ?? null),
+        };
+      }),
+      labels: { version: book.version },
+    };
+  }
+
+  return {
+    listFlows,
+    netflow,
+    provenance,
+    resolveExchange,
+    resolveChain,
+    chains: () => chains.map((c) => ({ ...c })),
+    knownExchanges,
+    book,
+  };
 }

@@ -28,6 +28,8 @@ export interface OnchainFlowsTable {
   to_exchange: string | null;
   to_tag: string | null;
   indexed_at: number;
+  /** Version hash of the label set that classified the flow; null for rows from before it was kept. */
+  label_version: string | null;
 }
 
 /** Recently indexed block hashes, kept to detect reorgs (parent hash mismatch) and find the common ancestor. */
@@ -45,6 +47,10 @@ export interface OnchainCheckpointsTable {
   block_number: number;
   block_hash: string;
   updated_at: number;
+  /** Time of the checkpoint block; null for checkpoints written before it was kept. */
+  block_time: number | null;
+  /** Time of the first block this chain's indexer stored: flows exist from here on (netflow coverage). */
+  first_block_time: number | null;
 }
 
 export interface OnchainTables {

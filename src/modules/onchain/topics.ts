@@ -40,7 +40,8 @@ function isFlowView(x: unknown): x is FlowView {
     isString(x.amount) &&
     (x.usdValue === null || isNumber(x.usdValue)) &&
     isParty(x.from) &&
-    isParty(x.to)
+    isParty(x.to) &&
+    (x.labelVersion === undefined || isStringOrNull(x.labelVersion))
   );
 }
 

@@ -1,4 +1,5 @@
-import { type Hex, type PublicClient, createPublicClient, http } from 'viem';
+import { type Hex, type PublicClient, createPublicClient, http, parseAbi } from 'viem';
+import type { ChainTokenSpec } from '../../../config/chains.ts';
 import type {
   AddressInterest,
   ChainBlock,
@@ -9,25 +10,20 @@ import type {
 /** keccak256("Transfer(address,address,uint256)") */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
-export interface TokenConfig {
-  symbol: string;
-  address: string;
-  decimals: number;
-}
+import { defaultTokens } from './tokens.ts';
 
-/** Mainnet defaults; operators replace them with MERIDIAN_CHAIN_TOKENS. */
-const MAINNET_TOKENS: TokenConfig[] = [
-  { symbol: 'USDT', address: '0xdac17f958d2ee523a2206206994597c13d831ec7', decimals: 6 },
-  { symbol: 'USDC', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 },
-  { symbol: 'WETH', address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', decimals: 18 },
-  { symbol: 'DAI', address: '0x6b175474e89094c44da98b954eedeac495271d0f', decimals: 18 },
-];
+export type TokenConfig = ChainTokenSpec;
+
+const decimalsAbi = parseAbi(['function decimals() view returns (uint8)']);
 
 export interface EvmSourceOptions {
   rpcUrl: string;
   chain?: string;
+  /** When given, the node must report this chain id (checked once, before the first read). */
+  chainId?: number;
   nativeAsset?: string;
   nativeDecimals?: number;
+  /** Unset = the built-in list of the chain (tokens.ts). Decimals are read from each contract. */
   tokens?: TokenConfig[];
   /** Per-request timeout. */
   timeoutMs?: number;
@@ -57,7 +53,41 @@ export function createEvmChainSource(options: EvmSourceOptions): ChainSource {
     }),
     cacheTime: 0,
   });
-  const tokens = new Map((options.tokens ?? MAINNET_TOKENS).map((t) => [t.address.toLowerCase(), t]));
+  const chainName = options.chain ?? 'ethereum';
+  const tokens = new Map(
+    (options.tokens ?? defaultTokens(chainName)).map((t) => [t.address.toLowerCase(), t]),
+  );
+  /** Decimals per token, read from the contract the first time one of its transfers is seen. */
+  const decimalsOf = new Map<string, Promise<number>>();
+  function tokenDecimals(token: TokenConfig): Promise<number> {
+    let hit = decimalsOf.get(token.address);
+    if (!hit) {
+      hit = client
+        .readContract({ address: token.address as Hex, abi: decimalsAbi, functionName: 'decimals' })
+        .then(
+          (d) => Number(d),
+          (error: unknown) => {
+            // A contract without decimals(): the configured value, if any; otherwise the read fails (retried).
+            if (token.decimals !== undefined) return token.decimals;
+            throw error;
+          },
+        );
+      // A failed read is not cached: the next block asks again.
+      hit.catch(() => decimalsOf.delete(token.address));
+      decimalsOf.set(token.address, hit);
+    }
+    return hit;
+  }
+  let chainIdChecked = options.chainId === undefined;
+  async function checkChainId(): Promise<void> {
+    if (chainIdChecked) return;
+    const actual = await client.getChainId();
+    if (actual !== options.chainId)
+      throw new Error(
+        `the node at ${url.protocol}//${url.host} serves chain id ${actual}, not ${options.chainId} (${chainName})`,
+      );
+    chainIdChecked = true;
+  }
   const tokenAddresses = [...tokens.keys()] as Hex[];
   const nativeAsset = options.nativeAsset ?? 'ETH';
   const nativeDecimals = options.nativeDecimals ?? 18;
@@ -94,10 +124,11 @@ export function createEvmChainSource(options: EvmSourceOptions): ChainSource {
   }
 
   return {
-    chain: options.chain ?? 'ethereum',
-    description: `evm ${url.protocol}//${url.host}`,
+    chain: chainName,
+    description: `evm ${chainName} ${url.protocol}//${url.host}`,
 
     async headNumber() {
+      await checkChainId();
       return Number(await client.getBlockNumber({ cacheTime: 0 }));
     },
 
@@ -174,7 +205,7 @@ export function createEvmChainSource(options: EvmSourceOptions): ChainSource {
           to,
           asset: token.symbol,
           tokenAddress: token.address,
-          decimals: token.decimals,
+          decimals: await tokenDecimals(token),
           amountRaw: BigInt(log.data),
         });
       }

@@ -3,9 +3,12 @@ import { createHash } from 'node:crypto';
 import type { Label } from '../../../modules/onchain/index.ts';
 import type { ChainBlock, ChainSource, PriceSource, RawTransfer } from '../../../modules/onchain/index.ts';
 import { type Clock, systemClock } from '../../../shared/clock.ts';
+import { defaultTokens } from '../evm/tokens.ts';
 
 export interface SimulatedChainOptions {
   chain?: string;
+  /** The chain's native asset (ETH, BNB, …), priced by the market like any other. */
+  nativeAsset?: string;
   /** Labelled wallets the simulated flows go to and come from. */
   labels: Label[];
   prices: PriceSource;
@@ -19,14 +22,33 @@ export interface SimulatedChainOptions {
 }
 
 /** Prices used only to size simulated amounts when the market has no price yet. */
-const REFERENCE_USD: Record<string, number> = { ETH: 3000 };
+const REFERENCE_USD: Record<string, number> = { ETH: 3000, BNB: 600, POL: 0.5, AVAX: 30 };
 
-const ASSETS = [
-  { asset: 'ETH', decimals: 18, token: null, weight: 0.42 },
-  { asset: 'USDT', decimals: 6, token: '0xdac17f958d2ee523a2206206994597c13d831ec7', weight: 0.3 },
-  { asset: 'USDC', decimals: 6, token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', weight: 0.2 },
-  { asset: 'WETH', decimals: 18, token: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', weight: 0.08 },
-] as const;
+interface SimulatedAsset {
+  asset: string;
+  decimals: number;
+  token: string | null;
+  weight: number;
+  /** Priced like the native asset (WETH of an ETH chain); otherwise a dollar stablecoin. */
+  native: boolean;
+}
+
+/** The native asset, USDT, USDC and (on an ETH chain) WETH, at the chain's built-in token addresses. */
+function assetsOf(chain: string, nativeAsset: string): SimulatedAsset[] {
+  const address = (symbol: string) =>
+    defaultTokens(chain).find((t) => t.symbol === symbol)?.address ??
+    `0x${digest('token', chain, symbol).toString('hex').slice(0, 40)}`;
+  const out: SimulatedAsset[] = [
+    { asset: nativeAsset, decimals: 18, token: null, weight: 0.42, native: true },
+    // BNB Chain's stablecoins have 18 decimals; elsewhere 6.
+    { asset: 'USDT', decimals: chain === 'bsc' ? 18 : 6, token: address('USDT'), weight: 0.3, native: false },
+    { asset: 'USDC', decimals: chain === 'bsc' ? 18 : 6, token: address('USDC'), weight: 0.2, native: false },
+  ];
+  if (nativeAsset === 'ETH')
+    out.push({ asset: 'WETH', decimals: 18, token: address('WETH'), weight: 0.08, native: true });
+  else (out[0] as SimulatedAsset).weight = 0.5;
+  return out;
+}
 
 function digest(...parts: Array<string | number>): Buffer {
   return createHash('sha256').update(parts.join(':')).digest();
@@ -50,6 +72,8 @@ export function createSimulatedChainSource(options: SimulatedChainOptions): Chai
   const genesis = options.genesisMs ?? Date.UTC(2024, 0, 1);
   const mean = options.transfersPerBlock ?? 2;
   const labels = options.labels.filter((l) => l.chain === chain);
+  const nativeAsset = (options.nativeAsset ?? 'ETH').toUpperCase();
+  const ASSETS = assetsOf(chain, nativeAsset);
 
   const head = () => Math.max(0, Math.floor((clock.now() - genesis) / blockTime));
   const hashOf = (n: number) =>
@@ -61,17 +85,17 @@ export function createSimulatedChainSource(options: SimulatedChainOptions): Chai
         .padStart(8, '0'),
     ).join('')}`;
 
-  async function ethPrice(atMs: number): Promise<number> {
+  async function nativePrice(atMs: number): Promise<number> {
     let price: number | null | undefined;
     try {
-      price = await options.prices.usdPrice('ETH', atMs);
+      price = await options.prices.usdPrice(nativeAsset, atMs);
     } catch {
       // No market price (yet): the simulation uses its reference price, as when the market has none.
     }
-    return typeof price === 'number' && price > 0 ? price : (REFERENCE_USD.ETH ?? 3000);
+    return typeof price === 'number' && price > 0 ? price : (REFERENCE_USD[nativeAsset] ?? 1);
   }
 
-  function transfersOf(n: number, eth: number): RawTransfer[] {
+  function transfersOf(n: number, native: number): RawTransfer[] {
     if (!labels.length) return [];
     const r = rng(digest('transfers', seed, chain, n));
     // Poisson-ish count around the mean.
@@ -86,11 +110,11 @@ export function createSimulatedChainSource(options: SimulatedChainOptions): Chai
         ASSETS.find((a) => {
           acc += a.weight;
           return pick < acc;
-        }) ?? ASSETS[0];
+        }) ?? (ASSETS[0] as SimulatedAsset);
       // Log-normal USD size: median ~12k, sigma 1.6, capped at 50M.
       const gauss = Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
       const usd = Math.min(50_000_000, Math.max(20, 12_000 * Math.exp(1.6 * gauss)));
-      const units = usd / (asset.asset === 'USDT' || asset.asset === 'USDC' ? 1 : eth);
+      const units = usd / (asset.native ? native : 1);
       const shown = Math.min(asset.decimals, 6);
       const amountRaw =
         BigInt(Math.max(1, Math.round(units * 10 ** shown))) * 10n ** BigInt(asset.decimals - shown);
@@ -126,7 +150,7 @@ export function createSimulatedChainSource(options: SimulatedChainOptions): Chai
 
   return {
     chain,
-    description: `simulated ${chain} (seed ${seed})`,
+    description: `simulated ${chain} (seed ${seed}; not a real chain)`,
     headNumber: async () => head(),
     blockHash: async (n) => (n <= head() ? hashOf(n) : undefined),
     async block(n, interest): Promise<ChainBlock | undefined> {
@@ -137,10 +161,27 @@ export function createSimulatedChainSource(options: SimulatedChainOptions): Chai
         hash: hashOf(n),
         parentHash: hashOf(n - 1),
         timestampMs,
-        transfers: transfersOf(n, await ethPrice(timestampMs)).filter(
+        transfers: transfersOf(n, await nativePrice(timestampMs)).filter(
           (t) => interest(t.from) || interest(t.to),
         ),
       };
     },
   };
+}
+
+/**
+ * Exchange wallets for a simulated chain that no label file covers: a few per exchange at addresses derived
+ * from (chain, exchange, n), tagged as simulated. They classify only that chain's simulated flows.
+ */
+export function simulatedLabels(chain: string, exchanges: readonly string[], perExchange = 3): Label[] {
+  return exchanges.flatMap((exchange) =>
+    Array.from({ length: perExchange }, (_, i) => ({
+      exchange,
+      chain,
+      address: `0x${digest('wallet', chain, exchange, i).toString('hex').slice(0, 40)}`,
+      tag: `Simulated ${exchange} wallet ${i + 1}`,
+      source: 'simulated',
+      version: 'simulated',
+    })),
+  );
 }

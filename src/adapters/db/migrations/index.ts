@@ -10,6 +10,7 @@ import * as webhooks from './0009_webhooks.ts';
 import * as leadership from './0008_leadership.ts';
 import * as dataSource from './0011_data_source.ts';
 import * as predictionBackfill from './0012_prediction_backfill.ts';
+import * as onchainChains from './0013_onchain_chains.ts';
 import * as privateLabels from './0014_private_labels.ts';
 import * as usageClients from './0018_usage_clients.ts';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0009_webhooks': webhooks,
   '0011_data_source': dataSource,
   '0012_prediction_backfill': predictionBackfill,
+  '0013_onchain_chains': onchainChains,
   '0014_private_labels': privateLabels,
   '0018_usage_clients': usageClients,
 };
