@@ -4,6 +4,7 @@ import type { ServerDeps } from '../deps.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import { eventsStreamRoutes } from '../push/events/route.ts';
 import { marketStreamRoutes } from '../push/market/route.ts';
+import { mcpRoutes } from '../mcp/route.ts';
 import { predictionsPushRoutes } from '../push/predictions/route.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
@@ -18,6 +19,9 @@ import { portfolioRoutes } from './portfolio.ts';
 import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
 import { webhookRoutes } from './webhooks.ts';
+
+/** The version the MCP server reports: the API's. */
+const MCP_VERSION = '1.0.0';
 
 /** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
 export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
@@ -70,6 +74,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
       },
       auth,
     ),
+    mcpRoutes({ auth, version: MCP_VERSION }),
     consoleRoutes(),
   ];
 }
