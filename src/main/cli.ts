@@ -13,6 +13,8 @@ const usage = `Usage: meridian <command>
   migrate                          apply pending database migrations
   backtest --candles FILE …        walk-forward backtest of the production models (see docs/forecasting.md)
   config --markdown                print the environment variable table
+  mcp [--url URL]                  MCP server on stdin/stdout for a local agent, calling the server at URL
+                                   (default MERIDIAN_URL or http://localhost:8080) with MERIDIAN_TOKEN
 ${operatorUsage}
 
 Configuration comes from environment variables (see README). With embedded storage and the server running,
@@ -32,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
     const { runBacktestCommand } = await import('./backtest-command.ts');
     return runBacktestCommand(rest);
   }
+  if (command === 'mcp') return runMcpCommand(rest);
   const config = loadConfig();
   if (command === 'serve') {
     const { values } = parseArgs({
@@ -72,6 +75,17 @@ async function main(argv: string[]): Promise<number> {
     });
   if (command === 'users' || command === 'tokens') return runAccountCommand(config, argv);
   throw new UsageError(`unknown command "${command}"`);
+}
+
+/** `meridian mcp`: a client of a running server (its own settings are MERIDIAN_URL and MERIDIAN_TOKEN). */
+async function runMcpCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { url: { type: 'string' } } });
+  const token = process.env.MERIDIAN_TOKEN;
+  if (!token) throw new UsageError('mcp needs an API token in MERIDIAN_TOKEN (create one in the console)');
+  const baseUrl = values.url ?? process.env.MERIDIAN_URL ?? 'http://localhost:8080';
+  const { runStdioMcp } = await import('../mcp/stdio.ts');
+  await runStdioMcp({ baseUrl, token });
+  return 0;
 }
 
 /** Runs an account command here, or hands it to the running server that owns the embedded data folder. */

@@ -11,6 +11,8 @@ import { readResource, resources } from './resources.ts';
 import { tools, unknownArguments } from './tools.ts';
 
 export const MCP_SERVER_NAME = 'meridian';
+/** The version the MCP server reports: the API's (info.version of the OpenAPI document). */
+export const MCP_SERVER_VERSION = '1.0.0';
 
 /** Where an answer's data comes from, as the REST route said it (`Meridian-*` headers). */
 export interface ToolProvenance {
@@ -76,9 +78,9 @@ function argumentError(text: string): CallToolResult {
  * The MCP server over a RouteCaller: tools and resources are REST requests, answered by the REST routes. The
  * same server serves `/mcp` (in-process calls with the caller's token) and `meridian mcp` (HTTP to a server).
  */
-export function createMcpServer(call: RouteCaller, version: string): Server {
+export function createMcpServer(call: RouteCaller): Server {
   const server = new Server(
-    { name: MCP_SERVER_NAME, version },
+    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
     {
       capabilities: { tools: {}, resources: {} },
       instructions:

@@ -8,7 +8,6 @@ import type { App, RouteModule } from '../types.ts';
 
 export interface McpRouteDeps {
   auth: Pick<AuthApi, 'authenticate'>;
-  version: string;
 }
 
 /**
@@ -34,7 +33,7 @@ export function mcpRoutes(deps: McpRouteDeps): RouteModule {
         host: request.headers.host,
         remoteAddress: request.ip,
       });
-      const server = createMcpServer(call, deps.version);
+      const server = createMcpServer(call);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -20,9 +20,6 @@ import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
 import { webhookRoutes } from './webhooks.ts';
 
-/** The version the MCP server reports: the API's. */
-const MCP_VERSION = '1.0.0';
-
 /** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
 export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
   const { config, bus, accounts, connectionSlots } = deps;
@@ -74,7 +71,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
       },
       auth,
     ),
-    mcpRoutes({ auth, version: MCP_VERSION }),
+    mcpRoutes({ auth }),
     consoleRoutes(),
   ];
 }
