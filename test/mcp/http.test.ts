@@ -11,13 +11,12 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   let member: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { MERIDIAN_MARKET_HISTORY_DAYS: '2', MERIDIAN_SIM_SEED: '7' } });
-    // A simulated market with two days of bars, and one model refresh over it: forecasts to ask about.
+    t = await createTestApp({ env: { MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT', MERIDIAN_MARKET_HISTORY_DAYS: '1', MERIDIAN_SIM_SEED: '7' } });
+    // A simulated market with a day of bars, and one model refresh over it: forecasts to ask about.
     const market = t.container.market.service;
     await market.start();
     await market.windowsLoaded();
     market.tickNow();
-    t.container.predictions.service.warmUp();
     await t.container.predictions.service.refresh();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
