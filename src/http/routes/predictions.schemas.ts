@@ -109,6 +109,16 @@ export const OutlookQuerySchema = Type.Object({
 
 const Bias = Type.Unsafe<string>({ type: 'string', enum: ['bullish', 'bearish', 'neutral'] });
 
+/** Outages of the model refresh, shown by the outlook and the performance report. */
+const GapsSchema = Type.Array(
+  Type.Object({
+    from: Type.String({ format: 'date-time', description: 'The last refresh before the outage.' }),
+    to: Type.String({ format: 'date-time', description: 'The first refresh after it.' }),
+    missedPoints: Type.Integer({ description: 'Refresh points with no datapoint in between.' }),
+  }),
+  { description: 'Outages of the model refresh in the last 30 days: the record has no datapoints there.' },
+);
+
 export const OutlookSchema = Type.Object({
   symbol: Type.Union([Type.String(), Type.Null()]),
   bias: Bias,
@@ -133,6 +143,7 @@ export const OutlookSchema = Type.Object({
   ),
   modelVersion: Type.String(),
   generatedAt: Type.String({ format: 'date-time' }),
+  gaps: GapsSchema,
 });
 
 const Bin = Type.Object({
@@ -218,12 +229,5 @@ export const PerformanceSchema = Type.Object({
   reference: Type.String(),
   modelVersion: Type.String(),
   generatedAt: Type.String({ format: 'date-time' }),
-  gaps: Type.Array(
-    Type.Object({
-      from: Type.String({ format: 'date-time', description: 'The last refresh before the outage.' }),
-      to: Type.String({ format: 'date-time', description: 'The first refresh after it.' }),
-      missedPoints: Type.Integer({ description: 'Refresh points with no datapoint in between.' }),
-    }),
-    { description: 'Outages of the model refresh in the last 30 days: the record has no datapoints there.' },
-  ),
+  gaps: GapsSchema,
 });
