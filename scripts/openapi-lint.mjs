@@ -7,10 +7,24 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+const cli = join(
+  dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')),
+  'bin',
+  'cli.js',
+);
 const run = spawnSync(
   process.execPath,
-  [cli, 'lint', 'docs/openapi.json', '--extends', 'recommended', '--format', 'json', '--max-problems', '1000'],
+  [
+    cli,
+    'lint',
+    'docs/openapi.json',
+    '--extends',
+    'recommended',
+    '--format',
+    'json',
+    '--max-problems',
+    '1000',
+  ],
   {
     cwd: root,
     encoding: 'utf8',
@@ -29,5 +43,7 @@ for (const p of report.problems) {
   process.stderr.write(`${p.severity} ${p.ruleId} ${where}: ${p.message}\n`);
 }
 const { errors, warnings } = report.totals;
-process.stdout.write(`openapi:lint: docs/openapi.json, redocly ${report.version} recommended: ${errors} errors, ${warnings} warnings\n`);
+process.stdout.write(
+  `openapi:lint: docs/openapi.json, redocly ${report.version} recommended: ${errors} errors, ${warnings} warnings\n`,
+);
 process.exit(errors + warnings === 0 ? 0 : 1);

@@ -11,7 +11,9 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   let member: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT', MERIDIAN_MARKET_HISTORY_DAYS: '1', MERIDIAN_SIM_SEED: '7' } });
+    t = await createTestApp({
+      env: { MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT', MERIDIAN_MARKET_HISTORY_DAYS: '1', MERIDIAN_SIM_SEED: '7' },
+    });
     // A simulated market with a day of bars, and one model refresh over it: forecasts to ask about.
     const market = t.container.market.service;
     await market.start();

@@ -47,7 +47,9 @@ describe('meridian mcp over stdio', () => {
       expect(tools.map((tool) => tool.name)).toContain('get_forecast');
       const outlook = (await client.callTool({ name: 'get_outlook', arguments: {} })) as CallToolResult;
       expect(outlook.isError, text(outlook)).toBeFalsy();
-      expect((outlook.structuredContent as { provenance: { source: string } }).provenance.source).toBeTruthy();
+      expect(
+        (outlook.structuredContent as { provenance: { source: string } }).provenance.source,
+      ).toBeTruthy();
       expect(text(outlook)).toMatch(/outlook: (bullish|bearish|neutral)/);
       const card = await client.readResource({ uri: 'meridian://model-card' });
       expect((card.contents[0] as { text: string }).text).toMatch(/^# Forecasting/);
