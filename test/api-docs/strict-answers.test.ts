@@ -1,4 +1,4 @@
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
@@ -58,7 +58,7 @@ describe('live answers against their schemas, extra properties forbidden', () =>
 
     const doc = closeObjects(t.app.swagger());
     ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, allowUnionTypes: true });
-    addFormats(ajv);
+    addFormats.default(ajv);
     ajv.addSchema({ $id: 'openapi', components: doc.components, paths: doc.paths });
   });
   afterAll(async () => {
