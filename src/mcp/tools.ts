@@ -23,9 +23,14 @@ export interface ToolDefinition {
   readOnly: boolean;
 }
 
-/** The schema as plain JSON (TypeBox values carry no extra keys once serialized), an object at the top. */
+/**
+ * The schema as plain JSON, an object at the top. `$id`s (names for the OpenAPI document) are left out: an
+ * agent's validator would otherwise register them as separate documents.
+ */
 export function jsonSchemaOf(schema: TSchema): Record<string, unknown> {
-  const plain = JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  const plain = JSON.parse(
+    JSON.stringify(schema, (key, value) => (key === '$id' ? undefined : value)),
+  ) as Record<string, unknown>;
   return { ...plain, type: 'object' };
 }
 
