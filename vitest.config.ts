@@ -67,6 +67,7 @@ const e2e = [
   'test/foundation/cli.test.ts',
   'test/foundation/docs-examples.test.ts',
   'test/foundation/fresh-clone.test.ts',
+  'test/mcp/stdio.test.ts',
   'test/packaging/container.test.ts',
   'test/packaging/lockfile.test.ts',
   'test/sdk/client.test.ts',

@@ -11,6 +11,9 @@ export const ProblemSchema = Type.Object(
     requestId: Type.String(),
     instance: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ pointer: Type.String(), message: Type.String() }))),
+    supported: Type.Optional(
+      Type.Array(Type.String(), { description: 'unsupported_symbol: the symbols this server supports' }),
+    ),
   },
   { $id: 'Problem', description: 'RFC 9457 problem document' },
 );

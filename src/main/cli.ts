@@ -15,6 +15,8 @@ const usage = `Usage: meridian <command>
   config --markdown                print the environment variable table
   onchain verify --chain NAME --from BLOCK --to BLOCK [--json]
                                    re-read a block range from the node and compare with the stored flows
+  mcp [--url URL]                  MCP server on stdin/stdout for a local agent, calling the server at URL
+                                   (default MERIDIAN_URL or http://localhost:8080) with MERIDIAN_TOKEN
 ${operatorUsage}
 
 Configuration comes from environment variables (see README). With embedded storage and the server running,
@@ -34,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
     const { runBacktestCommand } = await import('./backtest-command.ts');
     return runBacktestCommand(rest);
   }
+  if (command === 'mcp') return runMcpCommand(rest);
   const config = loadConfig();
   if (command === 'serve') {
     const { values } = parseArgs({
@@ -78,6 +81,17 @@ async function main(argv: string[]): Promise<number> {
     return withStorage(config, async () => print(await runOnchainCommand(config, rest)));
   }
   throw new UsageError(`unknown command "${command}"`);
+}
+
+/** `meridian mcp`: a client of a running server (its own settings are MERIDIAN_URL and MERIDIAN_TOKEN). */
+async function runMcpCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { url: { type: 'string' } } });
+  const token = process.env.MERIDIAN_TOKEN;
+  if (!token) throw new UsageError('mcp needs an API token in MERIDIAN_TOKEN (create one in the console)');
+  const baseUrl = values.url ?? process.env.MERIDIAN_URL ?? 'http://localhost:8080';
+  const { runStdioMcp } = await import('../mcp/stdio.ts');
+  await runStdioMcp({ baseUrl, token });
+  return 0;
 }
 
 /** Runs an account command here, or hands it to the running server that owns the embedded data folder. */

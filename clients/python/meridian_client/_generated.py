@@ -49,72 +49,6 @@ class Account(_Model):
 
 
 @dataclass
-class AccountEventDataRule(_Model):
-    """AccountEventDataRule"""
-
-    id: str
-    name: str
-    type: str
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("id", "id", _any),
-        ("name", "name", _any),
-        ("type", "type", _any),
-    )
-
-
-@dataclass
-class AccountEventDataTrigger(_Model):
-    """AccountEventDataTrigger"""
-
-    id: str
-    fired_at: str
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("id", "id", _any),
-        ("fired_at", "firedAt", _any),
-    )
-
-
-@dataclass
-class AccountEventData(_Model):
-    """alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status confirmed) or its removal by a reorg (status removed, replaces: the original event id)"""
-
-    rule: AccountEventDataRule
-    trigger: AccountEventDataTrigger
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("rule", "rule", _obj("AccountEventDataRule")),
-        ("trigger", "trigger", _obj("AccountEventDataTrigger")),
-    )
-
-
-@dataclass
-class AccountEvent(_Model):
-    """AccountEvent"""
-
-    id: str  # evt_… — unique; the `after` resume cursor of /events
-    type: Literal["alert.triggered", "onchain.flow"]
-    version: Literal[1]  # Body version; a breaking change gets a new number
-    timestamp: str
-    test: bool  # true when fired by POST /api/alerts/:id/test
-    data: AccountEventData  # alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status c
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("id", "id", _any),
-        ("type", "type", _any),
-        ("version", "version", _any),
-        ("timestamp", "timestamp", _any),
-        ("test", "test", _any),
-        ("data", "data", _obj("AccountEventData")),
-    )
-
-
-@dataclass
 class AccountUsageQuota(_Model):
     """The account's rate limit now (a sliding 60-second window shared by its tokens and sessions)"""
 
@@ -269,6 +203,80 @@ class AccountUsage(_Model):
         ("last24h", "last24h", _obj("AccountUsageLast24h")),
         ("last30d", "last30d", _obj("AccountUsageLast30d")),
         ("flush_interval_ms", "flushIntervalMs", _any),
+    )
+
+
+@dataclass
+class AddressFlowAlertRuleInputCondition(_Model):
+    """AddressFlowAlertRuleInputCondition"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("label", "label", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AddressFlowAlertRuleInputTrigger(_Model):
+    """AddressFlowAlertRuleInputTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AddressFlowAlertRuleInputChannels(_Model):
+    """AddressFlowAlertRuleInputChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class AddressFlowAlertRuleInput(_Model):
+    """AddressFlowAlertRuleInput"""
+
+    type: Literal["address_flow"]
+    condition: AddressFlowAlertRuleInputCondition
+    name: Optional[str] = None
+    trigger: Optional[AddressFlowAlertRuleInputTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[AddressFlowAlertRuleInputChannels] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("condition", "condition", _obj("AddressFlowAlertRuleInputCondition")),
+        ("name", "name", _any),
+        ("trigger", "trigger", _obj("AddressFlowAlertRuleInputTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("AddressFlowAlertRuleInputChannels")),
     )
 
 
@@ -629,18 +637,6 @@ class Candle(_Model):
         ("volume", "volume", _num),
         ("quote_volume", "quoteVolume", _num),
         ("closed", "closed", _any),
-    )
-
-
-@dataclass
-class CreateAlertRuleRequest(_Model):
-    """An alert rule; the shape of `condition` depends on `type`"""
-
-    type: Literal["price", "volume", "address_flow"]
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("type", "type", _any),
     )
 
 
@@ -1051,6 +1047,98 @@ class GetMarketHistoryResponse(_Model):
         ("data", "data", _list(_obj("Candle"))),
         ("next_cursor", "nextCursor", _opt(_any)),
         ("history", "history", _obj("GetMarketHistoryResponseHistory")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class GetOnchainNetflowResponseDataItem(_Model):
+    """GetOnchainNetflowResponseDataItem"""
+
+    time: str  # Bucket start
+    timestamp: int  # Bucket start in epoch milliseconds
+    inflow: Optional[str]  # Deposits in asset units (exact decimal); null without an asset filter
+    outflow: Optional[str]  # Withdrawals in asset units
+    netflow: Optional[str]  # inflow − outflow in asset units
+    inflow_usd: float
+    outflow_usd: float
+    netflow_usd: float
+    flows: int  # Deposits and withdrawals in the bucket
+    unpriced: int  # Flows without a USD value (left out of the USD sums)
+    gap: bool  # True when the stored flows do not cover the whole bucket (before the first indexed block, or past th
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("time", "time", _any),
+        ("timestamp", "timestamp", _any),
+        ("inflow", "inflow", _opt(_any)),
+        ("outflow", "outflow", _opt(_any)),
+        ("netflow", "netflow", _opt(_any)),
+        ("inflow_usd", "inflowUsd", _num),
+        ("outflow_usd", "outflowUsd", _num),
+        ("netflow_usd", "netflowUsd", _num),
+        ("flows", "flows", _any),
+        ("unpriced", "unpriced", _any),
+        ("gap", "gap", _any),
+    )
+
+
+@dataclass
+class GetOnchainNetflowResponseCoverageItem(_Model):
+    """GetOnchainNetflowResponseCoverageItem"""
+
+    chain: str
+    from_: Optional[str]
+    through: Optional[str]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("chain", "chain", _any),
+        ("from_", "from", _opt(_any)),
+        ("through", "through", _opt(_any)),
+    )
+
+
+@dataclass
+class GetOnchainNetflowResponseLabels(_Model):
+    """GetOnchainNetflowResponseLabels"""
+
+    version: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("version", "version", _any),
+    )
+
+
+@dataclass
+class GetOnchainNetflowResponse(_Model):
+    """GetOnchainNetflowResponse"""
+
+    exchange: Optional[str]
+    asset: Optional[str]
+    chain: Optional[str]
+    interval: Union[Literal["1h"], Literal["1d"]]
+    from_: str
+    to: str  # End of the last bucket (exclusive)
+    data: List[GetOnchainNetflowResponseDataItem]
+    coverage: List[GetOnchainNetflowResponseCoverageItem]
+    labels: GetOnchainNetflowResponseLabels
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("exchange", "exchange", _opt(_any)),
+        ("asset", "asset", _opt(_any)),
+        ("chain", "chain", _opt(_any)),
+        ("interval", "interval", _any),
+        ("from_", "from", _any),
+        ("to", "to", _any),
+        ("data", "data", _list(_obj("GetOnchainNetflowResponseDataItem"))),
+        ("coverage", "coverage", _list(_obj("GetOnchainNetflowResponseCoverageItem"))),
+        ("labels", "labels", _obj("GetOnchainNetflowResponseLabels")),
     )
 
     def to_records(self) -> List[Dict[str, Any]]:
@@ -1515,6 +1603,7 @@ class ListOnchainFlowsResponseSummary(_Model):
     as_of: str
     exchange: Optional[str]
     asset: Optional[str]
+    chain: Optional[str]
     n_1h: ListOnchainFlowsResponseSummary1h
     n_24h: ListOnchainFlowsResponseSummary24h
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -1523,6 +1612,7 @@ class ListOnchainFlowsResponseSummary(_Model):
         ("as_of", "asOf", _any),
         ("exchange", "exchange", _opt(_any)),
         ("asset", "asset", _opt(_any)),
+        ("chain", "chain", _opt(_any)),
         ("n_1h", "1h", _obj("ListOnchainFlowsResponseSummary1h")),
         ("n_24h", "24h", _obj("ListOnchainFlowsResponseSummary24h")),
     )
@@ -1536,6 +1626,7 @@ class ListOnchainFlowsResponseApplied(_Model):
     exchange: Optional[str]
     asset: Optional[str]
     direction: Optional[str]
+    chain: Optional[str]
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -1543,6 +1634,7 @@ class ListOnchainFlowsResponseApplied(_Model):
         ("exchange", "exchange", _opt(_any)),
         ("asset", "asset", _opt(_any)),
         ("direction", "direction", _opt(_any)),
+        ("chain", "chain", _opt(_any)),
     )
 
 
@@ -1995,6 +2087,7 @@ class OnchainFlow(_Model):
     usd_value: Optional[float]  # USD at the block time, rounded to cents
     from_: OnchainFlowFrom
     to: OnchainFlowTo
+    label_version: Optional[str]  # Version hash of the label set that classified the flow (null for flows stored before versions were k
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -2015,6 +2108,7 @@ class OnchainFlow(_Model):
         ("usd_value", "usdValue", _opt(_num)),
         ("from_", "from", _obj("OnchainFlowFrom")),
         ("to", "to", _obj("OnchainFlowTo")),
+        ("label_version", "labelVersion", _opt(_any)),
     )
 
 
@@ -2591,6 +2685,74 @@ class PredictionDatapoint(_Model):
 
 
 @dataclass
+class PriceAlertRuleInputCondition(_Model):
+    """PriceAlertRuleInputCondition"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class PriceAlertRuleInputTrigger(_Model):
+    """PriceAlertRuleInputTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class PriceAlertRuleInputChannels(_Model):
+    """PriceAlertRuleInputChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class PriceAlertRuleInput(_Model):
+    """PriceAlertRuleInput"""
+
+    type: Literal["price"]
+    symbol: str  # Any accepted spelling: btc, BTC/USDT, …
+    condition: PriceAlertRuleInputCondition
+    name: Optional[str] = None
+    trigger: Optional[PriceAlertRuleInputTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[PriceAlertRuleInputChannels] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _obj("PriceAlertRuleInputCondition")),
+        ("name", "name", _any),
+        ("trigger", "trigger", _obj("PriceAlertRuleInputTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("PriceAlertRuleInputChannels")),
+    )
+
+
+@dataclass
 class PrivateLabel(_Model):
     """PrivateLabel"""
 
@@ -2640,6 +2802,7 @@ class Problem(_Model):
     request_id: str
     instance: str
     errors: Optional[List[ProblemErrorsItem]] = None
+    supported: Optional[List[str]] = None  # unsupported_symbol: the symbols this server supports
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -2651,6 +2814,7 @@ class Problem(_Model):
         ("request_id", "requestId", _any),
         ("instance", "instance", _any),
         ("errors", "errors", _list(_obj("ProblemErrorsItem"))),
+        ("supported", "supported", _list(_any)),
     )
 
 
@@ -2867,6 +3031,74 @@ class UpdateAlertRuleRequest(_Model):
 
 
 @dataclass
+class VolumeAlertRuleInputCondition(_Model):
+    """VolumeAlertRuleInputCondition"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class VolumeAlertRuleInputTrigger(_Model):
+    """VolumeAlertRuleInputTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class VolumeAlertRuleInputChannels(_Model):
+    """VolumeAlertRuleInputChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class VolumeAlertRuleInput(_Model):
+    """VolumeAlertRuleInput"""
+
+    type: Literal["volume"]
+    symbol: str  # Any accepted spelling: btc, BTC/USDT, …
+    condition: VolumeAlertRuleInputCondition
+    name: Optional[str] = None
+    trigger: Optional[VolumeAlertRuleInputTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[VolumeAlertRuleInputChannels] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _obj("VolumeAlertRuleInputCondition")),
+        ("name", "name", _any),
+        ("trigger", "trigger", _obj("VolumeAlertRuleInputTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("VolumeAlertRuleInputChannels")),
+    )
+
+
+@dataclass
 class Webhook(_Model):
     """Webhook"""
 
@@ -3074,9 +3306,13 @@ class _Operations:
         """GET /api/market-history: OHLCV candles, oldest first, with a cursor to the next page"""
         return self._call("GET", "/api/market-history", {"symbol": symbol, "interval": interval, "from": from_, "to": to, "limit": limit, "cursor": cursor, "strict": strict}, None, _obj("GetMarketHistoryResponse"), headers, False)
 
-    def list_onchain_flows(self, *, exchange: Optional[str] = None, limit: Optional[int] = None, asset: Optional[str] = None, direction: Optional[Literal["deposit", "withdrawal", "internal"]] = None, min_usd: Optional[float] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOnchainFlowsResponse]:
+    def list_onchain_flows(self, *, exchange: Optional[str] = None, limit: Optional[int] = None, asset: Optional[str] = None, chain: Optional[str] = None, direction: Optional[Literal["deposit", "withdrawal", "internal"]] = None, min_usd: Optional[float] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOnchainFlowsResponse]:
         """GET /api/onchain/flows: Recent exchange deposits and withdrawals with 1 h / 24 h USD totals"""
-        return self._call("GET", "/api/onchain/flows", {"exchange": exchange, "limit": limit, "asset": asset, "direction": direction, "minUsd": min_usd, "cursor": cursor}, None, _obj("ListOnchainFlowsResponse"), headers, False)
+        return self._call("GET", "/api/onchain/flows", {"exchange": exchange, "limit": limit, "asset": asset, "chain": chain, "direction": direction, "minUsd": min_usd, "cursor": cursor}, None, _obj("ListOnchainFlowsResponse"), headers, False)
+
+    def get_onchain_netflow(self, *, exchange: Optional[str] = None, asset: Optional[str] = None, chain: Optional[str] = None, interval: Optional[Literal["1h", "1d"]] = None, from_: Optional[str] = None, to: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetOnchainNetflowResponse]:
+        """GET /api/onchain/netflow: Exchange inflow, outflow and netflow per hour or day, from the stored flows"""
+        return self._call("GET", "/api/onchain/netflow", {"exchange": exchange, "asset": asset, "chain": chain, "interval": interval, "from": from_, "to": to}, None, _obj("GetOnchainNetflowResponse"), headers, False)
 
     def list_onchain_exchanges(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOnchainExchangesResponse]:
         """GET /api/onchain/exchanges: Exchanges and chains the address book covers, with address counts and label sources"""

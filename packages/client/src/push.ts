@@ -1,7 +1,10 @@
 import type { components, paths } from './schema.gen.ts';
 
 export type PredictionDatapoint = components['schemas']['PredictionDatapoint'];
-export type AccountEvent = components['schemas']['AccountEvent'];
+/** An account event (`/events` stream and webhooks), told apart by its `type`. */
+export type AccountEvent =
+  | components['schemas']['AlertTriggeredEvent']
+  | components['schemas']['OnchainFlowEvent'];
 /** One symbol's market aggregate, as `GET /api/market-data` lists it. */
 export type MarketItem =
   paths['/api/market-data']['get']['responses'][200]['content']['application/json']['data'][number];

@@ -552,32 +552,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** alert.triggered — signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    "webhook-id": string;
-                    "webhook-signature": string;
-                    "webhook-timestamp": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AccountEvent"];
-                };
-            };
-            responses: {
-                /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["alertTriggeredWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -594,32 +569,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /** onchain.flow — signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    "webhook-id": string;
-                    "webhook-signature": string;
-                    "webhook-timestamp": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AccountEvent"];
-                };
-            };
-            responses: {
-                /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onchainFlowWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -642,40 +592,6 @@ export interface components {
             permissions: ("market:read" | "onchain:read" | "onchain:write" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[];
             plan: "standard" | "pro";
             role: "viewer" | "member" | "admin";
-        };
-        AccountEvent: {
-            /** @description alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status confirmed) or its removal by a reorg (status removed, replaces: the original event id) */
-            data: {
-                rule: {
-                    id: string;
-                    name: string;
-                    type: string;
-                } & {
-                    [key: string]: unknown;
-                };
-                trigger: {
-                    /** Format: date-time */
-                    firedAt: string;
-                    id: string;
-                } & {
-                    [key: string]: unknown;
-                };
-            } & {
-                [key: string]: unknown;
-            };
-            /** @description evt_… — unique; the `after` resume cursor of /events */
-            id: string;
-            /** @description true when fired by POST /api/alerts/:id/test */
-            test: boolean;
-            /** Format: date-time */
-            timestamp: string;
-            /** @enum {string} */
-            type: "alert.triggered" | "onchain.flow";
-            /**
-             * @description Body version; a breaking change gets a new number
-             * @enum {number}
-             */
-            version: 1;
         };
         AccountUsage: {
             /** @description Other replicas' requests appear within this long */
@@ -748,6 +664,52 @@ export interface components {
                 used: number;
                 windowSeconds: number;
             };
+        };
+        AddressFlowAlertRuleInput: {
+            channels?: {
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /** @description A 0x address (either party of a flow) */
+                address?: string;
+                /** @description ETH, USDT, … (absent: any) */
+                asset?: string;
+                /**
+                 * @description in: into the exchange or address; out: out of it; any: either
+                 * @enum {string}
+                 */
+                direction: "in" | "out" | "any";
+                /** @description binance, okx, … (aliases) */
+                exchange?: string;
+                /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                label?: string;
+                /** @description USD: a single transfer, or the windowed sum, of at least this */
+                minUsd: number;
+                /**
+                 * @description Absent: each single transfer; present: the sum over the window
+                 * @enum {string}
+                 */
+                window?: "5m" | "15m" | "1h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "address_flow";
         };
         AlertRule: {
             channels: {
@@ -943,115 +905,7 @@ export interface components {
             volume: number;
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
-        CreateAlertRuleRequest: {
-            /** @enum {string} */
-            type: "price" | "volume" | "address_flow";
-        } & ({
-            channels?: {
-                /** @description Carry the events on the /events stream (default true) */
-                events?: boolean;
-                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
-                webhookIds?: string[];
-            };
-            condition: {
-                /** @enum {string} */
-                op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
-                /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
-                value: number;
-                /**
-                 * @description change_pct only: the window the change is measured over
-                 * @enum {string}
-                 */
-                window?: "5m" | "15m" | "1h" | "24h";
-            };
-            expiresAt?: string | null;
-            name?: string;
-            /** @description Any accepted spelling: btc, BTC/USDT, … */
-            symbol: string;
-            trigger?: {
-                /** @description every: quiet time after a firing (default 300) */
-                cooldownSec?: number;
-                /**
-                 * @description once (default): fire once, then triggered; every: each time
-                 * @enum {string}
-                 */
-                mode?: "once" | "every";
-            };
-            /** @enum {string} */
-            type: "price";
-        } | {
-            channels?: {
-                /** @description Carry the events on the /events stream (default true) */
-                events?: boolean;
-                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
-                webhookIds?: string[];
-            };
-            condition: {
-                /** @enum {string} */
-                op: "above";
-                /** @description Quote volume (USD) over the window */
-                value: number;
-                /** @enum {string} */
-                window: "5m" | "15m" | "1h" | "24h";
-            };
-            expiresAt?: string | null;
-            name?: string;
-            /** @description Any accepted spelling: btc, BTC/USDT, … */
-            symbol: string;
-            trigger?: {
-                /** @description every: quiet time after a firing (default 300) */
-                cooldownSec?: number;
-                /**
-                 * @description once (default): fire once, then triggered; every: each time
-                 * @enum {string}
-                 */
-                mode?: "once" | "every";
-            };
-            /** @enum {string} */
-            type: "volume";
-        } | {
-            channels?: {
-                /** @description Carry the events on the /events stream (default true) */
-                events?: boolean;
-                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
-                webhookIds?: string[];
-            };
-            condition: {
-                /** @description A 0x address (either party of a flow) */
-                address?: string;
-                /** @description ETH, USDT, … (absent: any) */
-                asset?: string;
-                /**
-                 * @description in: into the exchange or address; out: out of it; any: either
-                 * @enum {string}
-                 */
-                direction: "in" | "out" | "any";
-                /** @description binance, okx, … (aliases) */
-                exchange?: string;
-                /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
-                label?: string;
-                /** @description USD: a single transfer, or the windowed sum, of at least this */
-                minUsd: number;
-                /**
-                 * @description Absent: each single transfer; present: the sum over the window
-                 * @enum {string}
-                 */
-                window?: "5m" | "15m" | "1h" | "24h";
-            };
-            expiresAt?: string | null;
-            name?: string;
-            trigger?: {
-                /** @description every: quiet time after a firing (default 300) */
-                cooldownSec?: number;
-                /**
-                 * @description once (default): fire once, then triggered; every: each time
-                 * @enum {string}
-                 */
-                mode?: "once" | "every";
-            };
-            /** @enum {string} */
-            type: "address_flow";
-        });
+        CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"];
         CreateTokenRequest: {
             /** Format: date-time */
             expiresAt?: string;
@@ -1953,6 +1807,43 @@ export interface components {
             };
             symbol: string;
         };
+        PriceAlertRuleInput: {
+            channels?: {
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /** @enum {string} */
+                op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                value: number;
+                /**
+                 * @description change_pct only: the window the change is measured over
+                 * @enum {string}
+                 */
+                window?: "5m" | "15m" | "1h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "price";
+        };
         PrivateLabel: {
             /** @description Lower case */
             address: string;
@@ -1980,6 +1871,8 @@ export interface components {
             instance: string;
             requestId: string;
             status: number;
+            /** @description unsupported_symbol: the symbols this server supports */
+            supported?: string[];
             title: string;
             type: string;
         };
@@ -2110,6 +2003,40 @@ export interface components {
                 mode?: "once" | "every";
             };
         };
+        VolumeAlertRuleInput: {
+            channels?: {
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /** @enum {string} */
+                op: "above";
+                /** @description Quote volume (USD) over the window */
+                value: number;
+                /** @enum {string} */
+                window: "5m" | "15m" | "1h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "volume";
+        };
         Webhook: {
             /** Format: date-time */
             createdAt: string;
@@ -2182,24 +2109,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Problem document; `code` is one of `internal` */
-        InternalServerError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Problem document; `code` is one of `method_not_allowed` */
-        MethodNotAllowed: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description Problem document; `code` is one of `not_found`, `route_not_found` */
         NotFound: {
             headers: {
@@ -2218,35 +2127,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Problem document; `code` is one of `headers_too_large` */
-        RequestHeaderFieldsTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Problem document; `code` is one of `request_timeout` */
-        RequestTimeout: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description Problem document; `code` is one of `unavailable`, `not_configured`, `storage_unavailable` */
         ServiceUnavailable: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Problem document; `code` is one of `misdirected_request` */
-        Status421: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2284,15 +2166,6 @@ export interface components {
         };
         /** @description Problem document; `code` is one of `unsupported_media_type` */
         UnsupportedMediaType: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Problem document; `code` is one of `upgrade_required` */
-        UpgradeRequired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3119,6 +2992,8 @@ export interface operations {
                         instance: string;
                         requestId: string;
                         status: number;
+                        /** @description unsupported_symbol: the symbols this server supports */
+                        supported?: string[];
                         title: string;
                         type: string;
                     };
@@ -3530,6 +3405,58 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["Forbidden"];
+        };
+    };
+    alertTriggeredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-signature": string;
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertTriggeredEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onchainFlowWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-signature": string;
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnchainFlowEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

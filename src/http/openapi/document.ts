@@ -265,19 +265,104 @@ export function polishOpenApi(input: Json): Json {
     };
   }
 
-  doc.info = { ...doc.info, description: apiDescription };
+  if (doc.webhooks) nameWebhooks(doc.webhooks, schemas);
+
+  doc.info = { ...doc.info, description: apiDescription, license: apiLicense };
+  // Relative: the API is served from wherever the document is (`/openapi.json` of the same server).
+  doc.servers = [{ url: '/', description: 'The server this document is served from' }];
   doc.tags = apiTags;
+  // Only the problem responses some operation refers to, and the examples those use: the others are errors
+  // no documented operation answers with (they stay listed, with their status, in ProblemCode).
+  const used = referencedNames(doc, 'responses');
+  const responses = Object.fromEntries(
+    Object.entries<Json>(problemResponses(codesByStatus)).filter(([name]) => used.has(name)),
+  );
+  const usedExamples = referencedNames(responses, 'examples');
+  for (const schema of Object.values(schemas)) tidyDiscriminator(schema, schemas);
   doc.components = {
     ...doc.components,
-    schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
-    responses: problemResponses(codesByStatus),
+    schemas: Object.fromEntries(
+      Object.entries(reachableSchemas(doc, schemas)).sort(([a], [b]) => a.localeCompare(b)),
+    ),
+    responses,
     headers: rateLimitHeaders,
     examples: Object.fromEntries(
-      codes.map((code) => [
-        `problem-${code}`,
-        { summary: errorCatalogue[code].title, value: problemExample(code) },
-      ]),
+      codes
+        .filter((code) => usedExamples.has(`problem-${code}`))
+        .map((code) => [
+          `problem-${code}`,
+          { summary: errorCatalogue[code].title, value: problemExample(code) },
+        ]),
     ),
   };
   return doc;
+}
+
+/**
+ * A tagged union (`discriminator` over `oneOf` of named schemas) gets the mapping from tag value to schema (else
+ * generators take the schema names for the tag values). Its tag is checked at the top too, for the server's
+ * one clear error on a missing or unknown `type`; in the document the branches already say it, and a top-level
+ * `properties` would leave the other fields "unevaluated" to strict example checkers.
+ */
+function tidyDiscriminator(schema: Json, schemas: Record<string, Json>): void {
+  const tag = schema?.discriminator?.propertyName;
+  if (!tag || !Array.isArray(schema.oneOf) || !schema.oneOf.every((b: Json) => b.$ref)) return;
+  const mapping: Record<string, string> = {};
+  for (const branch of schema.oneOf as Array<{ $ref: string }>) {
+    const property = schemas[branch.$ref.split('/').pop()!]?.properties?.[tag];
+    const values: unknown[] = property?.const !== undefined ? [property.const] : (property?.enum ?? []);
+    for (const value of values) mapping[String(value)] = branch.$ref;
+  }
+  schema.discriminator = { ...schema.discriminator, mapping };
+  if (schema.properties && Object.keys(schema.properties).length === 1 && schema.properties[tag])
+    delete schema.properties;
+}
+
+/** The schemas the paths, webhooks and other components refer to, directly or through one another. */
+function reachableSchemas(doc: Json, schemas: Record<string, Json>): Record<string, Json> {
+  const keep = new Set<string>();
+  let frontier = referencedNames({ paths: doc.paths, webhooks: doc.webhooks }, 'schemas');
+  // Problem responses are built after this point; their schema is always kept.
+  frontier.add('Problem');
+  while (frontier.size) {
+    const next = new Set<string>();
+    for (const name of frontier) {
+      if (keep.has(name) || !schemas[name]) continue;
+      keep.add(name);
+      for (const inner of referencedNames(schemas[name], 'schemas')) next.add(inner);
+    }
+    frontier = next;
+  }
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => keep.has(name)));
+}
+
+/** The package is private and ships no licence file: the document says so rather than invent one. */
+const apiLicense = { name: 'Proprietary: no licence granted', identifier: 'LicenseRef-Proprietary' };
+
+/** The names of `#/components/<kind>/…` that `node` refers to. */
+function referencedNames(node: Json, kind: string): Set<string> {
+  const prefix = `"#/components/${kind}/`;
+  const names = new Set<string>();
+  for (const match of JSON.stringify(node).matchAll(
+    new RegExp(`${prefix.replace(/[/#]/g, '\\$&')}([^"]+)"`, 'g'),
+  ))
+    names.add(match[1]!);
+  return names;
+}
+
+/**
+ * Each webhook gets an operationId (`alertTriggeredWebhook`) and, where the event has its own schema
+ * (`AlertTriggeredEvent` for `alert.triggered`), that schema as its body instead of the generic event.
+ */
+function nameWebhooks(webhooks: Record<string, Json>, schemas: Record<string, Json>): void {
+  for (const [type, item] of Object.entries(webhooks)) {
+    const words = type.split(/[._]/);
+    const camel = words.map((w, i) => (i === 0 ? w : pascal(w))).join('');
+    const eventSchema = `${words.map(pascal).join('')}Event`;
+    for (const op of Object.values<Json>(item)) {
+      op.operationId ??= `${camel}Webhook`;
+      const media = op.requestBody?.content?.['application/json'];
+      if (media && schemas[eventSchema]) media.schema = ref('schemas', eventSchema);
+    }
+  }
 }

@@ -133,15 +133,16 @@ function byType<T extends TObject[]>(types: readonly string[], branches: [...T],
 
 const PriceRule = Type.Object(
   { type: Type.Literal('price'), symbol: SymbolField, condition: PriceCondition, ...common },
-  { additionalProperties: false },
+  // Named: in OpenAPI a discriminator can select only referenced (named) schemas.
+  { additionalProperties: false, $id: 'PriceAlertRuleInput' },
 );
 const VolumeRule = Type.Object(
   { type: Type.Literal('volume'), symbol: SymbolField, condition: VolumeCondition, ...common },
-  { additionalProperties: false },
+  { additionalProperties: false, $id: 'VolumeAlertRuleInput' },
 );
 const FlowRule = Type.Object(
   { type: Type.Literal('address_flow'), condition: FlowCondition, ...common },
-  { additionalProperties: false },
+  { additionalProperties: false, $id: 'AddressFlowAlertRuleInput' },
 );
 
 export const CreateRule = byType(

@@ -4,6 +4,7 @@ import type { ServerDeps } from '../deps.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import { eventsStreamRoutes } from '../push/events/route.ts';
 import { marketStreamRoutes } from '../push/market/route.ts';
+import { mcpRoutes } from '../mcp/route.ts';
 import { predictionsPushRoutes } from '../push/predictions/route.ts';
 import type { RouteModule } from '../types.ts';
 import { accountRoutes } from './account.ts';
@@ -72,6 +73,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
       },
       auth,
     ),
+    mcpRoutes({ auth }),
     consoleRoutes(),
   ];
 }

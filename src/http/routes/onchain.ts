@@ -75,7 +75,7 @@ const FlowsPageSchema = Type.Object({
   labels: Type.Object({ version: Type.String(), addresses: Type.Integer() }),
 });
 
-const Query = Type.Object({
+export const OnchainFlowsQuery = Type.Object({
   exchange: Type.Optional(
     Type.String({ maxLength: 64, description: 'binance, coinbase, kraken, okx, … (aliases accepted)' }),
   ),
@@ -162,7 +162,7 @@ export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
           operationId: 'listOnchainFlows',
           tags: ['onchain'],
           summary: 'Recent exchange deposits and withdrawals with 1 h / 24 h USD totals',
-          querystring: Query,
+          querystring: OnchainFlowsQuery,
           response: { 200: FlowsPageSchema, 400: ProblemSchema, ...authProblems },
         },
       },
