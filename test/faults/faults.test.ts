@@ -370,7 +370,9 @@ describe('surviving PostgreSQL and Redis failures', () => {
     expect(lost.time).toBeGreaterThanOrEqual(cutAt);
     expect(lost.time).toBeLessThan(acquired.time);
     // Over the whole run, for every job, leadership intervals (from the logs) never overlap.
-    const overlaps = ['market', 'predictions-refresh', 'onchain-indexer:ethereum'].map((job) => maxOverlapMs(job));
+    const overlaps = ['market', 'predictions-refresh', 'onchain-indexer:ethereum'].map((job) =>
+      maxOverlapMs(job),
+    );
     expect(overlaps).toEqual([0, 0, 0]);
     // On the bus: once the new term has published, nothing of an older term follows.
     const firstNew = seen.findIndex((s) => s.term > before!.term);
