@@ -14,6 +14,7 @@ import type { PushTopics } from './push/handshake.ts';
 import type { AlertsRouteDeps } from './routes/alerts.ts';
 import type { AnalyticsRouteDeps } from './routes/analytics.ts';
 import type { MarketRouteDeps } from './routes/market.ts';
+import type { DerivativesRouteDeps } from './routes/derivatives.ts';
 import type { OnchainRouteDeps } from './routes/onchain.ts';
 import type { PortfolioRouteDeps } from './routes/portfolio.ts';
 import type { PredictionsRouteDeps } from './routes/predictions.ts';
@@ -39,6 +40,7 @@ export interface ServerDeps {
   /** Checks for /readyz: name → error text, or null when fine. */
   readiness(): Promise<ReadinessReport>;
   market: { service: MarketRouteDeps['market'] & { marketDataBytes(): Buffer } };
+  derivatives: { service: DerivativesRouteDeps['derivatives'] };
   onchain: { service: OnchainRouteDeps['onchain'] };
   predictions: { service: PredictionsRouteDeps['predictions'] };
   portfolio: {

@@ -12,6 +12,7 @@ import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
+import { derivativesRoutes } from './derivatives.ts';
 import { publicSourceLabel } from '../../config/source-label.ts';
 import { onchainRoutes } from './onchain.ts';
 import { portfolioRoutes } from './portfolio.ts';
@@ -32,6 +33,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
       symbols: deps.symbols,
       source: publicSourceLabel(deps.config.marketSource),
     }),
+    derivativesRoutes({ derivatives: deps.derivatives.service, symbols: deps.symbols }),
     onchainRoutes({ onchain: deps.onchain.service }),
     predictionsRoutes({ predictions: deps.predictions.service, symbols: deps.symbols }),
     portfolioRoutes({

@@ -47,7 +47,8 @@ export interface LiquidationView {
   time: string;
 }
 
-const iso = (ms: number | undefined | null) => (ms === undefined || ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: number | undefined | null) =>
+  ms === undefined || ms === null ? null : new Date(ms).toISOString();
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 export function presentSummary(s: DerivativesSummary, liquidationVenues: readonly string[]): DerivativesView {

@@ -56,8 +56,8 @@ export function createMemoryDerivativesRepository(): DerivativesRepository & { s
       refuseLostTerm(term);
       for (const { symbol, metric, ...point } of rows) {
         const key = `${symbol}|${metric}`;
-        let m = series.get(key);
-        if (!m) series.set(key, (m = new Map()));
+        const m = series.get(key) ?? new Map<number, SeriesPoint>();
+        series.set(key, m);
         m.set(point.time, point);
       }
     },

@@ -7,7 +7,7 @@ import type { DerivativesSource } from './ports.ts';
 import { type DerivativesView, type LiquidationView, presentLiquidation, presentSummary } from './present.ts';
 import type { Bucket, DerivativesRepository, StoredPoint } from './repository.ts';
 import type { DerivativesUpdate } from './topics.ts';
-import type { DerivativesHistoryState, DerivativesMetric, VenueReading } from './types.ts';
+import type { DerivativesHistoryState, DerivativesMetric, SeriesPoint, VenueReading } from './types.ts';
 import { SymbolWindows, minuteOf } from './windows.ts';
 
 const DAY = 86_400_000;
@@ -64,15 +64,17 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
   let update: DerivativesUpdate | undefined;
 
   const windowsOf = (symbol: string) => {
-    let w = windows.get(symbol);
-    if (!w) windows.set(symbol, (w = new SymbolWindows()));
+    const w = windows.get(symbol) ?? new SymbolWindows();
+    windows.set(symbol, w);
     return w;
   };
   const liquidationsStreamed = source.liquidationVenues.length > 0;
 
   /**
-   * Fills a metric's stored series from the newest stored point (or `historyDays` back) to now, from the
-   * first venue, in configured order, that has history for it. False when no venue has any.
+   * Fills a metric's stored series from the newest stored point (or `historyDays` back) to now. Funding: the
+   * settled rates of the first venue, in configured order, that has them. Open interest: the sum over the
+   * venues that have history, at the times every one of them reports (as the live figure sums venues).
+   * False when no venue has any.
    */
   async function catchUp(symbol: string, metric: 'funding' | 'open_interest'): Promise<boolean> {
     if (!source.history) return false;
@@ -80,19 +82,29 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
     const extent = await repository.extent(symbol, metric);
     const floor = now - options.historyDays * DAY;
     const from = extent && extent.last >= floor ? extent.last + 1 : floor;
+    const series: SeriesPoint[][] = [];
     for (const venue of source.venues) {
       const points = await source.history(venue, symbol, metric, from, now + 1);
       if (points === undefined) continue;
-      const rows = points.map((p) => ({ symbol, metric, ...p }));
-      if (rows.length) await repository.upsert(rows, term);
-      return true;
+      series.push(points);
+      if (metric === 'funding') break;
     }
-    return false;
+    if (series.length === 0) return false;
+    const rows = (series.length === 1 ? series[0]! : sumAtCommonTimes(series)).map((p) => ({
+      symbol,
+      metric,
+      ...p,
+    }));
+    if (rows.length) await repository.upsert(rows, term);
+    return true;
   }
 
   async function backfillAll(): Promise<void> {
     for (const symbol of options.symbols) filling.add(symbol);
-    log.info({ symbols: options.symbols.length, days: options.historyDays }, 'derivatives: backfilling history');
+    log.info(
+      { symbols: options.symbols.length, days: options.historyDays },
+      'derivatives: backfilling history',
+    );
     for (const symbol of options.symbols) {
       if (!running) return;
       for (const metric of ['funding', 'open_interest'] as const) {
@@ -123,8 +135,8 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
     const polled = await source.poll(symbol);
     const now = clock.now();
     const minute = minuteOf(now);
-    let byVenue = readings.get(symbol);
-    if (!byVenue) readings.set(symbol, (byVenue = new Map()));
+    const byVenue = readings.get(symbol) ?? new Map<string, VenueReading>();
+    readings.set(symbol, byVenue);
     for (const r of polled.readings) byVenue.set(r.venue, r);
     const w = windowsOf(symbol);
     for (const l of polled.liquidations) {
@@ -143,7 +155,8 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
       if (oi.usd !== null) w.noteOpenInterest(now, oi.usd);
       pending.push({ symbol, metric: 'open_interest', time: minute, value: oi.usd, value2: oi.contracts });
     }
-    if (merged.basis) pending.push({ symbol, metric: 'basis', time: minute, value: merged.basis.bps, value2: null });
+    if (merged.basis)
+      pending.push({ symbol, metric: 'basis', time: minute, value: merged.basis.bps, value2: null });
     // A settlement passed (the next funding time moved on): store the settled rate, from a venue's history
     // when one offers it (the exact published value), else the last merged rate seen before it.
     const next = merged.funding?.nextFundingTime ?? undefined;
@@ -263,3 +276,20 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
 }
 
 export type DerivativesService = ReturnType<typeof createDerivativesService>;
+
+/** Point-wise sums of several venues' series, at the times all of them have. */
+function sumAtCommonTimes(series: SeriesPoint[][]): SeriesPoint[] {
+  const sums = new Map<number, { n: number; value: number; value2: number | null }>();
+  for (const points of series)
+    for (const p of points) {
+      const s = sums.get(p.time) ?? { n: 0, value: 0, value2: 0 };
+      s.n++;
+      s.value += p.value ?? 0;
+      s.value2 = s.value2 === null || p.value2 === null ? null : s.value2 + p.value2;
+      sums.set(p.time, s);
+    }
+  return [...sums]
+    .filter(([, s]) => s.n === series.length)
+    .sort((a, b) => a[0] - b[0])
+    .map(([time, s]) => ({ time, value: s.value, value2: s.value2 }));
+}
