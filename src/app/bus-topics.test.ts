@@ -61,7 +61,15 @@ const examples: { [T in keyof Topics]: Topics[T] } = {
       },
     ],
     liquidations: [
-      { venue: 'binance', symbol: 'BTCUSDT', side: 'long', price: 1, size: 2, usd: 2, time: '2026-01-01T00:00:00.000Z' },
+      {
+        venue: 'binance',
+        symbol: 'BTCUSDT',
+        side: 'long',
+        price: 1,
+        size: 2,
+        usd: 2,
+        time: '2026-01-01T00:00:00.000Z',
+      },
     ],
   },
   [topics.onchainFlowsRemoved]: { chain: 'ethereum', ancestor: 9, ids: ['ethereum:0xt:1:binance'] },

@@ -426,12 +426,12 @@ export const variables = {
   // ── derivatives (perpetual funding, open interest, basis, liquidations; docs/derivatives.md) ──
   derivativesVenues: listVar(
     'MERIDIAN_DERIVATIVES_VENUES',
-    'With MERIDIAN_MARKET_SOURCE=ccxt:…: the ccxt ids of the perpetual venues polled for funding, open interest and liquidations (e.g. binance,okx,bybit); default: the market source\'s venues. The simulated and replay markets bring their own.',
+    "With MERIDIAN_MARKET_SOURCE=ccxt:…: the ccxt ids of the perpetual venues polled for funding, open interest and liquidations (e.g. binance,okx,bybit); default: the market source's venues. The simulated and replay markets bring their own.",
     [],
   ),
   derivativesRefreshMs: intVar(
     'MERIDIAN_DERIVATIVES_REFRESH_MS',
-    'How often every symbol\'s perpetual metrics are polled, merged, stored and pushed.',
+    "How often every symbol's perpetual metrics are polled, merged, stored and pushed.",
     60_000,
     { min: 1_000, max: 3_600_000 },
   ),

@@ -76,12 +76,17 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
    * venues that have history, at the times every one of them reports (as the live figure sums venues).
    * False when no venue has any.
    */
-  async function catchUp(symbol: string, metric: 'funding' | 'open_interest'): Promise<boolean> {
+  async function catchUp(
+    symbol: string,
+    metric: 'funding' | 'open_interest',
+    /** The newest stored point to resume after, when known already (`{}`: none stored). */
+    resume?: { last?: number },
+  ): Promise<boolean> {
     if (!source.history) return false;
     const now = clock.now();
-    const extent = await repository.extent(symbol, metric);
+    const last = resume ? resume.last : (await repository.extent(symbol, metric))?.last;
     const floor = now - options.historyDays * DAY;
-    const from = extent && extent.last >= floor ? extent.last + 1 : floor;
+    const from = last !== undefined && last >= floor ? last + 1 : floor;
     const series: SeriesPoint[][] = [];
     for (const venue of source.venues) {
       const points = await source.history(venue, symbol, metric, from, now + 1);
@@ -96,11 +101,19 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
       ...p,
     }));
     if (rows.length) await repository.upsert(rows, term);
+    // Backfilled open interest counts for the 24 h change as live samples do.
+    if (metric === 'open_interest')
+      for (const r of rows)
+        if (r.value !== null && now - r.time <= DAY + 3_600_000)
+          windowsOf(symbol).noteOpenInterest(r.time, r.value);
     return true;
   }
 
-  async function backfillAll(): Promise<void> {
-    for (const symbol of options.symbols) filling.add(symbol);
+  /**
+   * `resume`: per symbol and metric, the newest point stored before the live refresh began (the refresh stores
+   * open interest too, which must not be taken for the end of the history).
+   */
+  async function backfillAll(resume: Map<string, number | undefined>): Promise<void> {
     log.info(
       { symbols: options.symbols.length, days: options.historyDays },
       'derivatives: backfilling history',
@@ -109,7 +122,7 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
       if (!running) return;
       for (const metric of ['funding', 'open_interest'] as const) {
         try {
-          await catchUp(symbol, metric);
+          await catchUp(symbol, metric, { last: resume.get(`${symbol}|${metric}`) });
         } catch (error) {
           log.warn({ symbol, metric, err: (error as Error).message }, 'derivatives: backfill failed');
         }
@@ -228,7 +241,13 @@ export function createDerivativesService(options: DerivativesServiceOptions) {
         { source: options.sourceLabel, simulated: source.simulated, symbols: options.symbols.length },
         source.simulated ? 'derivatives: simulated data (not from a venue)' : 'derivatives: polling venues',
       );
-      backfill = backfillAll().catch((error) =>
+      const resume = new Map<string, number | undefined>();
+      for (const symbol of options.symbols) {
+        filling.add(symbol);
+        for (const metric of ['funding', 'open_interest'] as const)
+          resume.set(`${symbol}|${metric}`, (await repository.extent(symbol, metric))?.last);
+      }
+      backfill = backfillAll(resume).catch((error) =>
         log.warn({ err: (error as Error).message }, 'derivatives: backfill stopped'),
       );
       job = periodicJob({ name: 'derivatives', everyMs: options.refreshMs, log, run: refresh });
