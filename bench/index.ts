@@ -14,4 +14,5 @@ export const benches = {
   pipeline: () => import('./pipeline.ts'),
   scale: () => import('./scale.ts'),
   'storage-layout': () => import('./storage-layout.ts'),
+  derivatives: () => import('./derivatives.ts'),
 };

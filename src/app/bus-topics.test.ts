@@ -39,6 +39,40 @@ const examples: { [T in keyof Topics]: Topics[T] } = {
     to: { address: '0x2', exchange: 'binance', label: 'Binance 14' },
     labelVersion: 'v1',
   },
+  [topics.derivativesUpdate]: {
+    at: 1_767_000_000_000,
+    source: 'simulated',
+    simulated: true,
+    items: [
+      {
+        symbol: 'BTCUSDT',
+        funding: {
+          rate: 0.0001,
+          annualizedPct: 10.95,
+          predictedRate: null,
+          nextFundingTime: '2026-01-01T08:00:00.000Z',
+          intervalHours: 8,
+        },
+        openInterest: { contracts: 10, usd: 1_000_000, change24hPct: null },
+        basis: null,
+        liquidations: null,
+        venues: [],
+        stale: false,
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+    liquidations: [
+      {
+        venue: 'binance',
+        symbol: 'BTCUSDT',
+        side: 'long',
+        price: 1,
+        size: 2,
+        usd: 2,
+        time: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+  },
   [topics.onchainFlowsRemoved]: { chain: 'ethereum', ancestor: 9, ids: ['ethereum:0xt:1:binance'] },
   [topics.predictionsRefreshed]: [
     {

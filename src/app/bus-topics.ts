@@ -1,5 +1,6 @@
 import { type AccountsTopics, accountsTopicDecoders } from '../modules/accounts/index.ts';
 import { type AlertsTopics, alertsTopicDecoders } from '../modules/alerts/index.ts';
+import { type DerivativesTopics, derivativesTopicDecoders } from '../modules/derivatives/index.ts';
 import { type EventsTopics, eventsTopicDecoders } from '../modules/events/index.ts';
 import { type MarketTopics, marketTopicDecoders } from '../modules/market/index.ts';
 import { type OnchainTopics, onchainTopicDecoders } from '../modules/onchain/index.ts';
@@ -23,10 +24,12 @@ import { type WorkerTopics, workerTopicDecoders } from './worker-heartbeat.ts';
  * | predictions.refreshed | `PredictionDatapoint[]` | predictions refresh job | followers (app/predictions.ts), /predictions push |
  * | account.event | `AccountEvent` | alerts (service, evaluator) | webhook sender, /events push |
  * | alerts.rule-changed | `AlertRuleChanged` | alerts service | alerts evaluator |
+ * | derivatives.update | `DerivativesUpdate` | derivatives job (app/derivatives.ts) | followers (app/derivatives.ts), /market push |
  * | worker.heartbeat | `WorkerBeat` (app/worker-heartbeat.ts) | every process running the jobs | API replicas (/readyz) |
  */
 export type Topics = AccountsTopics &
   AlertsTopics &
+  DerivativesTopics &
   EventsTopics &
   MarketTopics &
   OnchainTopics &
@@ -42,6 +45,7 @@ export type AppBus = Bus<Topics>;
 export const topicDecoders: { [T in TopicName]: TopicDecoders<Topics>[T] } = {
   ...accountsTopicDecoders,
   ...alertsTopicDecoders,
+  ...derivativesTopicDecoders,
   ...eventsTopicDecoders,
   ...marketTopicDecoders,
   ...onchainTopicDecoders,

@@ -22,6 +22,8 @@ import type { DestinationStream } from 'pino';
 import type { CcxtExchange } from '../adapters/market/ccxt/index.ts';
 import { type Logger, createLogger } from '../observability/logger.ts';
 import { type MarketModule, buildMarket } from './market.ts';
+import { type DerivativesModule, buildDerivatives } from './derivatives.ts';
+import { publicSourceLabel } from '../config/source-label.ts';
 import { type IndexedChain, type OnchainModule, buildOnchain } from './onchain.ts';
 import { retentionJob } from './retention.ts';
 import type { ReadinessReport } from '../shared/readiness.ts';
@@ -82,6 +84,8 @@ export interface Container {
   symbols: SupportedSymbols;
   /** On-chain flows: address book, chain source, indexer (a job below), service for the flows route. */
   market: MarketModule;
+  /** Perpetual funding, open interest, basis and liquidations (a job below; followers adopt its updates). */
+  derivatives: DerivativesModule;
   onchain: OnchainModule;
   predictions: PredictionsModule;
   /** Portfolio import and holdings, the API usage counter and dashboard analytics. */
@@ -180,6 +184,15 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   // their scoring, flows, retention of derived rows) follows it. Accounts, limits, alerts and webhook
   // deliveries stay on wall time: they happen in the real world (docs/operations.md, "One clock in replay").
   const dataClock = market.source.clock ?? clock;
+  const derivatives = await buildDerivatives(config, {
+    db,
+    bus,
+    dataClock,
+    symbols: market.symbols.list,
+    sourceLabel: publicSourceLabel(config.marketSource),
+    logger: logger.child({ module: 'derivatives' }),
+  });
+  jobs.push(leadership.leaderOnly(derivatives.job));
   const onchain = buildOnchain(config, {
     db,
     bus,
@@ -303,6 +316,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     accounts,
     symbols: market.symbols,
     market,
+    derivatives,
     onchain,
     predictions,
     portfolio,

@@ -42,6 +42,18 @@ function rules(config: Config): Rule[] {
       keepDays: config.retainPredictionsDays,
       deleteBatch: async (db, cutoff) => (await predictions(db, cutoff)) + (await gaps(db, cutoff)),
     },
+    ...(
+      [
+        ['funding', config.retainFundingDays],
+        ['open_interest', config.retainOpenInterestDays],
+        ['basis', config.retainBasisDays],
+        ['liquidations', config.retainLiquidationsDays],
+      ] as const
+    ).map(([metric, keepDays]) => ({
+      what: `derivatives ${metric}`,
+      keepDays,
+      deleteBatch: olderThan('derivatives_points', 'time', sql`metric = ${metric}`),
+    })),
     {
       what: 'exchange flows',
       keepDays: config.retainFlowsDays,

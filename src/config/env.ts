@@ -437,6 +437,54 @@ export const variables = {
     30,
     { min: 1, max: 365 },
   ),
+  // ── derivatives (perpetual funding, open interest, basis, liquidations; docs/derivatives.md) ──
+  derivativesVenues: listVar(
+    'MERIDIAN_DERIVATIVES_VENUES',
+    "With MERIDIAN_MARKET_SOURCE=ccxt:…: the ccxt ids of the perpetual venues polled for funding, open interest and liquidations (e.g. binance,okx,bybit); default: the market source's venues. The simulated and replay markets bring their own.",
+    [],
+  ),
+  derivativesRefreshMs: intVar(
+    'MERIDIAN_DERIVATIVES_REFRESH_MS',
+    "How often every symbol's perpetual metrics are polled, merged, stored and pushed.",
+    60_000,
+    { min: 1_000, max: 3_600_000 },
+  ),
+  derivativesStaleMs: intVar(
+    'MERIDIAN_DERIVATIVES_STALE_MS',
+    'A venue whose derivatives reading is older than this is flagged stale and left out of the merge.',
+    300_000,
+    { min: 1_000, max: 86_400_000 },
+  ),
+  derivativesHistoryDays: intVar(
+    'MERIDIAN_DERIVATIVES_HISTORY_DAYS',
+    'Days of funding and open-interest history backfilled in the background after start from venues that offer it.',
+    30,
+    { min: 1, max: 3_650 },
+  ),
+  retainFundingDays: intVar(
+    'MERIDIAN_RETAIN_FUNDING_DAYS',
+    'Days of settled funding rates kept in storage (three points a day per symbol). 0 keeps them forever.',
+    0,
+    { min: 0, max: 36_500 },
+  ),
+  retainOpenInterestDays: intVar(
+    'MERIDIAN_RETAIN_OPEN_INTEREST_DAYS',
+    'Days of open-interest points (one a minute per symbol) kept in storage. 0 keeps them forever.',
+    90,
+    { min: 0, max: 36_500 },
+  ),
+  retainBasisDays: intVar(
+    'MERIDIAN_RETAIN_BASIS_DAYS',
+    'Days of basis points (one a minute per symbol) kept in storage. 0 keeps them forever.',
+    90,
+    { min: 0, max: 36_500 },
+  ),
+  retainLiquidationsDays: intVar(
+    'MERIDIAN_RETAIN_LIQUIDATIONS_DAYS',
+    'Days of liquidation sums (per minute with liquidations, per symbol) kept in storage. 0 keeps them forever.',
+    90,
+    { min: 0, max: 36_500 },
+  ),
   marketPartitions: intVar(
     'MERIDIAN_MARKET_PARTITIONS',
     'Scaled mode: the symbols split into this many partitions by a stable hash of the symbol; each partition (its market feed, history and model refresh) is led by one worker under a lease of its own (`market:<n>`), a worker taking up to ceil(partitions / live workers). 1 runs the market and the model as one job each. More than 1 needs PostgreSQL (DATABASE_URL) and a live source (simulated or ccxt); docs/operations.md, "Partitions".',

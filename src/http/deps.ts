@@ -15,6 +15,7 @@ import type { AlertsRouteDeps } from './routes/alerts.ts';
 import type { AnalyticsRouteDeps } from './routes/analytics.ts';
 import type { LabelsRouteDeps } from './routes/labels.ts';
 import type { MarketRouteDeps } from './routes/market.ts';
+import type { DerivativesRouteDeps } from './routes/derivatives.ts';
 import type { OnchainRouteDeps } from './routes/onchain.ts';
 import type { PortfolioRouteDeps } from './routes/portfolio.ts';
 import type { PredictionsRouteDeps } from './routes/predictions.ts';
@@ -40,6 +41,7 @@ export interface ServerDeps {
   /** Checks for /readyz: name → error text, or null when fine. */
   readiness(): Promise<ReadinessReport>;
   market: { service: MarketRouteDeps['market'] & { marketDataBytes(): Buffer } };
+  derivatives: { service: DerivativesRouteDeps['derivatives'] };
   onchain: { service: OnchainRouteDeps['onchain']; book: LabelsRouteDeps['book'] };
   /** Private labels: their routes, and the flows view and alert rules that apply them per account. */
   labels: {

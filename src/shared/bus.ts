@@ -38,6 +38,8 @@ export const topics = {
   alertRuleChanged: 'alerts.rule-changed',
   /** `WorkerBeat` (app/worker-heartbeat.ts): every process running the jobs, every 5 s; API replicas listen. */
   workerHeartbeat: 'worker.heartbeat',
+  /** `DerivativesUpdate`: the derivatives job after each refresh; API replicas and /market push listen. */
+  derivativesUpdate: 'derivatives.update',
 } as const;
 
 export type TopicName = (typeof topics)[keyof typeof topics];

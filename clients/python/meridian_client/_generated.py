@@ -999,6 +999,268 @@ class DeletePortfolioResponse(_Model):
 
 
 @dataclass
+class DerivativesFunding(_Model):
+    """DerivativesFunding"""
+
+    rate: float  # Funding rate accruing now, settled at nextFundingTime: a fraction per funding period (0.0001 = 0.01 
+    annualized_pct: float  # rate × periods per year × 100 (simple, not compounded)
+    predicted_rate: Optional[float]  # The venues’ predicted rate for the period after next (weighted over the venues that publish one); nu
+    next_funding_time: Optional[str]  # The next settlement (earliest over included venues)
+    interval_hours: float  # Hours between settlements
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rate", "rate", _num),
+        ("annualized_pct", "annualizedPct", _num),
+        ("predicted_rate", "predictedRate", _opt(_num)),
+        ("next_funding_time", "nextFundingTime", _opt(_any)),
+        ("interval_hours", "intervalHours", _num),
+    )
+
+
+@dataclass
+class DerivativesOpenInterest(_Model):
+    """DerivativesOpenInterest"""
+
+    contracts: Optional[float]  # Open contracts summed over included venues; null when no venue reports them
+    usd: Optional[float]  # Open interest in USD summed over included venues; null when no venue reports it
+    change24h_pct: Optional[float]  # Percent change of the USD figure against 24 h ago; null without that history
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("contracts", "contracts", _opt(_num)),
+        ("usd", "usd", _opt(_num)),
+        ("change24h_pct", "change24hPct", _opt(_num)),
+    )
+
+
+@dataclass
+class DerivativesBasis(_Model):
+    """DerivativesBasis"""
+
+    bps: float  # Perpetual mark over index price, bps (positive: perp above spot)
+    annualized_pct: float  # The premium as if paid every funding period for a year: bps / 10000 × periods per year × 100
+    mark_price: float  # Weighted mark price of the venues reporting mark and index
+    index_price: float  # Weighted index (spot) price of the same venues
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("bps", "bps", _num),
+        ("annualized_pct", "annualizedPct", _num),
+        ("mark_price", "markPrice", _num),
+        ("index_price", "indexPrice", _num),
+    )
+
+
+@dataclass
+class DerivativesLiquidationsH1(_Model):
+    """Liquidations over the last hour, from the venues that stream them"""
+
+    long_usd: float  # USD of long positions liquidated in the last hour
+    short_usd: float  # USD of short positions liquidated in the last hour
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("long_usd", "longUsd", _num),
+        ("short_usd", "shortUsd", _num),
+    )
+
+
+@dataclass
+class DerivativesLiquidationsH24(_Model):
+    """Liquidations over the last 24 hours, from the venues that stream them"""
+
+    long_usd: float  # USD of long positions liquidated in the last 24 hours
+    short_usd: float  # USD of short positions liquidated in the last 24 hours
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("long_usd", "longUsd", _num),
+        ("short_usd", "shortUsd", _num),
+    )
+
+
+@dataclass
+class DerivativesLiquidations(_Model):
+    """DerivativesLiquidations"""
+
+    h1: DerivativesLiquidationsH1  # Liquidations over the last hour, from the venues that stream them
+    h24: DerivativesLiquidationsH24  # Liquidations over the last 24 hours, from the venues that stream them
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("h1", "h1", _obj("DerivativesLiquidationsH1")),
+        ("h24", "h24", _obj("DerivativesLiquidationsH24")),
+    )
+
+
+@dataclass
+class DerivativesVenuesItem(_Model):
+    """DerivativesVenuesItem"""
+
+    venue: str  # ccxt id of the venue
+    weight: float  # Share in the merged figures (by open interest in USD, else equal); 0 when excluded
+    stale: bool  # No reading for MERIDIAN_DERIVATIVES_STALE_MS: excluded
+    outlier: bool  # Mark price further than MERIDIAN_MARKET_OUTLIER_BPS from the median of 3+ fresh venues: excluded
+    funding_rate: Optional[float]  # This venue’s current funding rate; null when it publishes none
+    predicted_funding_rate: Optional[float]  # This venue’s predicted next rate; null when it publishes none
+    next_funding_time: Optional[str]  # This venue’s next settlement
+    open_interest_contracts: Optional[float]  # This venue’s open contracts
+    open_interest_usd: Optional[float]  # This venue’s open interest, USD
+    mark_price: Optional[float]  # This venue’s mark price
+    index_price: Optional[float]  # This venue’s index price
+    basis_bps: Optional[float]  # This venue’s mark over index, bps; null without both
+    liquidations: bool  # Whether this venue’s liquidations are counted
+    updated_at: str  # Time of this venue’s reading (venue time)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("venue", "venue", _any),
+        ("weight", "weight", _num),
+        ("stale", "stale", _any),
+        ("outlier", "outlier", _any),
+        ("funding_rate", "fundingRate", _opt(_num)),
+        ("predicted_funding_rate", "predictedFundingRate", _opt(_num)),
+        ("next_funding_time", "nextFundingTime", _opt(_any)),
+        ("open_interest_contracts", "openInterestContracts", _opt(_num)),
+        ("open_interest_usd", "openInterestUsd", _opt(_num)),
+        ("mark_price", "markPrice", _opt(_num)),
+        ("index_price", "indexPrice", _opt(_num)),
+        ("basis_bps", "basisBps", _opt(_num)),
+        ("liquidations", "liquidations", _any),
+        ("updated_at", "updatedAt", _any),
+    )
+
+
+@dataclass
+class Derivatives(_Model):
+    """Derivatives"""
+
+    symbol: str  # Canonical symbol (BASEQUOTE)
+    funding: Optional[DerivativesFunding]  # null when no included venue publishes funding for the symbol
+    open_interest: Optional[DerivativesOpenInterest]  # null when no included venue publishes open interest
+    basis: Optional[DerivativesBasis]  # null when no included venue publishes both mark and index prices
+    liquidations: Optional[DerivativesLiquidations]  # null when no venue of the source streams liquidations
+    venues: List[DerivativesVenuesItem]  # Per-venue breakdown, in configured order
+    stale: bool  # true when no venue is fresh: the figures are the last known
+    updated_at: Optional[str]  # Newest reading merged (venue time)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("funding", "funding", _opt(_obj("DerivativesFunding"))),
+        ("open_interest", "openInterest", _opt(_obj("DerivativesOpenInterest"))),
+        ("basis", "basis", _opt(_obj("DerivativesBasis"))),
+        ("liquidations", "liquidations", _opt(_obj("DerivativesLiquidations"))),
+        ("venues", "venues", _list(_obj("DerivativesVenuesItem"))),
+        ("stale", "stale", _any),
+        ("updated_at", "updatedAt", _opt(_any)),
+    )
+
+
+@dataclass
+class GetDerivativesHistoryResponseDataItem(_Model):
+    """GetDerivativesHistoryResponseDataItem"""
+
+    timestamp: str  # Start of the interval (UTC)
+    time: int  # Start of the interval, ms since the epoch
+    at: int  # Time of the point shown (the newest in the interval), ms since the epoch; for funding the settlement
+    rate: Optional[float] = None  # funding: the settled rate, fraction per period
+    annualized_pct: Optional[float] = None  # funding: the settled rate × 3 periods a day × 365 × 100
+    open_interest_usd: Optional[float] = None  # open_interest: USD, summed over venues (absent when unknown)
+    open_interest_contracts: Optional[float] = None  # open_interest: contracts (absent when unknown)
+    bps: Optional[float] = None  # basis: mark over index, bps
+    long_usd: Optional[float] = None  # liquidations: USD of long positions liquidated in the interval
+    short_usd: Optional[float] = None  # liquidations: USD of short positions liquidated in the interval
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("timestamp", "timestamp", _any),
+        ("time", "time", _any),
+        ("at", "at", _any),
+        ("rate", "rate", _num),
+        ("annualized_pct", "annualizedPct", _num),
+        ("open_interest_usd", "openInterestUsd", _num),
+        ("open_interest_contracts", "openInterestContracts", _num),
+        ("bps", "bps", _num),
+        ("long_usd", "longUsd", _num),
+        ("short_usd", "shortUsd", _num),
+    )
+
+
+@dataclass
+class GetDerivativesHistoryResponseHistory(_Model):
+    """How complete the history behind this page is"""
+
+    backfilling: bool  # true while history is still being backfilled after a start (also `Meridian-Backfilling: true`)
+    available_from: str  # Where backfilled history starts (MERIDIAN_DERIVATIVES_HISTORY_DAYS back, 00:00 UTC)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("backfilling", "backfilling", _any),
+        ("available_from", "availableFrom", _any),
+    )
+
+
+@dataclass
+class GetDerivativesHistoryResponse(_Model):
+    """GetDerivativesHistoryResponse"""
+
+    symbol: str
+    metric: str
+    interval: str
+    data: List[GetDerivativesHistoryResponseDataItem]  # Intervals holding data, oldest first; an interval without data is left out
+    next_cursor: Optional[str]  # Pass as `cursor` for the next page; null at the end
+    history: GetDerivativesHistoryResponseHistory  # How complete the history behind this page is
+    source: str  # What the data comes from: simulated, replay or ccxt:<venues> (also Meridian-Source)
+    simulated: bool  # true when the figures are made up by the simulated market, not read from a venue
+    as_of: Optional[str]  # Newest reading of any symbol (also Meridian-As-Of)
+    stale: bool  # true when that is older than MERIDIAN_DERIVATIVES_STALE_MS (also Meridian-Stale)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("metric", "metric", _any),
+        ("interval", "interval", _any),
+        ("data", "data", _list(_obj("GetDerivativesHistoryResponseDataItem"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("history", "history", _obj("GetDerivativesHistoryResponseHistory")),
+        ("source", "source", _any),
+        ("simulated", "simulated", _any),
+        ("as_of", "asOf", _opt(_any)),
+        ("stale", "stale", _any),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class GetDerivativesResponse(_Model):
+    """GetDerivativesResponse"""
+
+    data: List[Derivatives]  # One item per selected symbol that has perpetual data yet (others are left out)
+    source: str  # What the data comes from: simulated, replay or ccxt:<venues> (also Meridian-Source)
+    simulated: bool  # true when the figures are made up by the simulated market, not read from a venue
+    as_of: Optional[str]  # Newest reading of any symbol (also Meridian-As-Of)
+    stale: bool  # true when that is older than MERIDIAN_DERIVATIVES_STALE_MS (also Meridian-Stale)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("Derivatives"))),
+        ("source", "source", _any),
+        ("simulated", "simulated", _any),
+        ("as_of", "asOf", _opt(_any)),
+        ("stale", "stale", _any),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
 class GetMarketDataResponse(_Model):
     """GetMarketDataResponse"""
 
@@ -3305,6 +3567,14 @@ class _Operations:
     def get_market_history(self, *, symbol: Optional[str] = None, interval: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetMarketHistoryResponse]:
         """GET /api/market-history: OHLCV candles, oldest first, with a cursor to the next page"""
         return self._call("GET", "/api/market-history", {"symbol": symbol, "interval": interval, "from": from_, "to": to, "limit": limit, "cursor": cursor, "strict": strict}, None, _obj("GetMarketHistoryResponse"), headers, False)
+
+    def get_derivatives(self, *, symbols: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetDerivativesResponse]:
+        """GET /api/derivatives: Perpetual futures per symbol: funding now and predicted, open interest with its 24 h change, basis, liquidations over 1 h and 24 h, per venue"""
+        return self._call("GET", "/api/derivatives", {"symbols": symbols, "strict": strict}, None, _obj("GetDerivativesResponse"), headers, False)
+
+    def get_derivatives_history(self, *, symbol: Optional[str] = None, metric: Optional[Union[Literal["funding"], Literal["open_interest"], Literal["basis"], Literal["liquidations"]]] = None, interval: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetDerivativesHistoryResponse]:
+        """GET /api/derivatives/history: A derivatives series (funding, open interest, basis or liquidations) per interval, oldest first, with a cursor"""
+        return self._call("GET", "/api/derivatives/history", {"symbol": symbol, "metric": metric, "interval": interval, "from": from_, "to": to, "limit": limit, "cursor": cursor, "strict": strict}, None, _obj("GetDerivativesHistoryResponse"), headers, False)
 
     def list_onchain_flows(self, *, exchange: Optional[str] = None, limit: Optional[int] = None, asset: Optional[str] = None, chain: Optional[str] = None, direction: Optional[Literal["deposit", "withdrawal", "internal"]] = None, min_usd: Optional[float] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOnchainFlowsResponse]:
         """GET /api/onchain/flows: Recent exchange deposits and withdrawals with 1 h / 24 h USD totals"""

@@ -176,6 +176,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/derivatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Perpetual futures per symbol: funding now and predicted, open interest with its 24 h change, basis, liquidations over 1 h and 24 h, per venue */
+        get: operations["getDerivatives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/derivatives/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A derivatives series (funding, open interest, basis or liquidations) per interval, oldest first, with a cursor */
+        get: operations["getDerivativesHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/labels": {
         parameters: {
             query?: never;
@@ -1041,6 +1075,98 @@ export interface components {
         DeletePortfolioResponse: {
             deleted: number;
         };
+        Derivatives: {
+            /** @description null when no included venue publishes both mark and index prices */
+            basis: {
+                /** @description The premium as if paid every funding period for a year: bps / 10000 × periods per year × 100 */
+                annualizedPct: number;
+                /** @description Perpetual mark over index price, bps (positive: perp above spot) */
+                bps: number;
+                /** @description Weighted index (spot) price of the same venues */
+                indexPrice: number;
+                /** @description Weighted mark price of the venues reporting mark and index */
+                markPrice: number;
+            } | null;
+            /** @description null when no included venue publishes funding for the symbol */
+            funding: {
+                /** @description rate × periods per year × 100 (simple, not compounded) */
+                annualizedPct: number;
+                /** @description Hours between settlements */
+                intervalHours: number;
+                /** @description The next settlement (earliest over included venues) */
+                nextFundingTime: string | null;
+                /** @description The venues’ predicted rate for the period after next (weighted over the venues that publish one); null when none does */
+                predictedRate: number | null;
+                /** @description Funding rate accruing now, settled at nextFundingTime: a fraction per funding period (0.0001 = 0.01 %), weighted over included venues */
+                rate: number;
+            } | null;
+            /** @description null when no venue of the source streams liquidations */
+            liquidations: {
+                /** @description Liquidations over the last hour, from the venues that stream them */
+                h1: {
+                    /** @description USD of long positions liquidated in the last hour */
+                    longUsd: number;
+                    /** @description USD of short positions liquidated in the last hour */
+                    shortUsd: number;
+                };
+                /** @description Liquidations over the last 24 hours, from the venues that stream them */
+                h24: {
+                    /** @description USD of long positions liquidated in the last 24 hours */
+                    longUsd: number;
+                    /** @description USD of short positions liquidated in the last 24 hours */
+                    shortUsd: number;
+                };
+            } | null;
+            /** @description null when no included venue publishes open interest */
+            openInterest: {
+                /** @description Percent change of the USD figure against 24 h ago; null without that history */
+                change24hPct: number | null;
+                /** @description Open contracts summed over included venues; null when no venue reports them */
+                contracts: number | null;
+                /** @description Open interest in USD summed over included venues; null when no venue reports it */
+                usd: number | null;
+            } | null;
+            /** @description true when no venue is fresh: the figures are the last known */
+            stale: boolean;
+            /** @description Canonical symbol (BASEQUOTE) */
+            symbol: string;
+            /** @description Newest reading merged (venue time) */
+            updatedAt: string | null;
+            /** @description Per-venue breakdown, in configured order */
+            venues: {
+                /** @description This venue’s mark over index, bps; null without both */
+                basisBps: number | null;
+                /** @description This venue’s current funding rate; null when it publishes none */
+                fundingRate: number | null;
+                /** @description This venue’s index price */
+                indexPrice: number | null;
+                /** @description Whether this venue’s liquidations are counted */
+                liquidations: boolean;
+                /** @description This venue’s mark price */
+                markPrice: number | null;
+                /** @description This venue’s next settlement */
+                nextFundingTime: string | null;
+                /** @description This venue’s open contracts */
+                openInterestContracts: number | null;
+                /** @description This venue’s open interest, USD */
+                openInterestUsd: number | null;
+                /** @description Mark price further than MERIDIAN_MARKET_OUTLIER_BPS from the median of 3+ fresh venues: excluded */
+                outlier: boolean;
+                /** @description This venue’s predicted next rate; null when it publishes none */
+                predictedFundingRate: number | null;
+                /** @description No reading for MERIDIAN_DERIVATIVES_STALE_MS: excluded */
+                stale: boolean;
+                /**
+                 * Format: date-time
+                 * @description Time of this venue’s reading (venue time)
+                 */
+                updatedAt: string;
+                /** @description ccxt id of the venue */
+                venue: string;
+                /** @description Share in the merged figures (by open interest in USD, else equal); 0 when excluded */
+                weight: number;
+            }[];
+        };
         GetAiOutlookResponse: {
             /** @enum {string} */
             bias: "bullish" | "bearish" | "neutral";
@@ -1082,6 +1208,69 @@ export interface components {
             score: number;
             symbol: string | null;
         } | components["schemas"]["OutlookBatch"];
+        GetDerivativesHistoryResponse: {
+            /** @description Newest reading of any symbol (also Meridian-As-Of) */
+            asOf: string | null;
+            /** @description Intervals holding data, oldest first; an interval without data is left out */
+            data: {
+                /** @description funding: the settled rate × 3 periods a day × 365 × 100 */
+                annualizedPct?: number;
+                /** @description Time of the point shown (the newest in the interval), ms since the epoch; for funding the settlement time as the venue published it */
+                at: number;
+                /** @description basis: mark over index, bps */
+                bps?: number;
+                /** @description liquidations: USD of long positions liquidated in the interval */
+                longUsd?: number;
+                /** @description open_interest: contracts (absent when unknown) */
+                openInterestContracts?: number;
+                /** @description open_interest: USD, summed over venues (absent when unknown) */
+                openInterestUsd?: number;
+                /** @description funding: the settled rate, fraction per period */
+                rate?: number;
+                /** @description liquidations: USD of short positions liquidated in the interval */
+                shortUsd?: number;
+                /** @description Start of the interval, ms since the epoch */
+                time: number;
+                /**
+                 * Format: date-time
+                 * @description Start of the interval (UTC)
+                 */
+                timestamp: string;
+            }[];
+            /** @description How complete the history behind this page is */
+            history: {
+                /**
+                 * Format: date-time
+                 * @description Where backfilled history starts (MERIDIAN_DERIVATIVES_HISTORY_DAYS back, 00:00 UTC)
+                 */
+                availableFrom: string;
+                /** @description true while history is still being backfilled after a start (also `Meridian-Backfilling: true`) */
+                backfilling: boolean;
+            };
+            interval: string;
+            metric: string;
+            /** @description Pass as `cursor` for the next page; null at the end */
+            nextCursor: string | null;
+            /** @description true when the figures are made up by the simulated market, not read from a venue */
+            simulated: boolean;
+            /** @description What the data comes from: simulated, replay or ccxt:<venues> (also Meridian-Source) */
+            source: string;
+            /** @description true when that is older than MERIDIAN_DERIVATIVES_STALE_MS (also Meridian-Stale) */
+            stale: boolean;
+            symbol: string;
+        };
+        GetDerivativesResponse: {
+            /** @description Newest reading of any symbol (also Meridian-As-Of) */
+            asOf: string | null;
+            /** @description One item per selected symbol that has perpetual data yet (others are left out) */
+            data: components["schemas"]["Derivatives"][];
+            /** @description true when the figures are made up by the simulated market, not read from a venue */
+            simulated: boolean;
+            /** @description What the data comes from: simulated, replay or ccxt:<venues> (also Meridian-Source) */
+            source: string;
+            /** @description true when that is older than MERIDIAN_DERIVATIVES_STALE_MS (also Meridian-Stale) */
+            stale: boolean;
+        };
         GetMarketDataResponse: {
             data: components["schemas"]["MarketData"][];
             /** @description Pass as `cursor` (with the same symbols, quote and notional) for the next page; null on the last */
@@ -2589,6 +2778,79 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardAnalytics"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDerivatives: {
+        parameters: {
+            query?: {
+                /** @description Answer 400 for an unsupported symbol instead of normalizing it */
+                strict?: boolean;
+                /** @description Comma-separated symbols in any accepted spelling; default: every supported symbol */
+                symbols?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetDerivativesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDerivativesHistory: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description ISO 8601 or ms since the epoch; inclusive */
+                from?: string;
+                /** @description 1m, 5m, 15m, 1h, 4h, 1d (other durations map to the nearest); default 1h */
+                interval?: string;
+                /** @description Points per page, up to 1000 (larger → 1000); default 500 */
+                limit?: number;
+                /** @description Which series; required unless `cursor` is given */
+                metric?: "funding" | "open_interest" | "basis" | "liquidations";
+                strict?: boolean;
+                /** @description Required unless `cursor` is given */
+                symbol?: string;
+                /** @description ISO 8601 or ms since the epoch; exclusive */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetDerivativesHistoryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

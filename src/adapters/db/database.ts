@@ -8,6 +8,7 @@ import type { AccountsTables } from '../../modules/accounts/tables.ts';
 import type { MarketTables } from '../../modules/market/tables.ts';
 import type { OnchainTables } from '../../modules/onchain/tables.ts';
 import type { WebhooksTables } from '../../modules/webhooks/tables.ts';
+import type { DerivativesTables } from '../../modules/derivatives/tables.ts';
 import type { LeadershipTables } from '../leadership/tables.ts';
 
 /**
@@ -24,5 +25,6 @@ export interface Database
     UsageTables,
     AlertsTables,
     WebhooksTables,
+    DerivativesTables,
     LeadershipTables,
     LabelsTables {}

@@ -1,3 +1,4 @@
+import type { DerivativesTopics } from '../../modules/derivatives/index.ts';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env.ts';
@@ -202,6 +203,7 @@ export function sessionStillValid(accounts: Pick<AccountsService, 'authenticateS
 /** The bus topics the push routes hear (a part of the process's table, app/bus-topics.ts). */
 export type PushTopics = AccountsTopics &
   Pick<MarketTopics, typeof topics.marketSnapshot> &
+  DerivativesTopics &
   EventsTopics &
   PredictionsTopics;
 

@@ -13,6 +13,7 @@ import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
+import { derivativesRoutes } from './derivatives.ts';
 import { publicSourceLabel } from '../../config/source-label.ts';
 import { labelsRoutes } from './labels.ts';
 import { onchainRoutes } from './onchain.ts';
@@ -34,6 +35,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
       symbols: deps.symbols,
       source: publicSourceLabel(deps.config.marketSource),
     }),
+    derivativesRoutes({ derivatives: deps.derivatives.service, symbols: deps.symbols }),
     onchainRoutes({ onchain: deps.onchain.service, labels: deps.labels.service }),
     labelsRoutes({ labels: deps.labels.service, book: deps.onchain.book }),
     predictionsRoutes({ predictions: deps.predictions.service, symbols: deps.symbols }),

@@ -12,6 +12,7 @@ import * as dataSource from './0011_data_source.ts';
 import * as predictionBackfill from './0012_prediction_backfill.ts';
 import * as onchainChains from './0013_onchain_chains.ts';
 import * as privateLabels from './0014_private_labels.ts';
+import * as derivatives from './0015_derivatives.ts';
 import * as usageClients from './0018_usage_clients.ts';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   '0012_prediction_backfill': predictionBackfill,
   '0013_onchain_chains': onchainChains,
   '0014_private_labels': privateLabels,
+  '0015_derivatives': derivatives,
   '0018_usage_clients': usageClients,
 };

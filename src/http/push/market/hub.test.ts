@@ -112,4 +112,46 @@ describe('the /market hub with subscriptions', () => {
     expect([a.sent.length, all.sent.length]).toEqual([2, 3]);
     expect(JSON.parse(a.sent[1]!).data[1]).toEqual({ symbol: 'S3USDT', v: version.get('S3USDT') });
   });
+
+  it('carries derivatives updates: each group its own symbols and their liquidation events, none when it has none', () => {
+    const { hub, open } = build();
+    const pair = ['S1USDT', 'S2USDT'];
+    const a = open(pair);
+    const all = open();
+    const other = open(['S9USDT']);
+    const item = (symbol: string) => ({
+      symbol,
+      funding: null,
+      openInterest: null,
+      basis: null,
+      liquidations: null,
+      venues: [],
+      stale: false,
+      updatedAt: null,
+    });
+    hub.publishDerivatives({
+      at: 5,
+      source: 'simulated',
+      simulated: true,
+      items: [item('S1USDT'), item('S3USDT')],
+      liquidations: [
+        {
+          venue: 'binance',
+          symbol: 'S2USDT',
+          side: 'long',
+          price: 1,
+          size: 1,
+          usd: 1,
+          time: '1970-01-01T00:00:00.005Z',
+        },
+      ],
+    });
+    const frameOf = (socket: { sent: string[] }) => JSON.parse(socket.sent.at(-1)!);
+    expect(frameOf(a)).toMatchObject({ type: 'derivatives', simulated: true, source: 'simulated' });
+    expect(frameOf(a).data.map((d: { symbol: string }) => d.symbol)).toEqual(['S1USDT']);
+    expect(frameOf(a).liquidations.map((l: { symbol: string }) => l.symbol)).toEqual(['S2USDT']);
+    expect(frameOf(all).data.map((d: { symbol: string }) => d.symbol)).toEqual(['S1USDT', 'S3USDT']);
+    // S9USDT's socket has only its connect snapshot.
+    expect(other.sent.length).toBe(1);
+  });
 });

@@ -3,6 +3,7 @@ import { type BaseAdmission, type BaseConnection, createHubBase } from '../hub-b
 import type { ConnectionSlots } from '../../../shared/connection-slots.ts';
 import { closeCodes } from '../predictions/protocol.ts';
 import type { Provenance } from '../../provenance.ts';
+import type { DerivativesUpdate } from '../../../modules/derivatives/index.ts';
 
 export interface MarketHubOptions {
   /** Protocol ping period; a socket that has not answered the previous ping is terminated. */
@@ -158,6 +159,30 @@ export function createMarketHub(deps: MarketHubDeps, options: MarketHubOptions =
           conn.initial = undefined;
           if (initial !== next) send(conn, frame);
         }
+      }
+    },
+
+    /**
+     * A derivatives update (bus): each group gets one `derivatives` frame with its symbols' items and
+     * liquidation events (every symbol's for the default group); a group none of whose symbols changed gets none.
+     */
+    publishDerivatives(update: DerivativesUpdate) {
+      for (const group of groups.values()) {
+        const wanted = group.symbols && new Set(group.symbols);
+        const items = wanted ? update.items.filter((i) => wanted.has(i.symbol)) : update.items;
+        const liquidations = wanted
+          ? update.liquidations.filter((l) => wanted.has(l.symbol))
+          : update.liquidations;
+        if (items.length === 0 && liquidations.length === 0) continue;
+        const frame = JSON.stringify({
+          type: 'derivatives',
+          at: new Date(update.at).toISOString(),
+          source: update.source,
+          simulated: update.simulated,
+          data: items,
+          liquidations,
+        });
+        for (const conn of group.connections) send(conn, frame);
       }
     },
 

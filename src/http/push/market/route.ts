@@ -121,6 +121,12 @@ export function marketStreamRoutes(deps: MarketStreamDeps, auth: AuthApi): Route
       hub,
     );
 
+    // Derivatives updates for the subscribed symbols (the derivatives job publishes one per refresh).
+    const stopDerivatives = await bus.subscribe(topics.derivativesUpdate, (update) =>
+      hub.publishDerivatives(update),
+    );
+    app.addHook('onClose', stopDerivatives);
+
     const authenticateUpgrade = createUpgradeAuthenticator(auth, config.wsAllowedOrigins);
     const selector = createMarketSelector(deps.symbols);
 
