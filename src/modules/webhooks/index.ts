@@ -37,9 +37,12 @@ export {
   ATTEMPT_OUTCOMES,
   type Attempt,
   type AttemptOutcome,
+  CHANNEL_KINDS,
+  type ChannelKind,
   type Delivery,
   type DeliveryStatus,
   type EndpointStatus,
+  type Verification,
   type WebhookEndpoint,
 } from './types.ts';
 export { checkWebhookUrl, type ResolveHost, type UrlRules } from './url-check.ts';

@@ -11,6 +11,8 @@ import { waitUntil } from '../../../test/harness/wait.ts';
 
 const endpoint = (over: Partial<WebhookEndpoint>): WebhookEndpoint => ({
   id: 'wh_1',
+  kind: 'webhook',
+  name: null,
   accountId: 'usr_a',
   url: 'https://example.com/',
   events: ['alert.triggered', 'onchain.flow'],
@@ -20,6 +22,7 @@ const endpoint = (over: Partial<WebhookEndpoint>): WebhookEndpoint => ({
   previousSecretExpiresAt: null,
   status: 'enabled',
   disabledReason: null,
+  verification: null,
   createdAt: 1_000,
   updatedAt: 1_000,
   ...over,

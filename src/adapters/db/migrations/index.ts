@@ -10,6 +10,7 @@ import * as webhooks from './0009_webhooks.ts';
 import * as leadership from './0008_leadership.ts';
 import * as dataSource from './0011_data_source.ts';
 import * as predictionBackfill from './0012_prediction_backfill.ts';
+import * as alertChannels from './0016_alert_channels.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_webhooks': webhooks,
   '0011_data_source': dataSource,
   '0012_prediction_backfill': predictionBackfill,
+  '0016_alert_channels': alertChannels,
 };
