@@ -27,6 +27,8 @@ function fromRow(row: Selectable<AlertRulesTable>): AlertRule {
     },
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     channels: JSON.parse(row.channels),
+    template: row.template ?? null,
+    cappedUntil: row.capped_until === null || row.capped_until === undefined ? null : Number(row.capped_until),
     normalized: JSON.parse(row.normalized),
     state: row.state as RuleState,
     version: Number(row.version),
@@ -51,6 +53,7 @@ function toRow(rule: AlertRule): AlertRulesTable {
     cooldown_sec: rule.trigger.cooldownSec,
     expires_at: rule.expiresAt,
     channels: JSON.stringify(rule.channels),
+    template: rule.template ?? null,
     normalized: JSON.stringify(rule.normalized),
     state: rule.state,
     version: rule.version,
@@ -75,6 +78,7 @@ function patchColumns(patch: RulePatch): Partial<AlertRulesTable> {
   }
   if (patch.expiresAt !== undefined) out.expires_at = patch.expiresAt;
   if (patch.channels !== undefined) out.channels = JSON.stringify(patch.channels);
+  if (patch.template !== undefined) out.template = patch.template;
   if (patch.normalized !== undefined) out.normalized = JSON.stringify(patch.normalized);
   if (patch.state !== undefined) out.state = patch.state;
   if (patch.resetSide) out.last_satisfied = null;
@@ -193,6 +197,14 @@ export function createKyselyAlertsRepository(db: Db): AlertsRepository {
         .where('state', '=', 'active')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    async markCapped(accountId, id, until) {
+      await db
+        .updateTable('alert_rules')
+        .set({ capped_until: until })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .execute();
     },
     async loadLive() {
       const rows = await live().where('state', 'in', LIVE_STATES).execute();
