@@ -50,6 +50,7 @@ const integration = [
   'test/onchain/evm-indexer.test.ts',
   'test/push/replicas-redis.test.ts',
   'test/push/slots-redis.test.ts',
+  'test/webhooks/channels.test.ts',
   'test/webhooks/crash.test.ts',
 ];
 

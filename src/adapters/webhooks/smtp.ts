@@ -6,7 +6,11 @@ import type { MailTransport, WebhookResponse } from '../../modules/webhooks/inde
  * (`smtp://user:pass@host:587`, `smtps://…:465`). The server's reply code is the attempt's status: 250 accepted,
  * a 4xx/5xx refusal recorded as such; no answer within `timeoutMs` is a timeout.
  */
-export function createSmtpTransport(options: { url: string; from: string; timeoutMs: number }): MailTransport {
+export function createSmtpTransport(options: {
+  url: string;
+  from: string;
+  timeoutMs: number;
+}): MailTransport {
   const url = new URL(options.url);
   const transport = nodemailer.createTransport({
     host: url.hostname,

@@ -16,7 +16,9 @@ const ChannelSchema = Type.Object(
       Type.Literal('slack'),
     ]),
     name: Type.Union([Type.String(), Type.Null()]),
-    target: Type.String({ description: 'Where it sends (the address, the chat, the webhook without its token)' }),
+    target: Type.String({
+      description: 'Where it sends (the address, the chat, the webhook without its token)',
+    }),
     status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled'), Type.Literal('unverified')], {
       description: 'unverified: an email address that has not confirmed its code; nothing is sent to it',
     }),
@@ -84,7 +86,8 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
         schema: {
           operationId: 'createAlertChannel',
           tags,
-          summary: 'Add an alert channel; an email address is sent a code to confirm (status unverified until then)',
+          summary:
+            'Add an alert channel; an email address is sent a code to confirm (status unverified until then)',
           body: CreateChannelBody,
           response: {
             201: ChannelSchema,
@@ -160,7 +163,13 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
           summary: 'Confirm an email channel with the code it received (5 tries, 24 h)',
           params: IdParams,
           body: VerifyBody,
-          response: { 200: ChannelSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, ...authProblems },
+          response: {
+            200: ChannelSchema,
+            400: ProblemSchema,
+            404: ProblemSchema,
+            409: ProblemSchema,
+            ...authProblems,
+          },
         },
       },
       async (request) => channels.verify(request.principal!.userId, request.params.id, request.body.code),
@@ -175,7 +184,13 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
           tags,
           summary: 'Send a new code to an unverified email channel',
           params: IdParams,
-          response: { 200: ChannelSchema, 404: ProblemSchema, 409: ProblemSchema, 503: ProblemSchema, ...authProblems },
+          response: {
+            200: ChannelSchema,
+            404: ProblemSchema,
+            409: ProblemSchema,
+            503: ProblemSchema,
+            ...authProblems,
+          },
         },
       },
       async (request) => channels.resend(request.principal!.userId, request.params.id),

@@ -102,16 +102,14 @@ const Channels = Type.Object(
   { additionalProperties: false },
 );
 
-const Template = Type.Union(
-  [
-    Type.String({
-      maxLength: 1_000,
-      description:
-        'Message of its channel messages, with {{symbol}} {{price}} {{condition}} {{value}} {{exchange}} {{asset}} {{amount_usd}} {{time}} {{rule_name}} {{console_url}}; plain text, escaped per channel. Null or empty: the default of its type',
-    }),
-    Type.Null(),
-  ],
-);
+const Template = Type.Union([
+  Type.String({
+    maxLength: 1_000,
+    description:
+      'Message of its channel messages, with {{symbol}} {{price}} {{condition}} {{value}} {{exchange}} {{asset}} {{amount_usd}} {{time}} {{rule_name}} {{console_url}}; plain text, escaped per channel. Null or empty: the default of its type',
+  }),
+  Type.Null(),
+]);
 
 const common = {
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),

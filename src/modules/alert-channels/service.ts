@@ -199,10 +199,17 @@ export function createAlertChannelsService(deps: AlertChannelsDeps) {
       const v = e.verification;
       const now = clock.now();
       if (!v || v.expiresAt <= now || v.tries >= MAX_VERIFY_TRIES)
-        throw new AppError('conflict', 'this code has expired or was tried too often; ask for a new one (resend)');
+        throw new AppError(
+          'conflict',
+          'this code has expired or was tried too often; ask for a new one (resend)',
+        );
       const given = Buffer.from(codeHash(id, code.trim()));
       if (!timingSafeEqual(given, Buffer.from(v.hash))) {
-        await endpoints.updateVerification(id, { status: 'unverified', verification: { ...v, tries: v.tries + 1 } }, now);
+        await endpoints.updateVerification(
+          id,
+          { status: 'unverified', verification: { ...v, tries: v.tries + 1 } },
+          now,
+        );
         throw invalid('/body/code', 'the code does not match');
       }
       await endpoints.updateVerification(id, { status: 'enabled', verification: null }, now);

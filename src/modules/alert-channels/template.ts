@@ -68,14 +68,20 @@ function conditionText(condition: Record<string, unknown> | undefined): string {
   if ('direction' in condition) {
     const where = text(condition.exchange) || text(condition.address);
     const window = condition.window ? ` in ${text(condition.window)}` : '';
-    return `${text(condition.direction)} ${where} >= ${text(condition.minUsd)} USD${window}`.replace(/\s+/g, ' ');
+    return `${text(condition.direction)} ${where} >= ${text(condition.minUsd)} USD${window}`.replace(
+      /\s+/g,
+      ' ',
+    );
   }
   const window = condition.window ? ` over ${text(condition.window)}` : '';
   return `${text(condition.op).replace('_', ' ')} ${text(condition.value)}${window}`;
 }
 
 /** The variables' values for an event body as stored (the same bytes a webhook receives). */
-export function valuesOf(body: string, consoleUrl: string | undefined): {
+export function valuesOf(
+  body: string,
+  consoleUrl: string | undefined,
+): {
   values: TemplateValues;
   template: string;
   ruleType: string;

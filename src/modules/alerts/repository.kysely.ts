@@ -28,7 +28,8 @@ function fromRow(row: Selectable<AlertRulesTable>): AlertRule {
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     channels: JSON.parse(row.channels),
     template: row.template ?? null,
-    cappedUntil: row.capped_until === null || row.capped_until === undefined ? null : Number(row.capped_until),
+    cappedUntil:
+      row.capped_until === null || row.capped_until === undefined ? null : Number(row.capped_until),
     normalized: JSON.parse(row.normalized),
     state: row.state as RuleState,
     version: Number(row.version),

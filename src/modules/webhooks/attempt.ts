@@ -183,7 +183,11 @@ export function createAttempt(
   }
 
   /** Composes the delivery for its channel and sends it through that channel's transport. */
-  async function send(endpoint: WebhookEndpoint, delivery: Delivery, sentAt: number): Promise<WebhookResponse> {
+  async function send(
+    endpoint: WebhookEndpoint,
+    delivery: Delivery,
+    sentAt: number,
+  ): Promise<WebhookResponse> {
     const format = endpoint.kind === 'webhook' ? webhookFormat : deps.formats?.[endpoint.kind];
     if (!format)
       return { kind: 'network_error', error: `no ${endpoint.kind} channel on this server`, latencyMs: 0 };

@@ -60,7 +60,9 @@ export interface MailTransport {
 }
 
 /** What a delivery becomes for its channel: an HTTP request, or an email. */
-export type OutboundMessage = { via: 'http'; request: WebhookRequest } | { via: 'mail'; message: MailMessage };
+export type OutboundMessage =
+  | { via: 'http'; request: WebhookRequest }
+  | { via: 'mail'; message: MailMessage };
 
 /**
  * Turns a due delivery into its channel's message: the webhook format signs the stored event, an alert channel

@@ -31,7 +31,9 @@ export const defaultSenderOptions: Omit<SenderOptions, 'retry'> = {
 
 /** The hourly message caps of alert channels other than webhooks (per rule and per account, by plan). */
 export interface MessageCaps {
-  limits(accountIds: readonly string[]): Promise<Map<string, { perRule: number; perAccount: number; plan: string }>>;
+  limits(
+    accountIds: readonly string[],
+  ): Promise<Map<string, { perRule: number; perAccount: number; plan: string }>>;
   /** A rule's message was recorded as capped; `until`: when the hour that counted it ends at the latest. */
   onCapped(accountId: string, ruleId: string, until: number): Promise<void>;
 }

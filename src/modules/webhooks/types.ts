@@ -90,7 +90,10 @@ export interface DeliveryWithAttempts extends Delivery {
   attemptLog: Attempt[];
 }
 
-export type NewDelivery = Omit<Delivery, 'attempts' | 'leaseUntil' | 'lastError' | 'finishedAt' | 'status'> & {
+export type NewDelivery = Omit<
+  Delivery,
+  'attempts' | 'leaseUntil' | 'lastError' | 'finishedAt' | 'status'
+> & {
   /** Set for a delivery recorded as capped (never sent): why. */
   capped?: string;
 };
