@@ -71,6 +71,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's alert channels (never their credentials) */
+        get: operations["listAlertChannels"];
+        put?: never;
+        /** Add an alert channel; an email address is sent a code to confirm (status unverified until then) */
+        post: operations["createAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert channel */
+        get: operations["getAlertChannel"];
+        put?: never;
+        post?: never;
+        /** Delete an alert channel; its pending deliveries are dropped */
+        delete: operations["deleteAlertChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new code to an unverified email channel */
+        post: operations["resendAlertChannelCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an email channel with the code it received (5 tries, 24 h) */
+        post: operations["verifyAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -588,8 +658,26 @@ export interface components {
              */
             version: 1;
         };
+        AlertChannel: {
+            /** Format: date-time */
+            createdAt: string;
+            disabledReason: string | null;
+            /** @description ch_… */
+            id: string;
+            name: string | null;
+            /** @description unverified: an email address that has not confirmed its code; nothing is sent to it */
+            status: "enabled" | "disabled" | "unverified";
+            /** @description Where it sends (the address, the chat, the webhook without its token) */
+            target: string;
+            type: "email" | "telegram" | "discord" | "slack";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         AlertRule: {
+            /** @description State capped: its hourly message cap holds until then (messages recorded as capped) */
+            cappedUntil: string | null;
             channels: {
+                channelIds: string[];
                 events: boolean;
                 webhookIds: string[];
             };
@@ -644,9 +732,11 @@ export interface components {
                 used: string;
             }[];
             /** @enum {string} */
-            state: "active" | "paused" | "triggered" | "expired" | "failing";
+            state: "active" | "paused" | "triggered" | "expired" | "failing" | "capped";
             /** @description price and volume rules: the canonical symbol used */
             symbol?: string;
+            /** @description Null: the default of its type */
+            template: string | null;
             trigger: {
                 cooldownSec: number;
                 /** @enum {string} */
@@ -675,6 +765,7 @@ export interface components {
                 note?: string;
                 rule: {
                     channels: {
+                        channelIds?: string[];
                         events: boolean;
                         webhookIds: string[];
                     };
@@ -718,6 +809,7 @@ export interface components {
                     id: string;
                     name: string;
                     symbol?: string;
+                    template?: string | null;
                     trigger: {
                         cooldownSec: number;
                         /** @enum {string} */
@@ -777,12 +869,40 @@ export interface components {
             /** @description Base volume */
             volume: number;
         };
+        CreateAlertChannelRequest: {
+            /** Format: email */
+            address: string;
+            name?: string;
+            /** @enum {string} */
+            type: "email";
+        } | {
+            /** @description The bot token from @BotFather (never shown again) */
+            botToken: string;
+            chatId: string;
+            name?: string;
+            /** @enum {string} */
+            type: "telegram";
+        } | {
+            name?: string;
+            /** @enum {string} */
+            type: "discord";
+            /** @description https://discord.com/api/webhooks/<id>/<token> */
+            url: string;
+        } | {
+            name?: string;
+            /** @enum {string} */
+            type: "slack";
+            /** @description https://hooks.slack.com/services/… */
+            url: string;
+        };
         /** @description An alert rule; the shape of `condition` depends on `type` */
         CreateAlertRuleRequest: {
             /** @enum {string} */
             type: "price" | "volume" | "address_flow";
         } & ({
             channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
                 /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
@@ -803,6 +923,7 @@ export interface components {
             name?: string;
             /** @description Any accepted spelling: btc, BTC/USDT, … */
             symbol: string;
+            template?: string | null;
             trigger?: {
                 /** @description every: quiet time after a firing (default 300) */
                 cooldownSec?: number;
@@ -816,6 +937,8 @@ export interface components {
             type: "price";
         } | {
             channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
                 /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
@@ -833,6 +956,7 @@ export interface components {
             name?: string;
             /** @description Any accepted spelling: btc, BTC/USDT, … */
             symbol: string;
+            template?: string | null;
             trigger?: {
                 /** @description every: quiet time after a firing (default 300) */
                 cooldownSec?: number;
@@ -846,6 +970,8 @@ export interface components {
             type: "volume";
         } | {
             channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
                 /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
@@ -873,6 +999,7 @@ export interface components {
             };
             expiresAt?: string | null;
             name?: string;
+            template?: string | null;
             trigger?: {
                 /** @description every: quiet time after a firing (default 300) */
                 cooldownSec?: number;
@@ -1174,6 +1301,9 @@ export interface components {
                 venue?: string | null;
             }[];
         };
+        ListAlertChannelsResponse: {
+            data: components["schemas"]["AlertChannel"][];
+        };
         ListAlertDeliveriesResponse: {
             data: components["schemas"]["WebhookDelivery"][];
             /** @description Pass as cursor for older deliveries */
@@ -1377,6 +1507,7 @@ export interface components {
                 replaces?: string;
                 rule: {
                     channels: {
+                        channelIds?: string[];
                         events: boolean;
                         webhookIds: string[];
                     };
@@ -1420,6 +1551,7 @@ export interface components {
                     id: string;
                     name: string;
                     symbol?: string;
+                    template?: string | null;
                     trigger: {
                         cooldownSec: number;
                         /** @enum {string} */
@@ -1640,6 +1772,8 @@ export interface components {
         };
         UpdateAlertRuleRequest: {
             channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
                 /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
@@ -1691,6 +1825,7 @@ export interface components {
             state?: "active" | "paused";
             /** @description Any accepted spelling: btc, BTC/USDT, … */
             symbol?: string;
+            template?: string | null;
             trigger?: {
                 /** @description every: quiet time after a firing (default 300) */
                 cooldownSec?: number;
@@ -1700,6 +1835,10 @@ export interface components {
                  */
                 mode?: "once" | "every";
             };
+        };
+        VerifyAlertChannelRequest: {
+            /** @description The 6-digit code emailed */
+            code: string;
         };
         Webhook: {
             /** Format: date-time */
@@ -1725,10 +1864,15 @@ export interface components {
                 error: string | null;
                 latencyMs: number;
                 /** @enum {string} */
-                outcome: "delivered" | "http_error" | "gone" | "redirect" | "timeout" | "refused" | "network_error";
+                outcome: "delivered" | "http_error" | "gone" | "redirect" | "timeout" | "refused" | "network_error" | "rate_limited";
                 statusCode: number | null;
             }[];
             attempts: number;
+            /**
+             * @description What the endpoint is: webhook, email, telegram, discord or slack
+             * @enum {string}
+             */
+            channel: "webhook" | "email" | "telegram" | "discord" | "slack";
             /** Format: date-time */
             createdAt: string;
             eventId: string;
@@ -1740,8 +1884,10 @@ export interface components {
             lastError: string | null;
             nextAttemptAt: string | null;
             ruleId: string | null;
-            status: "pending" | "delivered" | "failed";
+            /** @description capped: not sent, because the rule or the account reached its hourly message cap */
+            status: "pending" | "delivered" | "failed" | "capped";
             test: boolean;
+            /** @description The endpoint: a webhook (wh_…) or an alert channel (ch_…) */
             webhookId: string;
         };
     };
@@ -2049,13 +2195,188 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listAlertChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAlertChannelsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendAlertChannelCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    verifyAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyAlertChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listAlertRules: {
         parameters: {
             query?: {
                 cursor?: string;
                 /** @description Default 50; above 200 is clamped */
                 limit?: number;
-                state?: "active" | "paused" | "triggered" | "expired" | "failing";
+                state?: "active" | "paused" | "triggered" | "expired" | "failing" | "capped";
                 type?: "price" | "volume" | "address_flow";
             };
             header?: never;
