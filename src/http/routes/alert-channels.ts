@@ -71,7 +71,7 @@ const VerifyBody = Type.Object(
 );
 
 export interface AlertChannelRouteDeps {
-  channels: Pick<AlertChannelsService, 'create' | 'list' | 'get' | 'remove' | 'verify' | 'resend'>;
+  channels: Pick<AlertChannelsService, 'create' | 'list' | 'get' | 'remove' | 'verify'>;
 }
 
 /** Alert channels: email (verified by a code), Telegram, Discord and Slack. Credentials are never returned. */
@@ -173,27 +173,6 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
         },
       },
       async (request) => channels.verify(request.principal!.userId, request.params.id, request.body.code),
-    );
-
-    app.post(
-      '/api/alert-channels/:id/resend',
-      {
-        config: { permission: 'alerts:write' },
-        schema: {
-          operationId: 'resendAlertChannelCode',
-          tags,
-          summary: 'Send a new code to an unverified email channel',
-          params: IdParams,
-          response: {
-            200: ChannelSchema,
-            404: ProblemSchema,
-            409: ProblemSchema,
-            503: ProblemSchema,
-            ...authProblems,
-          },
-        },
-      },
-      async (request) => channels.resend(request.principal!.userId, request.params.id),
     );
   };
 }

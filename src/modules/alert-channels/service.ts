@@ -201,7 +201,7 @@ export function createAlertChannelsService(deps: AlertChannelsDeps) {
       if (!v || v.expiresAt <= now || v.tries >= MAX_VERIFY_TRIES)
         throw new AppError(
           'conflict',
-          'this code has expired or was tried too often; ask for a new one (resend)',
+          'this code has expired or was tried too often; delete the channel and add it again for a new one',
         );
       const given = Buffer.from(codeHash(id, code.trim()));
       if (!timingSafeEqual(given, Buffer.from(v.hash))) {
@@ -214,17 +214,6 @@ export function createAlertChannelsService(deps: AlertChannelsDeps) {
       }
       await endpoints.updateVerification(id, { status: 'enabled', verification: null }, now);
       return presentChannel({ ...e, status: 'enabled', verification: null, updatedAt: now });
-    },
-
-    /** A new code for an unverified email address (the previous one stops working). */
-    async resend(accountId: string, id: string) {
-      const e = await owned(accountId, id);
-      if (e.kind !== 'email' || e.status !== 'unverified')
-        throw new AppError('conflict', 'only an unverified email channel waits for a code');
-      const c = JSON.parse(box().open(e.secretSealed, e.id)) as ChannelCredentials;
-      if (c.type !== 'email') throw new AppError('conflict', 'not an email channel');
-      await sendCode(e, c.address);
-      return presentChannel((await endpoints.findById(id)) ?? e);
     },
 
     /** Whether each id is a channel of the account (a rule may name only its own). */
