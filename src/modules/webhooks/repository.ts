@@ -236,12 +236,7 @@ export function createMemoryWebhooksRepositories(): {
     async claim(id, now, leaseUntil, term) {
       refuseLostTerm(term);
       const d = outbox.get(id);
-      if (
-        !d ||
-        d.status !== 'pending' ||
-        d.nextAttemptAt > now ||
-        (d.leaseUntil !== null && d.leaseUntil >= now)
-      )
+      if (d?.status !== 'pending' || d.nextAttemptAt > now || (d.leaseUntil !== null && d.leaseUntil >= now))
         return undefined;
       d.attempts++;
       d.leaseUntil = leaseUntil;

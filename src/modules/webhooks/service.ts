@@ -55,7 +55,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
   const owned = async (accountId: string, id: string): Promise<WebhookEndpoint> => {
     const endpoint = await endpoints.find(accountId, id);
-    if (!endpoint || endpoint.kind !== 'webhook') throw new AppError('not_found', `no webhook ${id}`);
+    if (endpoint?.kind !== 'webhook') throw new AppError('not_found', `no webhook ${id}`);
     return endpoint;
   };
 
