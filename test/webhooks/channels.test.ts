@@ -245,15 +245,21 @@ describe('alert channels: email, Telegram, Discord and Slack through the webhook
     expect(alert.raw).toContain('&lt;b&gt;x&lt;/b&gt;');
     expect(alert.raw).not.toContain('<b>x</b></p>');
 
-    // Every delivery is in the rule's delivery log, with its channel.
-    const log = await t.app.inject({
-      method: 'GET',
-      url: `/api/alerts/${rule.json().id}/deliveries`,
-      headers: user.auth,
-    });
-    const channels = (log.json().data as Json[]).map((x) => x.channel).sort();
-    expect(channels).toEqual(['discord', 'email', 'slack', 'telegram']);
-    const tg = (log.json().data as Json[]).find((x) => x.channel === 'telegram');
+    // Every delivery is in the rule's delivery log, with its channel (recorded just after the answer).
+    const deliveries = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/alerts/${rule.json().id}/deliveries`,
+          headers: user.auth,
+        })
+      ).json().data as Json[];
+    await waitFor('every delivery recorded', async () =>
+      (await deliveries()).every((x: Json) => x.status === 'delivered'),
+    );
+    const log = await deliveries();
+    expect(log.map((x) => x.channel).sort()).toEqual(['discord', 'email', 'slack', 'telegram']);
+    const tg = log.find((x) => x.channel === 'telegram');
     expect(tg.attemptLog.map((a: Json) => a.outcome)).toEqual(['rate_limited', 'delivered']);
   });
 });
