@@ -57,6 +57,7 @@ const integration = [
   'test/onchain/multichain.test.ts',
   'test/push/replicas-redis.test.ts',
   'test/push/slots-redis.test.ts',
+  'test/webhooks/channels.test.ts',
   'test/webhooks/crash.test.ts',
 ];
 

@@ -19,6 +19,7 @@ const config = loadConfig({
   MERIDIAN_MARKET_HISTORY_DAYS: '2',
   MERIDIAN_SECRETS_KEY: 'openapi-examples-only-secret-0123456789abcdef',
   MERIDIAN_WEBHOOK_ALLOW: 'hooks.example.com',
+  MERIDIAN_SLACK_WEBHOOK_BASE: 'https://hooks.example.com/services/',
   MERIDIAN_RATE_LIMIT_STANDARD: '100000',
 });
 const container = await buildContainer(config, { db: await openDatabase({}) });
@@ -194,6 +195,15 @@ const label = await capture('saveLabel', 'POST', '/api/labels', { body: { ...fun
 await capture('saveLabel', 'POST', '/api/labels', { body: { ...fund, name: 'Acme Capital' } });
 await capture('listLabels', 'GET', '/api/labels');
 await capture('deleteLabel', 'DELETE', `/api/labels/${label.id}`);
+const channel = await capture('createAlertChannel', 'POST', '/api/alert-channels', {
+  body: { type: 'slack', url: 'https://hooks.example.com/services/T000/B000/XXXXXXXX', name: 'desk' },
+});
+await capture('listAlertChannels', 'GET', '/api/alert-channels');
+await capture('getAlertChannel', 'GET', `/api/alert-channels/${channel.id}`);
+await capture('verifyAlertChannel', 'POST', `/api/alert-channels/${channel.id}/verify`, {
+  body: { code: '123456' },
+});
+await capture('deleteAlertChannel', 'DELETE', `/api/alert-channels/${channel.id}`);
 
 await captureProblem('validation_failed', 'GET', '/api/market-history?interval=1h&from=2021-02-30');
 await captureProblem('unsupported_symbol', 'GET', '/api/market-history?symbol=NOPEUSDT&strict=true');

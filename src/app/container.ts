@@ -273,6 +273,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       metrics,
       rules: { exists: (accountId, ruleId) => alerts.service.ruleExists(accountId, ruleId) },
       exhausted: { onExhausted: (accountId, ruleId) => alerts.service.markRuleFailing(accountId, ruleId) },
+      capped: (accountId, ruleId, until) => alerts.service.markRuleCapped(accountId, ruleId, until),
     },
     options.webhooks,
   );

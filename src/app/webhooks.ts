@@ -4,7 +4,14 @@ import type { LeaderTerm } from '../shared/leadership.ts';
 import { lookup as dnsLookup, promises as dns } from 'node:dns';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import { aesGcmSecretBox, keyFromFile, keyFromOperatorSecret } from '../adapters/webhooks/secret-box.ts';
+import { createSmtpTransport } from '../adapters/webhooks/smtp.ts';
 import { createGuardedTransport } from '../adapters/webhooks/transport.ts';
+import {
+  type AlertChannelsService,
+  channelFormats,
+  createAlertChannelsService,
+} from '../modules/alert-channels/index.ts';
+import { createKyselyAccountsRepository } from '../modules/accounts/index.ts';
 import type { Config } from '../config/env.ts';
 import {
   createKyselyEventsRepository,
@@ -37,6 +44,8 @@ import type { Logger } from '../observability/logger.ts';
 
 export interface WebhooksModule {
   service: WebhooksService;
+  /** Email, Telegram, Discord and Slack channels: endpoints of the same outbox. */
+  channels: AlertChannelsService;
   events: EventsRepository;
   /** The account's latest event `seq` (0 when none). */
   latestEventSeq(accountId: string): Promise<number>;
@@ -96,6 +105,8 @@ export function buildWebhooks(
     /** Where the outbox gauges are registered (none: no gauges). */
     metrics?: Pick<Metrics, 'registry'>;
     exhausted: DeliveryExhausted;
+    /** The alerts module's "rule reached its message cap" hook. */
+    capped?: (accountId: string, ruleId: string, until: number) => Promise<void>;
   },
   options: WebhooksBuildOptions = {},
 ): WebhooksModule {
@@ -134,6 +145,26 @@ export function buildWebhooks(
   });
 
   const transport = createGuardedTransport({ policy, timeoutMs: config.webhookTimeoutMs, lookup });
+  const mail = config.smtpUrl
+    ? createSmtpTransport({ url: config.smtpUrl, from: config.smtpFrom, timeoutMs: config.webhookTimeoutMs })
+    : undefined;
+  const channels = createAlertChannelsService({
+    endpoints,
+    box,
+    boxMissingReason: missing,
+    mail,
+    emailFrom: config.smtpFrom,
+    urlRules: { policy, allowHttp: config.webhookAllowHttp, resolve },
+    discordWebhookBase: config.discordWebhookBase,
+    slackWebhookBase: config.slackWebhookBase,
+    consoleUrl: config.consoleUrl,
+    clock: deps.clock,
+  });
+  const users = createKyselyAccountsRepository(tablesOf(deps.db.db));
+  const capsByPlan: Record<string, { perRule: number; perAccount: number }> = {
+    standard: { perRule: config.alertMessagesRuleStandard, perAccount: config.alertMessagesAccountStandard },
+    pro: { perRule: config.alertMessagesRulePro, perAccount: config.alertMessagesAccountPro },
+  };
   const { jitter, ...senderOverrides } = options.sender ?? {};
   const sender = box
     ? createWebhookSender(
@@ -142,6 +173,24 @@ export function buildWebhooks(
           endpoints,
           deliveries,
           transport,
+          mail,
+          formats: channelFormats({
+            telegramApiUrl: config.telegramApiUrl,
+            emailFrom: config.smtpFrom,
+            consoleUrl: config.consoleUrl,
+          }),
+          caps: {
+            async limits(accountIds) {
+              const out = new Map<string, { perRule: number; perAccount: number; plan: string }>();
+              for (const id of accountIds) {
+                const user = await users.findUserById(id);
+                const plan = user && user.plan in capsByPlan ? user.plan : 'standard';
+                out.set(id, { ...capsByPlan[plan]!, plan });
+              }
+              return out;
+            },
+            onCapped: async (accountId, ruleId, until) => deps.capped?.(accountId, ruleId, until),
+          },
           box,
           clock: deps.clock,
           exhausted: { onExhausted: (accountId, ruleId) => ports.exhausted.onExhausted(accountId, ruleId) },
@@ -174,6 +223,7 @@ export function buildWebhooks(
   const eventTables = tablesOf<EventsTables>(deps.db.db);
   return {
     service,
+    channels,
     events,
     async latestEventSeq(accountId) {
       const row = await eventTables

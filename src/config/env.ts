@@ -562,6 +562,59 @@ export const variables = {
     4,
     { min: 1, max: 100 },
   ),
+  smtpUrl: urlVar(
+    'MERIDIAN_SMTP_URL',
+    'SMTP server that sends alert emails and address verification codes (`smtps://user:pass@host:465`, `smtp://host:587` with STARTTLS, `?tls=off` for a local relay without TLS). Unset: email channels cannot be created.',
+    ['smtp:', 'smtps:'],
+  ),
+  smtpFrom: stringVar(
+    'MERIDIAN_SMTP_FROM',
+    'The From: of alert emails.',
+    'Meridian Alerts <alerts@localhost>',
+  ),
+  telegramApiUrl: stringVar(
+    'MERIDIAN_TELEGRAM_API_URL',
+    'Telegram Bot API base URL (alert channels of type telegram call `<base>/bot<token>/sendMessage`).',
+    'https://api.telegram.org',
+  ),
+  discordWebhookBase: stringVar(
+    'MERIDIAN_DISCORD_WEBHOOK_BASE',
+    'The prefix every Discord channel webhook URL must have.',
+    'https://discord.com/api/webhooks/',
+  ),
+  slackWebhookBase: stringVar(
+    'MERIDIAN_SLACK_WEBHOOK_BASE',
+    'The prefix every Slack channel incoming-webhook URL must have.',
+    'https://hooks.slack.com/services/',
+  ),
+  consoleUrl: optionalStringVar(
+    'MERIDIAN_CONSOLE_URL',
+    'Public URL of the console, for `{{console_url}}` in alert messages and the link in address verification emails (unset: left out).',
+  ),
+  alertMessagesRuleStandard: intVar(
+    'MERIDIAN_ALERT_MESSAGES_RULE_STANDARD',
+    'Messages to email, Telegram, Discord and Slack channels one alert rule may send per hour on the standard plan; beyond it they are recorded as capped (webhooks are not capped).',
+    20,
+    { min: 0, max: 1_000_000 },
+  ),
+  alertMessagesRulePro: intVar(
+    'MERIDIAN_ALERT_MESSAGES_RULE_PRO',
+    'Messages per alert rule per hour to email and chat channels on the pro plan.',
+    120,
+    { min: 0, max: 1_000_000 },
+  ),
+  alertMessagesAccountStandard: intVar(
+    'MERIDIAN_ALERT_MESSAGES_ACCOUNT_STANDARD',
+    'Messages per account per hour to email and chat channels on the standard plan.',
+    100,
+    { min: 0, max: 1_000_000 },
+  ),
+  alertMessagesAccountPro: intVar(
+    'MERIDIAN_ALERT_MESSAGES_ACCOUNT_PRO',
+    'Messages per account per hour to email and chat channels on the pro plan.',
+    1_000,
+    { min: 0, max: 1_000_000 },
+  ),
   eventRetentionHours: intVar(
     'MERIDIAN_EVENT_RETENTION_HOURS',
     'Hours account events are kept for `/events` resume (`?after=`) before the retention job prunes them.',

@@ -20,6 +20,7 @@ import type { OnchainRouteDeps } from './routes/onchain.ts';
 import type { PortfolioRouteDeps } from './routes/portfolio.ts';
 import type { PredictionsRouteDeps } from './routes/predictions.ts';
 import type { WebhookRouteDeps } from './routes/webhooks.ts';
+import type { AlertChannelRouteDeps } from './routes/alert-channels.ts';
 
 /**
  * Everything the HTTP layer (REST and push) needs from the rest of the process — and nothing else: the
@@ -58,6 +59,7 @@ export interface ServerDeps {
   alerts: { service: AlertsRouteDeps['alerts'] };
   webhooks: {
     service: WebhookRouteDeps['webhooks'];
+    channels: AlertChannelRouteDeps['channels'];
     events: EventsStreamDeps['events'];
     latestEventSeq(accountId: string): Promise<number>;
   };

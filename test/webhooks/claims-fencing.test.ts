@@ -14,6 +14,9 @@ const JOB = 'webhook-sender';
 
 const endpoint = {
   id: 'whe_fence',
+  kind: 'webhook' as const,
+  name: null,
+  verification: null,
   accountId: 'usr_fence',
   url: 'https://example.com/hook',
   events: ['alert.triggered' as const],
@@ -29,6 +32,7 @@ const endpoint = {
 const delivery = (id: string, eventSeq: number) => ({
   id,
   endpointId: 'whe_fence',
+  channel: 'webhook' as const,
   accountId: 'usr_fence',
   eventSeq,
   eventId: `evt_${id}`,
@@ -106,6 +110,9 @@ describe.each(dbKinds())('webhook delivery claims on %s', (kind) => {
       const deliveries = createKyselyDeliveriesRepository(db);
       await endpoints.insert({
         id: 'whe_fence',
+        kind: 'webhook',
+        name: null,
+        verification: null,
         accountId: 'usr_fence',
         url: 'https://example.com/hook',
         events: ['alert.triggered'],
@@ -123,6 +130,7 @@ describe.each(dbKinds())('webhook delivery claims on %s', (kind) => {
           {
             id: 'msg_fence',
             endpointId: 'whe_fence',
+            channel: 'webhook',
             accountId: 'usr_fence',
             eventSeq: 1,
             eventId: 'evt_fence',

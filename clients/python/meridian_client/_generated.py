@@ -249,11 +249,13 @@ class AddressFlowAlertRuleInputChannels(_Model):
     """AddressFlowAlertRuleInputChannels"""
 
     webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
     events: Optional[bool] = None  # Carry the events on the /events stream (default true)
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
         ("events", "events", _any),
     )
 
@@ -268,6 +270,7 @@ class AddressFlowAlertRuleInput(_Model):
     trigger: Optional[AddressFlowAlertRuleInputTrigger] = None
     expires_at: Optional[Optional[str]] = None
     channels: Optional[AddressFlowAlertRuleInputChannels] = None
+    template: Optional[Optional[str]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -277,6 +280,33 @@ class AddressFlowAlertRuleInput(_Model):
         ("trigger", "trigger", _obj("AddressFlowAlertRuleInputTrigger")),
         ("expires_at", "expiresAt", _opt(_any)),
         ("channels", "channels", _obj("AddressFlowAlertRuleInputChannels")),
+        ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
+class AlertChannel(_Model):
+    """AlertChannel"""
+
+    id: str  # ch_…
+    type: Union[Literal["email"], Literal["telegram"], Literal["discord"], Literal["slack"]]
+    name: Optional[str]
+    target: str  # Where it sends (the address, the chat, the webhook without its token)
+    status: Union[Literal["enabled"], Literal["disabled"], Literal["unverified"]]  # unverified: an email address that has not confirmed its code; nothing is sent to it
+    disabled_reason: Optional[str]
+    created_at: str
+    updated_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("type", "type", _any),
+        ("name", "name", _opt(_any)),
+        ("target", "target", _any),
+        ("status", "status", _any),
+        ("disabled_reason", "disabledReason", _opt(_any)),
+        ("created_at", "createdAt", _any),
+        ("updated_at", "updatedAt", _any),
     )
 
 
@@ -355,11 +385,13 @@ class AlertRuleChannels(_Model):
     """AlertRuleChannels"""
 
     webhook_ids: List[str]
+    channel_ids: List[str]
     events: bool
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
         ("events", "events", _any),
     )
 
@@ -391,7 +423,9 @@ class AlertRule(_Model):
     trigger: AlertRuleTrigger
     expires_at: Optional[str]
     channels: AlertRuleChannels
-    state: Literal["active", "paused", "triggered", "expired", "failing"]
+    template: Optional[str]  # Null: the default of its type
+    state: Literal["active", "paused", "triggered", "expired", "failing", "capped"]
+    capped_until: Optional[str]  # State capped: its hourly message cap holds until then (messages recorded as capped)
     normalized: List[AlertRuleNormalizedItem]  # Fields the server changed on the way in, e.g. symbol btc → BTCUSDT
     created_at: str
     updated_at: str
@@ -408,7 +442,9 @@ class AlertRule(_Model):
         ("trigger", "trigger", _obj("AlertRuleTrigger")),
         ("expires_at", "expiresAt", _opt(_any)),
         ("channels", "channels", _obj("AlertRuleChannels")),
+        ("template", "template", _opt(_any)),
         ("state", "state", _any),
+        ("capped_until", "cappedUntil", _opt(_any)),
         ("normalized", "normalized", _list(_obj("AlertRuleNormalizedItem"))),
         ("created_at", "createdAt", _any),
         ("updated_at", "updatedAt", _any),
@@ -494,11 +530,13 @@ class AlertTriggeredEventDataRuleChannels(_Model):
 
     webhook_ids: List[str]
     events: bool
+    channel_ids: Optional[List[str]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("webhook_ids", "webhookIds", _list(_any)),
         ("events", "events", _any),
+        ("channel_ids", "channelIds", _list(_any)),
     )
 
 
@@ -513,6 +551,7 @@ class AlertTriggeredEventDataRule(_Model):
     trigger: AlertTriggeredEventDataRuleTrigger
     channels: AlertTriggeredEventDataRuleChannels
     symbol: Optional[str] = None
+    template: Optional[Optional[str]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -523,6 +562,7 @@ class AlertTriggeredEventDataRule(_Model):
         ("trigger", "trigger", _obj("AlertTriggeredEventDataRuleTrigger")),
         ("channels", "channels", _obj("AlertTriggeredEventDataRuleChannels")),
         ("symbol", "symbol", _any),
+        ("template", "template", _opt(_any)),
     )
 
 
@@ -771,6 +811,7 @@ class DashboardAnalyticsAlertsByState(_Model):
     triggered: int
     expired: int
     failing: int
+    capped: int  # Active rules whose hourly message cap holds now
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -779,6 +820,7 @@ class DashboardAnalyticsAlertsByState(_Model):
         ("triggered", "triggered", _any),
         ("expired", "expired", _any),
         ("failing", "failing", _any),
+        ("capped", "capped", _any),
     )
 
 
@@ -1631,6 +1673,22 @@ class ImportPortfolioRequest(_Model):
 
 
 @dataclass
+class ListAlertChannelsResponse(_Model):
+    """ListAlertChannelsResponse"""
+
+    data: List[AlertChannel]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("AlertChannel"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
 class ListAlertDeliveriesResponse(_Model):
     """ListAlertDeliveriesResponse"""
 
@@ -2450,11 +2508,13 @@ class OnchainFlowEventDataRuleChannels(_Model):
 
     webhook_ids: List[str]
     events: bool
+    channel_ids: Optional[List[str]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("webhook_ids", "webhookIds", _list(_any)),
         ("events", "events", _any),
+        ("channel_ids", "channelIds", _list(_any)),
     )
 
 
@@ -2469,6 +2529,7 @@ class OnchainFlowEventDataRule(_Model):
     trigger: OnchainFlowEventDataRuleTrigger
     channels: OnchainFlowEventDataRuleChannels
     symbol: Optional[str] = None
+    template: Optional[Optional[str]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -2479,6 +2540,7 @@ class OnchainFlowEventDataRule(_Model):
         ("trigger", "trigger", _obj("OnchainFlowEventDataRuleTrigger")),
         ("channels", "channels", _obj("OnchainFlowEventDataRuleChannels")),
         ("symbol", "symbol", _any),
+        ("template", "template", _opt(_any)),
     )
 
 
@@ -2981,11 +3043,13 @@ class PriceAlertRuleInputChannels(_Model):
     """PriceAlertRuleInputChannels"""
 
     webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
     events: Optional[bool] = None  # Carry the events on the /events stream (default true)
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
         ("events", "events", _any),
     )
 
@@ -3001,6 +3065,7 @@ class PriceAlertRuleInput(_Model):
     trigger: Optional[PriceAlertRuleInputTrigger] = None
     expires_at: Optional[Optional[str]] = None
     channels: Optional[PriceAlertRuleInputChannels] = None
+    template: Optional[Optional[str]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3011,6 +3076,7 @@ class PriceAlertRuleInput(_Model):
         ("trigger", "trigger", _obj("PriceAlertRuleInputTrigger")),
         ("expires_at", "expiresAt", _opt(_any)),
         ("channels", "channels", _obj("PriceAlertRuleInputChannels")),
+        ("template", "template", _opt(_any)),
     )
 
 
@@ -3259,11 +3325,13 @@ class UpdateAlertRuleRequestChannels(_Model):
     """UpdateAlertRuleRequestChannels"""
 
     webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
     events: Optional[bool] = None  # Carry the events on the /events stream (default true)
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
         ("events", "events", _any),
     )
 
@@ -3279,6 +3347,7 @@ class UpdateAlertRuleRequest(_Model):
     trigger: Optional[UpdateAlertRuleRequestTrigger] = None
     expires_at: Optional[Optional[str]] = None
     channels: Optional[UpdateAlertRuleRequestChannels] = None
+    template: Optional[Optional[str]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3289,6 +3358,19 @@ class UpdateAlertRuleRequest(_Model):
         ("trigger", "trigger", _obj("UpdateAlertRuleRequestTrigger")),
         ("expires_at", "expiresAt", _opt(_any)),
         ("channels", "channels", _obj("UpdateAlertRuleRequestChannels")),
+        ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
+class VerifyAlertChannelRequest(_Model):
+    """VerifyAlertChannelRequest"""
+
+    code: str  # The 6-digit code emailed
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("code", "code", _any),
     )
 
 
@@ -3327,11 +3409,13 @@ class VolumeAlertRuleInputChannels(_Model):
     """VolumeAlertRuleInputChannels"""
 
     webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
     events: Optional[bool] = None  # Carry the events on the /events stream (default true)
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
         ("events", "events", _any),
     )
 
@@ -3347,6 +3431,7 @@ class VolumeAlertRuleInput(_Model):
     trigger: Optional[VolumeAlertRuleInputTrigger] = None
     expires_at: Optional[Optional[str]] = None
     channels: Optional[VolumeAlertRuleInputChannels] = None
+    template: Optional[Optional[str]] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3357,6 +3442,7 @@ class VolumeAlertRuleInput(_Model):
         ("trigger", "trigger", _obj("VolumeAlertRuleInputTrigger")),
         ("expires_at", "expiresAt", _opt(_any)),
         ("channels", "channels", _obj("VolumeAlertRuleInputChannels")),
+        ("template", "template", _opt(_any)),
     )
 
 
@@ -3394,7 +3480,7 @@ class WebhookDeliveryAttemptLogItem(_Model):
 
     attempt: int
     at: str
-    outcome: Literal["delivered", "http_error", "gone", "redirect", "timeout", "refused", "network_error"]
+    outcome: Literal["delivered", "http_error", "gone", "redirect", "timeout", "refused", "network_error", "rate_limited"]
     status_code: Optional[int]
     latency_ms: int
     error: Optional[str]
@@ -3415,12 +3501,13 @@ class WebhookDelivery(_Model):
     """WebhookDelivery"""
 
     id: str  # msg_… — the webhook-id header of every attempt (stable across retries)
-    webhook_id: str
+    webhook_id: str  # The endpoint: a webhook (wh_…) or an alert channel (ch_…)
+    channel: Literal["webhook", "email", "telegram", "discord", "slack"]  # What the endpoint is: webhook, email, telegram, discord or slack
     event_id: str
     event_type: Literal["alert.triggered", "onchain.flow"]
     rule_id: Optional[str]
     test: bool
-    status: Union[Literal["pending"], Literal["delivered"], Literal["failed"]]
+    status: Union[Literal["pending"], Literal["delivered"], Literal["failed"], Literal["capped"]]  # capped: not sent, because the rule or the account reached its hourly message cap
     attempts: int
     next_attempt_at: Optional[str]
     last_error: Optional[str]
@@ -3432,6 +3519,7 @@ class WebhookDelivery(_Model):
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("id", "id", _any),
         ("webhook_id", "webhookId", _any),
+        ("channel", "channel", _any),
         ("event_id", "eventId", _any),
         ("event_type", "eventType", _any),
         ("rule_id", "ruleId", _opt(_any)),
@@ -3648,7 +3736,7 @@ class _Operations:
         """POST /api/alerts: Create an alert rule (price, volume or address_flow)"""
         return self._call("POST", "/api/alerts", {}, body, _obj("AlertRule"), headers, False)
 
-    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing"]] = None, type: Optional[Literal["price", "volume", "address_flow"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
+    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
         """GET /api/alerts: The account's alert rules, newest first"""
         return self._call("GET", "/api/alerts", {"state": state, "type": type, "limit": limit, "cursor": cursor}, None, _obj("ListAlertRulesResponse"), headers, False)
 
@@ -3695,3 +3783,23 @@ class _Operations:
     def list_alert_deliveries(self, id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertDeliveriesResponse]:
         """GET /api/alerts/{id}/deliveries: An alert rule's webhook deliveries, newest first, each with every attempt"""
         return self._call("GET", _path("/api/alerts/{id}/deliveries", {"id": id}), {"limit": limit, "cursor": cursor}, None, _obj("ListAlertDeliveriesResponse"), headers, False)
+
+    def create_alert_channel(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertChannel]:
+        """POST /api/alert-channels: Add an alert channel; an email address is sent a code to confirm (status unverified until then)"""
+        return self._call("POST", "/api/alert-channels", {}, body, _obj("AlertChannel"), headers, False)
+
+    def list_alert_channels(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertChannelsResponse]:
+        """GET /api/alert-channels: The account's alert channels (never their credentials)"""
+        return self._call("GET", "/api/alert-channels", {}, None, _obj("ListAlertChannelsResponse"), headers, False)
+
+    def get_alert_channel(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertChannel]:
+        """GET /api/alert-channels/{id}: One alert channel"""
+        return self._call("GET", _path("/api/alert-channels/{id}", {"id": id}), {}, None, _obj("AlertChannel"), headers, False)
+
+    def delete_alert_channel(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/alert-channels/{id}: Delete an alert channel; its pending deliveries are dropped"""
+        return self._call("DELETE", _path("/api/alert-channels/{id}", {"id": id}), {}, None, _none, headers, False)
+
+    def verify_alert_channel(self, id: str, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertChannel]:
+        """POST /api/alert-channels/{id}/verify: Confirm an email channel with the code it received (5 tries, 24 h)"""
+        return self._call("POST", _path("/api/alert-channels/{id}/verify", {"id": id}), {}, body, _obj("AlertChannel"), headers, False)

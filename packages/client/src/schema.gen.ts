@@ -88,6 +88,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's alert channels (never their credentials) */
+        get: operations["listAlertChannels"];
+        put?: never;
+        /** Add an alert channel; an email address is sent a code to confirm (status unverified until then) */
+        post: operations["createAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert channel */
+        get: operations["getAlertChannel"];
+        put?: never;
+        post?: never;
+        /** Delete an alert channel; its pending deliveries are dropped */
+        delete: operations["deleteAlertChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an email channel with the code it received (5 tries, 24 h) */
+        post: operations["verifyAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -701,6 +754,8 @@ export interface components {
         };
         AddressFlowAlertRuleInput: {
             channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
                 /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
@@ -730,6 +785,7 @@ export interface components {
             };
             expiresAt?: string | null;
             name?: string;
+            template?: string | null;
             trigger?: {
                 /** @description every: quiet time after a firing (default 300) */
                 cooldownSec?: number;
@@ -745,8 +801,26 @@ export interface components {
              */
             type: "address_flow";
         };
+        AlertChannel: {
+            /** Format: date-time */
+            createdAt: string;
+            disabledReason: string | null;
+            /** @description ch_… */
+            id: string;
+            name: string | null;
+            /** @description unverified: an email address that has not confirmed its code; nothing is sent to it */
+            status: "enabled" | "disabled" | "unverified";
+            /** @description Where it sends (the address, the chat, the webhook without its token) */
+            target: string;
+            type: "email" | "telegram" | "discord" | "slack";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         AlertRule: {
+            /** @description State capped: its hourly message cap holds until then (messages recorded as capped) */
+            cappedUntil: string | null;
             channels: {
+                channelIds: string[];
                 events: boolean;
                 webhookIds: string[];
             };
@@ -803,9 +877,11 @@ export interface components {
                 used: string;
             }[];
             /** @enum {string} */
-            state: "active" | "paused" | "triggered" | "expired" | "failing";
+            state: "active" | "paused" | "triggered" | "expired" | "failing" | "capped";
             /** @description price and volume rules: the canonical symbol used */
             symbol?: string;
+            /** @description Null: the default of its type */
+            template: string | null;
             trigger: {
                 cooldownSec: number;
                 /** @enum {string} */
@@ -834,6 +910,7 @@ export interface components {
                 note?: string;
                 rule: {
                     channels: {
+                        channelIds?: string[];
                         events: boolean;
                         webhookIds: string[];
                     };
@@ -879,6 +956,7 @@ export interface components {
                     id: string;
                     name: string;
                     symbol?: string;
+                    template?: string | null;
                     trigger: {
                         cooldownSec: number;
                         /** @enum {string} */
@@ -938,6 +1016,32 @@ export interface components {
             /** @description Base volume */
             volume: number;
         };
+        CreateAlertChannelRequest: {
+            /** Format: email */
+            address: string;
+            name?: string;
+            /** @enum {string} */
+            type: "email";
+        } | {
+            /** @description The bot token from @BotFather (never shown again) */
+            botToken: string;
+            chatId: string;
+            name?: string;
+            /** @enum {string} */
+            type: "telegram";
+        } | {
+            name?: string;
+            /** @enum {string} */
+            type: "discord";
+            /** @description https://discord.com/api/webhooks/<id>/<token> */
+            url: string;
+        } | {
+            name?: string;
+            /** @enum {string} */
+            type: "slack";
+            /** @description https://hooks.slack.com/services/… */
+            url: string;
+        };
         /** @description An alert rule; the shape of `condition` depends on `type` */
         CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"];
         CreateTokenRequest: {
@@ -981,6 +1085,8 @@ export interface components {
             alerts: {
                 byState: {
                     active: number;
+                    /** @description Active rules whose hourly message cap holds now */
+                    capped: number;
                     expired: number;
                     failing: number;
                     paused: number;
@@ -1444,6 +1550,9 @@ export interface components {
                 venue?: string | null;
             }[];
         };
+        ListAlertChannelsResponse: {
+            data: components["schemas"]["AlertChannel"][];
+        };
         ListAlertDeliveriesResponse: {
             data: components["schemas"]["WebhookDelivery"][];
             /** @description Pass as cursor for older deliveries */
@@ -1725,6 +1834,7 @@ export interface components {
                 replaces?: string;
                 rule: {
                     channels: {
+                        channelIds?: string[];
                         events: boolean;
                         webhookIds: string[];
                     };
@@ -1770,6 +1880,7 @@ export interface components {
                     id: string;
                     name: string;
                     symbol?: string;
+                    template?: string | null;
                     trigger: {
                         cooldownSec: number;
                         /** @enum {string} */
@@ -1998,6 +2109,8 @@ export interface components {
         };
         PriceAlertRuleInput: {
             channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
                 /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
@@ -2018,6 +2131,7 @@ export interface components {
             name?: string;
             /** @description Any accepted spelling: btc, BTC/USDT, … */
             symbol: string;
+            template?: string | null;
             trigger?: {
                 /** @description every: quiet time after a firing (default 300) */
                 cooldownSec?: number;
@@ -2129,6 +2243,8 @@ export interface components {
         };
         UpdateAlertRuleRequest: {
             channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
                 /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
@@ -2182,6 +2298,7 @@ export interface components {
             state?: "active" | "paused";
             /** @description Any accepted spelling: btc, BTC/USDT, … */
             symbol?: string;
+            template?: string | null;
             trigger?: {
                 /** @description every: quiet time after a firing (default 300) */
                 cooldownSec?: number;
@@ -2192,8 +2309,14 @@ export interface components {
                 mode?: "once" | "every";
             };
         };
+        VerifyAlertChannelRequest: {
+            /** @description The 6-digit code emailed */
+            code: string;
+        };
         VolumeAlertRuleInput: {
             channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
                 /** @description Carry the events on the /events stream (default true) */
                 events?: boolean;
                 /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
@@ -2211,6 +2334,7 @@ export interface components {
             name?: string;
             /** @description Any accepted spelling: btc, BTC/USDT, … */
             symbol: string;
+            template?: string | null;
             trigger?: {
                 /** @description every: quiet time after a firing (default 300) */
                 cooldownSec?: number;
@@ -2250,10 +2374,15 @@ export interface components {
                 error: string | null;
                 latencyMs: number;
                 /** @enum {string} */
-                outcome: "delivered" | "http_error" | "gone" | "redirect" | "timeout" | "refused" | "network_error";
+                outcome: "delivered" | "http_error" | "gone" | "redirect" | "timeout" | "refused" | "network_error" | "rate_limited";
                 statusCode: number | null;
             }[];
             attempts: number;
+            /**
+             * @description What the endpoint is: webhook, email, telegram, discord or slack
+             * @enum {string}
+             */
+            channel: "webhook" | "email" | "telegram" | "discord" | "slack";
             /** Format: date-time */
             createdAt: string;
             eventId: string;
@@ -2265,8 +2394,10 @@ export interface components {
             lastError: string | null;
             nextAttemptAt: string | null;
             ruleId: string | null;
-            status: "pending" | "delivered" | "failed";
+            /** @description capped: not sent, because the rule or the account reached its hourly message cap */
+            status: "pending" | "delivered" | "failed" | "capped";
             test: boolean;
+            /** @description The endpoint: a webhook (wh_…) or an alert channel (ch_…) */
             webhookId: string;
         };
     };
@@ -2545,13 +2676,158 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listAlertChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAlertChannelsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    verifyAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyAlertChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertChannel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listAlertRules: {
         parameters: {
             query?: {
                 cursor?: string;
                 /** @description Default 50; above 200 is clamped */
                 limit?: number;
-                state?: "active" | "paused" | "triggered" | "expired" | "failing";
+                state?: "active" | "paused" | "triggered" | "expired" | "failing" | "capped";
                 type?: "price" | "volume" | "address_flow";
             };
             header?: never;

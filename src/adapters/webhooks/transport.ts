@@ -98,15 +98,23 @@ export function createGuardedTransport(options: GuardedTransportOptions): Webhoo
           dispatcher: agent,
           signal: AbortSignal.timeout(timeoutMs),
         });
-        await response.body.dump({ limit: maxResponseBytes }).catch(() => {
-          // Only the status counts; a body that fails to drain (reset, over the limit) changes nothing.
-        });
+        // Only the status counts, and a 429's wait: its Retry-After header or its JSON body's retry_after.
+        const answer =
+          response.statusCode === 429
+            ? await response.body.text().catch(() => '')
+            : await response.body.dump({ limit: maxResponseBytes }).then(
+                () => '',
+                () => '',
+              );
         const location = response.headers.location;
+        const retryAfterMs =
+          response.statusCode === 429 ? retryAfterOf(response.headers['retry-after'], answer) : undefined;
         return {
           kind: 'response',
           statusCode: response.statusCode,
           location: typeof location === 'string' ? location : undefined,
           latencyMs: elapsed(),
+          ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
         };
       } catch (error) {
         return { ...classify(error, timeoutMs), latencyMs: elapsed() };
@@ -148,4 +156,32 @@ function classify(
     kind: 'network_error',
     error: `${first?.code ? `${first.code}: ` : ''}${first?.message ?? String(error)}`.slice(0, 300),
   };
+}
+
+const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/**
+ * A rate-limited answer's wait, in ms (at most an hour): the JSON body's `parameters.retry_after` (Telegram Bot
+ * API, seconds) or `retry_after` (Discord, seconds, fractional), else the Retry-After header (seconds or an
+ * HTTP date; Slack and Discord).
+ */
+export function retryAfterOf(header: string | string[] | undefined, body: string): number | undefined {
+  let seconds: number | undefined;
+  try {
+    const json = JSON.parse(body) as { retry_after?: unknown; parameters?: { retry_after?: unknown } };
+    const value = json.parameters?.retry_after ?? json.retry_after;
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) seconds = value;
+  } catch {
+    // not JSON: the header decides
+  }
+  const text = Array.isArray(header) ? header[0] : header;
+  if (seconds === undefined && text) {
+    const n = Number(text);
+    if (Number.isFinite(n) && n >= 0) seconds = n;
+    else {
+      const date = Date.parse(text);
+      if (Number.isFinite(date)) seconds = Math.max(0, (date - Date.now()) / 1000);
+    }
+  }
+  return seconds === undefined ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.ceil(seconds * 1000));
 }

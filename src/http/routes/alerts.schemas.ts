@@ -96,6 +96,13 @@ const Channels = Type.Object(
           'Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type',
       }),
     ),
+    channelIds: Type.Optional(
+      Type.Array(Type.String({ pattern: '^ch_[A-Za-z0-9]{1,64}$' }), {
+        maxItems: 20,
+        uniqueItems: true,
+        description: 'Alert channels (email, Telegram, Discord, Slack) that receive its messages',
+      }),
+    ),
     events: Type.Optional(
       Type.Boolean({ description: 'Carry the events on the /events stream (default true)' }),
     ),
@@ -103,11 +110,21 @@ const Channels = Type.Object(
   { additionalProperties: false },
 );
 
+const Template = Type.Union([
+  Type.String({
+    maxLength: 1_000,
+    description:
+      'Message of its channel messages, with {{symbol}} {{price}} {{condition}} {{value}} {{exchange}} {{asset}} {{amount_usd}} {{time}} {{rule_name}} {{console_url}}; plain text, escaped per channel. Null or empty: the default of its type',
+  }),
+  Type.Null(),
+]);
+
 const common = {
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   trigger: Type.Optional(Trigger),
   expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   channels: Type.Optional(Channels),
+  template: Type.Optional(Template),
 };
 const SymbolField = Type.String({
   minLength: 1,
@@ -172,6 +189,7 @@ export const PatchRule = Type.Object(
     trigger: Type.Optional(Trigger),
     expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
     channels: Type.Optional(Channels),
+    template: Type.Optional(Template),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -185,8 +203,16 @@ export const Rule = Type.Object(
     condition: Type.Union([PriceCondition, VolumeCondition, FlowCondition]),
     trigger: Type.Object({ mode: oneOf(TRIGGER_MODES), cooldownSec: Type.Integer() }),
     expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    channels: Type.Object({ webhookIds: Type.Array(Type.String()), events: Type.Boolean() }),
+    channels: Type.Object({
+      webhookIds: Type.Array(Type.String()),
+      channelIds: Type.Array(Type.String()),
+      events: Type.Boolean(),
+    }),
+    template: Type.Union([Type.String(), Type.Null()], { description: 'Null: the default of its type' }),
     state: oneOf(RULE_STATES),
+    cappedUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'State capped: its hourly message cap holds until then (messages recorded as capped)',
+    }),
     normalized: Type.Array(
       Type.Object({ field: Type.String(), requested: Type.String(), used: Type.String() }),
       { description: 'Fields the server changed on the way in, e.g. symbol btc → BTCUSDT' },
@@ -230,7 +256,12 @@ const EventRule = Type.Object({
   symbol: Type.Optional(Type.String()),
   condition: Type.Union([PriceCondition, VolumeCondition, FlowCondition]),
   trigger: Type.Object({ mode: oneOf(TRIGGER_MODES), cooldownSec: Type.Integer() }),
-  channels: Type.Object({ webhookIds: Type.Array(Type.String()), events: Type.Boolean() }),
+  channels: Type.Object({
+    webhookIds: Type.Array(Type.String()),
+    channelIds: Type.Optional(Type.Array(Type.String())),
+    events: Type.Boolean(),
+  }),
+  template: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 const EventTrigger = Type.Object({
   id: Type.String({ description: 'trg_…' }),

@@ -32,6 +32,7 @@ const Analytics = Type.Object(
         triggered: count,
         expired: count,
         failing: count,
+        capped: Type.Integer({ minimum: 0, description: 'Active rules whose hourly message cap holds now' }),
       }),
       recentTriggers: Type.Array(
         Type.Object({

@@ -21,6 +21,7 @@ import { portfolioRoutes } from './portfolio.ts';
 import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { alertChannelRoutes } from './alert-channels.ts';
 
 /** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
 export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
@@ -50,6 +51,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
       auth,
     ),
     webhookRoutes({ webhooks: deps.webhooks.service }),
+    alertChannelRoutes({ channels: deps.webhooks.channels }),
     eventsStreamRoutes(
       {
         config,

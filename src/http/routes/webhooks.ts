@@ -4,6 +4,8 @@ import { EVENT_TYPES, type EventType } from '../../modules/events/index.ts';
 import {
   ATTEMPT_OUTCOMES,
   type AttemptOutcome,
+  CHANNEL_KINDS,
+  type ChannelKind,
   decodeDeliveryCursor,
   type WebhooksService,
 } from '../../modules/webhooks/index.ts';
@@ -69,12 +71,20 @@ const DeliverySchema = Type.Object(
     id: Type.String({
       description: 'msg_… — the webhook-id header of every attempt (stable across retries)',
     }),
-    webhookId: Type.String(),
+    webhookId: Type.String({ description: 'The endpoint: a webhook (wh_…) or an alert channel (ch_…)' }),
+    channel: Type.Unsafe<ChannelKind>({
+      type: 'string',
+      enum: [...CHANNEL_KINDS],
+      description: 'What the endpoint is: webhook, email, telegram, discord or slack',
+    }),
     eventId: Type.String(),
     eventType: EventTypeSchema,
     ruleId: Type.Union([Type.String(), Type.Null()]),
     test: Type.Boolean(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+    status: Type.Union(
+      [Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('capped')],
+      { description: 'capped: not sent, because the rule or the account reached its hourly message cap' },
+    ),
     attempts: Type.Integer(),
     nextAttemptAt: NullableTime,
     lastError: Type.Union([Type.String(), Type.Null()]),

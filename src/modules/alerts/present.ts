@@ -8,6 +8,7 @@ export function presentRule(rule: AlertRule, nowMs: number) {
     ...ruleSummary(rule),
     expiresAt: iso(rule.expiresAt),
     state: effectiveState(rule, nowMs),
+    cappedUntil: rule.cappedUntil && rule.cappedUntil > nowMs ? iso(rule.cappedUntil) : null,
     normalized: rule.normalized,
     createdAt: iso(rule.createdAt)!,
     updatedAt: iso(rule.updatedAt)!,
@@ -27,6 +28,7 @@ export function ruleSummary(rule: AlertRule) {
     ...(rule.symbol !== null ? { symbol: rule.symbol } : {}),
     condition: rule.condition,
     trigger: rule.trigger,
-    channels: rule.channels,
+    channels: { ...rule.channels, channelIds: rule.channels.channelIds ?? [] },
+    template: rule.template ?? null,
   };
 }

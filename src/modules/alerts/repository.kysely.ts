@@ -27,6 +27,9 @@ function fromRow(row: Selectable<AlertRulesTable>): AlertRule {
     },
     expiresAt: row.expires_at === null ? null : Number(row.expires_at),
     channels: JSON.parse(row.channels),
+    template: row.template ?? null,
+    cappedUntil:
+      row.capped_until === null || row.capped_until === undefined ? null : Number(row.capped_until),
     normalized: JSON.parse(row.normalized),
     state: row.state as RuleState,
     version: Number(row.version),
@@ -51,6 +54,7 @@ function toRow(rule: AlertRule): AlertRulesTable {
     cooldown_sec: rule.trigger.cooldownSec,
     expires_at: rule.expiresAt,
     channels: JSON.stringify(rule.channels),
+    template: rule.template ?? null,
     normalized: JSON.stringify(rule.normalized),
     state: rule.state,
     version: rule.version,
@@ -75,6 +79,7 @@ function patchColumns(patch: RulePatch): Partial<AlertRulesTable> {
   }
   if (patch.expiresAt !== undefined) out.expires_at = patch.expiresAt;
   if (patch.channels !== undefined) out.channels = JSON.stringify(patch.channels);
+  if (patch.template !== undefined) out.template = patch.template;
   if (patch.normalized !== undefined) out.normalized = JSON.stringify(patch.normalized);
   if (patch.state !== undefined) out.state = patch.state;
   if (patch.resetSide) out.last_satisfied = null;
@@ -194,6 +199,14 @@ export function createKyselyAlertsRepository(db: Db): AlertsRepository {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    async markCapped(accountId, id, until) {
+      await db
+        .updateTable('alert_rules')
+        .set({ capped_until: until })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .execute();
+    },
     async loadLive() {
       const rows = await live().where('state', 'in', LIVE_STATES).execute();
       return rows.map(fromRow);
@@ -259,12 +272,14 @@ export function createKyselyAlertsRepository(db: Db): AlertsRepository {
       );
     },
     async overview(accountId, recentLimit) {
+      // `capped` is not stored: an active rule whose hourly message cap holds now counts as capped.
+      const state = sql<string>`case when state = 'active' and capped_until > ${Date.now()} then 'capped' else state end`;
       const counts = await db
         .selectFrom('alert_rules')
-        .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+        .select([state.as('state'), (eb) => eb.fn.countAll<number>().as('n')])
         .where('account_id', '=', accountId)
         .where('deleted_at', 'is', null)
-        .groupBy('state')
+        .groupBy(state)
         .execute();
       const byState = emptyRuleCounts();
       for (const c of counts) if (c.state in byState) byState[c.state as RuleState] = Number(c.n);

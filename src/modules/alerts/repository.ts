@@ -74,7 +74,15 @@ export interface ListRulesQuery {
 export type RulePatch = Partial<
   Pick<
     AlertRule,
-    'name' | 'symbol' | 'condition' | 'trigger' | 'expiresAt' | 'channels' | 'normalized' | 'state'
+    | 'name'
+    | 'symbol'
+    | 'condition'
+    | 'trigger'
+    | 'expiresAt'
+    | 'channels'
+    | 'template'
+    | 'normalized'
+    | 'state'
   >
 > & {
   /** The evaluator's crossing side is reset when the condition changes. */
@@ -97,6 +105,8 @@ export interface AlertsRepository {
   delete(accountId: string, id: string, atMs: number): Promise<boolean>;
   /** active → failing (webhook delivery exhausted). False when the rule is not active. */
   markFailing(accountId: string, id: string, atMs: number): Promise<boolean>;
+  /** The rule's hourly message cap holds until `until` (it reads as `capped` until then). */
+  markCapped(accountId: string, id: string, until: number): Promise<void>;
 
   /** Every live rule (evaluator start). */
   loadLive(): Promise<AlertRule[]>;
@@ -133,6 +143,7 @@ export const emptyRuleCounts = (): Record<RuleState, number> => ({
   triggered: 0,
   expired: 0,
   failing: 0,
+  capped: 0,
 });
 
 type Events = (events: NewAccountEvent[], atMs: number) => AccountEvent[];
@@ -161,8 +172,10 @@ export function createMemoryAlertsRepository(appendEvents: Events): AlertsReposi
     triggers,
     async overview(accountId, recentLimit) {
       const byState = emptyRuleCounts();
+      const now = Date.now();
       for (const r of rules.values())
-        if (r.accountId === accountId && r.deletedAt === null) byState[r.state]++;
+        if (r.accountId === accountId && r.deletedAt === null)
+          byState[r.state === 'active' && (r.cappedUntil ?? 0) > now ? 'capped' : r.state]++;
       const recentTriggers = [...triggers.values()]
         .filter((t) => t.accountId === accountId)
         .sort((a, b) => b.firedAt - a.firedAt || (b.id < a.id ? -1 : 1))
@@ -231,6 +244,10 @@ export function createMemoryAlertsRepository(appendEvents: Events): AlertsReposi
       if (r?.state !== 'active') return false;
       r.state = 'failing';
       return true;
+    },
+    async markCapped(accountId, id, until) {
+      const r = own(accountId, id);
+      if (r) r.cappedUntil = until;
     },
     async loadLive() {
       return [...rules.values()]

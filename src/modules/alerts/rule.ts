@@ -22,9 +22,12 @@ export type FlowRuleDirection = (typeof FLOW_RULE_DIRECTIONS)[number];
  * active → (fires, once) → triggered (terminal); active → expired at expiresAt (terminal);
  * active ⇄ paused by the user; active → failing when webhook delivery is exhausted, failing → active on resume.
  */
-export const RULE_STATES = ['active', 'paused', 'triggered', 'expired', 'failing'] as const;
+export const RULE_STATES = ['active', 'paused', 'triggered', 'expired', 'failing', 'capped'] as const;
 export type RuleState = (typeof RULE_STATES)[number];
-/** States the evaluator watches and the plan cap counts. */
+/**
+ * States the evaluator watches and the plan cap counts. `capped` is never stored: an active rule reads as
+ * capped while its hourly message cap holds (`cappedUntil`); it keeps being evaluated and its events recorded.
+ */
 export const LIVE_STATES: readonly RuleState[] = ['active', 'failing'];
 
 export const TRIGGER_MODES = ['once', 'every'] as const;
@@ -72,6 +75,8 @@ export interface RuleChannels {
   webhookIds: string[];
   /** Whether the account event stream (`/events`) carries this rule's events. */
   events: boolean;
+  /** Alert channels (ch_…: email, Telegram, Discord, Slack) that receive this rule's messages. */
+  channelIds?: string[];
 }
 
 /** A field the server changed on the way in, e.g. `symbol` `btc` → `BTCUSDT`. */
@@ -88,6 +93,10 @@ interface RuleFields {
   trigger: RuleTrigger;
   expiresAt: number | null;
   channels: RuleChannels;
+  /** The message template of its channel messages; null: the default of its type. */
+  template?: string | null;
+  /** Until when its hourly message cap holds (its messages are recorded as capped, not sent). */
+  cappedUntil?: number | null;
   normalized: Normalized[];
   state: RuleState;
   /** Bumped by every user edit; the evaluator drops work computed for an older version. */
@@ -150,9 +159,13 @@ export const isCrossing = (rule: RuleWatch): boolean =>
  * The state a reader should see: a live rule whose expiry has passed is expired even if the evaluator has not
  * swept it yet (it never fires after expiresAt).
  */
-export function effectiveState(rule: Pick<AlertRule, 'state' | 'expiresAt'>, nowMs: number): RuleState {
+export function effectiveState(
+  rule: Pick<AlertRule, 'state' | 'expiresAt' | 'cappedUntil'>,
+  nowMs: number,
+): RuleState {
   if (LIVE_STATES.includes(rule.state) && rule.expiresAt !== null && rule.expiresAt <= nowMs)
     return 'expired';
+  if (rule.state === 'active' && rule.cappedUntil && rule.cappedUntil > nowMs) return 'capped';
   return rule.state;
 }
 

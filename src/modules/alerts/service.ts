@@ -1,5 +1,6 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
+import { unknownVariables } from '../alert-channels/index.ts';
 import type { EventsTopics } from '../events/index.ts';
 import type { AlertsTopics } from './topics.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -30,7 +31,9 @@ interface RuleInputFields {
   trigger?: { mode?: TriggerMode; cooldownSec?: number };
   expiresAt?: string | null;
   name?: string;
-  channels?: { webhookIds?: string[]; events?: boolean };
+  channels?: { webhookIds?: string[]; channelIds?: string[]; events?: boolean };
+  /** The message template of channel messages; null or empty: the default of the rule's type. */
+  template?: string | null;
 }
 
 /** A rule as the client sends it, its shape checked by the route's schema. */
@@ -86,6 +89,8 @@ export interface AlertsService {
   typeOf(accountId: string, id: string): Promise<RuleType | undefined>;
   /** State → failing (webhook delivery exhausted). A rule that is not active is left as it is. */
   markRuleFailing(accountId: string, ruleId: string): Promise<void>;
+  /** The rule's hourly message cap holds until `until`: it reads as `capped` until then. */
+  markRuleCapped(accountId: string, ruleId: string, until: number): Promise<void>;
   ruleExists(accountId: string, ruleId: string): Promise<boolean>;
   /** Rules per state and the latest triggers (the dashboard's alerts section). */
   summarize(accountId: string, recentLimit: number): Promise<AlertsSummary>;
@@ -151,8 +156,18 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
   });
   const channelsOf = (input: RuleInput['channels'], base?: RuleChannels): RuleChannels => ({
     webhookIds: input?.webhookIds ?? base?.webhookIds ?? [],
+    channelIds: input?.channelIds ?? base?.channelIds ?? [],
     events: input?.events ?? base?.events ?? true,
   });
+
+  /** A template naming a variable that does not exist is refused, the variable named. */
+  function checkTemplate(template: string | null | undefined, problems: ProblemDetail[]) {
+    for (const name of template ? unknownVariables(template) : [])
+      problems.push({
+        pointer: '/body/template',
+        message: `{{${name}}} is not a template variable (known: symbol, price, condition, value, exchange, asset, amount_usd, time, rule_name, console_url)`,
+      });
+  }
 
   async function own(accountId: string, id: string): Promise<AlertRule> {
     const rule = await repo.get(accountId, id);
@@ -167,6 +182,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
       const typed = checks.condition(input, problems, normalized);
       const expiresAt = checks.expiry(input.expiresAt, problems);
+      checkTemplate(input.template, problems);
       if (problems.length) throw validationError(problems);
       const now = clock.now();
       const watch = watchOf(typed, symbol);
@@ -178,6 +194,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
         trigger: triggerOf(input.trigger),
         expiresAt,
         channels: channelsOf(input.channels),
+        template: input.template || null,
         normalized,
         state: 'active',
         version: 1,
@@ -239,6 +256,8 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
         else patch.condition = checks.condition(input.condition, problems, normalized).condition;
       }
       if (input.expiresAt !== undefined) patch.expiresAt = checks.expiry(input.expiresAt, problems);
+      checkTemplate(input.template, problems);
+      if (input.template !== undefined) patch.template = input.template || null;
       if (problems.length) throw validationError(problems);
       if (input.name !== undefined) patch.name = input.name.trim() || current.name;
       if (input.trigger !== undefined) patch.trigger = triggerOf(input.trigger, current.trigger);
@@ -288,6 +307,10 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
 
     async typeOf(accountId, id) {
       return (await repo.get(accountId, id))?.type;
+    },
+
+    async markRuleCapped(accountId, ruleId, until) {
+      await repo.markCapped(accountId, ruleId, until);
     },
 
     async markRuleFailing(accountId, ruleId) {

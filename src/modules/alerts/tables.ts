@@ -15,6 +15,8 @@ export interface AlertRulesTable {
   cooldown_sec: number;
   expires_at: number | null;
   channels: string;
+  template?: string | null;
+  capped_until?: number | null;
   normalized: string;
   state: string;
   version: number;

@@ -1,11 +1,17 @@
 import type { Clock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
-import type { SecretBox, WebhookResponse, WebhookTransport } from './ports.ts';
+import type {
+  ChannelFormats,
+  MailTransport,
+  OutboundMessage,
+  SecretBox,
+  WebhookResponse,
+  WebhookTransport,
+} from './ports.ts';
 import type { DeliveriesRepository, EndpointsRepository } from './repository.ts';
 import { type RetryPolicy, retryDelay } from './retry.ts';
-import { signingSecretsOf } from './service.ts';
-import { signatureHeaders } from './signature.ts';
-import type { AttemptOutcome, Delivery } from './types.ts';
+import type { AttemptOutcome, Delivery, WebhookEndpoint } from './types.ts';
+import { webhookFormat } from './webhook-format.ts';
 
 /**
  * Called for each rule with a delivery that will not be tried again (retries exhausted, or its endpoint answered
@@ -21,11 +27,17 @@ export interface SenderLog {
   error(obj: object, msg: string): void;
 }
 
-/** What one delivery attempt needs: the endpoint and delivery stores, the transport, the secrets, the clock. */
+/**
+ * What one delivery attempt needs: the endpoint and delivery stores, the transports (HTTP behind the address
+ * policy for webhooks and chat APIs; SMTP for email, when the operator configured a server), each alert
+ * channel's format (webhooks have theirs built in), the secrets, the clock.
+ */
 export interface AttemptDeps {
   endpoints: EndpointsRepository;
   deliveries: DeliveriesRepository;
   transport: WebhookTransport;
+  mail?: MailTransport;
+  formats?: ChannelFormats;
   box: SecretBox;
   clock: Clock;
   exhausted: DeliveryExhausted;
@@ -33,8 +45,6 @@ export interface AttemptDeps {
   /** Test hook: runs after an attempt is claimed (committed) and before it is sent. */
   beforeSend?(delivery: Delivery): Promise<void>;
 }
-
-const USER_AGENT = 'Meridian-Webhooks/1';
 
 function outcomeOf(response: WebhookResponse): {
   outcome: AttemptOutcome;
@@ -45,6 +55,12 @@ function outcomeOf(response: WebhookResponse): {
     return { outcome: response.kind, statusCode: null, error: response.error };
   const status = response.statusCode;
   if (status >= 200 && status < 300) return { outcome: 'delivered', statusCode: status, error: null };
+  if (status === 429)
+    return {
+      outcome: 'rate_limited',
+      statusCode: status,
+      error: `the receiver answered 429 (rate limited)${response.retryAfterMs !== undefined ? `; retry after ${response.retryAfterMs} ms` : ''}`,
+    };
   if (status === 410)
     return {
       outcome: 'gone',
@@ -96,17 +112,7 @@ export function createAttempt(
     }
     await deps.beforeSend?.(delivery);
     const sentAt = clock.now();
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      ...signatureHeaders(
-        signingSecretsOf(endpoint, deps.box, sentAt),
-        delivery.id,
-        Math.floor(sentAt / 1000),
-        delivery.body,
-      ),
-    };
-    const response = await deps.transport.send({ url: endpoint.url, headers, body: delivery.body });
+    const response = await send(endpoint, delivery, sentAt);
     const { outcome, statusCode, error } = outcomeOf(response);
     const finishedAt = clock.now();
     const attempt = {
@@ -153,7 +159,12 @@ export function createAttempt(
       await reportExhausted([delivery, ...failed]);
       return;
     }
-    const delay = retryDelay(options.retry, delivery.attempts);
+    const backoff = retryDelay(options.retry, delivery.attempts);
+    // A rate-limited answer's own wait is honoured when it is longer than the schedule's.
+    const delay =
+      backoff === undefined || response.kind !== 'response' || response.retryAfterMs === undefined
+        ? backoff
+        : Math.max(backoff, response.retryAfterMs);
     if (delay === undefined) {
       await settleFailed();
       await reportExhausted([delivery]);
@@ -169,6 +180,35 @@ export function createAttempt(
       },
       term(),
     );
+  }
+
+  /** Composes the delivery for its channel and sends it through that channel's transport. */
+  async function send(
+    endpoint: WebhookEndpoint,
+    delivery: Delivery,
+    sentAt: number,
+  ): Promise<WebhookResponse> {
+    const format = endpoint.kind === 'webhook' ? webhookFormat : deps.formats?.[endpoint.kind];
+    if (!format)
+      return { kind: 'network_error', error: `no ${endpoint.kind} channel on this server`, latencyMs: 0 };
+    let message: OutboundMessage;
+    try {
+      message = format.compose({ endpoint, delivery, box: deps.box, sentAt });
+    } catch (error) {
+      return {
+        kind: 'network_error',
+        error: `the message could not be composed: ${(error as Error).message}`.slice(0, 300),
+        latencyMs: 0,
+      };
+    }
+    if (message.via === 'http') return deps.transport.send(message.request);
+    if (!deps.mail)
+      return {
+        kind: 'network_error',
+        error: 'no SMTP server is configured (MERIDIAN_SMTP_URL)',
+        latencyMs: 0,
+      };
+    return deps.mail.send(message.message);
   }
 
   async function reportExhausted(list: Delivery[]) {

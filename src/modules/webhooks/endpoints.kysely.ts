@@ -2,13 +2,15 @@ import type { Kysely, Selectable } from 'kysely';
 import type { EventType } from '../events/index.ts';
 import type { EndpointsRepository } from './repository.ts';
 import type { WebhookEndpointsTable, WebhooksTables } from './tables.ts';
-import type { EndpointStatus, WebhookEndpoint } from './types.ts';
+import type { ChannelKind, EndpointStatus, WebhookEndpoint } from './types.ts';
 
 /** The webhook endpoints on Kysely (PostgreSQL or PGlite); the deliveries are in repository.kysely.ts. */
 
 function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
   return {
     id: row.id,
+    kind: row.kind as ChannelKind,
+    name: row.name,
     accountId: row.account_id,
     url: row.url,
     events: (typeof row.events === 'string' ? JSON.parse(row.events) : row.events) as EventType[],
@@ -19,6 +21,14 @@ function endpointFromRow(row: Selectable<WebhookEndpointsTable>): WebhookEndpoin
       row.previous_secret_expires_at === null ? null : Number(row.previous_secret_expires_at),
     status: row.status as EndpointStatus,
     disabledReason: row.disabled_reason,
+    verification:
+      row.verify_hash === null
+        ? null
+        : {
+            hash: row.verify_hash,
+            expiresAt: Number(row.verify_expires_at),
+            tries: Number(row.verify_tries),
+          },
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -31,6 +41,11 @@ export function createKyselyEndpointsRepository(db: Kysely<WebhooksTables>): End
         .insertInto('webhook_endpoints')
         .values({
           id: e.id,
+          kind: e.kind,
+          name: e.name,
+          verify_hash: e.verification?.hash ?? null,
+          verify_expires_at: e.verification?.expiresAt ?? null,
+          verify_tries: e.verification?.tries ?? 0,
           account_id: e.accountId,
           url: e.url,
           events: JSON.stringify(e.events),
@@ -95,6 +110,19 @@ export function createKyselyEndpointsRepository(db: Kysely<WebhooksTables>): End
           secret_sealed: secrets.sealed,
           previous_secret_sealed: secrets.previousSealed,
           previous_secret_expires_at: secrets.previousExpiresAt,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async updateVerification(id, change, at) {
+      await db
+        .updateTable('webhook_endpoints')
+        .set({
+          status: change.status,
+          verify_hash: change.verification?.hash ?? null,
+          verify_expires_at: change.verification?.expiresAt ?? null,
+          verify_tries: change.verification?.tries ?? 0,
           updated_at: at,
         })
         .where('id', '=', id)

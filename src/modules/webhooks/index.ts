@@ -5,7 +5,17 @@
  */
 export { type AddressPolicy, createAddressPolicy, isIpLiteral } from './address-policy.ts';
 export type { DeliveryExhausted } from './attempt.ts';
-export type { SecretBox, WebhookRequest, WebhookResponse, WebhookTransport } from './ports.ts';
+export type {
+  ChannelFormat,
+  ChannelFormats,
+  MailMessage,
+  MailTransport,
+  OutboundMessage,
+  SecretBox,
+  WebhookRequest,
+  WebhookResponse,
+  WebhookTransport,
+} from './ports.ts';
 export { presentDelivery, presentEndpoint } from './present.ts';
 export {
   createMemoryWebhooksRepositories,
@@ -21,6 +31,7 @@ export { deliveryId, matchEndpoints, ruleOf } from './routing.ts';
 export {
   createWebhookSender,
   defaultSenderOptions,
+  type MessageCaps,
   type SenderOptions,
   type WebhookSender,
 } from './sender.ts';
@@ -37,9 +48,12 @@ export {
   ATTEMPT_OUTCOMES,
   type Attempt,
   type AttemptOutcome,
+  CHANNEL_KINDS,
+  type ChannelKind,
   type Delivery,
   type DeliveryStatus,
   type EndpointStatus,
+  type Verification,
   type WebhookEndpoint,
 } from './types.ts';
 export { checkWebhookUrl, type ResolveHost, type UrlRules } from './url-check.ts';

@@ -9,7 +9,8 @@ export function presentEndpoint(e: WebhookEndpoint, now: number) {
     url: e.url,
     events: e.events,
     description: e.description,
-    status: e.status,
+    // A webhook is never `unverified` (only an email channel waits for its address's code).
+    status: e.status as 'enabled' | 'disabled',
     disabledReason: e.disabledReason,
     previousSecretExpiresAt:
       e.previousSecretExpiresAt !== null && e.previousSecretExpiresAt > now
@@ -35,6 +36,7 @@ export function presentDelivery(d: DeliveryWithAttempts) {
   return {
     id: d.id,
     webhookId: d.endpointId,
+    channel: d.channel,
     eventId: d.eventId,
     eventType: d.eventType,
     ruleId: d.ruleId,

@@ -1,7 +1,14 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import type { EventType } from '../events/index.ts';
-import type { Attempt, AttemptOutcome, Delivery, DeliveryStatus, DeliveryWithAttempts } from './types.ts';
+import type {
+  Attempt,
+  AttemptOutcome,
+  ChannelKind,
+  Delivery,
+  DeliveryStatus,
+  DeliveryWithAttempts,
+} from './types.ts';
 import { type DeliveriesRepository, decodeDeliveryCursor, encodeDeliveryCursor } from './repository.ts';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhooksTables } from './tables.ts';
 
@@ -11,6 +18,7 @@ function deliveryFromRow(row: Selectable<WebhookDeliveriesTable>): Delivery {
   return {
     id: row.id,
     endpointId: row.endpoint_id,
+    channel: row.channel as ChannelKind,
     accountId: row.account_id,
     eventSeq: Number(row.event_seq),
     eventId: row.event_id,
@@ -77,6 +85,7 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
               deliveries.map((d) => ({
                 id: d.id,
                 endpoint_id: d.endpointId,
+                channel: d.channel,
                 account_id: d.accountId,
                 event_seq: d.eventSeq,
                 event_id: d.eventId,
@@ -85,7 +94,9 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
                 order_key: d.orderKey,
                 body: d.body,
                 test: d.test,
-                status: 'pending',
+                status: d.capped ? 'capped' : 'pending',
+                last_error: d.capped ?? null,
+                finished_at: d.capped ? d.createdAt : null,
                 next_attempt_at: d.nextAttemptAt,
                 created_at: d.createdAt,
               })),
@@ -222,6 +233,27 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
           .execute();
         return rows.map(deliveryFromRow);
       });
+    },
+    async recentMessages(accountIds, since) {
+      const perAccount = new Map<string, number>();
+      const perRule = new Map<string, number>();
+      if (!accountIds.length) return { perAccount, perRule };
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => ['account_id', 'rule_id', eb.fn.countAll<string>().as('n')])
+        .where('account_id', 'in', [...accountIds])
+        .where('created_at', '>=', since)
+        .where('channel', '<>', 'webhook')
+        .where('status', '<>', 'capped')
+        .where('test', '=', false)
+        .groupBy(['account_id', 'rule_id'])
+        .execute();
+      for (const row of rows) {
+        const n = Number(row.n);
+        perAccount.set(row.account_id, (perAccount.get(row.account_id) ?? 0) + n);
+        if (row.rule_id) perRule.set(row.rule_id, (perRule.get(row.rule_id) ?? 0) + n);
+      }
+      return { perAccount, perRule };
     },
     async list(filter, options) {
       let query = db

@@ -5,7 +5,9 @@ import type {
   Delivery,
   DeliveryStatus,
   DeliveryWithAttempts,
+  EndpointStatus,
   NewDelivery,
+  Verification,
   WebhookEndpoint,
 } from './types.ts';
 
@@ -20,6 +22,12 @@ export interface EndpointsRepository {
   updateSecrets(
     id: string,
     secrets: { sealed: string; previousSealed: string | null; previousExpiresAt: number | null },
+    at: number,
+  ): Promise<void>;
+  /** An email channel's verification: a new pending code, or none once verified (`status` enabled). */
+  updateVerification(
+    id: string,
+    change: { status: EndpointStatus; verification: Verification | null },
     at: number,
   ): Promise<void>;
   /** Enabled endpoints of these accounts (the sender matches events against them). */
@@ -96,6 +104,14 @@ export interface DeliveriesRepository {
   /** Disables an endpoint and fails its pending deliveries; returns the failed ones. Fenced like `claim`. */
   disableEndpoint(endpointId: string, reason: string, at: number, term?: LeaderTerm): Promise<Delivery[]>;
   list(filter: DeliveryFilter, options: { limit: number; cursor?: string }): Promise<DeliveryPage>;
+  /**
+   * Messages queued for people (deliveries to alert channels other than webhooks, test events and capped ones
+   * left out) created at or after `since`, per account and per rule of these accounts.
+   */
+  recentMessages(
+    accountIds: readonly string[],
+    since: number,
+  ): Promise<{ perAccount: Map<string, number>; perRule: Map<string, number> }>;
 }
 
 /** The page cursor of delivery lists: the last row's event order and id. */
@@ -153,6 +169,10 @@ export function createMemoryWebhooksRepositories(): {
       row.previousSecretExpiresAt = secrets.previousExpiresAt;
       row.updatedAt = at;
     },
+    updateVerification: async (id, change, at) => {
+      const row = rows.get(id);
+      if (row) Object.assign(row, { ...change, updatedAt: at });
+    },
     enabledFor: async (accountIds) =>
       [...rows.values()].filter((e) => e.status === 'enabled' && accountIds.includes(e.accountId)),
   };
@@ -164,13 +184,14 @@ export function createMemoryWebhooksRepositories(): {
       for (const d of list) {
         if ([...outbox.values()].some((o) => o.eventId === d.eventId && o.endpointId === d.endpointId))
           continue;
+        const { capped, ...row } = d;
         outbox.set(d.id, {
-          ...d,
-          status: 'pending',
+          ...row,
+          status: capped ? 'capped' : 'pending',
           attempts: 0,
           leaseUntil: null,
-          lastError: null,
-          finishedAt: null,
+          lastError: capped ?? null,
+          finishedAt: capped ? d.createdAt : null,
         });
         inserted++;
       }
@@ -215,12 +236,7 @@ export function createMemoryWebhooksRepositories(): {
     async claim(id, now, leaseUntil, term) {
       refuseLostTerm(term);
       const d = outbox.get(id);
-      if (
-        !d ||
-        d.status !== 'pending' ||
-        d.nextAttemptAt > now ||
-        (d.leaseUntil !== null && d.leaseUntil >= now)
-      )
+      if (d?.status !== 'pending' || d.nextAttemptAt > now || (d.leaseUntil !== null && d.leaseUntil >= now))
         return undefined;
       d.attempts++;
       d.leaseUntil = leaseUntil;
@@ -239,6 +255,17 @@ export function createMemoryWebhooksRepositories(): {
       for (const d of failed)
         Object.assign(d, { status: 'failed', lastError: reason, finishedAt: at, leaseUntil: null });
       return failed.map((d) => ({ ...d }));
+    },
+    async recentMessages(accountIds, since) {
+      const perAccount = new Map<string, number>();
+      const perRule = new Map<string, number>();
+      for (const d of outbox.values()) {
+        if (!accountIds.includes(d.accountId) || d.createdAt < since || d.test) continue;
+        if (d.channel === 'webhook' || d.status === 'capped') continue;
+        perAccount.set(d.accountId, (perAccount.get(d.accountId) ?? 0) + 1);
+        if (d.ruleId) perRule.set(d.ruleId, (perRule.get(d.ruleId) ?? 0) + 1);
+      }
+      return { perAccount, perRule };
     },
     async list(filter, options) {
       const after = options.cursor ? decodeDeliveryCursor(options.cursor) : undefined;

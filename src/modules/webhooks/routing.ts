@@ -12,6 +12,8 @@ export function deliveryId(eventId: string, endpointId: string): string {
 interface RuleRef {
   id: string;
   webhookIds?: string[];
+  /** Alert channels (ch_…) the rule names: they receive only the events of rules naming them. */
+  channelIds: string[];
 }
 
 /**
@@ -21,13 +23,17 @@ interface RuleRef {
 export function ruleOf(body: string): RuleRef | undefined {
   try {
     const parsed = JSON.parse(body) as {
-      data?: { rule?: { id?: unknown; channels?: { webhookIds?: unknown } } };
+      data?: { rule?: { id?: unknown; channels?: { webhookIds?: unknown; channelIds?: unknown } } };
     };
     const rule = parsed.data?.rule;
     if (!rule || typeof rule.id !== 'string') return undefined;
     const ids = rule.channels?.webhookIds;
+    const channelIds = rule.channels?.channelIds;
     return {
       id: rule.id,
+      channelIds: Array.isArray(channelIds)
+        ? channelIds.filter((x): x is string => typeof x === 'string')
+        : [],
       webhookIds:
         Array.isArray(ids) && ids.length > 0
           ? ids.filter((x): x is string => typeof x === 'string')
@@ -38,7 +44,10 @@ export function ruleOf(body: string): RuleRef | undefined {
   }
 }
 
-/** Which endpoints receive an event: the account's, subscribed to its type, existing when it happened. */
+/**
+ * Which endpoints receive an event: the account's, subscribed to its type, existing when it happened; a webhook
+ * when the rule names no webhook or names it, an alert channel only when the rule names it.
+ */
 export function matchEndpoints(
   event: AccountEvent,
   endpoints: readonly WebhookEndpoint[],
@@ -50,6 +59,8 @@ export function matchEndpoints(
       e.status === 'enabled' &&
       e.events.includes(event.type) &&
       e.createdAt <= event.createdAt &&
-      (rule?.webhookIds === undefined || rule.webhookIds.includes(e.id)),
+      (e.kind === 'webhook'
+        ? rule?.webhookIds === undefined || rule.webhookIds.includes(e.id)
+        : rule?.channelIds.includes(e.id) === true),
   );
 }

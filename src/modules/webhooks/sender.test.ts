@@ -11,6 +11,8 @@ import { waitUntil } from '../../../test/harness/wait.ts';
 
 const endpoint = (over: Partial<WebhookEndpoint>): WebhookEndpoint => ({
   id: 'wh_1',
+  kind: 'webhook',
+  name: null,
   accountId: 'usr_a',
   url: 'https://example.com/',
   events: ['alert.triggered', 'onchain.flow'],
@@ -20,6 +22,7 @@ const endpoint = (over: Partial<WebhookEndpoint>): WebhookEndpoint => ({
   previousSecretExpiresAt: null,
   status: 'enabled',
   disabledReason: null,
+  verification: null,
   createdAt: 1_000,
   updatedAt: 1_000,
   ...over,
@@ -59,7 +62,7 @@ describe('which endpoints an event goes to', () => {
       ids(event({ rule: { id: 'alr_1' } })),
     );
     expect(ids(event({ rule: { id: 'alr_1', channels: { webhookIds: [] } } })).length).toBeGreaterThan(1);
-    expect(ruleOf(event({ rule: { id: 'alr_9' } }).body)).toEqual({ id: 'alr_9', webhookIds: undefined });
+    expect(ruleOf(event({ rule: { id: 'alr_9' } }).body)).toEqual({ id: 'alr_9', webhookIds: undefined, channelIds: [] });
     expect(ruleOf('not json')).toBeUndefined();
   });
 

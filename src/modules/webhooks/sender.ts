@@ -29,7 +29,19 @@ export const defaultSenderOptions: Omit<SenderOptions, 'retry'> = {
   batchSize: 500,
 };
 
+/** The hourly message caps of alert channels other than webhooks (per rule and per account, by plan). */
+export interface MessageCaps {
+  limits(
+    accountIds: readonly string[],
+  ): Promise<Map<string, { perRule: number; perAccount: number; plan: string }>>;
+  /** A rule's message was recorded as capped; `until`: when the hour that counted it ends at the latest. */
+  onCapped(accountId: string, ruleId: string, until: number): Promise<void>;
+}
+
+const HOUR_MS = 3_600_000;
+
 export interface SenderDeps extends AttemptDeps {
+  caps?: MessageCaps;
   events: Pick<EventsRepository, 'listAfter'>;
   /** Subscribes to "new account event" announcements; returns the unsubscribe. */
   onEventAnnounced(wake: () => void): Promise<() => Promise<void>>;
@@ -84,6 +96,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
             rows.push({
               id: deliveryId(event.id, endpoint.id),
               endpointId: endpoint.id,
+              channel: endpoint.kind,
               accountId: event.accountId,
               eventSeq: event.seq,
               eventId: event.id,
@@ -98,6 +111,7 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
           }
         }
       }
+      if (rows.length) await applyCaps(rows);
       if (rows.length || settled > cursor)
         await deliveries.enqueue(
           rows,
@@ -112,6 +126,45 @@ export function createWebhookSender(deps: SenderDeps, options: SenderOptions) {
       }
       from = batch[batch.length - 1]!.seq;
       if (batch.length < options.batchSize) return;
+    }
+  }
+
+  /**
+   * Marks the messages to people (not webhooks, not test events) beyond their rule's or account's hourly cap:
+   * they are stored as `capped` (listed in the delivery log, never sent) and the rule is told.
+   */
+  async function applyCaps(rows: NewDelivery[]) {
+    if (!deps.caps) return;
+    const counted = rows.filter((r) => r.channel !== 'webhook' && !r.test);
+    if (!counted.length) return;
+    const accounts = [...new Set(counted.map((r) => r.accountId))];
+    const now = clock.now();
+    const [limits, recent] = await Promise.all([
+      deps.caps.limits(accounts),
+      deliveries.recentMessages(accounts, now - HOUR_MS),
+    ]);
+    const cappedRules = new Map<string, string>();
+    for (const row of counted) {
+      const limit = limits.get(row.accountId);
+      if (!limit) continue;
+      const perAccount = recent.perAccount.get(row.accountId) ?? 0;
+      const perRule = row.ruleId ? (recent.perRule.get(row.ruleId) ?? 0) : 0;
+      if (row.ruleId && perRule >= limit.perRule)
+        row.capped = `capped: the rule reached ${limit.perRule} messages per hour (${limit.plan} plan)`;
+      else if (perAccount >= limit.perAccount)
+        row.capped = `capped: the account reached ${limit.perAccount} messages per hour (${limit.plan} plan)`;
+      if (row.capped) {
+        if (row.ruleId) cappedRules.set(row.ruleId, row.accountId);
+        continue;
+      }
+      recent.perAccount.set(row.accountId, perAccount + 1);
+      if (row.ruleId) recent.perRule.set(row.ruleId, perRule + 1);
+    }
+    for (const [ruleId, accountId] of cappedRules) {
+      log.warn({ rule: ruleId, account: accountId }, 'alert messages capped for the hour');
+      await deps.caps
+        .onCapped(accountId, ruleId, now + HOUR_MS)
+        .catch((error) => log.error({ err: error, rule: ruleId }, 'could not mark the alert rule capped'));
     }
   }
 

@@ -55,7 +55,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
   const owned = async (accountId: string, id: string): Promise<WebhookEndpoint> => {
     const endpoint = await endpoints.find(accountId, id);
-    if (!endpoint) throw new AppError('not_found', `no webhook ${id}`);
+    if (endpoint?.kind !== 'webhook') throw new AppError('not_found', `no webhook ${id}`);
     return endpoint;
   };
 
@@ -63,13 +63,16 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     async create(accountId: string, input: CreateWebhook) {
       const sealer = box();
       const url = await checkWebhookUrl(input.url, deps.urlRules);
-      if ((await endpoints.countForAccount(accountId)) >= cap)
+      const count = (await endpoints.list(accountId)).filter((e) => e.kind === 'webhook').length;
+      if (count >= cap)
         throw new AppError('conflict', `an account can have at most ${cap} webhooks; delete one first`);
       const now = clock.now();
       const id = newId('wh');
       const secret = generateSigningSecret();
       const endpoint: WebhookEndpoint = {
         id,
+        kind: 'webhook',
+        name: null,
         accountId,
         url,
         events: [...new Set(input.events)],
@@ -79,6 +82,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         previousSecretExpiresAt: null,
         status: 'enabled',
         disabledReason: null,
+        verification: null,
         createdAt: now,
         updatedAt: now,
       };
@@ -88,7 +92,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
     async list(accountId: string) {
       const now = clock.now();
-      return (await endpoints.list(accountId)).map((e) => presentEndpoint(e, now));
+      return (await endpoints.list(accountId))
+        .filter((e) => e.kind === 'webhook')
+        .map((e) => presentEndpoint(e, now));
     },
 
     async get(accountId: string, id: string) {
@@ -96,6 +102,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     },
 
     async remove(accountId: string, id: string) {
+      await owned(accountId, id);
       if (!(await endpoints.delete(accountId, id))) throw new AppError('not_found', `no webhook ${id}`);
     },
 

@@ -3,6 +3,11 @@ import type { Generated } from 'kysely';
 /** A receiver URL of one account, with its signing secret sealed (and the previous one during a rotation). */
 export interface WebhookEndpointsTable {
   id: string;
+  kind: Generated<string>;
+  name: string | null;
+  verify_hash: string | null;
+  verify_expires_at: number | null;
+  verify_tries: Generated<number>;
   account_id: string;
   url: string;
   /** JSON array of event types. */
@@ -25,6 +30,7 @@ export interface WebhookEndpointsTable {
 export interface WebhookDeliveriesTable {
   id: string;
   endpoint_id: string;
+  channel: Generated<string>;
   account_id: string;
   event_seq: number;
   event_id: string;

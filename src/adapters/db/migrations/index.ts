@@ -13,6 +13,7 @@ import * as predictionBackfill from './0012_prediction_backfill.ts';
 import * as onchainChains from './0013_onchain_chains.ts';
 import * as privateLabels from './0014_private_labels.ts';
 import * as derivatives from './0015_derivatives.ts';
+import * as alertChannels from './0016_alert_channels.ts';
 import * as usageClients from './0018_usage_clients.ts';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0013_onchain_chains': onchainChains,
   '0014_private_labels': privateLabels,
   '0015_derivatives': derivatives,
+  '0016_alert_channels': alertChannels,
   '0018_usage_clients': usageClients,
 };

@@ -1,0 +1,178 @@
+import { Type } from 'typebox';
+import type { AlertChannelsService } from '../../modules/alert-channels/index.ts';
+import { ProblemSchema, authProblems } from '../schemas.ts';
+import type { RouteModule } from '../types.ts';
+
+const Time = Type.String({ format: 'date-time' });
+const Name = Type.Optional(Type.String({ minLength: 1, maxLength: 100 }));
+
+const ChannelSchema = Type.Object(
+  {
+    id: Type.String({ description: 'ch_…' }),
+    type: Type.Union([
+      Type.Literal('email'),
+      Type.Literal('telegram'),
+      Type.Literal('discord'),
+      Type.Literal('slack'),
+    ]),
+    name: Type.Union([Type.String(), Type.Null()]),
+    target: Type.String({
+      description: 'Where it sends (the address, the chat, the webhook without its token)',
+    }),
+    status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled'), Type.Literal('unverified')], {
+      description: 'unverified: an email address that has not confirmed its code; nothing is sent to it',
+    }),
+    disabledReason: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Time,
+    updatedAt: Time,
+  },
+  { $id: 'AlertChannel' },
+);
+
+const CreateChannelBody = Type.Union([
+  Type.Object(
+    { type: Type.Literal('email'), address: Type.String({ format: 'email', maxLength: 254 }), name: Name },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('telegram'),
+      botToken: Type.String({
+        pattern: '^[0-9]{1,20}:[A-Za-z0-9_-]{20,100}$',
+        description: 'The bot token from @BotFather (never shown again)',
+      }),
+      chatId: Type.String({ pattern: '^(-?[0-9]{1,20}|@[A-Za-z0-9_]{5,32})$' }),
+      name: Name,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('discord'),
+      url: Type.String({ maxLength: 500, description: 'https://discord.com/api/webhooks/<id>/<token>' }),
+      name: Name,
+    },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('slack'),
+      url: Type.String({ maxLength: 500, description: 'https://hooks.slack.com/services/…' }),
+      name: Name,
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const VerifyBody = Type.Object(
+  { code: Type.String({ pattern: '^\\s*[0-9]{6}\\s*$', description: 'The 6-digit code emailed' }) },
+  { additionalProperties: false },
+);
+
+export interface AlertChannelRouteDeps {
+  channels: Pick<AlertChannelsService, 'create' | 'list' | 'get' | 'remove' | 'verify'>;
+}
+
+/** Alert channels: email (verified by a code), Telegram, Discord and Slack. Credentials are never returned. */
+export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
+  const { channels } = deps;
+  const tags = ['alerts'];
+  return async (app) => {
+    app.post(
+      '/api/alert-channels',
+      {
+        config: { permission: 'alerts:write' },
+        schema: {
+          operationId: 'createAlertChannel',
+          tags,
+          summary:
+            'Add an alert channel; an email address is sent a code to confirm (status unverified until then)',
+          body: CreateChannelBody,
+          response: {
+            201: ChannelSchema,
+            400: ProblemSchema,
+            409: ProblemSchema,
+            503: ProblemSchema,
+            ...authProblems,
+          },
+        },
+      },
+      async (request, reply) => {
+        const created = await channels.create(request.principal!.userId, request.body);
+        reply.code(201);
+        return created;
+      },
+    );
+
+    app.get(
+      '/api/alert-channels',
+      {
+        config: { permission: 'alerts:read' },
+        schema: {
+          operationId: 'listAlertChannels',
+          tags,
+          summary: "The account's alert channels (never their credentials)",
+          response: { 200: Type.Object({ data: Type.Array(ChannelSchema) }), ...authProblems },
+        },
+      },
+      async (request) => ({ data: await channels.list(request.principal!.userId) }),
+    );
+
+    app.get(
+      '/api/alert-channels/:id',
+      {
+        config: { permission: 'alerts:read' },
+        schema: {
+          operationId: 'getAlertChannel',
+          tags,
+          summary: 'One alert channel',
+          params: IdParams,
+          response: { 200: ChannelSchema, 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request) => channels.get(request.principal!.userId, request.params.id),
+    );
+
+    app.delete(
+      '/api/alert-channels/:id',
+      {
+        config: { permission: 'alerts:write' },
+        schema: {
+          operationId: 'deleteAlertChannel',
+          tags,
+          summary: 'Delete an alert channel; its pending deliveries are dropped',
+          params: IdParams,
+          response: { 204: Type.Null(), 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        await channels.remove(request.principal!.userId, request.params.id);
+        reply.code(204);
+        return null;
+      },
+    );
+
+    app.post(
+      '/api/alert-channels/:id/verify',
+      {
+        config: { permission: 'alerts:write' },
+        schema: {
+          operationId: 'verifyAlertChannel',
+          tags,
+          summary: 'Confirm an email channel with the code it received (5 tries, 24 h)',
+          params: IdParams,
+          body: VerifyBody,
+          response: {
+            200: ChannelSchema,
+            400: ProblemSchema,
+            404: ProblemSchema,
+            409: ProblemSchema,
+            ...authProblems,
+          },
+        },
+      },
+      async (request) => channels.verify(request.principal!.userId, request.params.id, request.body.code),
+    );
+  };
+}

@@ -1,0 +1,137 @@
+import type { ChannelFormat, ChannelFormats, SecretBox, WebhookEndpoint } from '../webhooks/index.ts';
+import {
+  escapeDiscord,
+  escapeHtml,
+  escapeSlack,
+  escapeTelegramMarkdownV2,
+  headerSafe,
+  truncate,
+} from './escape.ts';
+import { renderTemplate, valuesOf } from './template.ts';
+
+/** An alert channel's credentials, sealed at rest in the endpoint's `secretSealed`. */
+export type ChannelCredentials =
+  | { type: 'email'; address: string }
+  | { type: 'telegram'; botToken: string; chatId: string }
+  | { type: 'discord'; url: string }
+  | { type: 'slack'; url: string };
+
+export function openCredentials(endpoint: WebhookEndpoint, box: SecretBox): ChannelCredentials {
+  const credentials = JSON.parse(box.open(endpoint.secretSealed, endpoint.id)) as ChannelCredentials;
+  if (credentials.type !== endpoint.kind) throw new Error('credentials of another channel type');
+  return credentials;
+}
+
+export interface ChannelApis {
+  /** Telegram Bot API base (https://api.telegram.org). */
+  telegramApiUrl: string;
+  /** The `From:` of alert emails. */
+  emailFrom: string;
+  /** The console's public URL, for `{{console_url}}` (empty when unset). */
+  consoleUrl?: string;
+}
+
+const USER_AGENT = 'Meridian-Alerts/1';
+const json = (body: unknown) => JSON.stringify(body);
+
+/** The rendered message of a delivery: the rule's template (or its type's default), a test marked. */
+function messageOf(body: string, consoleUrl: string | undefined) {
+  const { values, template, test } = valuesOf(body, consoleUrl);
+  const text = renderTemplate(template, values);
+  return { text: test ? `[test] ${text}` : text, values, test };
+}
+
+/** Each alert channel's wire format (webhooks keep their signed format in the webhooks module). */
+export function channelFormats(apis: ChannelApis): ChannelFormats {
+  const headers = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
+
+  const telegram: ChannelFormat = {
+    compose({ endpoint, delivery, box }) {
+      const c = openCredentials(endpoint, box);
+      if (c.type !== 'telegram') throw new Error('not a telegram channel');
+      const { text } = messageOf(delivery.body, apis.consoleUrl);
+      return {
+        via: 'http',
+        request: {
+          url: `${apis.telegramApiUrl.replace(/\/+$/, '')}/bot${c.botToken}/sendMessage`,
+          headers,
+          body: json({
+            chat_id: c.chatId,
+            text: `*Meridian alert*\n${escapeTelegramMarkdownV2(truncate(text, 3_500))}`,
+            parse_mode: 'MarkdownV2',
+            link_preview_options: { is_disabled: true },
+          }),
+        },
+      };
+    },
+  };
+
+  const discord: ChannelFormat = {
+    compose({ endpoint, delivery, box }) {
+      const c = openCredentials(endpoint, box);
+      if (c.type !== 'discord') throw new Error('not a discord channel');
+      const { text } = messageOf(delivery.body, apis.consoleUrl);
+      const url = new URL(c.url);
+      url.searchParams.set('wait', 'true');
+      return {
+        via: 'http',
+        request: {
+          url: url.toString(),
+          headers,
+          body: json({
+            content: `**Meridian alert**\n${escapeDiscord(truncate(text, 900))}`,
+            allowed_mentions: { parse: [] },
+          }),
+        },
+      };
+    },
+  };
+
+  const slack: ChannelFormat = {
+    compose({ endpoint, delivery, box }) {
+      const c = openCredentials(endpoint, box);
+      if (c.type !== 'slack') throw new Error('not a slack channel');
+      const { text } = messageOf(delivery.body, apis.consoleUrl);
+      return {
+        via: 'http',
+        request: {
+          url: c.url,
+          headers,
+          body: json({
+            text: `*Meridian alert*\n${escapeSlack(truncate(text, 3_000))}`,
+            mrkdwn: true,
+            unfurl_links: false,
+          }),
+        },
+      };
+    },
+  };
+
+  const email: ChannelFormat = {
+    compose({ endpoint, delivery, box }) {
+      const c = openCredentials(endpoint, box);
+      if (c.type !== 'email') throw new Error('not an email channel');
+      const { text, values, test } = messageOf(delivery.body, apis.consoleUrl);
+      const subject = headerSafe(
+        truncate(`${test ? '[test] ' : ''}Meridian alert: ${values.rule_name || values.symbol}`, 200),
+      );
+      return {
+        via: 'mail',
+        message: {
+          to: c.address,
+          subject,
+          text: `${text}\n\n-- \nMeridian alert rule ${values.rule_name}. Manage your alerts in the console.`,
+          html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+          headers: {
+            'X-Meridian-Delivery': delivery.id,
+            'X-Meridian-Event': delivery.eventId,
+            ...(delivery.ruleId ? { 'X-Meridian-Rule': delivery.ruleId } : {}),
+            'Auto-Submitted': 'auto-generated',
+          },
+        },
+      };
+    },
+  };
+
+  return { telegram, discord, slack, email };
+}
