@@ -297,7 +297,14 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
     const fired = await call('POST', `/api/alerts/${live.id}/test`, owner);
     expect(fired.statusCode).toBeLessThan(300);
     const body = (await call('GET', '/api/dashboard/analytics', owner)).json() as Json;
-    expect(body.alerts.byState).toEqual({ active: 1, paused: 1, triggered: 0, expired: 0, failing: 0, capped: 0 });
+    expect(body.alerts.byState).toEqual({
+      active: 1,
+      paused: 1,
+      triggered: 0,
+      expired: 0,
+      failing: 0,
+      capped: 0,
+    });
     expect(body.alerts.recentTriggers).toHaveLength(1);
     expect(body.alerts.recentTriggers[0]).toMatchObject({
       ruleId: live.id,

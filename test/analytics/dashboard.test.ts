@@ -30,7 +30,14 @@ describe('GET /api/dashboard/analytics', () => {
     const body = res.json();
     expect(body.generatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(body.portfolio).toMatchObject({ valueUsd: '0.00', allocation: [] });
-    expect(body.alerts.byState).toEqual({ active: 0, paused: 0, triggered: 0, expired: 0, failing: 0, capped: 0 });
+    expect(body.alerts.byState).toEqual({
+      active: 0,
+      paused: 0,
+      triggered: 0,
+      expired: 0,
+      failing: 0,
+      capped: 0,
+    });
     expect(body.usage).toMatchObject({ plan: 'standard', limit: { requests: 10, windowSeconds: 60 } });
     expect(body.usage.tokens.active).toBe(1);
     expect(Array.isArray(body.forecasts.horizons)).toBe(true);

@@ -3,7 +3,7 @@ import { useAlertDeliveries } from '../hooks/alerts.ts';
 import { formatDateTime, formatLatency, formatRelative } from '../lib/format.ts';
 import { TableCard } from './TableCard.tsx';
 
-const statusTone = { delivered: 'ok', pending: 'warn', failed: 'out' } as const;
+const statusTone = { delivered: 'ok', pending: 'warn', failed: 'out', capped: 'muted' } as const;
 
 /** A rule's webhook deliveries, newest first; each opens to show every attempt. */
 export function Deliveries({ rule, onClose }: { rule: AlertRule; onClose(): void }) {

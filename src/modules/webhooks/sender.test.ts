@@ -62,7 +62,11 @@ describe('which endpoints an event goes to', () => {
       ids(event({ rule: { id: 'alr_1' } })),
     );
     expect(ids(event({ rule: { id: 'alr_1', channels: { webhookIds: [] } } })).length).toBeGreaterThan(1);
-    expect(ruleOf(event({ rule: { id: 'alr_9' } }).body)).toEqual({ id: 'alr_9', webhookIds: undefined, channelIds: [] });
+    expect(ruleOf(event({ rule: { id: 'alr_9' } }).body)).toEqual({
+      id: 'alr_9',
+      webhookIds: undefined,
+      channelIds: [],
+    });
     expect(ruleOf('not json')).toBeUndefined();
   });
 

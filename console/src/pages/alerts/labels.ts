@@ -13,4 +13,5 @@ export const stateTone: Record<AlertState, string> = {
   triggered: 'in',
   expired: 'muted',
   failing: 'out',
+  capped: 'warn',
 };
