@@ -132,6 +132,13 @@ await capture('revokeToken', 'DELETE', `/api/account/tokens/${rotated.details.id
 await capture('getMarketData', 'GET', '/api/market-data?symbols=BTCUSDT');
 await capture('getMarketHistory', 'GET', '/api/market-history?symbol=BTCUSDT&interval=1h&limit=2');
 await capture('listOnchainFlows', 'GET', '/api/onchain/flows?limit=2');
+await capture('getOnchainNetflow', 'GET', '/api/onchain/netflow?interval=1d');
+await capture('getDerivatives', 'GET', '/api/derivatives?symbols=BTCUSDT');
+await capture(
+  'getDerivativesHistory',
+  'GET',
+  '/api/derivatives/history?symbol=BTCUSDT&metric=funding&limit=2',
+);
 await capture(
   'listPredictions',
   'GET',

@@ -279,7 +279,7 @@ export function createKyselyAlertsRepository(db: Db): AlertsRepository {
         .select([state.as('state'), (eb) => eb.fn.countAll<number>().as('n')])
         .where('account_id', '=', accountId)
         .where('deleted_at', 'is', null)
-        .groupBy(state)
+        .groupBy(sql`1`)
         .execute();
       const byState = emptyRuleCounts();
       for (const c of counts) if (c.state in byState) byState[c.state as RuleState] = Number(c.n);
