@@ -91,7 +91,9 @@ describe.each(dbKinds())('webhook endpoints on %s', (kind) => {
     ])
       expect(doc.paths[path], path).toBeDefined();
     expect(Object.keys(doc.webhooks)).toEqual(['alert.triggered', 'onchain.flow']);
-    expect(doc.components.schemas.AccountEvent.properties).toHaveProperty('data');
+    // Each event type has its own body schema (the webhooks' payloads, and what /events sends).
+    for (const name of ['AlertTriggeredEvent', 'OnchainFlowEvent'])
+      expect(doc.components.schemas[name].properties, name).toHaveProperty('data');
     const created = doc.paths['/api/webhooks'].post.responses['201'].content['application/json'].schema;
     const createdSchema = created.$ref
       ? doc.components.schemas[created.$ref.replace('#/components/schemas/', '')]
