@@ -35,7 +35,7 @@ COPY --from=deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --from=build --chown=root:root /app/console/dist ./console/dist
 COPY --chown=root:root package.json ./
-# The MCP model-card resource (src/mcp/resources.ts).
+# The MCP model-card resource (src/http/mcp/resources.ts).
 COPY --chown=root:root docs/forecasting.md ./docs/forecasting.md
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -5,13 +5,9 @@ import { readFileSync } from 'node:fs';
  * as the path of a JSON file holding one. Unset, the single-chain settings (MERIDIAN_CHAIN_SOURCE, …) describe
  * the one chain (app/onchain.ts `resolveChains`).
  */
-export interface ChainTokenSpec {
-  symbol: string;
-  /** Lower-case 0x address. */
-  address: string;
-  /** Used only when the contract does not answer `decimals()`; the contract's own value wins. */
-  decimals?: number;
-}
+import type { ChainTokenSpec } from '../shared/chain-token.ts';
+
+export type { ChainTokenSpec };
 
 export interface ChainSpec {
   /** The chain's name in labels, stored flows and the API (`ethereum`, `arbitrum`, `bsc`, …). */

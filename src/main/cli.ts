@@ -89,7 +89,7 @@ async function runMcpCommand(args: string[]): Promise<number> {
   const token = process.env.MERIDIAN_TOKEN;
   if (!token) throw new UsageError('mcp needs an API token in MERIDIAN_TOKEN (create one in the console)');
   const baseUrl = values.url ?? process.env.MERIDIAN_URL ?? 'http://localhost:8080';
-  const { runStdioMcp } = await import('../mcp/stdio.ts');
+  const { runStdioMcp } = await import('../http/mcp/stdio.ts');
   await runStdioMcp({ baseUrl, token });
   return 0;
 }

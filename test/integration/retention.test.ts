@@ -44,7 +44,15 @@ describe.each(dbKinds())('retention on %s', (kind) => {
         values (${NOW - 99 * DAY}, ${NOW - 98 * DAY}, 5, ${NOW - 98 * DAY})`.execute(db);
 
       const counts = await pruneOldData(db, loadConfig({ LOG_LEVEL: 'silent' }), NOW);
-      expect(counts).toEqual({ '1m candles': 6000, predictions: 2, 'exchange flows': 1 });
+      // Derivatives series are pruned per metric too (none stored here; funding is kept by default).
+      expect(counts).toEqual({
+        '1m candles': 6000,
+        predictions: 2,
+        'exchange flows': 1,
+        'derivatives basis': 0,
+        'derivatives liquidations': 0,
+        'derivatives open_interest': 0,
+      });
 
       const count = async (query: ReturnType<typeof sql<{ n: string | number }>>) =>
         Number((await query.execute(db)).rows[0]!.n);
@@ -60,6 +68,9 @@ describe.each(dbKinds())('retention on %s', (kind) => {
         MERIDIAN_RETAIN_CANDLES_1M_DAYS: '0',
         MERIDIAN_RETAIN_PREDICTIONS_DAYS: '0',
         MERIDIAN_RETAIN_FLOWS_DAYS: '0',
+        MERIDIAN_RETAIN_OPEN_INTEREST_DAYS: '0',
+        MERIDIAN_RETAIN_BASIS_DAYS: '0',
+        MERIDIAN_RETAIN_LIQUIDATIONS_DAYS: '0',
       });
       expect(await pruneOldData(db, forever, NOW + 1000 * DAY)).toEqual({});
       expect(await count(sql`select count(*) as n from predictions`)).toBe(1);

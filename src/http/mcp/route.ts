@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { injectCaller } from '../../mcp/caller.ts';
-import { createMcpServer } from '../../mcp/server.ts';
+import { injectCaller } from './caller.ts';
+import { createMcpServer } from './server.ts';
 import { AppError } from '../../shared/errors.ts';
 import { bearerChallenge } from '../credentials.ts';
 import type { AuthApi } from '../plugins/auth.ts';

@@ -1,5 +1,5 @@
 import { type Hex, type PublicClient, createPublicClient, http, parseAbi } from 'viem';
-import type { ChainTokenSpec } from '../../../config/chains.ts';
+import type { ChainTokenSpec } from '../../../shared/chain-token.ts';
 import type {
   AddressInterest,
   ChainBlock,

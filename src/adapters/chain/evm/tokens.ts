@@ -1,4 +1,4 @@
-import type { ChainTokenSpec } from '../../../config/chains.ts';
+import type { ChainTokenSpec } from '../../../shared/chain-token.ts';
 
 /**
  * The stablecoins and major tokens indexed on each chain unless the chain's entry lists its own: USDT, USDC,

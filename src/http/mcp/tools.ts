@@ -1,8 +1,8 @@
 import type { TSchema } from 'typebox';
-import { CreateRule, ListQuery, RuleId } from '../http/routes/alerts.schemas.ts';
-import { HistoryQuery, MarketDataQuery } from '../http/routes/market.schemas.ts';
-import { OnchainFlowsQuery } from '../http/routes/onchain.ts';
-import { OutlookQuerySchema, PredictionsQuerySchema } from '../http/routes/predictions.schemas.ts';
+import { CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
+import { HistoryQuery, MarketDataQuery } from '../routes/market.schemas.ts';
+import { OnchainFlowsQuery } from '../routes/onchain.ts';
+import { OutlookQuerySchema, PredictionsQuerySchema } from '../routes/predictions.schemas.ts';
 import type { RestRequest } from './caller.ts';
 import { summaries } from './summaries.ts';
 

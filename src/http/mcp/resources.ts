@@ -3,7 +3,7 @@ import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { RouteCaller } from './caller.ts';
 
 /** The model card: the forecasting method page, shipped with the server (src/ and dist/ sit two levels down). */
-const MODEL_CARD = new URL('../../docs/forecasting.md', import.meta.url);
+const MODEL_CARD = new URL('../../../docs/forecasting.md', import.meta.url);
 
 export const SYMBOLS_URI = 'meridian://symbols';
 export const MODEL_CARD_URI = 'meridian://model-card';
