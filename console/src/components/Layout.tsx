@@ -23,6 +23,9 @@ export function RequireSession() {
   useEffect(
     () =>
       onSessionEnded(() => {
+        // Several calls of one page can answer 401 together: only the first sends the person to sign in (a later
+        // one would otherwise make the sign-in page its own `next`).
+        if (window.location.pathname === '/sign-in') return;
         // Leave the cached account alone: clearing it would re-render this guard into a plain redirect
         // that loses the "session ended" notice. Signing in again refreshes it.
         navigate(`/sign-in?next=${here(window.location)}&expired=1`, { replace: true });
