@@ -258,7 +258,9 @@ export function subscribePredictions(
     {
       path: '/predictions',
       appPing: true,
-      query: () => ({}),
+      // Narrowed from the handshake on: a refresh that lands before the subscribe message is read would
+      // otherwise reach this socket under the default subscription (everything).
+      query: () => ({ symbol: symbols?.join(','), horizon: horizons?.join(',') }),
       // The first subscribe on a fresh connection replaces the default (everything): sent on every reconnect.
       onOpen: (send) => send({ type: 'subscribe', id: 'sdk', symbols, horizons }),
       accept: (m) => (Array.isArray(m.data) ? (m as { data: PredictionDatapoint[] }) : undefined),
