@@ -1,7 +1,34 @@
 import { type Kysely, sql } from 'kysely';
 import { mergeCells } from './merge.ts';
-import { type UsageRepository, dayOf } from './repository.ts';
+import { type UsageCell, type UsageRepository, dayOf } from './repository.ts';
 import type { UsageTables } from './tables.ts';
+
+/** Adds the cells' counts to their rows of `table` (`time` names its period column), creating missing rows. */
+async function addCounts(
+  db: Kysely<UsageTables>,
+  table: 'api_usage_buckets' | 'api_usage_days',
+  time: 'bucket' | 'day',
+  cells: readonly UsageCell[],
+): Promise<void> {
+  const rows = cells.map((c) => ({
+    account_id: c.accountId,
+    [time]: c.bucket,
+    endpoint: c.endpoint,
+    client: c.client,
+    requests: c.requests,
+    rate_limited: c.rateLimited,
+  }));
+  await db
+    .insertInto(table)
+    .values(rows as never)
+    .onConflict((oc) =>
+      oc.columns(['account_id', time, 'endpoint', 'client'] as never).doUpdateSet({
+        requests: sql.raw(`${table}.requests + excluded.requests`),
+        rate_limited: sql.raw(`${table}.rate_limited + excluded.rate_limited`),
+      } as never),
+    )
+    .execute();
+}
 
 export function createKyselyUsageRepository(db: Kysely<UsageTables>): UsageRepository {
   return {
@@ -10,44 +37,8 @@ export function createKyselyUsageRepository(db: Kysely<UsageTables>): UsageRepos
       const days = mergeCells(cells.map((c) => ({ ...c, bucket: dayOf(c.bucket) })));
       // One transaction: a retried flush must not count a bucket twice because its day failed.
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('api_usage_buckets')
-          .values(
-            cells.map((c) => ({
-              account_id: c.accountId,
-              bucket: c.bucket,
-              endpoint: c.endpoint,
-              client: c.client,
-              requests: c.requests,
-              rate_limited: c.rateLimited,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['account_id', 'bucket', 'endpoint', 'client']).doUpdateSet({
-              requests: sql`api_usage_buckets.requests + excluded.requests`,
-              rate_limited: sql`api_usage_buckets.rate_limited + excluded.rate_limited`,
-            }),
-          )
-          .execute();
-        await trx
-          .insertInto('api_usage_days')
-          .values(
-            days.map((c) => ({
-              account_id: c.accountId,
-              day: c.bucket,
-              endpoint: c.endpoint,
-              client: c.client,
-              requests: c.requests,
-              rate_limited: c.rateLimited,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['account_id', 'day', 'endpoint', 'client']).doUpdateSet({
-              requests: sql`api_usage_days.requests + excluded.requests`,
-              rate_limited: sql`api_usage_days.rate_limited + excluded.rate_limited`,
-            }),
-          )
-          .execute();
+        await addCounts(trx, 'api_usage_buckets', 'bucket', cells);
+        await addCounts(trx, 'api_usage_days', 'day', days);
       });
     },
     async totals(accountId, sinceMs, grain = 'bucket') {
