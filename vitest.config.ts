@@ -72,6 +72,7 @@ const e2e = [
   'test/packaging/container.test.ts',
   'test/packaging/lockfile.test.ts',
   'test/sdk/client.test.ts',
+  'test/sdk/package.test.ts',
   'test/sdk/python-client.test.ts',
 ];
 
