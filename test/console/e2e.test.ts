@@ -293,6 +293,19 @@ describe.skipIf(!haveChromium)(
       await signIn(page, '/flows');
       await page.waitForURL(/\/flows$/);
       await page.locator('table.data tbody tr td code').first().waitFor({ timeout: 20_000 });
+      // The netflow chart's summary comes from GET /api/onchain/netflow, not from the flows listed.
+      const netflowFlows = async () =>
+        Number(
+          / (\d+) flows/.exec((await page.getByTestId('netflow-summary').textContent()) ?? '')?.[1] ?? 0,
+        );
+      await waitFor(
+        'the netflow series to count flows',
+        async () => ((await netflowFlows()) > 0 ? true : undefined),
+        20_000,
+      );
+      expect(await page.getByTestId('netflow-summary').textContent()).toContain(
+        'all exchanges · all assets:',
+      );
       await shot(page, 'flows-phone');
       // The session ends elsewhere (another tab signs out); the next call answers 401.
       await page.evaluate(() => fetch('/auth/logout', { method: 'POST' }));
