@@ -211,6 +211,13 @@ await capture('verifyAlertChannel', 'POST', `/api/alert-channels/${channel.id}/v
   body: { code: '123456' },
 });
 await capture('deleteAlertChannel', 'DELETE', `/api/alert-channels/${channel.id}`);
+await capture('previewAlertTemplate', 'POST', '/api/alert-channels/preview', {
+  body: {
+    template: '{{symbol}} {{condition}} at {{price}} ({{rule_name}})',
+    ruleType: 'price',
+    rule: { name: 'BTC breakout', symbol: 'BTCUSDT', condition: { op: 'above', value: 100000 } },
+  },
+});
 
 await captureProblem('validation_failed', 'GET', '/api/market-history?interval=1h&from=2021-02-30');
 await captureProblem('unsupported_symbol', 'GET', '/api/market-history?symbol=NOPEUSDT&strict=true');

@@ -455,6 +455,78 @@ class AlertRule(_Model):
 
 
 @dataclass
+class AlertTemplatePreviewValues(_Model):
+    """The values filled in: made up from the rule (it fires at its own level, now)"""
+
+    symbol: str
+    price: str
+    condition: str
+    value: str
+    exchange: str
+    asset: str
+    amount_usd: str
+    time: str
+    rule_name: str
+    console_url: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("price", "price", _any),
+        ("condition", "condition", _any),
+        ("value", "value", _any),
+        ("exchange", "exchange", _any),
+        ("asset", "asset", _any),
+        ("amount_usd", "amount_usd", _any),
+        ("time", "time", _any),
+        ("rule_name", "rule_name", _any),
+        ("console_url", "console_url", _any),
+    )
+
+
+@dataclass
+class AlertTemplatePreviewEmail(_Model):
+    """AlertTemplatePreviewEmail"""
+
+    subject: str
+    text: str
+    html: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("subject", "subject", _any),
+        ("text", "text", _any),
+        ("html", "html", _any),
+    )
+
+
+@dataclass
+class AlertTemplatePreview(_Model):
+    """AlertTemplatePreview"""
+
+    template: str  # The template rendered (the default when none was given)
+    unknown_variables: List[str]  # Placeholders that name no variable: saving a rule with them is refused (400)
+    values: AlertTemplatePreviewValues  # The values filled in: made up from the rule (it fires at its own level, now)
+    text: str  # The message as plain text
+    telegram: str  # The `text` of the Telegram sendMessage call (MarkdownV2, escaped)
+    discord: str  # The Discord webhook `content` (markdown escaped)
+    slack: str  # The Slack incoming-webhook `text` (mrkdwn escaped)
+    email: AlertTemplatePreviewEmail
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("template", "template", _any),
+        ("unknown_variables", "unknownVariables", _list(_any)),
+        ("values", "values", _obj("AlertTemplatePreviewValues")),
+        ("text", "text", _any),
+        ("telegram", "telegram", _any),
+        ("discord", "discord", _any),
+        ("slack", "slack", _any),
+        ("email", "email", _obj("AlertTemplatePreviewEmail")),
+    )
+
+
+@dataclass
 class AlertTriggeredEventDataRuleCondition1(_Model):
     """AlertTriggeredEventDataRuleCondition1"""
 
@@ -3009,6 +3081,38 @@ class PredictionDatapoint(_Model):
 
 
 @dataclass
+class PreviewAlertTemplateRequestRule(_Model):
+    """PreviewAlertTemplateRequestRule"""
+
+    name: Optional[str] = None
+    symbol: Optional[str] = None
+    condition: Optional[Dict[str, Any]] = None  # The rule's condition as it would be saved
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _map(_any)),
+    )
+
+
+@dataclass
+class PreviewAlertTemplateRequest(_Model):
+    """PreviewAlertTemplateRequest"""
+
+    template: Optional[str] = None  # The template being edited; absent: the rule type's default
+    rule_type: Optional[str] = None  # price (default), volume, address_flow, …
+    rule: Optional[PreviewAlertTemplateRequestRule] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("template", "template", _any),
+        ("rule_type", "ruleType", _any),
+        ("rule", "rule", _obj("PreviewAlertTemplateRequestRule")),
+    )
+
+
+@dataclass
 class PriceAlertRuleInputCondition(_Model):
     """PriceAlertRuleInputCondition"""
 
@@ -3791,6 +3895,10 @@ class _Operations:
     def list_alert_channels(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertChannelsResponse]:
         """GET /api/alert-channels: The account's alert channels (never their credentials)"""
         return self._call("GET", "/api/alert-channels", {}, None, _obj("ListAlertChannelsResponse"), headers, False)
+
+    def preview_alert_template(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertTemplatePreview]:
+        """POST /api/alert-channels/preview: Render a message template for every channel as the rule being edited would send it (nothing is sent)"""
+        return self._call("POST", "/api/alert-channels/preview", {}, body, _obj("AlertTemplatePreview"), headers, False)
 
     def get_alert_channel(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertChannel]:
         """GET /api/alert-channels/{id}: One alert channel"""

@@ -141,6 +141,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert-channels/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a message template for every channel as the rule being edited would send it (nothing is sent) */
+        post: operations["previewAlertTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -892,6 +909,38 @@ export interface components {
             type: "price" | "volume" | "address_flow";
             /** Format: date-time */
             updatedAt: string;
+        };
+        AlertTemplatePreview: {
+            /** @description The Discord webhook `content` (markdown escaped) */
+            discord: string;
+            email: {
+                html: string;
+                subject: string;
+                text: string;
+            };
+            /** @description The Slack incoming-webhook `text` (mrkdwn escaped) */
+            slack: string;
+            /** @description The `text` of the Telegram sendMessage call (MarkdownV2, escaped) */
+            telegram: string;
+            /** @description The template rendered (the default when none was given) */
+            template: string;
+            /** @description The message as plain text */
+            text: string;
+            /** @description Placeholders that name no variable: saving a rule with them is refused (400) */
+            unknownVariables: string[];
+            /** @description The values filled in: made up from the rule (it fires at its own level, now) */
+            values: {
+                amount_usd: string;
+                asset: string;
+                condition: string;
+                console_url: string;
+                exchange: string;
+                price: string;
+                rule_name: string;
+                symbol: string;
+                time: string;
+                value: string;
+            };
         };
         /** @description A price or volume rule fired (event type alert.triggered) */
         AlertTriggeredEvent: {
@@ -2107,6 +2156,20 @@ export interface components {
             };
             symbol: string;
         };
+        PreviewAlertTemplateRequest: {
+            rule?: {
+                /** @description The rule's condition as it would be saved */
+                condition?: {
+                    [key: string]: unknown;
+                };
+                name?: string;
+                symbol?: string;
+            };
+            /** @description price (default), volume, address_flow, … */
+            ruleType?: string;
+            /** @description The template being edited; absent: the rule type's default */
+            template?: string;
+        };
         PriceAlertRuleInput: {
             channels?: {
                 /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
@@ -2818,6 +2881,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    previewAlertTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewAlertTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertTemplatePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
