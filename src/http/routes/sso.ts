@@ -9,6 +9,7 @@ import {
   SsoRefusal,
   type SsoRefusalReason,
 } from '../../modules/accounts/index.ts';
+import { ProblemSchema } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { secureCookie, setSessionCookie } from './auth.ts';
 
@@ -115,7 +116,8 @@ export function ssoRoutes(deps: SsoRouteDeps): RouteModule {
           tags: ['auth'],
           summary: 'How to sign in to the console: password, single sign-on, or both',
           security: [],
-          response: { 200: SignInMethods },
+          // 400: a request line that does not parse, as on every route (the only refusal this one has).
+          response: { 200: SignInMethods, 400: ProblemSchema },
         },
       },
       async () => {
