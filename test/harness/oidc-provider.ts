@@ -29,12 +29,14 @@ export interface TestProvider {
 export async function startTestProvider(options: {
   redirectUris: string[];
   people: Record<string, TestIdentity>;
+  /** The issuer's host name (it listens on 127.0.0.1); `localhost` makes it another site than 127.0.0.1. */
+  hostName?: string;
 }): Promise<TestProvider> {
   const clientId = 'meridian-console';
   const clientSecret = 'a-client-secret-for-tests-only-0123456789';
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `http://${options.hostName ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [
       {
