@@ -628,7 +628,7 @@ export const variables = {
   ),
   consoleUrl: optionalStringVar(
     'MERIDIAN_CONSOLE_URL',
-    'Public URL of the console, for `{{console_url}}` in alert messages and the link in address verification emails (unset: left out).',
+    "Public URL of the console, for `{{console_url}}` in alert messages, the link in address verification emails (unset: left out) and the single sign-on redirect URI `<url>/auth/oidc/callback` (unset: from the request's scheme and Host).",
   ),
   alertMessagesRuleStandard: intVar(
     'MERIDIAN_ALERT_MESSAGES_RULE_STANDARD',
