@@ -207,6 +207,7 @@ describe('password sign-in turned off', () => {
 
 describe('an unreachable provider', () => {
   let t: TestApp;
+  const lines: string[] = [];
   beforeAll(async () => {
     // A port that was free a moment ago: nothing answers there.
     const port = await new Promise<number>((resolve) => {
@@ -221,7 +222,9 @@ describe('an unreachable provider', () => {
         MERIDIAN_OIDC_CLIENT_ID: 'meridian',
         MERIDIAN_OIDC_CLIENT_SECRET: 'the-client-secret-that-must-not-leak',
         MERIDIAN_OIDC_ALLOWED_DOMAINS: '*',
+        LOG_LEVEL: 'debug',
       },
+      container: { logStream: { write: (line: string) => lines.push(line) } },
     });
   });
   afterAll(() => t?.close());
@@ -237,5 +240,8 @@ describe('an unreachable provider', () => {
     expect(methods.sso.message).toMatch(/cannot be reached/);
     const start = await t.app.inject({ url: '/auth/oidc/start' });
     expect(start.headers.location).toBe('/sign-in?sso_error=unavailable');
+    const log = lines.join('');
+    expect(log).toMatch(/single sign-on unavailable/);
+    expect(log).not.toContain('the-client-secret-that-must-not-leak');
   });
 });
