@@ -164,6 +164,19 @@ describe('single sign-on to the console', () => {
     expect(res.headers.location).toBe('/sign-in?sso_error=denied');
   });
 
+  it('keeps a next of URL characters only: a header break is dropped, never a 500', async () => {
+    const start = await t.app.inject({ url: '/auth/oidc/start?next=/flows%0d%0aSet-Cookie:%20x=1' });
+    expect(start.statusCode).toBe(302);
+    const flow = start.cookies.find((c) => c.name === 'meridian_sso')!;
+    const back = await idp.authorize(start.headers.location as string, 'alice');
+    const res = await t.app.inject({
+      url: `${back.pathname}${back.search}`,
+      cookies: { meridian_sso: flow.value },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+
   it('does not follow an absolute next after sign-in', async () => {
     const start = await t.app.inject({ url: '/auth/oidc/start?next=//evil.example/x' });
     const flow = start.cookies.find((c) => c.name === 'meridian_sso')!;

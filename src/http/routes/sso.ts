@@ -58,11 +58,11 @@ const SignInMethods = Type.Object(
   { additionalProperties: false },
 );
 
+/** A path on this server in URL characters only (no control character can reach the Location header). */
+const localPath = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@%/?#]*$/;
+
 /** Only same-site paths are followed after sign-in (never an absolute URL put in the link). */
-const safeNext = (next: unknown): string =>
-  typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')
-    ? next.slice(0, 512)
-    : '/';
+const safeNext = (next: unknown): string => (typeof next === 'string' && localPath.test(next) ? next : '/');
 
 /**
  * Single sign-on to the console (docs/sso.md): GET /auth/methods tells the sign-in page what to show;
