@@ -112,6 +112,7 @@ out.login = {
   request: { contentType: 'application/json', value: { email: 'quant@example.com', password } },
   responses: { [String(login.statusCode)]: login.json() },
 };
+await capture('getSignInMethods', 'GET', '/auth/methods', { anonymous: true });
 // Tokens are managed from a console session (an API token cannot mint tokens).
 const session = login.cookies.find((c) => c.name === 'meridian_session')!;
 const console = { anonymous: true, headers: { cookie: `meridian_session=${session.value}` } };

@@ -1707,6 +1707,38 @@ class GetPredictionPerformanceResponse(_Model):
 
 
 @dataclass
+class GetSignInMethodsResponseSso(_Model):
+    """GetSignInMethodsResponseSso"""
+
+    name: str  # The provider, for the "Sign in with …" button.
+    available: bool  # False while the provider's discovery document could not be read (see /readyz).
+    start_url: str  # Where the browser goes to sign in (GET, a redirect).
+    message: Optional[str] = None  # Why it is not available, for people.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("available", "available", _any),
+        ("start_url", "startUrl", _any),
+        ("message", "message", _any),
+    )
+
+
+@dataclass
+class GetSignInMethodsResponse(_Model):
+    """GetSignInMethodsResponse"""
+
+    password: bool  # Whether POST /auth/login accepts an email and password.
+    sso: Optional[GetSignInMethodsResponseSso]  # Single sign-on with an OpenID Connect provider; null when not configured.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("password", "password", _any),
+        ("sso", "sso", _opt(_obj("GetSignInMethodsResponseSso"))),
+    )
+
+
+@dataclass
 class ImportPortfolioRequestRowsItem(_Model):
     """ImportPortfolioRequestRowsItem"""
 
@@ -3230,7 +3262,7 @@ class Problem(_Model):
     title: str
     status: int
     detail: str
-    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "session_required", "forbidden", "csrf_rejected", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
+    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
     request_id: str
     instance: str
     errors: Optional[List[ProblemErrorsItem]] = None
@@ -3731,6 +3763,10 @@ class _Operations:
     def logout(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
         """POST /auth/logout: Sign out of the console"""
         return self._call("POST", "/auth/logout", {}, None, _none, headers, False)
+
+    def get_sign_in_methods(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetSignInMethodsResponse]:
+        """GET /auth/methods: How to sign in to the console: password, single sign-on, or both"""
+        return self._call("GET", "/auth/methods", {}, None, _obj("GetSignInMethodsResponse"), headers, False)
 
     def get_account(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Account]:
         """GET /api/account: The signed-in account: email, role, plan, limits, permissions"""
