@@ -135,7 +135,9 @@ export const LedgerQuerySchema = Type.Object(
       }),
     ),
     cursor: Type.Optional(Type.String({ maxLength: 300, description: 'nextCursor of the previous page' })),
-    strict: Type.Optional(Type.Boolean({ description: 'Answer 400 for an unsupported symbol instead of normalizing it' })),
+    strict: Type.Optional(
+      Type.Boolean({ description: 'Answer 400 for an unsupported symbol instead of normalizing it' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -158,7 +160,9 @@ export const LedgerEntrySchema = Type.Object(
         'The datapoint as published, in canonical JSON (RFC 8785: sorted keys, no whitespace): the exact bytes hashed',
     }),
     prevHash: HexHash('The previous entry’s hash; 64 zeros for entry 1'),
-    hash: HexHash('SHA-256 (lower-case hex) of the UTF-8 text `<prevHash>\\n<sequence>\\n<recordedAtMs>\\n<payload>`'),
+    hash: HexHash(
+      'SHA-256 (lower-case hex) of the UTF-8 text `<prevHash>\\n<sequence>\\n<recordedAtMs>\\n<payload>`',
+    ),
     outcome: Type.Union(
       [
         Type.Null(),
@@ -185,7 +189,10 @@ export const LedgerPageSchema = Type.Object({
     description: 'Pass as `cursor` for the next page; null at the end',
   }),
   head: Type.Object(
-    { sequence: Type.Integer({ minimum: 0 }), hash: HexHash('The newest entry’s hash (64 zeros while empty)') },
+    {
+      sequence: Type.Integer({ minimum: 0 }),
+      hash: HexHash('The newest entry’s hash (64 zeros while empty)'),
+    },
     { description: 'The ledger’s newest entry now (also the `Meridian-Ledger-Head` header)' },
   ),
 });

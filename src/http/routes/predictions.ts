@@ -298,8 +298,10 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           const problems: ProblemDetail[] = [];
           const fromGiven = q.from !== undefined ? parseTime(q.from, 'from', problems) : 0;
           const toGiven = q.to !== undefined ? parseTime(q.to, 'to', problems) : LATEST;
-          if (problems.length || fromGiven === undefined || toGiven === undefined) throw validationError(problems);
-          if (fromGiven >= toGiven) throw validationError([{ pointer: '/query/from', message: 'must be before `to`' }]);
+          if (problems.length || fromGiven === undefined || toGiven === undefined)
+            throw validationError(problems);
+          if (fromGiven >= toGiven)
+            throw validationError([{ pointer: '/query/from', message: 'must be before `to`' }]);
           from = fromGiven;
           to = toGiven;
           if (q.symbol !== undefined) {

@@ -66,7 +66,13 @@ export interface PublicLedgerEntry {
   prevHash: string;
   hash: string;
   /** The scored outcome (not hashed: it comes after the entry); null until scored or once the row is pruned. */
-  outcome: { realized: number; hit: boolean; covered80: boolean; covered90: boolean; scoredAt: string } | null;
+  outcome: {
+    realized: number;
+    hit: boolean;
+    covered80: boolean;
+    covered90: boolean;
+    scoredAt: string;
+  } | null;
 }
 
 /** A ledger entry as the ledger endpoint answers it, with the outcome of its datapoint when that is scored. */

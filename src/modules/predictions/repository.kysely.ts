@@ -1,7 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import { type LedgerHead, chainEntries } from './ledger/chain.ts';
-import type { LedgerEntry, LedgerRecord, PredictionRepository, PredictionRow, ScoreUpdate } from './repository.ts';
+import type {
+  LedgerEntry,
+  LedgerRecord,
+  PredictionRepository,
+  PredictionRow,
+  ScoreUpdate,
+} from './repository.ts';
 import type { PredictionsTables } from './tables.ts';
 
 export function createKyselyPredictionRepository(
@@ -11,7 +17,10 @@ export function createKyselyPredictionRepository(
 ): PredictionRepository {
   const now = options.now ?? Date.now;
   /** Inserts the datapoints not stored yet and appends their ledger entries; the caller's transaction. */
-  async function insertInto(db: Kysely<PredictionsTables>, batch: readonly PredictionRow[]): Promise<LedgerHead> {
+  async function insertInto(
+    db: Kysely<PredictionsTables>,
+    batch: readonly PredictionRow[],
+  ): Promise<LedgerHead> {
     const stored = new Set<string>();
     for (let k = 0; k < batch.length; k += 500) {
       const chunk = batch.slice(k, k + 500).map((r) => ({
@@ -39,7 +48,10 @@ export function createKyselyPredictionRepository(
    * Appends the entries of newly stored datapoints. The head row is locked first, so appends from several
    * processes (one per market partition) queue instead of forking the chain.
    */
-  async function appendLedger(trx: Kysely<PredictionsTables>, rows: readonly PredictionRow[]): Promise<LedgerHead> {
+  async function appendLedger(
+    trx: Kysely<PredictionsTables>,
+    rows: readonly PredictionRow[],
+  ): Promise<LedgerHead> {
     const head = await trx
       .selectFrom('prediction_ledger_head')
       .select(['sequence', 'hash'])
@@ -49,7 +61,10 @@ export function createKyselyPredictionRepository(
     const entries = chainEntries({ sequence: Number(head.sequence), hash: head.hash }, rows, now());
     if (!entries.length) return { sequence: Number(head.sequence), hash: head.hash };
     for (let k = 0; k < entries.length; k += 500)
-      await trx.insertInto('prediction_ledger').values(entries.slice(k, k + 500)).execute();
+      await trx
+        .insertInto('prediction_ledger')
+        .values(entries.slice(k, k + 500))
+        .execute();
     const last = entries.at(-1)!;
     await trx
       .updateTable('prediction_ledger_head')
@@ -167,8 +182,7 @@ function fromStorage(r: PredictionRow): PredictionRow {
   };
 }
 
-type LedgerJoin = LedgerEntry &
-  { row_at: number | null; row_backfilled: boolean | null } & Omit<
+type LedgerJoin = LedgerEntry & { row_at: number | null; row_backfilled: boolean | null } & Omit<
     { [K in keyof PredictionRow]: PredictionRow[K] | null },
     'symbol' | 'horizon' | 'generated_at' | 'backfilled'
   >;

@@ -55,7 +55,11 @@ export interface PredictionRepository {
    * scores of those whose horizon has passed, and the ledger entries of the new datapoints. Throws
    * StaleLeaderError (nothing written) when the term is no longer current. Resolves to the ledger's head.
    */
-  record(rows: readonly PredictionRow[], updates: readonly ScoreUpdate[], term?: LeaderTerm): Promise<LedgerHead>;
+  record(
+    rows: readonly PredictionRow[],
+    updates: readonly ScoreUpdate[],
+    term?: LeaderTerm,
+  ): Promise<LedgerHead>;
   ledgerHead(): Promise<LedgerHead>;
   /** Ledger entries in sequence order (no update path: the ledger is append-only). */
   ledger(q: LedgerQuery): Promise<LedgerRecord[]>;

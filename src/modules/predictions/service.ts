@@ -14,7 +14,12 @@ import { outlookOf } from './outlook.ts';
 import { performanceReport } from './performance.ts';
 import type { PredictionsMarketPort } from './ports.ts';
 import { EMPTY_HEAD, type LedgerHead } from './ledger/chain.ts';
-import { type PublicLedgerEntry, presentDatapoint, presentLedgerEntry, presentPageDatapoint } from './present.ts';
+import {
+  type PublicLedgerEntry,
+  presentDatapoint,
+  presentLedgerEntry,
+  presentPageDatapoint,
+} from './present.ts';
 import { type PredictionsQuery, TRACK_RECORD_MS, createReadModel, newestPerBucket } from './read-model.ts';
 import type { LedgerQuery, PredictionGap, PredictionRepository, PredictionRow } from './repository.ts';
 import { scoreDue } from './score-due.ts';

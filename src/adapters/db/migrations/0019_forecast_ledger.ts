@@ -30,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sequence', 'bigint', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull())
     .execute();
-  await sql`insert into prediction_ledger_head (id, sequence, hash) values (1, 0, ${'0'.repeat(64)})`.execute(db);
+  await sql`insert into prediction_ledger_head (id, sequence, hash) values (1, 0, ${'0'.repeat(64)})`.execute(
+    db,
+  );
   await sql`create function prediction_ledger_append_only() returns trigger language plpgsql as $$
     begin
       if tg_op = 'DELETE' and current_setting('meridian.ledger_retention', true) = 'on' then

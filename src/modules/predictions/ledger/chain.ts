@@ -23,7 +23,11 @@ export function entryHash(sequence: number, recordedAt: number, prevHash: string
 }
 
 /** The entries that append `rows` (in their order) after `head`, all recorded at `recordedAt`. */
-export function chainEntries(head: LedgerHead, rows: readonly Selectable<PredictionsTable>[], recordedAt: number): Selectable<PredictionLedgerTable>[] {
+export function chainEntries(
+  head: LedgerHead,
+  rows: readonly Selectable<PredictionsTable>[],
+  recordedAt: number,
+): Selectable<PredictionLedgerTable>[] {
   const entries: Selectable<PredictionLedgerTable>[] = [];
   let { sequence, hash } = head;
   for (const r of rows) {

@@ -1,11 +1,21 @@
 import { HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
-import type { PublicLedgerEntry } from '../present.ts';
+import { type PublicLedgerEntry, presentLedgerEntry } from '../present.ts';
+import type { PredictionRepository } from '../repository.ts';
+import { canonicalPayload } from './canonical.ts';
 import { GENESIS_HASH, type LedgerHead, entryHash } from './chain.ts';
 
 /** What the verifier reads of an entry; `storedPayload` is the stored datapoint's canonical JSON (storage only). */
 export type VerifiableEntry = Pick<
   PublicLedgerEntry,
-  'sequence' | 'recordedAtMs' | 'symbol' | 'horizon' | 'generatedAt' | 'backfilled' | 'payload' | 'prevHash' | 'hash'
+  | 'sequence'
+  | 'recordedAtMs'
+  | 'symbol'
+  | 'horizon'
+  | 'generatedAt'
+  | 'backfilled'
+  | 'payload'
+  | 'prevHash'
+  | 'hash'
 > & { outcome?: PublicLedgerEntry['outcome'] | null; storedPayload?: string | null };
 
 export interface LedgerProblem {
@@ -48,7 +58,8 @@ interface Payload {
  * (the hit rule exactly, coverage of p10…p90 and p05…p95 where the realized price is not within rounding of a
  * bound).
  */
-export function createLedgerVerifier() {
+export function createLedgerVerifier(options: { expectHead?: LedgerHead } = {}) {
+  const expected = options.expectHead;
   const result: LedgerVerification = {
     ok: true,
     entries: 0,
@@ -66,10 +77,14 @@ export function createLedgerVerifier() {
     if (previous) {
       if (e.sequence !== previous.sequence + 1)
         return `sequence ${e.sequence} follows ${previous.sequence} (an entry is missing, or the export was filtered by symbol or time)`;
-      if (e.prevHash !== previous.hash) return `prevHash does not match the hash of entry ${previous.sequence}`;
-    } else if (e.sequence === 1 && e.prevHash !== GENESIS_HASH) return 'entry 1 does not link to the genesis hash';
+      if (e.prevHash !== previous.hash)
+        return `prevHash does not match the hash of entry ${previous.sequence}`;
+    } else if (e.sequence === 1 && e.prevHash !== GENESIS_HASH)
+      return 'entry 1 does not link to the genesis hash';
     if (entryHash(e.sequence, e.recordedAtMs, e.prevHash, e.payload) !== e.hash)
       return 'hash does not match the entry (payload, recordedAtMs or prevHash was changed)';
+    if (expected && e.sequence === expected.sequence && e.hash !== expected.hash)
+      return `hash differs from the head recorded earlier (${expected.sequence}:${expected.hash}): the ledger was rewritten`;
     let p: Payload;
     try {
       p = JSON.parse(e.payload) as Payload;
@@ -94,20 +109,23 @@ export function createLedgerVerifier() {
     return undefined;
   }
 
+  const fail = (problem: LedgerProblem) => {
+    result.ok = false;
+    result.problem = problem;
+  };
   return {
     /** Checks the next entry; false once a problem is found (the rest is not read). */
     add(e: VerifiableEntry): boolean {
       if (result.problem) return false;
       const reason = check(e);
       if (reason) {
-        result.ok = false;
-        result.problem = {
+        fail({
           sequence: e.sequence,
           symbol: e.symbol,
           horizon: e.horizon,
           generatedAt: e.generatedAt,
           reason,
-        };
+        });
         return false;
       }
       if (result.firstSequence === null) {
@@ -119,8 +137,70 @@ export function createLedgerVerifier() {
       result.head = previous;
       return true;
     },
-    result: (): LedgerVerification => ({ ...result }),
+    /** The outcome; `storedHead` is where storage says the chain ends (a chain cut short shows here). */
+    finish(storedHead?: LedgerHead): LedgerVerification {
+      const none = { symbol: '', horizon: '', generatedAt: '' };
+      const end = result.head ?? { sequence: 0, hash: GENESIS_HASH };
+      if (
+        !result.problem &&
+        storedHead &&
+        (storedHead.sequence !== end.sequence || storedHead.hash !== end.hash)
+      )
+        fail({
+          sequence: storedHead.sequence,
+          ...none,
+          reason: `the stored head is ${storedHead.sequence}:${storedHead.hash} but the chain ends at ${end.sequence}:${end.hash}`,
+        });
+      if (!result.problem && expected && expected.sequence > end.sequence)
+        fail({
+          sequence: expected.sequence,
+          ...none,
+          reason: `the ledger ends at entry ${end.sequence}, before the head recorded earlier (${expected.sequence}:${expected.hash}): entries were removed`,
+        });
+      else if (
+        !result.problem &&
+        expected &&
+        result.firstSequence !== null &&
+        expected.sequence < result.firstSequence
+      )
+        fail({
+          sequence: expected.sequence,
+          ...none,
+          reason: `the head recorded earlier (${expected.sequence}) is before the first entry checked (${result.firstSequence})`,
+        });
+      return { ...result };
+    },
   };
+}
+
+/** Reads the stored ledger page by page up to its head and verifies it, with each stored datapoint and outcome. */
+export async function verifyStoredLedger(
+  repository: Pick<PredictionRepository, 'ledger' | 'ledgerHead'>,
+  options: { expectHead?: LedgerHead; pageSize?: number } = {},
+): Promise<LedgerVerification> {
+  const verifier = createLedgerVerifier(options);
+  const head = await repository.ledgerHead();
+  const limit = options.pageSize ?? 5_000;
+  let after = 0;
+  for (;;) {
+    const page = await repository.ledger({
+      afterSequence: after,
+      upToSequence: head.sequence,
+      from: 0,
+      to: Number.MAX_SAFE_INTEGER,
+      limit,
+    });
+    for (const { entry, row } of page) {
+      const ok = verifier.add({
+        ...presentLedgerEntry(entry, row),
+        storedPayload: row ? canonicalPayload(row) : null,
+      });
+      if (!ok) return verifier.finish();
+    }
+    if (page.length < limit) break;
+    after = page.at(-1)!.entry.sequence;
+  }
+  return verifier.finish(head);
 }
 
 /** Relative distance under which a realized price counts as on a quantile bound (quantiles are rounded). */
@@ -132,15 +212,20 @@ function outcomeProblem(p: Payload, o: NonNullable<PublicLedgerEntry['outcome']>
     return 'payload has no prediction and baseline to score';
   const up = prediction >= baseline;
   const hit = up ? o.realized > baseline : o.realized < baseline;
-  if (hit !== o.hit) return `outcome says hit=${o.hit} but the committed forecast with realized ${o.realized} is hit=${hit}`;
+  if (hit !== o.hit)
+    return `outcome says hit=${o.hit} but the committed forecast with realized ${o.realized} is hit=${hit}`;
   const covered = (lo: unknown, hi: unknown, stated: boolean, name: string) => {
     if (typeof lo !== 'number' || typeof hi !== 'number') return undefined;
     const near = (b: number) => Math.abs(o.realized - b) <= BOUND_TOLERANCE * Math.abs(b);
     if (near(lo) || near(hi)) return undefined;
     const inside = lo <= o.realized && o.realized <= hi;
-    return inside === stated ? undefined : `outcome says ${name}=${stated} but the committed quantiles say ${inside}`;
+    return inside === stated
+      ? undefined
+      : `outcome says ${name}=${stated} but the committed quantiles say ${inside}`;
   };
-  return covered(q?.p10, q?.p90, o.covered80, 'covered80') ?? covered(q?.p05, q?.p95, o.covered90, 'covered90');
+  return (
+    covered(q?.p10, q?.p90, o.covered80, 'covered80') ?? covered(q?.p05, q?.p95, o.covered90, 'covered90')
+  );
 }
 
 /** The verification as lines for a terminal. */
