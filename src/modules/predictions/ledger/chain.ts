@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { PredictionLedgerTable, PredictionsTable } from '../tables.ts';
 import { canonicalPayload } from './canonical.ts';
@@ -19,7 +19,7 @@ export const EMPTY_HEAD: LedgerHead = { sequence: 0, hash: GENESIS_HASH };
  * `<prevHash>\n<sequence>\n<recordedAt ms>\n<payload>`.
  */
 export function entryHash(sequence: number, recordedAt: number, prevHash: string, payload: string): string {
-  return createHash('sha256').update(`${prevHash}\n${sequence}\n${recordedAt}\n${payload}`).digest('hex');
+  return digest('sha256', `${prevHash}\n${sequence}\n${recordedAt}\n${payload}`, 'hex');
 }
 
 /** The entries that append `rows` (in their order) after `head`, all recorded at `recordedAt`. */
