@@ -19,6 +19,7 @@ import {
   type PredictionsMarketPort,
   type PublicLedgerEntry,
   createKyselyPredictionRepository,
+  createMemoryPredictionRepository,
   createPredictionsService,
   verifyStoredLedger,
 } from '../../src/modules/predictions/index.ts';
@@ -289,4 +290,34 @@ describe.each(dbKinds())('forecast ledger on %s', (kind) => {
     expect(after).toMatchObject({ ok: true, firstSequence: 61 });
     expect(after.anchor).toMatch(/^[0-9a-f]{64}$/);
   });
+});
+
+describe('forecast ledger of the backfill', () => {
+  it('backfilled datapoints are appended marked backfilled, recorded when stored; live ones follow on the same chain', async () => {
+    const clock = manualClock(START);
+    const repository = createMemoryPredictionRepository({ now: () => clock.now() });
+    const service = createPredictionsService({
+      market: fakeMarket(clock),
+      repository,
+      clock,
+      refreshMs: MIN,
+    });
+    const count = await service.warmUpAndBackfill();
+    expect(count).toBeGreaterThan(0);
+    expect(repository.entries).toHaveLength(count);
+    for (const e of repository.entries) {
+      expect(e.backfilled).toBe(true);
+      expect(JSON.parse(e.payload).backfilled).toBe(true);
+      expect(e.recorded_at).toBe(START);
+      expect(e.generated_at).toBeLessThanOrEqual(START);
+    }
+    expect(service.ledgerHead()).toEqual(await repository.ledgerHead());
+    clock.advance(MIN);
+    await service.refresh();
+    const live = repository.entries.slice(count);
+    expect(live).toHaveLength(6);
+    expect(live.every((e) => !e.backfilled && e.recorded_at === START + MIN)).toBe(true);
+    expect(service.ledgerHead().sequence).toBe(count + 6);
+    expect(await verifyStoredLedger(repository)).toMatchObject({ ok: true, entries: count + 6 });
+  }, 60_000);
 });
