@@ -24,6 +24,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('prediction_ledger')
     .columns(['symbol', 'sequence'])
     .execute();
+  // Time spans of the endpoint, and the retention sweep's cut-off.
+  await db.schema
+    .createIndex('prediction_ledger_recorded_idx')
+    .on('prediction_ledger')
+    .column('recorded_at')
+    .execute();
   await db.schema
     .createTable('prediction_ledger_head')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
