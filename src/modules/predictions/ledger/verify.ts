@@ -94,8 +94,8 @@ export function createLedgerVerifier(options: { expectHead?: LedgerHead } = {}) 
     if (p.symbol !== e.symbol || p.horizon !== e.horizon || p.generatedAt !== e.generatedAt)
       return 'symbol, horizon or generatedAt differ from the payload';
     if (p.backfilled !== e.backfilled) return 'backfilled differs from the payload';
+    if (!Object.hasOwn(HORIZON_MS, e.horizon)) return `unknown horizon ${JSON.stringify(e.horizon)}`;
     const horizonMs = HORIZON_MS[e.horizon as Horizon];
-    if (horizonMs === undefined) return `unknown horizon ${JSON.stringify(e.horizon)}`;
     if (!e.backfilled && e.recordedAtMs >= Date.parse(e.generatedAt) + horizonMs)
       return 'a live datapoint recorded only after its horizon had passed';
     if (e.storedPayload != null) {
@@ -210,6 +210,8 @@ function outcomeProblem(p: Payload, o: NonNullable<PublicLedgerEntry['outcome']>
   const { prediction, baseline, quantiles: q } = p;
   if (typeof prediction !== 'number' || typeof baseline !== 'number')
     return 'payload has no prediction and baseline to score';
+  if (typeof o.realized !== 'number' || typeof o.hit !== 'boolean')
+    return 'outcome has no realized price or hit';
   const up = prediction >= baseline;
   const hit = up ? o.realized > baseline : o.realized < baseline;
   if (hit !== o.hit)
