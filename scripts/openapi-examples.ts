@@ -147,6 +147,7 @@ await capture(
 );
 await capture('getAiOutlook', 'GET', '/api/predictions/ai-outlook?symbol=BTCUSDT');
 await capture('getPredictionPerformance', 'GET', '/api/predictions/performance');
+await capture('listPredictionLedger', 'GET', '/api/predictions/ledger?limit=2');
 
 await capture('importPortfolio', 'POST', '/api/portfolio/import', {
   csv: 'asset,quantity,cost_basis,acquired_at\nBTC,0.25,15000,2025-01-15\nETH,4,9800.50,2025-03-02\n',

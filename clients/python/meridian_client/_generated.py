@@ -1777,6 +1777,58 @@ class ImportPortfolioRequest(_Model):
 
 
 @dataclass
+class LedgerEntryOutcome(_Model):
+    """LedgerEntryOutcome"""
+
+    realized: float
+    hit: bool
+    covered80: bool
+    covered90: bool
+    scored_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("realized", "realized", _num),
+        ("hit", "hit", _any),
+        ("covered80", "covered80", _any),
+        ("covered90", "covered90", _any),
+        ("scored_at", "scoredAt", _any),
+    )
+
+
+@dataclass
+class LedgerEntry(_Model):
+    """LedgerEntry"""
+
+    sequence: int  # Position in the chain, from 1, without gaps
+    time: str  # When the entry was appended (recordedAtMs)
+    recorded_at_ms: int  # When the entry was appended, ms since the epoch (hashed)
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    generated_at: str
+    backfilled: bool  # Made after the fact by the walk-forward backfill, not live (also in the payload)
+    payload: str  # The datapoint as published, in canonical JSON (RFC 8785: sorted keys, no whitespace): the exact byte
+    prev_hash: str  # The previous entry’s hash; 64 zeros for entry 1
+    hash: str  # SHA-256 (lower-case hex) of the UTF-8 text `<prevHash>\n<sequence>\n<recordedAtMs>\n<payload>`
+    outcome: Optional[LedgerEntryOutcome]  # The scored outcome, once the horizon has passed (not hashed: it comes after the entry); null until t
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("sequence", "sequence", _any),
+        ("time", "time", _any),
+        ("recorded_at_ms", "recordedAtMs", _any),
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("generated_at", "generatedAt", _any),
+        ("backfilled", "backfilled", _any),
+        ("payload", "payload", _any),
+        ("prev_hash", "prevHash", _any),
+        ("hash", "hash", _any),
+        ("outcome", "outcome", _opt(_obj("LedgerEntryOutcome"))),
+    )
+
+
+@dataclass
 class ListAlertChannelsResponse(_Model):
     """ListAlertChannelsResponse"""
 
@@ -2185,6 +2237,40 @@ class ListPortfolioRowsResponse(_Model):
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("data", "data", _list(_obj("ListPortfolioRowsResponseDataItem"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListPredictionLedgerResponseHead(_Model):
+    """The ledger’s newest entry now (also the `Meridian-Ledger-Head` header)"""
+
+    sequence: int
+    hash: str  # The newest entry’s hash (64 zeros while empty)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("sequence", "sequence", _any),
+        ("hash", "hash", _any),
+    )
+
+
+@dataclass
+class ListPredictionLedgerResponse(_Model):
+    """ListPredictionLedgerResponse"""
+
+    data: List[LedgerEntry]
+    next_cursor: Optional[str]  # Pass as `cursor` for the next page; null at the end
+    head: ListPredictionLedgerResponseHead  # The ledger’s newest entry now (also the `Meridian-Ledger-Head` header)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("LedgerEntry"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("head", "head", _obj("ListPredictionLedgerResponseHead")),
     )
 
     def to_records(self) -> List[Dict[str, Any]]:
@@ -3839,6 +3925,10 @@ class _Operations:
     def get_prediction_performance(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetPredictionPerformanceResponse]:
         """GET /api/predictions/performance: Scored track record per symbol and horizon"""
         return self._call("GET", "/api/predictions/performance", {}, None, _obj("GetPredictionPerformanceResponse"), headers, False)
+
+    def list_prediction_ledger(self, *, symbol: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListPredictionLedgerResponse]:
+        """GET /api/predictions/ledger: The forecast ledger: every published datapoint as a SHA-256 hash-chained entry, oldest first, with a cursor to the next page"""
+        return self._call("GET", "/api/predictions/ledger", {"symbol": symbol, "from": from_, "to": to, "limit": limit, "cursor": cursor, "strict": strict}, None, _obj("ListPredictionLedgerResponse"), headers, False)
 
     def import_portfolio(self, body: Any, *, dry_run: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[PortfolioImportResult]:
         """POST /api/portfolio/import: Import up to 200 portfolio rows (JSON or CSV), all or nothing"""

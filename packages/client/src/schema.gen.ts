@@ -523,6 +523,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/predictions/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forecast ledger: every published datapoint as a SHA-256 hash-chained entry, oldest first, with a cursor to the next page */
+        get: operations["listPredictionLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/predictions/performance": {
         parameters: {
             query?: never;
@@ -1631,6 +1648,39 @@ export interface components {
                 venue?: string | null;
             }[];
         };
+        LedgerEntry: {
+            /** @description Made after the fact by the walk-forward backfill, not live (also in the payload) */
+            backfilled: boolean;
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description SHA-256 (lower-case hex) of the UTF-8 text `<prevHash>\n<sequence>\n<recordedAtMs>\n<payload>` */
+            hash: string;
+            /** @enum {string} */
+            horizon: "15m" | "1h" | "6h";
+            /** @description The scored outcome, once the horizon has passed (not hashed: it comes after the entry); null until then or once the datapoint is no longer stored */
+            outcome: null | {
+                covered80: boolean;
+                covered90: boolean;
+                hit: boolean;
+                realized: number;
+                /** Format: date-time */
+                scoredAt: string;
+            };
+            /** @description The datapoint as published, in canonical JSON (RFC 8785: sorted keys, no whitespace): the exact bytes hashed */
+            payload: string;
+            /** @description The previous entry’s hash; 64 zeros for entry 1 */
+            prevHash: string;
+            /** @description When the entry was appended, ms since the epoch (hashed) */
+            recordedAtMs: number;
+            /** @description Position in the chain, from 1, without gaps */
+            sequence: number;
+            symbol: string;
+            /**
+             * Format: date-time
+             * @description When the entry was appended (recordedAtMs)
+             */
+            time: string;
+        };
         ListAlertChannelsResponse: {
             data: components["schemas"]["AlertChannel"][];
         };
@@ -1764,6 +1814,17 @@ export interface components {
                 updatedAt: string;
                 venue: string | null;
             }[];
+        };
+        ListPredictionLedgerResponse: {
+            data: components["schemas"]["LedgerEntry"][];
+            /** @description The ledger’s newest entry now (also the `Meridian-Ledger-Head` header) */
+            head: {
+                /** @description The newest entry’s hash (64 zeros while empty) */
+                hash: string;
+                sequence: number;
+            };
+            /** @description Pass as `cursor` for the next page; null at the end */
+            nextCursor: string | null;
         };
         ListPredictionsResponse: {
             data: components["schemas"]["PredictionDatapoint"][];
@@ -3818,6 +3879,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GetAiOutlookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPredictionLedger: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Entries recorded at or after this time (ISO 8601 or ms since the epoch; inclusive) */
+                from?: string;
+                /** @description Entries per page, up to 1000 (larger → 1000); default 500 */
+                limit?: number;
+                /** @description Answer 400 for an unsupported symbol instead of normalizing it */
+                strict?: boolean;
+                /** @description Only this symbol’s entries (normalized). A filtered page cannot be verified as a chain: each entry’s hash can, its link to the previous entry cannot */
+                symbol?: string;
+                /** @description Entries recorded before this time (exclusive); default: up to the head */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPredictionLedgerResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -15,6 +15,7 @@ import * as privateLabels from './0014_private_labels.ts';
 import * as derivatives from './0015_derivatives.ts';
 import * as alertChannels from './0016_alert_channels.ts';
 import * as usageClients from './0018_usage_clients.ts';
+import * as forecastLedger from './0019_forecast_ledger.ts';
 import * as userIdentities from './0023_user_identities.ts';
 import * as netflowRollup from './0027_netflow_rollup.ts';
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0015_derivatives': derivatives,
   '0016_alert_channels': alertChannels,
   '0018_usage_clients': usageClients,
+  '0019_forecast_ledger': forecastLedger,
   '0023_user_identities': userIdentities,
   '0027_netflow_rollup': netflowRollup,
 };
