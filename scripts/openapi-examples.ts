@@ -139,10 +139,16 @@ await capture(
   'GET',
   '/api/derivatives/history?symbol=BTCUSDT&metric=funding&limit=2',
 );
-await capture(
+const page = await capture(
   'listPredictions',
   'GET',
   '/api/predictions?symbol=BTCUSDT&horizon=1h&limit=2&include=quantiles',
+);
+const mid = (page.data as Array<{ baseline: number }>).at(-1)!.baseline;
+await capture(
+  'getLevelProbabilities',
+  'GET',
+  `/api/predictions/probability?symbol=BTCUSDT&horizon=1h&levels=${Math.round(mid * 0.99)},${Math.round(mid * 1.01)}`,
 );
 await capture('getAiOutlook', 'GET', '/api/predictions/ai-outlook?symbol=BTCUSDT');
 await capture('getPredictionPerformance', 'GET', '/api/predictions/performance');

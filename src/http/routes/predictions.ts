@@ -6,18 +6,21 @@ import {
   normalizeHorizon,
 } from '../../modules/identifiers/index.ts';
 import type { PredictionsQuery, PredictionsService } from '../../modules/predictions/index.ts';
-import { type ProblemDetail, validationError } from '../../shared/errors.ts';
+import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { parseTime } from '../query-time.ts';
 import { provenanceHeaderSource } from '../provenance.ts';
 import { NORMALIZATION_HEADER, NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import { outlookBatchBody, outlookEntries } from './predictions-outlook.ts';
+import { parseLevels } from './predictions-levels.ts';
 import {
   MAX_OUTLOOK_SYMBOLS,
   OutlookBatchSchema,
   OutlookQuerySchema,
   OutlookSchema,
   PerformanceSchema,
+  ProbabilityQuerySchema,
+  ProbabilitySchema,
   PredictionsPageSchema,
   PredictionsQuerySchema,
 } from './predictions.schemas.ts';
@@ -36,7 +39,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * GET /api/predictions, /api/predictions/ai-outlook, /api/predictions/performance. Bodies are built once per
  * model refresh by the service and sent as bytes (no per-request JSON.stringify); the response schemas
- * document the shape for OpenAPI.
+ * document the shape for OpenAPI. GET /api/predictions/probability is computed per request (a few levels).
  */
 export interface PredictionsRouteDeps {
   predictions: Pick<
@@ -45,6 +48,7 @@ export interface PredictionsRouteDeps {
     | 'performance'
     | 'predictions'
     | 'predictionsBetween'
+    | 'probabilities'
     | 'provenance'
     | 'symbolOutlook'
     | 'warming'
@@ -212,6 +216,41 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           symbol = s.value;
         }
         sendBytes(withProvenance(reply, symbol).type(JSON_TYPE), predictions.outlook(symbol));
+      },
+    );
+
+    app.get(
+      '/api/predictions/probability',
+      {
+        config: { permission: 'predictions:read' },
+        schema: {
+          operationId: 'getLevelProbabilities',
+          tags: ['predictions'],
+          summary:
+            'Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast',
+          querystring: ProbabilityQuerySchema,
+          response: { 200: ProbabilitySchema, 400: ProblemSchema, 503: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const levels = parseLevels(q.levels);
+        const strict = { strict: q.strict };
+        const symbol = symbols.normalize(q.symbol, strict);
+        const horizon = normalizeHorizon(q.horizon, strict);
+        new NormalizationLog()
+          .add('symbol', q.symbol, symbol.value)
+          .add('horizon', q.horizon, horizon.value)
+          .apply(reply);
+        const body = predictions.probabilities(symbol.value, horizon.value, levels);
+        if (!body)
+          throw new AppError(
+            'unavailable',
+            `no forecast of ${symbol.value} at ${horizon.value} yet: the model is still warming up`,
+            { headers: { 'retry-after': '10' } },
+          );
+        withProvenance(reply, symbol.value);
+        return body;
       },
     );
 
