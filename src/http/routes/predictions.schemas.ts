@@ -137,13 +137,34 @@ export const OutlookSchema = Type.Object(
     bias: Bias,
     score: Type.Number({ minimum: -1, maximum: 1 }),
     confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    message: Type.String({
+      description:
+        'One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval',
+    }),
     horizons: Type.Record(
       Type.String(),
       Type.Object({
-        bias: Bias,
+        bias: Type.Unsafe<string>({
+          type: 'string',
+          enum: ['bullish', 'bearish', 'neutral'],
+          description:
+            'bullish or bearish only where the direction passed its evidence test (directionEarned)',
+        }),
         score: Type.Number(),
         expectedMovePct: Type.Number(),
         confidence: Type.Number(),
+        directionEarned: Type.Boolean({
+          description:
+            "The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol)",
+        }),
+        interval80Pct: Type.Object(
+          { low: Type.Number(), high: Type.Number() },
+          {
+            description:
+              'The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)',
+          },
+        ),
+        message: Type.String({ description: 'What this horizon says, in one sentence' }),
       }),
     ),
     drivers: Type.Array(
@@ -151,7 +172,10 @@ export const OutlookSchema = Type.Object(
         factor: Type.String(),
         direction: Bias,
         weight: Type.Number({ minimum: 0, maximum: 1 }),
-        reason: Type.String(),
+        reason: Type.String({
+          description:
+            "What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it",
+        }),
       }),
     ),
     modelVersion: Type.String(),

@@ -10,6 +10,7 @@ export function createKyselyPredictionRepository(db: Kysely<PredictionsTables>):
         ...r,
         factors: JSON.stringify(r.factors),
         quantiles: JSON.stringify(r.quantiles),
+        facts: JSON.stringify(r.facts),
       }));
       // jsonb columns are written as JSON text.
       await db

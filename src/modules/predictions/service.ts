@@ -8,6 +8,7 @@ import { exponentialBackoff } from '../../shared/backoff.ts';
 import { type Horizon, MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
+import { marketFacts } from './facts.ts';
 import { toRow } from './forecast-row.ts';
 import { createForecasters } from './forecasters.ts';
 import { levelProbabilities } from './level-probability.ts';
@@ -152,10 +153,12 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       };
       const s = series.get(sym)!;
       await funding.update(sym, fundingFrom(s), now);
-      const fs = modelOf(sym).forecast({ series: s, basket, funding: funding.series(sym) }, now, live);
+      const ctx = { series: s, basket, funding: funding.series(sym) };
+      const fs = modelOf(sym).forecast(ctx, now, live);
       if (!fs) continue;
+      const facts = marketFacts(ctx, now, live);
       for (const f of fs) {
-        const row = toRow(sym, f, s);
+        const row = toRow(sym, f, s, facts);
         rows.push(row);
         readModel.unscored.push(readModel.remember(row, f));
       }
