@@ -39,7 +39,14 @@ for (let i = 0; i < 200; i++) {
   if (flows.json().data?.length) break;
   await new Promise((r) => setTimeout(r, 100));
 }
-await container.predictions.service.refresh();
+// The forecasts need the market's recent candles: warm the model up on them, then refresh (a few tries while
+// the simulated history is still being written).
+for (let i = 0; i < 100; i++) {
+  container.predictions.service.warmUp();
+  const rows = await container.predictions.service.refresh();
+  if (rows.length) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as plain JSON
 type Json = any;
