@@ -53,7 +53,8 @@ function* warmUpSteps(
       if (t >= nextBackfill) {
         nextBackfill = Math.floor(t / BACKFILL_STEP_MS) * BACKFILL_STEP_MS + BACKFILL_STEP_MS;
         const facts = marketFacts(ctx, t);
-        for (const f of fs) backfilled.push({ ...toRow(symbol, f, s, facts), backfilled: true });
+        // Before the model's first fit a forecast is the flat placeholder (baseline, confidence 0.5): left out.
+        for (const f of fs) if (f.warm) backfilled.push({ ...toRow(symbol, f, s, facts), backfilled: true });
       }
       pending.push(...fs);
       pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));
