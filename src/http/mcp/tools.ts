@@ -6,6 +6,7 @@ import {
   LedgerQuerySchema,
   OutlookQuerySchema,
   PredictionsQuerySchema,
+  ProbabilityQuerySchema,
 } from '../routes/predictions.schemas.ts';
 import type { RestRequest } from './caller.ts';
 import { summaries } from './summaries.ts';
@@ -99,6 +100,18 @@ export const tools: readonly ToolDefinition[] = [
     inputSchema: jsonSchemaOf(PredictionsQuerySchema),
     request: get('/api/predictions', { limit: 1, include: 'quantiles' }),
     summarize: summaries.forecast,
+    readOnly: true,
+  },
+  {
+    name: 'get_level_probabilities',
+    title: 'Probability of price levels',
+    description:
+      'For up to 20 price levels of one symbol at a horizon (GET /api/predictions/probability; levels is a ' +
+      'comma list): the calibrated probability that the price ends above each level at the horizon and the ' +
+      'probability that it touches it before, from the newest forecast, named with its time.',
+    inputSchema: jsonSchemaOf(ProbabilityQuerySchema),
+    request: get('/api/predictions/probability'),
+    summarize: summaries.levelProbabilities,
     readOnly: true,
   },
   {

@@ -17,6 +17,7 @@ import * as alertChannels from './0016_alert_channels.ts';
 import * as usageClients from './0018_usage_clients.ts';
 import * as forecastLedger from './0019_forecast_ledger.ts';
 import * as userIdentities from './0023_user_identities.ts';
+import * as predictionDirectionEvidence from './0026_prediction_direction_evidence.ts';
 import * as netflowRollup from './0027_netflow_rollup.ts';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0018_usage_clients': usageClients,
   '0019_forecast_ledger': forecastLedger,
   '0023_user_identities': userIdentities,
+  '0026_prediction_direction_evidence': predictionDirectionEvidence,
   '0027_netflow_rollup': netflowRollup,
 };
