@@ -30,6 +30,8 @@ const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 const START = Date.UTC(2025, 0, 6);
 const REFRESHES = 20;
+/** Enough 1m history for the model's first fit (three days of outcomes) before the 24 h a backfill covers. */
+const HISTORY_DAYS = 4.5;
 
 /** Deterministic 1m bars for two symbols, closed ones only up to the clock. */
 function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
@@ -37,11 +39,11 @@ function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
   for (const [k, sym] of ['BTCUSDT', 'ETHUSDT'].entries()) {
     const list: Bar[] = [];
     let p = k ? 3000 : 60000;
-    for (let i = 0; i < 3 * 24 * 60 + 200; i++) {
+    for (let i = 0; i < HISTORY_DAYS * 24 * 60 + 200; i++) {
       const open = p;
       p *= Math.exp(Math.sin(i * 0.37 + k) * 0.0008 + Math.cos(i * 0.011) * 0.0003);
       list.push({
-        openTime: START - 3 * DAY + i * MIN,
+        openTime: START - HISTORY_DAYS * DAY + i * MIN,
         open,
         high: Math.max(open, p),
         low: Math.min(open, p),
@@ -301,6 +303,7 @@ describe('forecast ledger of the backfill', () => {
       repository,
       clock,
       refreshMs: MIN,
+      candleHistory: HISTORY_DAYS * 24 * 60,
     });
     const count = await service.warmUpAndBackfill();
     expect(count).toBeGreaterThan(0);

@@ -1829,6 +1829,116 @@ class LedgerEntry(_Model):
 
 
 @dataclass
+class LevelProbabilitiesDatapointQuantiles(_Model):
+    """p05…p95 of the forecast price: the distribution the probabilities are read from"""
+
+    p05: float
+    p10: float
+    p15: float
+    p20: float
+    p25: float
+    p30: float
+    p35: float
+    p40: float
+    p45: float
+    p50: float
+    p55: float
+    p60: float
+    p65: float
+    p70: float
+    p75: float
+    p80: float
+    p85: float
+    p90: float
+    p95: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("p05", "p05", _num),
+        ("p10", "p10", _num),
+        ("p15", "p15", _num),
+        ("p20", "p20", _num),
+        ("p25", "p25", _num),
+        ("p30", "p30", _num),
+        ("p35", "p35", _num),
+        ("p40", "p40", _num),
+        ("p45", "p45", _num),
+        ("p50", "p50", _num),
+        ("p55", "p55", _num),
+        ("p60", "p60", _num),
+        ("p65", "p65", _num),
+        ("p70", "p70", _num),
+        ("p75", "p75", _num),
+        ("p80", "p80", _num),
+        ("p85", "p85", _num),
+        ("p90", "p90", _num),
+        ("p95", "p95", _num),
+    )
+
+
+@dataclass
+class LevelProbabilitiesDatapoint(_Model):
+    """The newest datapoint of this symbol and horizon, which the probabilities come from"""
+
+    generated_at: str  # When the forecast was made
+    horizon: Literal["15m", "1h", "6h"]
+    baseline: float  # Merged mid price at generatedAt
+    prediction: float  # Median forecast price at generatedAt + horizon
+    quantiles: LevelProbabilitiesDatapointQuantiles  # p05…p95 of the forecast price: the distribution the probabilities are read from
+    model_version: str
+    backfilled: bool  # The datapoint was made after the fact over stored candles (warm-up), not live
+    source: str  # What the forecasts are made from: simulated, replay or ccxt:<venues>
+    stale: bool  # generatedAt is older than 2.5 refresh periods now
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("generated_at", "generatedAt", _any),
+        ("horizon", "horizon", _any),
+        ("baseline", "baseline", _num),
+        ("prediction", "prediction", _num),
+        ("quantiles", "quantiles", _obj("LevelProbabilitiesDatapointQuantiles")),
+        ("model_version", "modelVersion", _any),
+        ("backfilled", "backfilled", _any),
+        ("source", "source", _any),
+        ("stale", "stale", _any),
+    )
+
+
+@dataclass
+class LevelProbabilitiesLevelsItem(_Model):
+    """LevelProbabilitiesLevelsItem"""
+
+    level: float  # The price asked about
+    end_above: float  # Calibrated probability that the price at generatedAt + horizon is above the level
+    touch: float  # Probability that the price reaches the level before generatedAt + horizon (reflection principle on t
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("level", "level", _num),
+        ("end_above", "endAbove", _num),
+        ("touch", "touch", _num),
+    )
+
+
+@dataclass
+class LevelProbabilities(_Model):
+    """LevelProbabilities"""
+
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    datapoint: LevelProbabilitiesDatapoint  # The newest datapoint of this symbol and horizon, which the probabilities come from
+    levels: List[LevelProbabilitiesLevelsItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("datapoint", "datapoint", _obj("LevelProbabilitiesDatapoint")),
+        ("levels", "levels", _list(_obj("LevelProbabilitiesLevelsItem"))),
+    )
+
+
+@dataclass
 class ListAlertChannelsResponse(_Model):
     """ListAlertChannelsResponse"""
 
@@ -2841,13 +2951,30 @@ class OutlookBatch(_Model):
 
 
 @dataclass
+class OutlookEntryOutlookHorizonsValueInterval80Pct(_Model):
+    """The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)"""
+
+    low: float
+    high: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("low", "low", _num),
+        ("high", "high", _num),
+    )
+
+
+@dataclass
 class OutlookEntryOutlookHorizonsValue(_Model):
     """OutlookEntryOutlookHorizonsValue"""
 
-    bias: Literal["bullish", "bearish", "neutral"]
+    bias: Literal["bullish", "bearish", "neutral"]  # bullish or bearish only where the direction passed its evidence test (directionEarned)
     score: float
     expected_move_pct: float
     confidence: float
+    direction_earned: bool  # The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk
+    interval80_pct: OutlookEntryOutlookHorizonsValueInterval80Pct  # The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)
+    message: str  # What this horizon says, in one sentence
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -2855,6 +2982,9 @@ class OutlookEntryOutlookHorizonsValue(_Model):
         ("score", "score", _num),
         ("expected_move_pct", "expectedMovePct", _num),
         ("confidence", "confidence", _num),
+        ("direction_earned", "directionEarned", _any),
+        ("interval80_pct", "interval80Pct", _obj("OutlookEntryOutlookHorizonsValueInterval80Pct")),
+        ("message", "message", _any),
     )
 
 
@@ -2865,7 +2995,7 @@ class OutlookEntryOutlookDriversItem(_Model):
     factor: str
     direction: Literal["bullish", "bearish", "neutral"]
     weight: float
-    reason: str
+    reason: str  # What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its me
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -2900,6 +3030,7 @@ class OutlookEntryOutlook(_Model):
     bias: Literal["bullish", "bearish", "neutral"]
     score: float
     confidence: float
+    message: str  # One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval
     horizons: Dict[str, OutlookEntryOutlookHorizonsValue]
     drivers: List[OutlookEntryOutlookDriversItem]
     model_version: str
@@ -2912,6 +3043,7 @@ class OutlookEntryOutlook(_Model):
         ("bias", "bias", _any),
         ("score", "score", _num),
         ("confidence", "confidence", _num),
+        ("message", "message", _any),
         ("horizons", "horizons", _map(_obj("OutlookEntryOutlookHorizonsValue"))),
         ("drivers", "drivers", _list(_obj("OutlookEntryOutlookDriversItem"))),
         ("model_version", "modelVersion", _any),
@@ -3757,13 +3889,30 @@ class WebhookDelivery(_Model):
 
 
 @dataclass
+class GetAiOutlookResponse1HorizonsValueInterval80Pct(_Model):
+    """The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)"""
+
+    low: float
+    high: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("low", "low", _num),
+        ("high", "high", _num),
+    )
+
+
+@dataclass
 class GetAiOutlookResponse1HorizonsValue(_Model):
     """GetAiOutlookResponse1HorizonsValue"""
 
-    bias: Literal["bullish", "bearish", "neutral"]
+    bias: Literal["bullish", "bearish", "neutral"]  # bullish or bearish only where the direction passed its evidence test (directionEarned)
     score: float
     expected_move_pct: float
     confidence: float
+    direction_earned: bool  # The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk
+    interval80_pct: GetAiOutlookResponse1HorizonsValueInterval80Pct  # The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)
+    message: str  # What this horizon says, in one sentence
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3771,6 +3920,9 @@ class GetAiOutlookResponse1HorizonsValue(_Model):
         ("score", "score", _num),
         ("expected_move_pct", "expectedMovePct", _num),
         ("confidence", "confidence", _num),
+        ("direction_earned", "directionEarned", _any),
+        ("interval80_pct", "interval80Pct", _obj("GetAiOutlookResponse1HorizonsValueInterval80Pct")),
+        ("message", "message", _any),
     )
 
 
@@ -3781,7 +3933,7 @@ class GetAiOutlookResponse1DriversItem(_Model):
     factor: str
     direction: Literal["bullish", "bearish", "neutral"]
     weight: float
-    reason: str
+    reason: str  # What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its me
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3816,6 +3968,7 @@ class GetAiOutlookResponse1(_Model):
     bias: Literal["bullish", "bearish", "neutral"]
     score: float
     confidence: float
+    message: str  # One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval
     horizons: Dict[str, GetAiOutlookResponse1HorizonsValue]
     drivers: List[GetAiOutlookResponse1DriversItem]
     model_version: str
@@ -3828,6 +3981,7 @@ class GetAiOutlookResponse1(_Model):
         ("bias", "bias", _any),
         ("score", "score", _num),
         ("confidence", "confidence", _num),
+        ("message", "message", _any),
         ("horizons", "horizons", _map(_obj("GetAiOutlookResponse1HorizonsValue"))),
         ("drivers", "drivers", _list(_obj("GetAiOutlookResponse1DriversItem"))),
         ("model_version", "modelVersion", _any),
@@ -3921,6 +4075,10 @@ class _Operations:
     def get_ai_outlook(self, *, symbol: Optional[str] = None, symbols: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Union[GetAiOutlookResponse1, OutlookBatch]]:
         """GET /api/predictions/ai-outlook: Aggregated outlook: bias, score, confidence, per-horizon view and drivers — market-wide, of one symbol, or of up to 25 symbols at once (symbols=…)"""
         return self._call("GET", "/api/predictions/ai-outlook", {"symbol": symbol, "symbols": symbols, "strict": strict}, None, _any, headers, False)
+
+    def get_level_probabilities(self, *, symbol: Optional[str] = None, horizon: Optional[str] = None, levels: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[LevelProbabilities]:
+        """GET /api/predictions/probability: Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast"""
+        return self._call("GET", "/api/predictions/probability", {"symbol": symbol, "horizon": horizon, "levels": levels, "strict": strict}, None, _obj("LevelProbabilities"), headers, False)
 
     def get_prediction_performance(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetPredictionPerformanceResponse]:
         """GET /api/predictions/performance: Scored track record per symbol and horizon"""

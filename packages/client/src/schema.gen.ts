@@ -557,6 +557,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/predictions/probability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast */
+        get: operations["getLevelProbabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -1364,6 +1381,7 @@ export interface components {
                 /** @enum {string} */
                 direction: "bullish" | "bearish" | "neutral";
                 factor: string;
+                /** @description What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it */
                 reason: string;
                 weight: number;
             }[];
@@ -1386,13 +1404,27 @@ export interface components {
             generatedAt: string;
             horizons: {
                 [key: string]: {
-                    /** @enum {string} */
+                    /**
+                     * @description bullish or bearish only where the direction passed its evidence test (directionEarned)
+                     * @enum {string}
+                     */
                     bias: "bullish" | "bearish" | "neutral";
                     confidence: number;
+                    /** @description The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol) */
+                    directionEarned: boolean;
                     expectedMovePct: number;
+                    /** @description The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols) */
+                    interval80Pct: {
+                        high: number;
+                        low: number;
+                    };
+                    /** @description What this horizon says, in one sentence */
+                    message: string;
                     score: number;
                 };
             };
+            /** @description One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval */
+            message: string;
             modelVersion: string;
             score: number;
             symbol: string | null;
@@ -1680,6 +1712,62 @@ export interface components {
              * @description When the entry was appended (recordedAtMs)
              */
             time: string;
+        };
+        LevelProbabilities: {
+            /** @description The newest datapoint of this symbol and horizon, which the probabilities come from */
+            datapoint: {
+                /** @description The datapoint was made after the fact over stored candles (warm-up), not live */
+                backfilled: boolean;
+                /** @description Merged mid price at generatedAt */
+                baseline: number;
+                /**
+                 * Format: date-time
+                 * @description When the forecast was made
+                 */
+                generatedAt: string;
+                /** @enum {string} */
+                horizon: "15m" | "1h" | "6h";
+                modelVersion: string;
+                /** @description Median forecast price at generatedAt + horizon */
+                prediction: number;
+                /** @description p05…p95 of the forecast price: the distribution the probabilities are read from */
+                quantiles: {
+                    p05: number;
+                    p10: number;
+                    p15: number;
+                    p20: number;
+                    p25: number;
+                    p30: number;
+                    p35: number;
+                    p40: number;
+                    p45: number;
+                    p50: number;
+                    p55: number;
+                    p60: number;
+                    p65: number;
+                    p70: number;
+                    p75: number;
+                    p80: number;
+                    p85: number;
+                    p90: number;
+                    p95: number;
+                };
+                /** @description What the forecasts are made from: simulated, replay or ccxt:<venues> */
+                source: string;
+                /** @description generatedAt is older than 2.5 refresh periods now */
+                stale: boolean;
+            };
+            /** @enum {string} */
+            horizon: "15m" | "1h" | "6h";
+            levels: {
+                /** @description Calibrated probability that the price at generatedAt + horizon is above the level */
+                endAbove: number;
+                /** @description The price asked about */
+                level: number;
+                /** @description Probability that the price reaches the level before generatedAt + horizon (reflection principle on the same distribution; 1 at the baseline) */
+                touch: number;
+            }[];
+            symbol: string;
         };
         ListAlertChannelsResponse: {
             data: components["schemas"]["AlertChannel"][];
@@ -2091,6 +2179,7 @@ export interface components {
                     /** @enum {string} */
                     direction: "bullish" | "bearish" | "neutral";
                     factor: string;
+                    /** @description What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it */
                     reason: string;
                     weight: number;
                 }[];
@@ -2113,13 +2202,27 @@ export interface components {
                 generatedAt: string;
                 horizons: {
                     [key: string]: {
-                        /** @enum {string} */
+                        /**
+                         * @description bullish or bearish only where the direction passed its evidence test (directionEarned)
+                         * @enum {string}
+                         */
                         bias: "bullish" | "bearish" | "neutral";
                         confidence: number;
+                        /** @description The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol) */
+                        directionEarned: boolean;
                         expectedMovePct: number;
+                        /** @description The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols) */
+                        interval80Pct: {
+                            high: number;
+                            low: number;
+                        };
+                        /** @description What this horizon says, in one sentence */
+                        message: string;
                         score: number;
                     };
                 };
+                /** @description One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval */
+                message: string;
                 modelVersion: string;
                 score: number;
                 symbol: string | null;
@@ -3949,6 +4052,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getLevelProbabilities: {
+        parameters: {
+            query: {
+                /** @description 15m, 1h, 6h; normalized; default 1h */
+                horizon?: string;
+                /** @description Comma list of prices (quote currency, each > 0), at most 20; answered in the order given */
+                levels: string;
+                /** @description Answer 400 for an unsupported symbol (or a horizon that is no duration) instead of normalizing it */
+                strict?: boolean;
+                /** @description Trading pair; normalized to the supported set */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LevelProbabilities"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhooks: {
