@@ -8,6 +8,8 @@ import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
+import { type BacktestView, type BacktestWindowInput, runBacktest } from './backtest-run.ts';
+import type { BacktestSources } from './ports.ts';
 import { presentRule, type RuleView } from './present.ts';
 import type { AlertsRepository, RulePatch } from './repository.ts';
 import {
@@ -68,6 +70,15 @@ export const MAX_PAGE = 200;
 
 export interface AlertsService {
   create(caller: Caller, input: RuleInput): Promise<RuleView>;
+  /**
+   * Every time an unsaved rule would have fired over a past window (default the last 7 days), replayed from
+   * stored candles or flows through the live evaluator's engine; 400 beyond the stored history.
+   */
+  backtest(
+    caller: Caller,
+    input: RuleInput,
+    window: BacktestWindowInput,
+  ): Promise<BacktestView & { normalized: Normalized[] }>;
   list(
     accountId: string,
     input: ListRulesInput,
@@ -121,6 +132,8 @@ export interface AlertsServiceOptions {
   /** Live rules allowed per account, by plan. */
   caps: Record<string, number>;
   log?: { warn(obj: object, msg: string): void };
+  /** Stored history a backtest reads; absent: backtests answer 503. */
+  backtest?: BacktestSources;
 }
 
 /** A rule's position in a page cursor: [createdAt, id]. */
@@ -169,6 +182,38 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       });
   }
 
+  /** A new rule from a client's input, checked (400 naming every problem) and normalized; not stored. */
+  function draftRule(caller: Caller, input: RuleInput): AlertRule {
+    const problems: ProblemDetail[] = [];
+    const normalized: Normalized[] = [];
+    const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
+    const typed = checks.condition(input, problems, normalized);
+    const expiresAt = checks.expiry(input.expiresAt, problems);
+    checkTemplate(input.template, problems);
+    if (problems.length) throw validationError(problems);
+    const now = clock.now();
+    const watch = watchOf(typed, symbol);
+    return {
+      id: newId('alr'),
+      accountId: caller.accountId,
+      name: input.name?.trim() || defaultRuleName(watch),
+      ...watch,
+      trigger: triggerOf(input.trigger),
+      expiresAt,
+      channels: channelsOf(input.channels),
+      template: input.template || null,
+      normalized,
+      state: 'active',
+      version: 1,
+      lastSatisfied: null,
+      lastEventAt: null,
+      lastTriggeredAt: null,
+      triggerCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
   async function own(accountId: string, id: string): Promise<AlertRule> {
     const rule = await repo.get(accountId, id);
     if (!rule) throw new AppError('not_found', `alert rule ${id} does not exist`);
@@ -177,39 +222,22 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
 
   return {
     async create(caller, input) {
-      const problems: ProblemDetail[] = [];
-      const normalized: Normalized[] = [];
-      const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
-      const typed = checks.condition(input, problems, normalized);
-      const expiresAt = checks.expiry(input.expiresAt, problems);
-      checkTemplate(input.template, problems);
-      if (problems.length) throw validationError(problems);
-      const now = clock.now();
-      const watch = watchOf(typed, symbol);
-      const rule: AlertRule = {
-        id: newId('alr'),
-        accountId: caller.accountId,
-        name: input.name?.trim() || defaultRuleName(watch),
-        ...watch,
-        trigger: triggerOf(input.trigger),
-        expiresAt,
-        channels: channelsOf(input.channels),
-        template: input.template || null,
-        normalized,
-        state: 'active',
-        version: 1,
-        lastSatisfied: null,
-        lastEventAt: null,
-        lastTriggeredAt: null,
-        triggerCount: 0,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const rule = draftRule(caller, input);
       const cap = capOf(caller.plan);
       const result = await repo.create(rule, cap);
       if (!result.ok) throw capError(cap, caller.plan);
       announce(rule.id);
-      return presentRule(rule, now);
+      return presentRule(rule, rule.createdAt);
+    },
+
+    async backtest(caller, input, window) {
+      if (!options.backtest)
+        throw new AppError('not_configured', 'backtests need the market and on-chain history of this server');
+      const rule = draftRule(caller, input);
+      return {
+        ...(await runBacktest(rule, window, options.backtest, clock.now())),
+        normalized: rule.normalized,
+      };
     },
 
     async list(accountId, input) {
