@@ -10,6 +10,8 @@ import type { RouteModule } from '../types.ts';
 import { type LabelTargets, targetLabel } from './labels.ts';
 import {
   AlertTriggeredEvent,
+  Backtest,
+  BacktestQuery,
   CreateRule,
   ListQuery,
   OnchainFlowEvent,
@@ -63,7 +65,7 @@ const noteNormalized = (
 export interface AlertsRouteDeps {
   alerts: Pick<
     AlertsService,
-    'create' | 'fieldProblems' | 'get' | 'list' | 'remove' | 'test' | 'typeOf' | 'update'
+    'backtest' | 'create' | 'fieldProblems' | 'get' | 'list' | 'remove' | 'test' | 'typeOf' | 'update'
   >;
   /** The caller's private labels: an address_flow condition may name one (`label`) instead of an address. */
   labels?: LabelTargets;
@@ -97,6 +99,37 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         noteNormalized(reply, view);
         reply.code(201);
         return view;
+      },
+    );
+
+    app.post(
+      '/api/alerts/backtest',
+      {
+        config: { permission: 'alerts:read' },
+        attachValidation: true,
+        schema: {
+          operationId: 'backtestAlertRule',
+          tags: ['alerts'],
+          summary:
+            'Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows',
+          body: CreateRule,
+          querystring: BacktestQuery,
+          response: { 200: Backtest, 400: ProblemSchema, 503: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const invalid = request.validationError;
+        if (invalid?.validationContext === 'querystring')
+          throw validationError(validationProblems(invalid.validation ?? [], 'querystring'));
+        if (invalid) rejectBody(alerts, request.body, bodyProblems(request));
+        await targetLabel(deps.labels, request.principal!.userId, request.body.condition);
+        const result = await alerts.backtest(
+          { accountId: request.principal!.userId, plan: request.principal!.plan },
+          request.body,
+          request.query,
+        );
+        noteNormalized(reply, result);
+        return result;
       },
     );
 
