@@ -212,6 +212,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows */
+        post: operations["backtestAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/analytics": {
         parameters: {
             query?: never;
@@ -801,6 +818,115 @@ export interface components {
              */
             type: "address_flow";
         };
+        AlertBacktest: {
+            /** @description What was replayed: say what the firings rest on */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Where stored history of the symbol starts
+                 */
+                availableFrom?: string;
+                /** @description Storage is still being filled: the window may gain candles */
+                backfilling?: boolean;
+                /** @description Price and volume rules: stored 1m candles replayed */
+                candles?: number;
+                /** @description Flow rules: false when the read stopped before the window start */
+                complete?: boolean;
+                /** @description Flow rules: stored flows read */
+                flows?: number;
+                /** @description Minutes of the window without a candle */
+                missingMinutes?: number;
+                /** @description true when the data replayed was made up by a simulator */
+                simulated: boolean;
+                /** @description simulated, replay or ccxt:<venues> (flows: the chain source) */
+                source: string;
+            };
+            /** @description Oldest first; the first 1000 (totals count all) */
+            firings: {
+                /**
+                 * Format: date-time
+                 * @description When it would have fired
+                 */
+                at: string;
+                /** @description Flow rules: the flow behind the firing */
+                flowId?: string;
+                /** @description The value its condition compared (price, %, USD) */
+                value: number;
+            }[];
+            firingsListed: number;
+            normalized: {
+                field: string;
+                requested: string;
+                used: string;
+            }[];
+            /** @description The rule as evaluated (normalized), not saved */
+            rule: {
+                condition: {
+                    /** @enum {string} */
+                    op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                    /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                    value: number;
+                    /**
+                     * @description change_pct only: the window the change is measured over
+                     * @enum {string}
+                     */
+                    window?: "5m" | "15m" | "1h" | "24h";
+                } | {
+                    /** @enum {string} */
+                    op: "above";
+                    /** @description Quote volume (USD) over the window */
+                    value: number;
+                    /** @enum {string} */
+                    window: "5m" | "15m" | "1h" | "24h";
+                } | {
+                    /** @description A 0x address (either party of a flow) */
+                    address?: string;
+                    /** @description ETH, USDT, … (absent: any) */
+                    asset?: string;
+                    /**
+                     * @description in: into the exchange or address; out: out of it; any: either
+                     * @enum {string}
+                     */
+                    direction: "in" | "out" | "any";
+                    /** @description binance, okx, … (aliases) */
+                    exchange?: string;
+                    /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                    label?: string;
+                    /** @description USD: a single transfer, or the windowed sum, of at least this */
+                    minUsd: number;
+                    /**
+                     * @description Absent: each single transfer; present: the sum over the window
+                     * @enum {string}
+                     */
+                    window?: "5m" | "15m" | "1h" | "24h";
+                };
+                symbol?: string;
+                trigger: {
+                    cooldownSec: number;
+                    /** @enum {string} */
+                    mode: "once" | "every";
+                };
+                /** @enum {string} */
+                type: "price" | "volume" | "address_flow";
+            };
+            totals: {
+                firings: number;
+                first: string | null;
+                last: string | null;
+                /** @description Per UTC day of the window, days without a firing included */
+                perDay: {
+                    /** Format: date */
+                    day: string;
+                    firings: number;
+                }[];
+            };
+            window: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+        };
         AlertChannel: {
             /** Format: date-time */
             createdAt: string;
@@ -997,6 +1123,8 @@ export interface components {
             /** @enum {number} */
             version: 1;
         };
+        /** @description An alert rule; the shape of `condition` depends on `type` */
+        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"];
         Candle: {
             close: number;
             /** @description false only for the bar still in progress */
@@ -3032,6 +3160,45 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    backtestAlertRule: {
+        parameters: {
+            query?: {
+                /** @description Days back from `to` (default 7); not with `from` */
+                days?: number;
+                /** @description Start of the window */
+                from?: string;
+                /** @description End of the window (default now) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An alert rule; the shape of `condition` depends on `type` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacktestAlertRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertBacktest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDashboardAnalytics: {

@@ -16,17 +16,25 @@ export interface BacktestFiring {
 
 /**
  * A closed 1-minute bar as the live evaluator hears it: the last tick of its minute (the close as the price,
- * the whole bar as the bar in progress), then the closed candle.
+ * the whole bar as the bar in progress), then the closed candle. The returned events are reused from one
+ * bar to the next (the engine keeps none of them), which spares a 30-day replay most of its garbage.
  */
-export function minuteTick(symbol: string, bar: MinuteBar): { snapshot: SnapshotEvent; candle: CandleEvent } {
-  const c = bar.close;
-  return {
-    snapshot: {
-      at: bar.openTime + MINUTE - 1,
-      books: { [symbol]: { mid: c } },
-      open: { [symbol]: { '1m': [bar.openTime, c, c, c, c, 0, bar.quoteVolume] } },
-    },
-    candle: { symbol, interval: '1m', candle: bar },
+export function minuteTicker(
+  symbol: string,
+): (bar: MinuteBar) => { snapshot: SnapshotEvent; candle: CandleEvent } {
+  const book = { mid: 0 };
+  const open = [0, 0, 0, 0, 0, 0, 0];
+  const snapshot: SnapshotEvent = { at: 0, books: { [symbol]: book }, open: { [symbol]: { '1m': open } } };
+  const candle: CandleEvent = { symbol, interval: '1m', candle: { openTime: 0, close: 0, quoteVolume: 0 } };
+  const events = { snapshot, candle };
+  return (bar) => {
+    snapshot.at = bar.openTime + MINUTE - 1;
+    book.mid = bar.close;
+    open[0] = bar.openTime;
+    open[1] = open[2] = open[3] = open[4] = bar.close;
+    open[6] = bar.quoteVolume;
+    candle.candle = bar;
+    return events;
   };
 }
 
@@ -74,10 +82,11 @@ export function replayMarketRule(
   bars: readonly MinuteBar[],
 ): BacktestFiring[] {
   const { engine, firings, setNow } = replayEngine();
-  for (const bar of warmup) engine.onCandle(minuteTick(rule.symbol, bar).candle);
+  const tick = minuteTicker(rule.symbol);
+  for (const bar of warmup) engine.onCandle(tick(bar).candle);
   engine.place(rule);
   for (const bar of bars) {
-    const { snapshot, candle } = minuteTick(rule.symbol, bar);
+    const { snapshot, candle } = tick(bar);
     setNow(snapshot.at);
     engine.onSnapshot(snapshot);
     engine.onCandle(candle);
