@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client.ts';
 import type { AlertRule, AlertType, NewAlert } from '../../api/types.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
@@ -7,6 +7,7 @@ import { Segmented } from '../../components/Segmented.tsx';
 import { useWebhooks } from '../../hooks/alerts.ts';
 import { ruleBody } from '../../lib/alerts.ts';
 import { fieldErrors } from '../../lib/problems.ts';
+import { BacktestPreview } from './BacktestPreview.tsx';
 import { FormField } from './FormField.tsx';
 import { typeLabel, types } from './labels.ts';
 
@@ -43,6 +44,7 @@ export function RuleForm() {
   const [type, setType] = useState<AlertType>('price');
   const [op, setOp] = useState<string>('crosses_above');
   const [created, setCreated] = useState<AlertRule>();
+  const formRef = useRef<HTMLFormElement>(null);
   const create = useMutation({
     mutationFn: (body: NewAlert) => unwrap(api.POST('/api/alerts', { body })),
     onSuccess: (rule) => {
@@ -83,7 +85,13 @@ export function RuleForm() {
   );
 
   return (
-    <form className="card create-rule" onSubmit={submit} aria-labelledby="create-rule-title" noValidate>
+    <form
+      ref={formRef}
+      className="card create-rule"
+      onSubmit={submit}
+      aria-labelledby="create-rule-title"
+      noValidate
+    >
       <div className="card-header wrap">
         <h2 id="create-rule-title">Create a rule</h2>
         <Segmented
@@ -273,6 +281,7 @@ export function RuleForm() {
         </fieldset>
       ) : null}
       <ErrorNote error={create.error} errors={rest} />
+      <BacktestPreview body={() => ruleBody(type, new FormData(formRef.current!))} />
       <div role="status">
         {created && !create.error ? (
           <p className="notice ok">
