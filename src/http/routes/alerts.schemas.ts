@@ -385,6 +385,19 @@ export const AlertTriggeredEvent = envelope(
   'AlertTriggeredEvent',
   'A price or volume rule fired (event type alert.triggered)',
 );
+export const AlertCappedEvent = envelope(
+  'alert.capped',
+  Type.Object({
+    rule: EventRule,
+    cappedUntil: Type.String({
+      format: 'date-time',
+      description: 'Until when its messages are recorded as capped (listed in its deliveries), not sent',
+    }),
+    note: Type.String(),
+  }),
+  'AlertCappedEvent',
+  'A rule reached its hourly message cap: one event per episode (event type alert.capped)',
+);
 export const OnchainFlowEvent = envelope(
   'onchain.flow',
   Type.Object({

@@ -9,6 +9,7 @@ import { authProblems, ProblemSchema } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { type LabelTargets, targetLabel } from './labels.ts';
 import {
+  AlertCappedEvent,
   AlertTriggeredEvent,
   Backtest,
   BacktestQuery,
@@ -74,7 +75,7 @@ export interface AlertsRouteDeps {
 export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
   const { alerts } = deps;
   return async (app) => {
-    for (const schema of [AlertTriggeredEvent, OnchainFlowEvent]) app.addSchema(schema);
+    for (const schema of [AlertTriggeredEvent, AlertCappedEvent, OnchainFlowEvent]) app.addSchema(schema);
 
     app.post(
       '/api/alerts',

@@ -10,7 +10,7 @@ import { newId } from '../../shared/ids.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
 import { type BacktestView, type BacktestWindowInput, runBacktest } from './backtest-run.ts';
 import type { BacktestSources } from './ports.ts';
-import { presentRule, type RuleView } from './present.ts';
+import { cappedEventData, presentRule, type RuleView } from './present.ts';
 import type { AlertsRepository, RulePatch } from './repository.ts';
 import {
   type AlertRule,
@@ -100,7 +100,10 @@ export interface AlertsService {
   typeOf(accountId: string, id: string): Promise<RuleType | undefined>;
   /** State → failing (webhook delivery exhausted). A rule that is not active is left as it is. */
   markRuleFailing(accountId: string, ruleId: string): Promise<void>;
-  /** The rule's hourly message cap holds until `until`: it reads as `capped` until then. */
+  /**
+   * The rule's hourly message cap holds until `until`: it reads as `capped` until then. The first call of an
+   * episode appends one `alert.capped` event to the account's log; later calls only extend the cap.
+   */
   markRuleCapped(accountId: string, ruleId: string, until: number): Promise<void>;
   ruleExists(accountId: string, ruleId: string): Promise<boolean>;
   /** Rules per state and the latest triggers (the dashboard's alerts section). */
@@ -338,7 +341,17 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
     },
 
     async markRuleCapped(accountId, ruleId, until) {
-      await repo.markCapped(accountId, ruleId, until);
+      const event = await repo.markCapped(accountId, ruleId, until, clock.now(), (rule) =>
+        cappedEventData(rule, until),
+      );
+      if (!event) return;
+      await bus.publish(topics.accountEvent, event).catch((error: unknown) => {
+        // The event is stored: /events resumes and webhook scans read it from the log anyway.
+        options.log?.warn(
+          { event: event.id, err: String(error) },
+          'alerts: announcing an account event failed',
+        );
+      });
     },
 
     async markRuleFailing(accountId, ruleId) {
