@@ -501,6 +501,156 @@ class AlertBacktest(_Model):
 
 
 @dataclass
+class AlertCappedEventDataRuleCondition1(_Model):
+    """AlertCappedEventDataRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition2(_Model):
+    """AlertCappedEventDataRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition3(_Model):
+    """AlertCappedEventDataRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("label", "label", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleTrigger(_Model):
+    """AlertCappedEventDataRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleChannels(_Model):
+    """AlertCappedEventDataRuleChannels"""
+
+    webhook_ids: List[str]
+    events: bool
+    channel_ids: Optional[List[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+        ("channel_ids", "channelIds", _list(_any)),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRule(_Model):
+    """AlertCappedEventDataRule"""
+
+    id: str
+    name: str
+    type: Literal["price", "volume", "address_flow"]
+    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3]
+    trigger: AlertCappedEventDataRuleTrigger
+    channels: AlertCappedEventDataRuleChannels
+    symbol: Optional[str] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertCappedEventDataRuleTrigger")),
+        ("channels", "channels", _obj("AlertCappedEventDataRuleChannels")),
+        ("symbol", "symbol", _any),
+        ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
+class AlertCappedEventData(_Model):
+    """AlertCappedEventData"""
+
+    rule: AlertCappedEventDataRule
+    capped_until: str  # Until when its messages are recorded as capped (listed in its deliveries), not sent
+    note: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AlertCappedEventDataRule")),
+        ("capped_until", "cappedUntil", _any),
+        ("note", "note", _any),
+    )
+
+
+@dataclass
+class AlertCappedEvent(_Model):
+    """A rule reached its hourly message cap: one event per episode (event type alert.capped)"""
+
+    id: str  # evt_… — also the webhook-id header
+    type: Literal["alert.capped"]
+    version: Literal[1]
+    timestamp: str
+    test: bool  # true for POST /api/alerts/:id/test
+    data: AlertCappedEventData
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("type", "type", _any),
+        ("version", "version", _any),
+        ("timestamp", "timestamp", _any),
+        ("test", "test", _any),
+        ("data", "data", _obj("AlertCappedEventData")),
+    )
+
+
+@dataclass
 class AlertChannel(_Model):
     """AlertChannel"""
 
@@ -933,7 +1083,7 @@ class CreateWebhookRequest(_Model):
     """CreateWebhookRequest"""
 
     url: str  # https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md)
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -950,7 +1100,7 @@ class CreateWebhookResponse201(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -3382,7 +3532,7 @@ class RotateWebhookSecretResponse(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -3668,7 +3818,7 @@ class Webhook(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -3720,7 +3870,7 @@ class WebhookDelivery(_Model):
     webhook_id: str  # The endpoint: a webhook (wh_…) or an alert channel (ch_…)
     channel: Literal["webhook", "email", "telegram", "discord", "slack"]  # What the endpoint is: webhook, email, telegram, discord or slack
     event_id: str
-    event_type: Literal["alert.triggered", "onchain.flow"]
+    event_type: Literal["alert.triggered", "onchain.flow", "alert.capped"]
     rule_id: Optional[str]
     test: bool
     status: Union[Literal["pending"], Literal["delivered"], Literal["failed"], Literal["capped"]]  # capped: not sent, because the rule or the account reached its hourly message cap

@@ -646,6 +646,23 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "alert.capped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** alert.capped — signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) */
+        post: operations["alertCappedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "alert.triggered": {
         parameters: {
             query?: never;
@@ -927,6 +944,84 @@ export interface components {
                 to: string;
             };
         };
+        /** @description A rule reached its hourly message cap: one event per episode (event type alert.capped) */
+        AlertCappedEvent: {
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Until when its messages are recorded as capped (listed in its deliveries), not sent
+                 */
+                cappedUntil: string;
+                note: string;
+                rule: {
+                    channels: {
+                        channelIds?: string[];
+                        events: boolean;
+                        webhookIds: string[];
+                    };
+                    condition: {
+                        /** @enum {string} */
+                        op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                        /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                        value: number;
+                        /**
+                         * @description change_pct only: the window the change is measured over
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /** @description Quote volume (USD) over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @description A 0x address (either party of a flow) */
+                        address?: string;
+                        /** @description ETH, USDT, … (absent: any) */
+                        asset?: string;
+                        /**
+                         * @description in: into the exchange or address; out: out of it; any: either
+                         * @enum {string}
+                         */
+                        direction: "in" | "out" | "any";
+                        /** @description binance, okx, … (aliases) */
+                        exchange?: string;
+                        /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                        label?: string;
+                        /** @description USD: a single transfer, or the windowed sum, of at least this */
+                        minUsd: number;
+                        /**
+                         * @description Absent: each single transfer; present: the sum over the window
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    };
+                    id: string;
+                    name: string;
+                    symbol?: string;
+                    template?: string | null;
+                    trigger: {
+                        cooldownSec: number;
+                        /** @enum {string} */
+                        mode: "once" | "every";
+                    };
+                    /** @enum {string} */
+                    type: "price" | "volume" | "address_flow";
+                };
+            };
+            /** @description evt_… — also the webhook-id header */
+            id: string;
+            /** @description true for POST /api/alerts/:id/test */
+            test: boolean;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "alert.capped";
+            /** @enum {number} */
+            version: 1;
+        };
         AlertChannel: {
             /** Format: date-time */
             createdAt: string;
@@ -1187,7 +1282,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             description?: string;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md) */
             url: string;
         };
@@ -1196,7 +1291,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -2322,7 +2417,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -2483,7 +2578,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -2515,7 +2610,7 @@ export interface components {
             createdAt: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "alert.triggered" | "onchain.flow";
+            eventType: "alert.triggered" | "onchain.flow" | "alert.capped";
             finishedAt: string | null;
             /** @description msg_… — the webhook-id header of every attempt (stable across retries) */
             id: string;
@@ -4110,6 +4205,32 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["Forbidden"];
+        };
+    };
+    alertCappedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-signature": string;
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertCappedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     alertTriggeredWebhook: {
