@@ -17,6 +17,12 @@ describe('the backtest preview of the rule form', () => {
       vi.fn(async (input: Request) => {
         const url = new URL(input.url);
         calls.push({ url, body: input.method === 'POST' ? await input.json() : undefined });
+        if (url.pathname === '/api/market-history')
+          return json({
+            data: [],
+            nextCursor: null,
+            history: { backfilling: false, availableFrom: '2020-01-01T00:00:00.000Z' },
+          });
         if (url.pathname === '/api/alerts/backtest')
           return json({
             rule: { type: 'price', symbol: 'BTCUSDT', condition: { op: 'above', value: 100 } },
@@ -44,7 +50,7 @@ describe('the backtest preview of the rule form', () => {
     vi.unstubAllGlobals();
   });
 
-  it('posts the form as it stands to the backtest (7 days, nothing saved) and shows the count', async () => {
+  it('posts the form as it stands to the backtest (the last 7 days, nothing saved) and shows the count', async () => {
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter>
@@ -59,7 +65,8 @@ describe('the backtest preview of the rule form', () => {
     expect(count.textContent).toContain('Would have fired 2 times in the last 7 days');
     expect(count.textContent).toContain('simulated');
     const posted = calls.find((c) => c.url.pathname === '/api/alerts/backtest')!;
-    expect(posted.url.searchParams.get('days')).toBe('7');
+    const from = Date.parse(posted.url.searchParams.get('from')!);
+    expect(Math.abs(Date.now() - 7 * 86_400_000 - from)).toBeLessThan(60_000);
     expect(posted.body).toMatchObject({
       type: 'price',
       symbol: 'btc',

@@ -5,7 +5,15 @@ import { BacktestChart } from '../../components/BacktestChart.tsx';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 
 const DAYS = 7;
+const DAY = 86_400_000;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+
+/** "in the last 7 days", or the days stored history allowed ("in the last 2.5 days"). */
+function spanOf(result: AlertBacktest): string {
+  const days = (Date.parse(result.window.to) - Date.parse(result.window.from)) / DAY;
+  const shown = Math.round(days * 10) / 10;
+  return `in the last ${shown} ${shown === 1 ? 'day' : 'days'}${days < DAYS - 0.01 ? ' (all the stored history)' : ''}`;
+}
 
 /** Hourly candles of the backtest's window, for the marks. */
 function useWindowCandles(result: AlertBacktest | undefined) {
@@ -36,8 +44,25 @@ function useWindowCandles(result: AlertBacktest | undefined) {
  */
 export function BacktestPreview({ body }: { body: () => NewAlert }) {
   const backtest = useMutation({
-    mutationFn: (rule: NewAlert) =>
-      unwrap(api.POST('/api/alerts/backtest', { params: { query: { days: DAYS } }, body: rule })),
+    mutationFn: async (rule: NewAlert) => {
+      // The window starts 7 days back, or where the symbol's stored history starts if that is later.
+      let from = Date.now() - DAYS * DAY;
+      if ('symbol' in rule && rule.symbol) {
+        const meta = await unwrap(
+          api.GET('/api/market-history', {
+            params: { query: { symbol: rule.symbol, interval: '1h', limit: 1 } },
+          }),
+        ).catch(() => undefined);
+        const available = meta?.history ? Date.parse(meta.history.availableFrom) : Number.NaN;
+        if (available > from) from = Math.ceil(available / 60_000) * 60_000;
+      }
+      return unwrap(
+        api.POST('/api/alerts/backtest', {
+          params: { query: { from: new Date(from).toISOString() } },
+          body: rule,
+        }),
+      );
+    },
   });
   const result = backtest.data;
   const candles = useWindowCandles(backtest.error ? undefined : result);
@@ -59,7 +84,7 @@ export function BacktestPreview({ body }: { body: () => NewAlert }) {
         {result && !backtest.error ? (
           <p className="notice" data-testid="backtest-count">
             Would have fired <strong>{result.totals.firings}</strong>{' '}
-            {result.totals.firings === 1 ? 'time' : 'times'} in the last {DAYS} days
+            {result.totals.firings === 1 ? 'time' : 'times'} {spanOf(result)}
             {result.totals.firings
               ? ` (first ${when(result.totals.first)}, last ${when(result.totals.last)})`
               : ''}
