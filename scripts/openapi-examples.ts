@@ -202,6 +202,14 @@ const rule = await capture('createAlertRule', 'POST', '/api/alerts', {
     channels: { webhookIds: [webhook.id], events: true },
   },
 });
+await capture('backtestAlertRule', 'POST', '/api/alerts/backtest?days=1', {
+  body: {
+    type: 'price',
+    symbol: 'BTCUSDT',
+    condition: { op: 'change_pct', value: -0.5, window: '1h' },
+    trigger: { mode: 'every', cooldownSec: 3600 },
+  },
+});
 await capture('listAlertRules', 'GET', '/api/alerts');
 await capture('updateAlertRule', 'PATCH', `/api/alerts/${rule.id}`, { body: { name: 'BTC above 150k' } });
 await capture('testAlertRule', 'POST', `/api/alerts/${rule.id}/test`);

@@ -285,6 +285,372 @@ class AddressFlowAlertRuleInput(_Model):
 
 
 @dataclass
+class AlertBacktestRuleCondition1(_Model):
+    """AlertBacktestRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleCondition2(_Model):
+    """AlertBacktestRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleCondition3(_Model):
+    """AlertBacktestRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("label", "label", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleTrigger(_Model):
+    """AlertBacktestRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRule(_Model):
+    """The rule as evaluated (normalized), not saved"""
+
+    type: Literal["price", "volume", "address_flow"]
+    condition: Union[AlertBacktestRuleCondition1, AlertBacktestRuleCondition2, AlertBacktestRuleCondition3]
+    trigger: AlertBacktestRuleTrigger
+    symbol: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertBacktestRuleTrigger")),
+        ("symbol", "symbol", _any),
+    )
+
+
+@dataclass
+class AlertBacktestWindow(_Model):
+    """AlertBacktestWindow"""
+
+    from_: str
+    to: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+    )
+
+
+@dataclass
+class AlertBacktestFiringsItem(_Model):
+    """AlertBacktestFiringsItem"""
+
+    at: str  # When it would have fired
+    value: float  # The value its condition compared (price, %, USD)
+    flow_id: Optional[str] = None  # Flow rules: the flow behind the firing
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("at", "at", _any),
+        ("value", "value", _num),
+        ("flow_id", "flowId", _any),
+    )
+
+
+@dataclass
+class AlertBacktestTotalsPerDayItem(_Model):
+    """AlertBacktestTotalsPerDayItem"""
+
+    day: str
+    firings: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("day", "day", _any),
+        ("firings", "firings", _any),
+    )
+
+
+@dataclass
+class AlertBacktestTotals(_Model):
+    """AlertBacktestTotals"""
+
+    firings: int
+    first: Optional[str]
+    last: Optional[str]
+    per_day: List[AlertBacktestTotalsPerDayItem]  # Per UTC day of the window, days without a firing included
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("firings", "firings", _any),
+        ("first", "first", _opt(_any)),
+        ("last", "last", _opt(_any)),
+        ("per_day", "perDay", _list(_obj("AlertBacktestTotalsPerDayItem"))),
+    )
+
+
+@dataclass
+class AlertBacktestData(_Model):
+    """What was replayed: say what the firings rest on"""
+
+    source: str  # simulated, replay or ccxt:<venues> (flows: the chain source)
+    simulated: bool  # true when the data replayed was made up by a simulator
+    candles: Optional[int] = None  # Price and volume rules: stored 1m candles replayed
+    missing_minutes: Optional[int] = None  # Minutes of the window without a candle
+    backfilling: Optional[bool] = None  # Storage is still being filled: the window may gain candles
+    available_from: Optional[str] = None  # Where stored history of the symbol starts
+    flows: Optional[int] = None  # Flow rules: stored flows read
+    complete: Optional[bool] = None  # Flow rules: false when the read stopped before the window start
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("source", "source", _any),
+        ("simulated", "simulated", _any),
+        ("candles", "candles", _any),
+        ("missing_minutes", "missingMinutes", _any),
+        ("backfilling", "backfilling", _any),
+        ("available_from", "availableFrom", _any),
+        ("flows", "flows", _any),
+        ("complete", "complete", _any),
+    )
+
+
+@dataclass
+class AlertBacktestNormalizedItem(_Model):
+    """AlertBacktestNormalizedItem"""
+
+    field: str
+    requested: str
+    used: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("field", "field", _any),
+        ("requested", "requested", _any),
+        ("used", "used", _any),
+    )
+
+
+@dataclass
+class AlertBacktest(_Model):
+    """AlertBacktest"""
+
+    rule: AlertBacktestRule  # The rule as evaluated (normalized), not saved
+    window: AlertBacktestWindow
+    firings: List[AlertBacktestFiringsItem]  # Oldest first; the first 1000 (totals count all)
+    firings_listed: int
+    totals: AlertBacktestTotals
+    data: AlertBacktestData  # What was replayed: say what the firings rest on
+    normalized: List[AlertBacktestNormalizedItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AlertBacktestRule")),
+        ("window", "window", _obj("AlertBacktestWindow")),
+        ("firings", "firings", _list(_obj("AlertBacktestFiringsItem"))),
+        ("firings_listed", "firingsListed", _any),
+        ("totals", "totals", _obj("AlertBacktestTotals")),
+        ("data", "data", _obj("AlertBacktestData")),
+        ("normalized", "normalized", _list(_obj("AlertBacktestNormalizedItem"))),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition1(_Model):
+    """AlertCappedEventDataRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition2(_Model):
+    """AlertCappedEventDataRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition3(_Model):
+    """AlertCappedEventDataRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("label", "label", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleTrigger(_Model):
+    """AlertCappedEventDataRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleChannels(_Model):
+    """AlertCappedEventDataRuleChannels"""
+
+    webhook_ids: List[str]
+    events: bool
+    channel_ids: Optional[List[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+        ("channel_ids", "channelIds", _list(_any)),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRule(_Model):
+    """AlertCappedEventDataRule"""
+
+    id: str
+    name: str
+    type: Literal["price", "volume", "address_flow"]
+    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3]
+    trigger: AlertCappedEventDataRuleTrigger
+    channels: AlertCappedEventDataRuleChannels
+    symbol: Optional[str] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertCappedEventDataRuleTrigger")),
+        ("channels", "channels", _obj("AlertCappedEventDataRuleChannels")),
+        ("symbol", "symbol", _any),
+        ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
+class AlertCappedEventData(_Model):
+    """AlertCappedEventData"""
+
+    rule: AlertCappedEventDataRule
+    capped_until: str  # Until when its messages are recorded as capped (listed in its deliveries), not sent
+    note: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AlertCappedEventDataRule")),
+        ("capped_until", "cappedUntil", _any),
+        ("note", "note", _any),
+    )
+
+
+@dataclass
+class AlertCappedEvent(_Model):
+    """A rule reached its hourly message cap: one event per episode (event type alert.capped)"""
+
+    id: str  # evt_… — also the webhook-id header
+    type: Literal["alert.capped"]
+    version: Literal[1]
+    timestamp: str
+    test: bool  # true for POST /api/alerts/:id/test
+    data: AlertCappedEventData
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("type", "type", _any),
+        ("version", "version", _any),
+        ("timestamp", "timestamp", _any),
+        ("test", "test", _any),
+        ("data", "data", _obj("AlertCappedEventData")),
+    )
+
+
+@dataclass
 class AlertChannel(_Model):
     """AlertChannel"""
 
@@ -789,7 +1155,7 @@ class CreateWebhookRequest(_Model):
     """CreateWebhookRequest"""
 
     url: str  # https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md)
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -806,7 +1172,7 @@ class CreateWebhookResponse201(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -3520,7 +3886,7 @@ class RotateWebhookSecretResponse(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -3806,7 +4172,7 @@ class Webhook(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -3858,7 +4224,7 @@ class WebhookDelivery(_Model):
     webhook_id: str  # The endpoint: a webhook (wh_…) or an alert channel (ch_…)
     channel: Literal["webhook", "email", "telegram", "discord", "slack"]  # What the endpoint is: webhook, email, telegram, discord or slack
     event_id: str
-    event_type: Literal["alert.triggered", "onchain.flow"]
+    event_type: Literal["alert.triggered", "onchain.flow", "alert.capped"]
     rule_id: Optional[str]
     test: bool
     status: Union[Literal["pending"], Literal["delivered"], Literal["failed"], Literal["capped"]]  # capped: not sent, because the rule or the account reached its hourly message cap
@@ -4127,6 +4493,10 @@ class _Operations:
     def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
         """GET /api/alerts: The account's alert rules, newest first"""
         return self._call("GET", "/api/alerts", {"state": state, "type": type, "limit": limit, "cursor": cursor}, None, _obj("ListAlertRulesResponse"), headers, False)
+
+    def backtest_alert_rule(self, body: Any, *, days: Optional[int] = None, from_: Optional[str] = None, to: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertBacktest]:
+        """POST /api/alerts/backtest: Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows"""
+        return self._call("POST", "/api/alerts/backtest", {"days": days, "from": from_, "to": to}, body, _obj("AlertBacktest"), headers, False)
 
     def get_alert_rule(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:
         """GET /api/alerts/{id}: One alert rule"""
