@@ -1,18 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { predictionsRouteApp } from '../harness/predictions-app.ts';
 import { type DbHandle, tablesOf } from '../../src/adapters/db/connect.ts';
 import { pruneOldData } from '../../src/app/retention.ts';
 import type { Config } from '../../src/config/env.ts';
-import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
-import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
 import type { App } from '../../src/http/types.ts';
 import { runPredictionsCommand } from '../../src/main/predictions-command.ts';
-import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 import {
   type Bar,
   type PredictionRepository,
@@ -99,16 +95,7 @@ describe.each(dbKinds())('forecast ledger on %s', (kind) => {
       await service.refresh();
       clock.advance(MIN);
     }
-    app = Fastify({
-      ajv: {
-        customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
-      },
-    }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-    registerErrorHandling(app);
-    await app.register(
-      predictionsRoutes({ predictions: service, symbols: createSupportedSymbols(DEFAULT_SYMBOLS) }),
-    );
-    await app.ready();
+    app = await predictionsRouteApp(service);
   }, 120_000);
   afterAll(async () => {
     await app?.close();
