@@ -17,6 +17,11 @@ type Json = any;
 export const apiTags = [
   { name: 'auth', description: 'Console sign-in and sign-out (session cookie).' },
   { name: 'account', description: 'The caller, its API tokens and their permissions.' },
+  {
+    name: 'oauth',
+    description:
+      'OAuth 2.0 for third-party apps: authorization code with PKCE, token refresh and revocation, the apps an account authorized.',
+  },
   { name: 'market', description: 'Merged market view across venues and OHLCV history.' },
   { name: 'onchain', description: 'Exchange inflows and outflows seen on chain, priced in USD.' },
   {

@@ -22,6 +22,7 @@ import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { alertChannelRoutes } from './alert-channels.ts';
+import { oauthRoutes } from './oauth.ts';
 
 /** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
 export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
@@ -31,6 +32,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     problemRoutes(),
     authRoutes({ config, accounts, failures: auth.failures }),
     accountRoutes({ accounts, clock: deps.clock }),
+    oauthRoutes({ oauth: deps.oauth }),
     marketRoutes({
       market: deps.market.service,
       symbols: deps.symbols,
