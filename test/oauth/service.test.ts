@@ -132,10 +132,11 @@ describe('OAuth authorization server: codes, PKCE, refresh rotation, revocation'
 
   it('sends the plain method and a missing challenge back to the client as invalid_request, issuing no code', async () => {
     const v = verifier();
-    for (const extra of [
+    const requests: Record<string, string>[] = [
       { code_challenge_method: 'plain', code_challenge: v.slice(0, 43) },
       { code_challenge: '' },
-    ]) {
+    ];
+    for (const extra of requests) {
       const { redirectTo } = await oauth.decideAuthorization(
         request(v, extra),
         approver as never,
