@@ -220,6 +220,11 @@ export function polishOpenApi(input: Json): Json {
         const status = Number(statusText);
         if (status >= 400 && codesByStatus.has(status)) {
           const media = Object.values<Json>(response.content ?? {})[0];
+          // The OAuth token and revocation endpoints answer errors as RFC 6749 §5.2 requires: plain JSON.
+          if (media?.schema?.$ref === '#/components/schemas/OAuthErrorResponse') {
+            response.description = 'An RFC 6749 §5.2 error: `{ error, error_description }`';
+            continue;
+          }
           if (!media || media.schema?.$ref === '#/components/schemas/Problem') {
             op.responses[statusText] = ref('responses', statusNames[status] ?? `Status${status}`);
           } else {

@@ -235,7 +235,8 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteModule {
           tags: ['oauth'],
           summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
           security: [],
-          response: { 200: ServerMetadata },
+          // 421: a Host the server does not answer to (the issuer is named after the Host).
+          response: { 200: ServerMetadata, 421: ProblemSchema },
         },
       },
       async (request) => {
