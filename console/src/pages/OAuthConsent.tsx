@@ -92,7 +92,7 @@ export default function OAuthConsent() {
             </ul>
             <p className="muted small">
               You will return to <code>{new URL(answer.redirectUri).origin}</code>. You can withdraw this
-              access at any time under Settings → Authorized apps.
+              access at any time on the console’s Apps page.
             </p>
             <ErrorNote error={error} />
             <div className="form-row">
