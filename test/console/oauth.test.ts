@@ -113,7 +113,6 @@ describe.skipIf(!haveChromium)('OAuth authorization code + PKCE in chromium', { 
     await page.screenshot({ path: join(artifactsDir, 'oauth-consent.png') });
     await page.getByRole('button', { name: 'Allow' }).click();
     const back = await waitFor('the redirect to the app', async () => received[0], 15_000);
-    await context.close();
 
     expect(back.pathname).toBe('/callback');
     expect(back.searchParams.get('state')).toBe(state);
@@ -194,5 +193,36 @@ describe.skipIf(!haveChromium)('OAuth authorization code + PKCE in chromium', { 
       connect(`${wsBase}/market`, { protocols: ['meridian.v1', second.access_token] }),
     ).rejects.toMatchObject({ status: 401 });
     firstSocket.ws.terminate();
+
+    // The Apps page lists a live grant and revokes it: its access token is refused at once.
+    const again = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: await consentAgain(),
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+      client_id: clientId,
+    });
+    const third = await again.json();
+    expect((await accountWith(third.access_token)).status).toBe(200);
+    await page.goto(`${server.address}/settings/apps`);
+    const row = page
+      .locator('tr', { hasText: 'Chart Studio' })
+      .filter({ has: page.getByRole('button', { name: 'Revoke Chart Studio' }) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('market:read');
+    await row.getByRole('button', { name: 'Revoke Chart Studio' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke access' }).click();
+    await page.getByText('No app has access to your account.').waitFor();
+    expect((await accountWith(third.access_token)).status).toBe(401);
+    await context.close();
+
+    /** The same consent again, in the signed-in page: Allow, and the code the app receives. */
+    async function consentAgain() {
+      received.length = 0;
+      await page.goto(authorize.toString());
+      await page.getByRole('button', { name: 'Allow' }).click();
+      const url = await waitFor('the second redirect to the app', async () => received[0], 15_000);
+      return url.searchParams.get('code')!;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
@@ -64,12 +64,12 @@ export default function OAuthConsent() {
     }
   };
 
-  if (check.isPending) return <PageSkeleton />;
   const answer = check.data;
-  if (answer?.outcome === 'redirect') {
-    window.location.assign(answer.redirectTo);
-    return <PageSkeleton />;
-  }
+  // An error the app must hear (bad scope, no PKCE…) goes straight back to it, as the RFC says.
+  useEffect(() => {
+    if (answer?.outcome === 'redirect') window.location.assign(answer.redirectTo);
+  }, [answer]);
+  if (check.isPending || answer?.outcome === 'redirect') return <PageSkeleton />;
   return (
     <main className="sign-in" id="main">
       <section className="card sign-in-card consent" aria-labelledby="consent-title">
