@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../src/main/operator-commands.ts';
 import { s256 } from '../../src/modules/oauth/index.ts';
@@ -244,5 +247,45 @@ describe('OAuth endpoints over HTTP', () => {
       { authorization: basic },
     );
     expect(gone.statusCode).toBe(401);
+  });
+
+  it('an access token works on /mcp with the granted scopes, and not after revocation', async () => {
+    const verifier = randomBytes(40).toString('base64url');
+    const issued = (
+      await token({
+        grant_type: 'authorization_code',
+        code: await authorize(verifier, 'market:read account:read'),
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        client_id: clientId,
+      })
+    ).json();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const connect = async (bearer: string) => {
+      const client = new Client({ name: 'oauth-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${bearer}` } },
+        }),
+      );
+      return client;
+    };
+    const client = await connect(issued.access_token);
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('get_market_data');
+      const refused = (await client.callTool({ name: 'get_portfolio', arguments: {} })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect((refused.content[0] as { text: string }).text).toContain('portfolio:read');
+    } finally {
+      await client.close();
+    }
+    await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: formHeaders,
+      payload: form({ token: issued.refresh_token, client_id: clientId }),
+    });
+    await expect(connect(issued.access_token)).rejects.toThrow();
   });
 });
