@@ -242,6 +242,25 @@ describe('OAuth authorization server: codes, PKCE, refresh rotation, revocation'
     expect((await oauth.listGrants(approver.userId)).every((g) => g.scopes.length > 0)).toBe(true);
   });
 
+  it('two concurrent uses of one refresh token: one wins the rotation, the other is a replay that revokes both', async () => {
+    const v = verifier();
+    const first = await exchange(await codeFor(v), v);
+    const form = { grant_type: 'refresh_token', refresh_token: first.refresh_token };
+    const results = await Promise.allSettled([
+      oauth.token(form, { clientId }),
+      oauth.token(form, { clientId }),
+    ]);
+    const won = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(won.length).toBeLessThanOrEqual(1);
+    expect(lost.length).toBeGreaterThanOrEqual(1);
+    expect(lost[0]).toMatchObject({ error: 'invalid_grant' });
+    for (const tokens of won)
+      await expect(accounts.authenticateToken(tokens.access_token)).rejects.toMatchObject({
+        code: 'invalid_token',
+      });
+  });
+
   it('lets a refresh narrow the scopes, never widen them', async () => {
     const v = verifier();
     const first = await exchange(await codeFor(v), v);

@@ -3,6 +3,8 @@ import type { OAuthRepository } from './repository.ts';
 import type { OAuthTables } from './tables.ts';
 
 const json = (list: readonly string[]) => JSON.stringify(list);
+/** Thrown inside a transaction to roll it back when the code was used already. */
+const notRedeemed = new Error('authorization code used already');
 
 export function createKyselyOAuthRepository(db: Kysely<OAuthTables>): OAuthRepository {
   return {
@@ -39,29 +41,28 @@ export function createKyselyOAuthRepository(db: Kysely<OAuthTables>): OAuthRepos
     },
     findCode: (hash) =>
       db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hash).executeTakeFirst(),
-    useCode: async (hash, at) => {
-      const result = await db
-        .updateTable('oauth_codes')
-        .set({ used_at: at })
-        .where('code_hash', '=', hash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-    insertGrant: async (grant, refresh, codeHash) => {
-      await db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto('oauth_grants')
-          .values({ ...grant, scopes: json(grant.scopes) })
-          .execute();
-        await tx.insertInto('oauth_refresh_tokens').values(refresh).execute();
-        await tx
-          .updateTable('oauth_codes')
-          .set({ grant_id: grant.id })
-          .where('code_hash', '=', codeHash)
-          .execute();
-      });
-    },
+    redeemCode: (codeHash, at, grant, refresh) =>
+      db
+        .transaction()
+        .execute(async (tx) => {
+          await tx
+            .insertInto('oauth_grants')
+            .values({ ...grant, scopes: json(grant.scopes) })
+            .execute();
+          const used = await tx
+            .updateTable('oauth_codes')
+            .set({ used_at: at, grant_id: grant.id })
+            .where('code_hash', '=', codeHash)
+            .where('used_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(used.numUpdatedRows) === 0) throw notRedeemed;
+          await tx.insertInto('oauth_refresh_tokens').values(refresh).execute();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error === notRedeemed) return false;
+          throw error;
+        }),
     findGrant: (id) => db.selectFrom('oauth_grants').selectAll().where('id', '=', id).executeTakeFirst(),
     listGrants: (userId) =>
       db
@@ -92,17 +93,17 @@ export function createKyselyOAuthRepository(db: Kysely<OAuthTables>): OAuthRepos
     },
     findRefreshToken: (hash) =>
       db.selectFrom('oauth_refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
-    useRefreshToken: async (hash, at) => {
-      const result = await db
-        .updateTable('oauth_refresh_tokens')
-        .set({ used_at: at })
-        .where('token_hash', '=', hash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-    insertRefreshToken: async (token) => {
-      await db.insertInto('oauth_refresh_tokens').values(token).execute();
-    },
+    rotateRefreshToken: (hash, at, next) =>
+      db.transaction().execute(async (tx) => {
+        const used = await tx
+          .updateTable('oauth_refresh_tokens')
+          .set({ used_at: at })
+          .where('token_hash', '=', hash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) === 0) return false;
+        await tx.insertInto('oauth_refresh_tokens').values(next).execute();
+        return true;
+      }),
   };
 }

@@ -11,10 +11,12 @@ export interface OAuthRepository {
   deleteClient(id: string): Promise<void>;
   insertCode(code: OAuthCode): Promise<void>;
   findCode(hash: string): Promise<OAuthCode | undefined>;
-  /** Marks a code used; false when it was used already (a replay, or a concurrent exchange). */
-  useCode(hash: string, at: number): Promise<boolean>;
-  /** Stores a grant, its first refresh token, and the grant on the code it came from, in one transaction. */
-  insertGrant(grant: OAuthGrant, refresh: OAuthRefreshToken, codeHash: string): Promise<void>;
+  /**
+   * In one transaction: marks the code used, stores the grant and its first refresh token, and notes the
+   * grant on the code. False (nothing stored) when the code was used already: a replay, or a concurrent
+   * exchange that won.
+   */
+  redeemCode(codeHash: string, at: number, grant: OAuthGrant, refresh: OAuthRefreshToken): Promise<boolean>;
   findGrant(id: string): Promise<OAuthGrant | undefined>;
   /** Live grants of an account with their client's name, newest first. */
   listGrants(userId: string): Promise<Array<OAuthGrant & { client_name: string }>>;
@@ -23,7 +25,9 @@ export interface OAuthRepository {
   /** Marks a grant revoked; false when it was already. */
   revokeGrant(id: string, at: number, reason: string): Promise<boolean>;
   findRefreshToken(hash: string): Promise<OAuthRefreshToken | undefined>;
-  /** Marks a refresh token used; false when it was used already. */
-  useRefreshToken(hash: string, at: number): Promise<boolean>;
-  insertRefreshToken(token: OAuthRefreshToken): Promise<void>;
+  /**
+   * In one transaction: marks a refresh token used and stores its successor. False (nothing stored) when it
+   * was used already, so a failed write never leaves a client with neither token.
+   */
+  rotateRefreshToken(hash: string, at: number, next: OAuthRefreshToken): Promise<boolean>;
 }

@@ -97,8 +97,6 @@ export function createTokenEndpoint(deps: {
       throw new OAuthError('invalid_grant', 'redirect_uri differs from the one of the authorization request');
     if (!verifierMatches(verifier, stored.code_challenge))
       throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge (S256)');
-    if (!(await repo.useCode(codeHash, clock.now())))
-      throw new OAuthError('invalid_grant', 'the authorization code was used already');
     const now = clock.now();
     const grant: OAuthGrant = {
       id: newId('ogr'),
@@ -110,17 +108,14 @@ export function createTokenEndpoint(deps: {
       revoked_reason: null,
     };
     const refresh = newRefreshToken();
-    await repo.insertGrant(
-      grant,
-      {
-        token_hash: hashSecret(refresh),
-        grant_id: grant.id,
-        created_at: now,
-        expires_at: now + options.refreshTokenTtlMs,
-        used_at: null,
-      },
-      codeHash,
-    );
+    const redeemed = await repo.redeemCode(codeHash, now, grant, {
+      token_hash: hashSecret(refresh),
+      grant_id: grant.id,
+      created_at: now,
+      expires_at: now + options.refreshTokenTtlMs,
+      used_at: null,
+    });
+    if (!redeemed) throw new OAuthError('invalid_grant', 'the authorization code was used already');
     // audit: OAuth grant issued (grant.id, client.id, stored.user_id, scopes)
     return issue(grant, client, stored.scopes as Permission[], refresh);
   }
@@ -156,17 +151,21 @@ export function createTokenEndpoint(deps: {
         );
       scopes = parsed.scopes;
     }
-    if (!(await repo.useRefreshToken(hash, clock.now()))) return replayed();
-    const now = clock.now();
+    // The access token first, then the rotation in one transaction: a write that fails leaves the presented
+    // refresh token unused (the client retries with it), never a client holding neither token.
     const next = newRefreshToken();
-    await repo.insertRefreshToken({
+    const response = await issue(grant, client, scopes, next);
+    const now = clock.now();
+    const rotated = await repo.rotateRefreshToken(hash, now, {
       token_hash: hashSecret(next),
       grant_id: grant.id,
       created_at: now,
       expires_at: now + options.refreshTokenTtlMs,
       used_at: null,
     });
-    return issue(grant, client, scopes, next);
+    // A concurrent use won the rotation: a replay, which also revokes the access token just issued.
+    if (!rotated) return replayed();
+    return response;
   }
 
   return {
