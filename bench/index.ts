@@ -16,5 +16,6 @@ export const benches = {
   scale: () => import('./scale.ts'),
   'storage-layout': () => import('./storage-layout.ts'),
   derivatives: () => import('./derivatives.ts'),
+  'oauth-introspection': () => import('./oauth-introspection.ts'),
   'ledger-verify': () => import('./ledger-verify.ts'),
 };

@@ -1119,6 +1119,36 @@ class Candle(_Model):
 
 
 @dataclass
+class CreateOAuthClientRequest(_Model):
+    """CreateOAuthClientRequest"""
+
+    name: str
+    redirect_uris: List[str]
+    confidential: Optional[bool] = None  # true: the client gets a secret (a server-side app); default false (public)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("redirect_uris", "redirectUris", _list(_any)),
+        ("confidential", "confidential", _any),
+    )
+
+
+@dataclass
+class CreateOAuthClientResponse201(_Model):
+    """CreateOAuthClientResponse201"""
+
+    client: OAuthClient
+    secret: Optional[str]  # The client secret of a confidential client. Shown once, never again: store it now.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("client", "client", _obj("OAuthClient")),
+        ("secret", "secret", _opt(_any)),
+    )
+
+
+@dataclass
 class CreateTokenRequest(_Model):
     """CreateTokenRequest"""
 
@@ -1467,6 +1497,44 @@ class DashboardAnalytics(_Model):
 
 
 @dataclass
+class DecideOAuthAuthorizationRequest(_Model):
+    """DecideOAuthAuthorizationRequest"""
+
+    decision: Union[Literal["allow"], Literal["deny"]]
+    response_type: Optional[str] = None  # Must be `code`
+    client_id: Optional[str] = None  # The registered client id (`oac_…`)
+    redirect_uri: Optional[str] = None  # One of the client’s registered redirect URIs, exactly
+    scope: Optional[str] = None  # Permissions, space-separated, e.g. `market:read predictions:read`
+    state: Optional[str] = None  # Opaque value passed back on the redirect
+    code_challenge: Optional[str] = None  # PKCE: BASE64URL(SHA-256(code_verifier))
+    code_challenge_method: Optional[str] = None  # Must be `S256` (`plain` is refused)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("decision", "decision", _any),
+        ("response_type", "response_type", _any),
+        ("client_id", "client_id", _any),
+        ("redirect_uri", "redirect_uri", _any),
+        ("scope", "scope", _any),
+        ("state", "state", _any),
+        ("code_challenge", "code_challenge", _any),
+        ("code_challenge_method", "code_challenge_method", _any),
+    )
+
+
+@dataclass
+class DecideOAuthAuthorizationResponse(_Model):
+    """DecideOAuthAuthorizationResponse"""
+
+    redirect_to: str  # Where the browser goes next
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("redirect_to", "redirectTo", _any),
+    )
+
+
+@dataclass
 class DeletePortfolioResponse(_Model):
     """DeletePortfolioResponse"""
 
@@ -1794,6 +1862,40 @@ class GetMarketHistoryResponse(_Model):
     def to_records(self) -> List[Dict[str, Any]]:
         """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
         return [_plain(row) for row in self.data]
+
+
+@dataclass
+class GetOAuthServerMetadataResponse(_Model):
+    """GetOAuthServerMetadataResponse"""
+
+    issuer: str
+    authorization_endpoint: str
+    token_endpoint: str
+    revocation_endpoint: str
+    response_types_supported: List[str]
+    grant_types_supported: List[str]
+    code_challenge_methods_supported: List[str]
+    token_endpoint_auth_methods_supported: List[str]
+    revocation_endpoint_auth_methods_supported: List[str]
+    scopes_supported: List[str]
+    authorization_response_iss_parameter_supported: bool
+    service_documentation: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("issuer", "issuer", _any),
+        ("authorization_endpoint", "authorization_endpoint", _any),
+        ("token_endpoint", "token_endpoint", _any),
+        ("revocation_endpoint", "revocation_endpoint", _any),
+        ("response_types_supported", "response_types_supported", _list(_any)),
+        ("grant_types_supported", "grant_types_supported", _list(_any)),
+        ("code_challenge_methods_supported", "code_challenge_methods_supported", _list(_any)),
+        ("token_endpoint_auth_methods_supported", "token_endpoint_auth_methods_supported", _list(_any)),
+        ("revocation_endpoint_auth_methods_supported", "revocation_endpoint_auth_methods_supported", _list(_any)),
+        ("scopes_supported", "scopes_supported", _list(_any)),
+        ("authorization_response_iss_parameter_supported", "authorization_response_iss_parameter_supported", _any),
+        ("service_documentation", "service_documentation", _any),
+    )
 
 
 @dataclass
@@ -2413,6 +2515,38 @@ class ListLabelsResponse(_Model):
 
 
 @dataclass
+class ListOAuthClientsResponse(_Model):
+    """ListOAuthClientsResponse"""
+
+    data: List[OAuthClient]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("OAuthClient"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListOAuthGrantsResponse(_Model):
+    """ListOAuthGrantsResponse"""
+
+    data: List[OAuthGrant]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("OAuthGrant"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
 class ListOnchainExchangesResponseDataItemChainsItem(_Model):
     """ListOnchainExchangesResponseDataItemChainsItem"""
 
@@ -2981,6 +3115,94 @@ class MarketData(_Model):
         ("basis_bps", "basisBps", _opt(_num)),
         ("venues", "venues", _list(_obj("MarketDataVenuesItem"))),
         ("updated_at", "updatedAt", _any),
+    )
+
+
+@dataclass
+class OAuthClient(_Model):
+    """OAuthClient"""
+
+    id: str
+    name: str
+    type: Union[Literal["public"], Literal["confidential"]]
+    redirect_uris: List[str]
+    registered_by: Union[Literal["operator"], Literal["account"]]
+    created_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("redirect_uris", "redirectUris", _list(_any)),
+        ("registered_by", "registeredBy", _any),
+        ("created_at", "createdAt", _any),
+    )
+
+
+@dataclass
+class OAuthErrorResponse(_Model):
+    """OAuthErrorResponse"""
+
+    error: str  # RFC 6749 §5.2 error code
+    error_description: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("error", "error", _any),
+        ("error_description", "error_description", _any),
+    )
+
+
+@dataclass
+class OAuthGrantClient(_Model):
+    """OAuthGrantClient"""
+
+    id: str
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
+class OAuthGrant(_Model):
+    """OAuthGrant"""
+
+    id: str
+    client: OAuthGrantClient
+    scopes: List[str]
+    created_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("client", "client", _obj("OAuthGrantClient")),
+        ("scopes", "scopes", _list(_any)),
+        ("created_at", "createdAt", _any),
+    )
+
+
+@dataclass
+class OauthTokenResponse(_Model):
+    """OauthTokenResponse"""
+
+    access_token: str  # An API token (`mrd_…`) limited to the granted scopes
+    token_type: Literal["Bearer"]
+    expires_in: int  # Seconds the access token is valid
+    refresh_token: str  # Single use: each refresh answers a new one (`mrr_…`)
+    scope: str  # The granted permissions, space-separated
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("access_token", "access_token", _any),
+        ("token_type", "token_type", _any),
+        ("expires_in", "expires_in", _any),
+        ("refresh_token", "refresh_token", _any),
+        ("scope", "scope", _any),
     )
 
 
@@ -4255,6 +4477,52 @@ class WebhookDelivery(_Model):
 
 
 @dataclass
+class CheckOAuthAuthorizationResponse1Client(_Model):
+    """CheckOAuthAuthorizationResponse1Client"""
+
+    id: str
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
+class CheckOAuthAuthorizationResponse1(_Model):
+    """CheckOAuthAuthorizationResponse1"""
+
+    outcome: Literal["consent"]
+    client: CheckOAuthAuthorizationResponse1Client
+    scopes: List[str]
+    redirect_uri: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("outcome", "outcome", _any),
+        ("client", "client", _obj("CheckOAuthAuthorizationResponse1Client")),
+        ("scopes", "scopes", _list(_any)),
+        ("redirect_uri", "redirectUri", _any),
+    )
+
+
+@dataclass
+class CheckOAuthAuthorizationResponse2(_Model):
+    """CheckOAuthAuthorizationResponse2"""
+
+    outcome: Literal["redirect"]
+    redirect_to: str  # An error the client must hear, on its redirect URI
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("outcome", "outcome", _any),
+        ("redirect_to", "redirectTo", _any),
+    )
+
+
+@dataclass
 class GetAiOutlookResponse1HorizonsValueInterval80Pct(_Model):
     """The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)"""
 
@@ -4393,6 +4661,46 @@ class _Operations:
     def rotate_token(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[RotateTokenResponse201]:
         """POST /api/account/tokens/{id}/rotate: Replace a token with a new secret (same name, permissions, expiry); the old one is revoked"""
         return self._call("POST", _path("/api/account/tokens/{id}/rotate", {"id": id}), {}, None, _obj("RotateTokenResponse201"), headers, False)
+
+    def get_o_auth_server_metadata(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetOAuthServerMetadataResponse]:
+        """GET /.well-known/oauth-authorization-server: OAuth 2.0 authorization server metadata (RFC 8414)"""
+        return self._call("GET", "/.well-known/oauth-authorization-server", {}, None, _obj("GetOAuthServerMetadataResponse"), headers, False)
+
+    def oauth_token(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[OauthTokenResponse]:
+        """POST /oauth/token: Exchange an authorization code (PKCE) or a refresh token for tokens (RFC 6749 §3.2)"""
+        return self._call("POST", "/oauth/token", {}, body, _obj("OauthTokenResponse"), headers, False)
+
+    def oauth_revoke(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """POST /oauth/revoke: Revoke a token and its whole grant (RFC 7009); an unknown token is answered alike"""
+        return self._call("POST", "/oauth/revoke", {}, body, _none, headers, False)
+
+    def check_o_auth_authorization(self, *, response_type: Optional[str] = None, client_id: Optional[str] = None, redirect_uri: Optional[str] = None, scope: Optional[str] = None, state: Optional[str] = None, code_challenge: Optional[str] = None, code_challenge_method: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Union[CheckOAuthAuthorizationResponse1, CheckOAuthAuthorizationResponse2]]:
+        """GET /api/oauth/authorize: Check an authorization request for the consent page: the client and the scopes asked"""
+        return self._call("GET", "/api/oauth/authorize", {"response_type": response_type, "client_id": client_id, "redirect_uri": redirect_uri, "scope": scope, "state": state, "code_challenge": code_challenge, "code_challenge_method": code_challenge_method}, None, _any, headers, False)
+
+    def decide_o_auth_authorization(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[DecideOAuthAuthorizationResponse]:
+        """POST /api/oauth/authorize: Allow (issues a code) or deny an authorization request; answers where to redirect"""
+        return self._call("POST", "/api/oauth/authorize", {}, body, _obj("DecideOAuthAuthorizationResponse"), headers, False)
+
+    def list_o_auth_clients(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOAuthClientsResponse]:
+        """GET /api/oauth/clients: The OAuth clients this account registered (never their secrets)"""
+        return self._call("GET", "/api/oauth/clients", {}, None, _obj("ListOAuthClientsResponse"), headers, False)
+
+    def create_o_auth_client(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[CreateOAuthClientResponse201]:
+        """POST /api/oauth/clients: Register an OAuth client; a confidential client’s secret is in this response only"""
+        return self._call("POST", "/api/oauth/clients", {}, body, _obj("CreateOAuthClientResponse201"), headers, False)
+
+    def delete_o_auth_client(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/oauth/clients/{id}: Delete a client this account registered; every token issued to it is revoked"""
+        return self._call("DELETE", _path("/api/oauth/clients/{id}", {"id": id}), {}, None, _none, headers, False)
+
+    def list_o_auth_grants(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOAuthGrantsResponse]:
+        """GET /api/oauth/grants: The apps this account authorized, with the scopes each holds"""
+        return self._call("GET", "/api/oauth/grants", {}, None, _obj("ListOAuthGrantsResponse"), headers, False)
+
+    def revoke_o_auth_grant(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/oauth/grants/{id}: Withdraw an app’s access: its access and refresh tokens are revoked at once"""
+        return self._call("DELETE", _path("/api/oauth/grants/{id}", {"id": id}), {}, None, _none, headers, False)
 
     def get_market_data(self, *, symbols: Optional[str] = None, quote: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, notional: Optional[float] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetMarketDataResponse]:
         """GET /api/market-data: Merged market view per symbol: price, 24 h statistics, depth, slippage and venues; a page of symbols at a time"""
