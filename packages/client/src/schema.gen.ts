@@ -2,6 +2,23 @@
 // hand: `npm test` regenerates it and fails when this file differs (a route changed without regenerating).
 
 export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth 2.0 authorization server metadata (RFC 8414) */
+        get: operations["getOAuthServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account": {
         parameters: {
             query?: never;
@@ -366,6 +383,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check an authorization request for the consent page: the client and the scopes asked */
+        get: operations["checkOAuthAuthorization"];
+        put?: never;
+        /** Allow (issues a code) or deny an authorization request; answers where to redirect */
+        post: operations["decideOAuthAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The OAuth clients this account registered (never their secrets) */
+        get: operations["listOAuthClients"];
+        put?: never;
+        /** Register an OAuth client; a confidential client’s secret is in this response only */
+        post: operations["createOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a client this account registered; every token issued to it is revoked */
+        delete: operations["deleteOAuthClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps this account authorized, with the scopes each holds */
+        get: operations["listOAuthGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an app’s access: its access and refresh tokens are revoked at once */
+        delete: operations["revokeOAuthGrant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/onchain/exchanges": {
         parameters: {
             query?: never;
@@ -706,6 +810,40 @@ export interface paths {
         get: operations["getSignInMethods"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a token and its whole grant (RFC 7009); an unknown token is answered alike */
+        post: operations["oauthRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange an authorization code (PKCE) or a refresh token for tokens (RFC 6749 §3.2) */
+        post: operations["oauthToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1339,6 +1477,21 @@ export interface components {
             /** @description Base volume */
             volume: number;
         };
+        CheckOAuthAuthorizationResponse: {
+            client: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            outcome: "consent";
+            redirectUri: string;
+            scopes: string[];
+        } | {
+            /** @enum {string} */
+            outcome: "redirect";
+            /** @description An error the client must hear, on its redirect URI */
+            redirectTo: string;
+        };
         CreateAlertChannelRequest: {
             /** Format: email */
             address: string;
@@ -1367,6 +1520,17 @@ export interface components {
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
         CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"];
+        CreateOAuthClientRequest: {
+            /** @description true: the client gets a secret (a server-side app); default false (public) */
+            confidential?: boolean;
+            name: string;
+            redirectUris: string[];
+        };
+        CreateOAuthClientResponse201: {
+            client: components["schemas"]["OAuthClient"];
+            /** @description The client secret of a confidential client. Shown once, never again: store it now. */
+            secret: string | null;
+        };
         CreateTokenRequest: {
             /** Format: date-time */
             expiresAt?: string;
@@ -1500,6 +1664,27 @@ export interface components {
                     to: string;
                 };
             };
+        };
+        DecideOAuthAuthorizationRequest: {
+            /** @description The registered client id (`oac_…`) */
+            client_id?: string;
+            /** @description PKCE: BASE64URL(SHA-256(code_verifier)) */
+            code_challenge?: string;
+            /** @description Must be `S256` (`plain` is refused) */
+            code_challenge_method?: string;
+            decision: "allow" | "deny";
+            /** @description One of the client’s registered redirect URIs, exactly */
+            redirect_uri?: string;
+            /** @description Must be `code` */
+            response_type?: string;
+            /** @description Permissions, space-separated, e.g. `market:read predictions:read` */
+            scope?: string;
+            /** @description Opaque value passed back on the redirect */
+            state?: string;
+        };
+        DecideOAuthAuthorizationResponse: {
+            /** @description Where the browser goes next */
+            redirectTo: string;
         };
         DeletePortfolioResponse: {
             deleted: number;
@@ -1736,6 +1921,20 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null at the end */
             nextCursor: string | null;
             symbol: string;
+        };
+        GetOAuthServerMetadataResponse: {
+            authorization_endpoint: string;
+            authorization_response_iss_parameter_supported: boolean;
+            code_challenge_methods_supported: string[];
+            grant_types_supported: string[];
+            issuer: string;
+            response_types_supported: string[];
+            revocation_endpoint: string;
+            revocation_endpoint_auth_methods_supported: string[];
+            scopes_supported: string[];
+            service_documentation: string;
+            token_endpoint: string;
+            token_endpoint_auth_methods_supported: string[];
         };
         GetOnchainNetflowResponse: {
             asset: string | null;
@@ -2028,6 +2227,12 @@ export interface components {
             /** @description Pass as cursor for older labels */
             nextCursor: string | null;
         };
+        ListOAuthClientsResponse: {
+            data: components["schemas"]["OAuthClient"][];
+        };
+        ListOAuthGrantsResponse: {
+            data: components["schemas"]["OAuthGrant"][];
+        };
         ListOnchainExchangesResponse: {
             chains: {
                 addresses: number;
@@ -2217,6 +2422,42 @@ export interface components {
             /** @description Base volume, all venues, 24 h */
             volume24h: number;
             vwap24h: number | null;
+        };
+        OAuthClient: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            redirectUris: string[];
+            registeredBy: "operator" | "account";
+            type: "public" | "confidential";
+        };
+        OAuthErrorResponse: {
+            /** @description RFC 6749 §5.2 error code */
+            error: string;
+            error_description: string;
+        };
+        OAuthGrant: {
+            client: {
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            scopes: string[];
+        };
+        OauthTokenResponse: {
+            /** @description An API token (`mrd_…`) limited to the granted scopes */
+            access_token: string;
+            /** @description Seconds the access token is valid */
+            expires_in: number;
+            /** @description Single use: each refresh answers a new one (`mrr_…`) */
+            refresh_token: string;
+            /** @description The granted permissions, space-separated */
+            scope: string;
+            /** @enum {string} */
+            token_type: "Bearer";
         };
         OnchainFlow: {
             /** @description Exact decimal amount, never a float */
@@ -2938,6 +3179,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Problem document; `code` is one of `misdirected_request` */
+        Status421: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Problem document; `code` is one of `rate_limited`, `auth_rate_limited`, `too_many_connections` */
         TooManyRequests: {
             headers: {
@@ -2990,6 +3240,27 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getOAuthServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetOAuthServerMetadataResponse"];
+                };
+            };
+            421: components["responses"]["Status421"];
+        };
+    };
     getAccount: {
         parameters: {
             query?: never;
@@ -3863,6 +4134,209 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    checkOAuthAuthorization: {
+        parameters: {
+            query?: {
+                /** @description The registered client id (`oac_…`) */
+                client_id?: string;
+                /** @description PKCE: BASE64URL(SHA-256(code_verifier)) */
+                code_challenge?: string;
+                /** @description Must be `S256` (`plain` is refused) */
+                code_challenge_method?: string;
+                /** @description One of the client’s registered redirect URIs, exactly */
+                redirect_uri?: string;
+                /** @description Must be `code` */
+                response_type?: string;
+                /** @description Permissions, space-separated, e.g. `market:read predictions:read` */
+                scope?: string;
+                /** @description Opaque value passed back on the redirect */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckOAuthAuthorizationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    decideOAuthAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideOAuthAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecideOAuthAuthorizationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOAuthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOAuthClientsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOAuthClientRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateOAuthClientResponse201"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOAuthGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOAuthGrantsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeOAuthGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listOnchainExchanges: {
         parameters: {
             query?: never;
@@ -4591,6 +5065,114 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    oauthRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The client id (public clients) */
+                    client_id?: string;
+                    /** @description Confidential clients not using HTTP Basic */
+                    client_secret?: string;
+                    /** @description An access or refresh token */
+                    token: string;
+                    /** @description `access_token` or `refresh_token` (optional; the token’s prefix tells) */
+                    token_type_hint?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked, or not a live token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+        };
+    };
+    oauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The client id (public clients; confidential ones may use HTTP Basic) */
+                    client_id?: string;
+                    /** @description Confidential clients not using HTTP Basic */
+                    client_secret?: string;
+                    /** @description authorization_code: the code from the redirect */
+                    code?: string;
+                    /** @description authorization_code: the PKCE verifier (43 to 128 characters) */
+                    code_verifier?: string;
+                    /** @description `authorization_code` or `refresh_token` */
+                    grant_type: string;
+                    /** @description authorization_code: the redirect URI of the authorization request */
+                    redirect_uri?: string;
+                    /** @description refresh_token: the latest refresh token */
+                    refresh_token?: string;
+                    /** @description refresh_token: narrower scopes than granted (optional) */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthTokenResponse"];
+                };
+            };
+            /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
         };
     };
     alertCappedWebhook: {
