@@ -15,6 +15,8 @@ import { type Clock, systemClock } from '../shared/clock.ts';
 import type { ConnectionSlotsFactory } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import { announceOn, buildAccounts } from './accounts.ts';
+import { buildAudit } from './audit.ts';
+import type { AuditService } from '../modules/audit/index.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
 import { heartbeatJob, heartbeatMonitor } from './worker-heartbeat.ts';
@@ -80,6 +82,8 @@ export interface Container {
   metrics: Metrics;
   logger: Logger;
   accounts: AccountsService;
+  /** The audit log: `record` is the port every security-relevant action goes through. */
+  audit: AuditService;
   /** The supported symbol set (made by the market's build from the configuration and the source). */
   symbols: SupportedSymbols;
   /** On-chain flows: address book, chain source, indexer (a job below), service for the flows route. */
@@ -153,6 +157,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     announce: announceOn(bus, logger.child({ module: 'accounts' })),
     log: logger.child({ module: 'accounts' }),
   });
+  const audit = buildAudit({ db, clock, logger: logger.child({ module: 'audit' }) });
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
   await bus.subscribe(topics.tokenRevoked, (change) => {
     if ('hash' in change) accounts.dropCached(change.hash);
@@ -315,6 +320,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     metrics,
     logger,
     accounts,
+    audit,
     symbols: market.symbols,
     market,
     derivatives,

@@ -1,4 +1,6 @@
 import { buildAccounts } from './accounts.ts';
+import { buildAudit } from './audit.ts';
+import type { AuditLog } from '../modules/audit/index.ts';
 import { redisBus } from '../adapters/bus/redis.ts';
 import { openDatabase } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
@@ -17,6 +19,7 @@ const announceWaitMs = 3_000;
 export interface OperatorContext {
   accounts: AccountsService;
   clock: Clock;
+  audit: AuditLog;
   /** Waits for pending announcements (at most `announceWaitMs` while Redis is down), then closes. */
   close(): Promise<void>;
 }
@@ -70,6 +73,7 @@ export async function buildOperatorContext(
   return {
     accounts,
     clock,
+    audit: buildAudit({ db, clock, logger: log }),
     async close() {
       await Promise.all(pending);
       redis?.disconnect();

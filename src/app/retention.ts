@@ -28,6 +28,17 @@ function olderThan(table: string, column: string, where = sql`true`) {
     );
 }
 
+/**
+ * The audit log refuses DELETE (a trigger, migration 0020) unless the transaction says it is the retention
+ * sweep; this is the one place that does.
+ */
+async function pruneAuditBatch(db: Kysely<unknown>, cutoff: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('meridian.audit_retention', 'on', true)`.execute(trx);
+    return olderThan('audit_log', 'at')(trx, cutoff);
+  });
+}
+
 function rules(config: Config): Rule[] {
   const predictions = olderThan('predictions', 'generated_at');
   const gaps = olderThan('prediction_gaps', 'to_ms');
@@ -59,6 +70,7 @@ function rules(config: Config): Rule[] {
       keepDays: config.retainFlowsDays,
       deleteBatch: olderThan('onchain_flows', 'block_time'),
     },
+    { what: 'audit log', keepDays: config.auditRetentionDays, deleteBatch: pruneAuditBatch },
   ];
 }
 

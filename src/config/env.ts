@@ -147,6 +147,12 @@ export const variables = {
     90,
     { min: 0, max: 36_500 },
   ),
+  auditRetentionDays: intVar(
+    'MERIDIAN_AUDIT_RETENTION_DAYS',
+    'Days of audit-log entries kept (docs/audit-log.md); the hourly retention sweep is the only deleter. 0 keeps them forever.',
+    365,
+    { min: 0, max: 36_500 },
+  ),
   pgliteThread: boolVar(
     'MERIDIAN_PGLITE_THREAD',
     'Run embedded PGlite on a thread of its own, so its queries do not pause the event loop that answers requests (docs/architecture.md, "Storage"); false runs it on the server thread. Ignored with DATABASE_URL.',
@@ -199,6 +205,11 @@ export const variables = {
     min: 1,
     max: 720,
   }),
+  requireTwoFactor: boolVar(
+    'MERIDIAN_REQUIRE_2FA',
+    'Require two-factor sign-in (TOTP) for every password account: an account without it must enrol during its next sign-in, and cannot turn it off. Applies to all accounts of the server (there are no organizations yet).',
+    false,
+  ),
   cookieSecure: boolVar(
     'MERIDIAN_COOKIE_SECURE',
     'Mark the session cookie `Secure` on every answer. Without it, the cookie is `Secure` when the request came over https (directly, or as X-Forwarded-Proto from a proxy trusted with TRUST_PROXY).',

@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { AccountsService } from '../modules/accounts/index.ts';
+import type { AuditService } from '../modules/audit/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import type { ReadinessReport } from '../shared/readiness.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -35,6 +36,8 @@ export interface ServerDeps {
   bus: Bus<PushTopics>;
   limiter: RateLimiter;
   accounts: AccountsService;
+  /** The audit log: routes record security-relevant actions; admins read it. */
+  audit: Pick<AuditService, 'record' | 'page' | 'all'>;
   /** The supported symbol set: what the REST and push routes normalize symbols to. */
   symbols: SupportedSymbols;
   /** Connection caps of the push routes (memory in one process, Redis across replicas). */

@@ -5,6 +5,7 @@ import { randomBase62 } from '../../shared/ids.ts';
 import type { PasswordHasher } from './password.ts';
 import type { Principal, PrincipalOf } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
+import type { UsersTable } from './tables.ts';
 import { sha256Hex } from './token-format.ts';
 
 export interface SessionsDeps {
@@ -27,10 +28,8 @@ export function createSessions(deps: SessionsDeps) {
   // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
   let decoyHash: Promise<string> | undefined;
 
-  async function login(
-    email: string,
-    password: string,
-  ): Promise<{ sessionId: string; principal: Principal }> {
+  /** The user whose password this is; `invalid_credentials` otherwise (same timing for unknown emails). */
+  async function checkPassword(email: string, password: string): Promise<UsersTable> {
     const user = await repo.findUserByEmail(email.trim().toLowerCase());
     if (!user?.password_hash) {
       decoyHash ??= hasher.hash(randomBase62(16));
@@ -38,6 +37,11 @@ export function createSessions(deps: SessionsDeps) {
       throw new AppError('invalid_credentials');
     }
     if (!(await hasher.verify(user.password_hash, password))) throw new AppError('invalid_credentials');
+    return user;
+  }
+
+  /** A new console session for a user who has proven who they are. */
+  async function openSession(user: UsersTable): Promise<{ sessionId: string; principal: Principal }> {
     const sessionId = randomBytes(32).toString('base64url');
     const now = clock.now();
     const cap = deps.sessionCap(user.plan);
@@ -64,5 +68,5 @@ export function createSessions(deps: SessionsDeps) {
     await repo.deleteSession(sessionHash(sessionId));
   }
 
-  return { login, authenticateSession, logout };
+  return { checkPassword, openSession, authenticateSession, logout };
 }

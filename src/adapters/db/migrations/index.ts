@@ -15,6 +15,8 @@ import * as privateLabels from './0014_private_labels.ts';
 import * as derivatives from './0015_derivatives.ts';
 import * as alertChannels from './0016_alert_channels.ts';
 import * as usageClients from './0018_usage_clients.ts';
+import * as auditLog from './0020_audit_log.ts';
+import * as twoFactor from './0021_two_factor.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0015_derivatives': derivatives,
   '0016_alert_channels': alertChannels,
   '0018_usage_clients': usageClients,
+  '0020_audit_log': auditLog,
+  '0021_two_factor': twoFactor,
 };
