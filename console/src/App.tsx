@@ -13,6 +13,7 @@ const Flows = lazy(() => import('./pages/Flows.tsx'));
 const ApiKeys = lazy(() => import('./pages/ApiKeys.tsx'));
 const Alerts = lazy(() => import('./pages/Alerts.tsx'));
 const Portfolio = lazy(() => import('./pages/Portfolio.tsx'));
+const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache(),
@@ -40,6 +41,7 @@ export function App() {
               <Route path="portfolio" element={<Lazy page={<Portfolio />} />} />
               <Route path="settings" element={<Lazy page={<ApiKeys />} />} />
               <Route path="settings/keys" element={<Lazy page={<ApiKeys />} />} />
+              <Route path="audit-log" element={<Lazy page={<AuditLog />} />} />
             </Route>
           </Route>
         </Routes>
