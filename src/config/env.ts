@@ -535,7 +535,7 @@ export const variables = {
   secretsKey: {
     ...optionalStringVar(
       'MERIDIAN_SECRETS_KEY',
-      'Operator secret (32+ characters) from which the key encrypting webhook signing secrets at rest (AES-256-GCM) is derived. Unset: embedded mode generates `secrets.key` (0600) in the data folder; scaled mode refuses webhook creation and does not deliver until it is set (every replica needs the same value).',
+      'Operator secret (32+ characters) from which the key encrypting webhook signing secrets and two-factor (TOTP) secrets at rest (AES-256-GCM) is derived. Unset: embedded mode generates `secrets.key` (0600) in the data folder; scaled mode refuses webhook creation and two-factor enrolment, and does not deliver, until it is set (every replica needs the same value).',
     ),
     parse: (raw: string | undefined): string | undefined => {
       if (raw === undefined || raw === '') return undefined;
