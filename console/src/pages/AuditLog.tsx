@@ -141,7 +141,9 @@ export default function AuditLog() {
                         <code>{e.action}</code>
                       </th>
                       <td>
-                        <span className={`badge ${e.outcome === 'success' ? 'ok' : 'warn'}`}>{e.outcome}</span>
+                        <span className={`badge ${e.outcome === 'success' ? 'ok' : 'warn'}`}>
+                          {e.outcome}
+                        </span>
                       </td>
                       <td className="small">{e.actorId ?? '—'}</td>
                       <td>{e.credential}</td>
