@@ -94,7 +94,11 @@ export function SignIn() {
           ) : (
             <p className="muted">Open your authenticator app, or use one of your recovery codes.</p>
           )}
-          <CodeField id="code" label="Code" recovery={second.step === 'code'} />
+          <CodeField
+            id="code"
+            label={second.step === 'code' ? 'Code from your app, or a recovery code' : 'Code from your app'}
+            recovery={second.step === 'code'}
+          />
           <ErrorNote error={error} />
           <button type="submit" className="button primary" disabled={busy}>
             {busy ? 'Checking…' : 'Continue'}
