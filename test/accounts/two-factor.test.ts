@@ -10,6 +10,7 @@ import {
 import { AppError } from '../../src/shared/errors.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { type TestApp, type TestUser, createTestApp, fastHasher } from '../harness/app.ts';
+import { dbKinds } from '../harness/db.ts';
 
 type Inject = TestApp['app']['inject'];
 let address = 0;
@@ -57,12 +58,12 @@ function twoFactorHelpers(t: () => TestApp, clock: ReturnType<typeof manualClock
   return { inject, codeFor, cookieOf, password, session, enrol, codeStep };
 }
 
-describe('two-factor sign-in (TOTP)', () => {
+describe.each(dbKinds())('two-factor sign-in (TOTP) on %s', (kind) => {
   let t: TestApp;
   const clock = manualClock(Date.now());
   const h = twoFactorHelpers(() => t, clock);
   beforeAll(async () => {
-    t = await createTestApp({ container: { clock } });
+    t = await createTestApp({ db: kind, container: { clock } });
   });
   afterAll(() => t.close());
 

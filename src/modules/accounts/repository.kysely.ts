@@ -208,7 +208,12 @@ export function createKyselyTwoFactorRepository(db: Kysely<AccountsTables>): Two
         await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
         await trx.deleteFrom('two_factor').where('user_id', '=', userId).execute();
       }),
-    insertChallenge: async (idHash, c) => {
+    insertChallenge: async (idHash, c, now) => {
+      await db
+        .deleteFrom('sign_in_challenges')
+        .where('user_id', '=', c.userId)
+        .where('expires_at', '<=', now)
+        .execute();
       await db
         .insertInto('sign_in_challenges')
         .values({ id_hash: idHash, user_id: c.userId, purpose: c.purpose, expires_at: c.expiresAt })

@@ -184,7 +184,8 @@ export interface TwoFactorRepository {
   countUnusedRecoveryCodes(userId: string): Promise<number>;
   /** Removes the secret and the recovery codes. */
   remove(userId: string): Promise<void>;
-  insertChallenge(idHash: string, challenge: Omit<SignInChallenge, 'tries'>): Promise<void>;
+  /** Stores a challenge, and drops the user's challenges that expired before `now`. */
+  insertChallenge(idHash: string, challenge: Omit<SignInChallenge, 'tries'>, now: number): Promise<void>;
   findChallenge(idHash: string): Promise<SignInChallenge | undefined>;
   /** Counts a wrong code; returns the tries so far. */
   failChallenge(idHash: string): Promise<number>;
@@ -234,7 +235,9 @@ export function createMemoryTwoFactorRepository(): TwoFactorRepository {
       secrets.delete(userId);
       codes.delete(userId);
     },
-    async insertChallenge(idHash, challenge) {
+    async insertChallenge(idHash, challenge, now) {
+      for (const [key, c] of challenges)
+        if (c.userId === challenge.userId && c.expiresAt <= now) challenges.delete(key);
       challenges.set(idHash, { ...challenge, tries: 0 });
     },
     async findChallenge(idHash) {

@@ -44,9 +44,10 @@ export function createSignIn(deps: SignInDeps) {
     const enrolled = await twoFactor.isEnrolled(user.id);
     if (!enrolled && !deps.requireTwoFactor) return { step: 'done', ...(await sessions.openSession(user)) };
     const challenge = randomBytes(32).toString('base64url');
-    const expiresAt = clock.now() + CHALLENGE_TTL_MS;
+    const now = clock.now();
+    const expiresAt = now + CHALLENGE_TTL_MS;
     const purpose = enrolled ? 'code' : 'enrol';
-    await twoFactorRepo.insertChallenge(sha256Hex(challenge), { userId: user.id, purpose, expiresAt });
+    await twoFactorRepo.insertChallenge(sha256Hex(challenge), { userId: user.id, purpose, expiresAt }, now);
     return { step: purpose, challenge, expiresAt, userId: user.id };
   }
 
