@@ -66,6 +66,7 @@ const browser = [
   'test/console/e2e.test.ts',
   'test/console/e2e-quality.test.ts',
   'test/console/two-factor.test.ts',
+  'test/console/e2e-sso.test.ts',
 ];
 
 const e2e = [
@@ -76,6 +77,7 @@ const e2e = [
   'test/packaging/container.test.ts',
   'test/packaging/lockfile.test.ts',
   'test/sdk/client.test.ts',
+  'test/sdk/package.test.ts',
   'test/sdk/python-client.test.ts',
 ];
 

@@ -124,6 +124,7 @@ out.login = {
   request: { contentType: 'application/json', value: { email: 'quant@example.com', password } },
   responses: { [String(login.statusCode)]: login.json() },
 };
+await capture('getSignInMethods', 'GET', '/auth/methods', { anonymous: true });
 // Tokens are managed from a console session (an API token cannot mint tokens).
 const session = login.cookies.find((c) => c.name === 'meridian_session')!;
 const console = { anonymous: true, headers: { cookie: `meridian_session=${session.value}` } };
@@ -217,6 +218,7 @@ await capture(
 );
 await capture('getAiOutlook', 'GET', '/api/predictions/ai-outlook?symbol=BTCUSDT');
 await capture('getPredictionPerformance', 'GET', '/api/predictions/performance');
+await capture('listPredictionLedger', 'GET', '/api/predictions/ledger?limit=2');
 
 await capture('importPortfolio', 'POST', '/api/portfolio/import', {
   csv: 'asset,quantity,cost_basis,acquired_at\nBTC,0.25,15000,2025-01-15\nETH,4,9800.50,2025-03-02\n',
@@ -282,6 +284,13 @@ await capture('verifyAlertChannel', 'POST', `/api/alert-channels/${channel.id}/v
   body: { code: '123456' },
 });
 await capture('deleteAlertChannel', 'DELETE', `/api/alert-channels/${channel.id}`);
+await capture('previewAlertTemplate', 'POST', '/api/alert-channels/preview', {
+  body: {
+    template: '{{symbol}} {{condition}} at {{price}} ({{rule_name}})',
+    ruleType: 'price',
+    rule: { name: 'BTC breakout', symbol: 'BTCUSDT', condition: { op: 'above', value: 100000 } },
+  },
+});
 
 await captureProblem('validation_failed', 'GET', '/api/market-history?interval=1h&from=2021-02-30');
 await captureProblem('unsupported_symbol', 'GET', '/api/market-history?symbol=NOPEUSDT&strict=true');

@@ -15,6 +15,7 @@ import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { DebugLog } from '../shared/log-and-ignore.ts';
 import type { Logger } from '../observability/logger.ts';
+import { ssoPolicyOf } from './sso.ts';
 
 /**
  * The accounts service as every process builds it (servers and the operator CLI): plans from the config,
@@ -60,6 +61,7 @@ export async function buildAccounts(
         'two-factor secrets are stored encrypted and this server has no key: set MERIDIAN_SECRETS_KEY (32+ characters, the same on every replica)',
       required: config.requireTwoFactor,
     },
+    sso: ssoPolicyOf(config),
     announceRevocation: (hash) => deps.announce({ hash }),
     announceUserChange: (userId) => deps.announce({ userId }),
     log: deps.log,

@@ -1,6 +1,6 @@
 import type { Config } from '../config/env.ts';
-import type { AccountsService } from '../modules/accounts/index.ts';
 import type { AuditService } from '../modules/audit/index.ts';
+import type { AccountsService, SsoProvider } from '../modules/accounts/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import type { ReadinessReport } from '../shared/readiness.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -38,6 +38,8 @@ export interface ServerDeps {
   accounts: AccountsService;
   /** The audit log: routes record security-relevant actions; admins read it. */
   audit: Pick<AuditService, 'record' | 'page' | 'all'>;
+  /** Single sign-on's provider, when MERIDIAN_OIDC_ISSUER is set. */
+  sso?: { provider: SsoProvider };
   /** The supported symbol set: what the REST and push routes normalize symbols to. */
   symbols: SupportedSymbols;
   /** Connection caps of the push routes (memory in one process, Redis across replicas). */

@@ -455,6 +455,78 @@ class AlertRule(_Model):
 
 
 @dataclass
+class AlertTemplatePreviewValues(_Model):
+    """The values filled in: made up from the rule (it fires at its own level, now)"""
+
+    symbol: str
+    price: str
+    condition: str
+    value: str
+    exchange: str
+    asset: str
+    amount_usd: str
+    time: str
+    rule_name: str
+    console_url: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("price", "price", _any),
+        ("condition", "condition", _any),
+        ("value", "value", _any),
+        ("exchange", "exchange", _any),
+        ("asset", "asset", _any),
+        ("amount_usd", "amount_usd", _any),
+        ("time", "time", _any),
+        ("rule_name", "rule_name", _any),
+        ("console_url", "console_url", _any),
+    )
+
+
+@dataclass
+class AlertTemplatePreviewEmail(_Model):
+    """AlertTemplatePreviewEmail"""
+
+    subject: str
+    text: str
+    html: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("subject", "subject", _any),
+        ("text", "text", _any),
+        ("html", "html", _any),
+    )
+
+
+@dataclass
+class AlertTemplatePreview(_Model):
+    """AlertTemplatePreview"""
+
+    template: str  # The template rendered (the default when none was given)
+    unknown_variables: List[str]  # Placeholders that name no variable: saving a rule with them is refused (400)
+    values: AlertTemplatePreviewValues  # The values filled in: made up from the rule (it fires at its own level, now)
+    text: str  # The message as plain text
+    telegram: str  # The `text` of the Telegram sendMessage call (MarkdownV2, escaped)
+    discord: str  # The Discord webhook `content` (markdown escaped)
+    slack: str  # The Slack incoming-webhook `text` (mrkdwn escaped)
+    email: AlertTemplatePreviewEmail
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("template", "template", _any),
+        ("unknown_variables", "unknownVariables", _list(_any)),
+        ("values", "values", _obj("AlertTemplatePreviewValues")),
+        ("text", "text", _any),
+        ("telegram", "telegram", _any),
+        ("discord", "discord", _any),
+        ("slack", "slack", _any),
+        ("email", "email", _obj("AlertTemplatePreviewEmail")),
+    )
+
+
+@dataclass
 class AlertTriggeredEventDataRuleCondition1(_Model):
     """AlertTriggeredEventDataRuleCondition1"""
 
@@ -1671,6 +1743,38 @@ class GetPredictionPerformanceResponse(_Model):
 
 
 @dataclass
+class GetSignInMethodsResponseSso(_Model):
+    """GetSignInMethodsResponseSso"""
+
+    name: str  # The provider, for the "Sign in with …" button.
+    available: bool  # False while the provider's discovery document could not be read (see /readyz).
+    start_url: str  # Where the browser goes to sign in (GET, a redirect).
+    message: Optional[str] = None  # Why it is not available, for people.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("available", "available", _any),
+        ("start_url", "startUrl", _any),
+        ("message", "message", _any),
+    )
+
+
+@dataclass
+class GetSignInMethodsResponse(_Model):
+    """GetSignInMethodsResponse"""
+
+    password: bool  # Whether POST /auth/login accepts an email and password.
+    sso: Optional[GetSignInMethodsResponseSso]  # Single sign-on with an OpenID Connect provider; null when not configured.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("password", "password", _any),
+        ("sso", "sso", _opt(_obj("GetSignInMethodsResponseSso"))),
+    )
+
+
+@dataclass
 class ImportPortfolioRequestRowsItem(_Model):
     """ImportPortfolioRequestRowsItem"""
 
@@ -1705,6 +1809,58 @@ class ImportPortfolioRequest(_Model):
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("rows", "rows", _list(_obj("ImportPortfolioRequestRowsItem"))),
+    )
+
+
+@dataclass
+class LedgerEntryOutcome(_Model):
+    """LedgerEntryOutcome"""
+
+    realized: float
+    hit: bool
+    covered80: bool
+    covered90: bool
+    scored_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("realized", "realized", _num),
+        ("hit", "hit", _any),
+        ("covered80", "covered80", _any),
+        ("covered90", "covered90", _any),
+        ("scored_at", "scoredAt", _any),
+    )
+
+
+@dataclass
+class LedgerEntry(_Model):
+    """LedgerEntry"""
+
+    sequence: int  # Position in the chain, from 1, without gaps
+    time: str  # When the entry was appended (recordedAtMs)
+    recorded_at_ms: int  # When the entry was appended, ms since the epoch (hashed)
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    generated_at: str
+    backfilled: bool  # Made after the fact by the walk-forward backfill, not live (also in the payload)
+    payload: str  # The datapoint as published, in canonical JSON (RFC 8785: sorted keys, no whitespace): the exact byte
+    prev_hash: str  # The previous entry’s hash; 64 zeros for entry 1
+    hash: str  # SHA-256 (lower-case hex) of the UTF-8 text `<prevHash>\n<sequence>\n<recordedAtMs>\n<payload>`
+    outcome: Optional[LedgerEntryOutcome]  # The scored outcome, once the horizon has passed (not hashed: it comes after the entry); null until t
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("sequence", "sequence", _any),
+        ("time", "time", _any),
+        ("recorded_at_ms", "recordedAtMs", _any),
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("generated_at", "generatedAt", _any),
+        ("backfilled", "backfilled", _any),
+        ("payload", "payload", _any),
+        ("prev_hash", "prevHash", _any),
+        ("hash", "hash", _any),
+        ("outcome", "outcome", _opt(_obj("LedgerEntryOutcome"))),
     )
 
 
@@ -1783,7 +1939,7 @@ class ListAuditLogResponseDataItem(_Model):
     action: Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete"]
     outcome: Union[Literal["success"], Literal["failure"]]
     actor_id: Optional[str]  # The user who acted; null when unknown
-    credential: Literal["session", "token", "password", "operator", "none"]  # How the actor authenticated: session, token, password (sign-in), operator (CLI), none
+    credential: Literal["session", "token", "password", "sso", "operator", "none"]  # How the actor authenticated: session, token, password (sign-in), sso (single sign-on), operator (CLI
     address: Optional[str]  # The client address (null: not over HTTP)
     target: Optional[str]  # What the action concerned, as kind:id
     detail: Optional[Dict[str, Optional[Union[str, float, bool]]]]
@@ -2177,6 +2333,40 @@ class ListPortfolioRowsResponse(_Model):
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("data", "data", _list(_obj("ListPortfolioRowsResponseDataItem"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListPredictionLedgerResponseHead(_Model):
+    """The ledger’s newest entry now (also the `Meridian-Ledger-Head` header)"""
+
+    sequence: int
+    hash: str  # The newest entry’s hash (64 zeros while empty)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("sequence", "sequence", _any),
+        ("hash", "hash", _any),
+    )
+
+
+@dataclass
+class ListPredictionLedgerResponse(_Model):
+    """ListPredictionLedgerResponse"""
+
+    data: List[LedgerEntry]
+    next_cursor: Optional[str]  # Pass as `cursor` for the next page; null at the end
+    head: ListPredictionLedgerResponseHead  # The ledger’s newest entry now (also the `Meridian-Ledger-Head` header)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("LedgerEntry"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("head", "head", _obj("ListPredictionLedgerResponseHead")),
     )
 
     def to_records(self) -> List[Dict[str, Any]]:
@@ -3165,6 +3355,38 @@ class PredictionDatapoint(_Model):
 
 
 @dataclass
+class PreviewAlertTemplateRequestRule(_Model):
+    """PreviewAlertTemplateRequestRule"""
+
+    name: Optional[str] = None
+    symbol: Optional[str] = None
+    condition: Optional[Dict[str, Any]] = None  # The rule's condition as it would be saved
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _map(_any)),
+    )
+
+
+@dataclass
+class PreviewAlertTemplateRequest(_Model):
+    """PreviewAlertTemplateRequest"""
+
+    template: Optional[str] = None  # The template being edited; absent: the rule type's default
+    rule_type: Optional[str] = None  # price (default), volume, address_flow, …
+    rule: Optional[PreviewAlertTemplateRequestRule] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("template", "template", _any),
+        ("rule_type", "ruleType", _any),
+        ("rule", "rule", _obj("PreviewAlertTemplateRequestRule")),
+    )
+
+
+@dataclass
 class PriceAlertRuleInputCondition(_Model):
     """PriceAlertRuleInputCondition"""
 
@@ -3282,7 +3504,7 @@ class Problem(_Model):
     title: str
     status: int
     detail: str
-    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "invalid_code", "session_required", "forbidden", "csrf_rejected", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
+    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "invalid_code", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
     request_id: str
     instance: str
     errors: Optional[List[ProblemErrorsItem]] = None
@@ -3858,6 +4080,10 @@ class _Operations:
         """POST /auth/logout: Sign out of the console"""
         return self._call("POST", "/auth/logout", {}, None, _none, headers, False)
 
+    def get_sign_in_methods(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetSignInMethodsResponse]:
+        """GET /auth/methods: How to sign in to the console: password, single sign-on, or both"""
+        return self._call("GET", "/auth/methods", {}, None, _obj("GetSignInMethodsResponse"), headers, False)
+
     def get_account(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Account]:
         """GET /api/account: The signed-in account: email, role, plan, limits, permissions"""
         return self._call("GET", "/api/account", {}, None, _obj("Account"), headers, False)
@@ -3950,6 +4176,10 @@ class _Operations:
         """GET /api/predictions/performance: Scored track record per symbol and horizon"""
         return self._call("GET", "/api/predictions/performance", {}, None, _obj("GetPredictionPerformanceResponse"), headers, False)
 
+    def list_prediction_ledger(self, *, symbol: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListPredictionLedgerResponse]:
+        """GET /api/predictions/ledger: The forecast ledger: every published datapoint as a SHA-256 hash-chained entry, oldest first, with a cursor to the next page"""
+        return self._call("GET", "/api/predictions/ledger", {"symbol": symbol, "from": from_, "to": to, "limit": limit, "cursor": cursor, "strict": strict}, None, _obj("ListPredictionLedgerResponse"), headers, False)
+
     def import_portfolio(self, body: Any, *, dry_run: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[PortfolioImportResult]:
         """POST /api/portfolio/import: Import up to 200 portfolio rows (JSON or CSV), all or nothing"""
         return self._call("POST", "/api/portfolio/import", {"dryRun": dry_run}, body, _obj("PortfolioImportResult"), headers, True)
@@ -4041,6 +4271,10 @@ class _Operations:
     def list_alert_channels(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertChannelsResponse]:
         """GET /api/alert-channels: The account's alert channels (never their credentials)"""
         return self._call("GET", "/api/alert-channels", {}, None, _obj("ListAlertChannelsResponse"), headers, False)
+
+    def preview_alert_template(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertTemplatePreview]:
+        """POST /api/alert-channels/preview: Render a message template for every channel as the rule being edited would send it (nothing is sent)"""
+        return self._call("POST", "/api/alert-channels/preview", {}, body, _obj("AlertTemplatePreview"), headers, False)
 
     def get_alert_channel(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertChannel]:
         """GET /api/alert-channels/{id}: One alert channel"""

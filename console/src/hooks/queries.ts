@@ -104,6 +104,21 @@ export function useFlows(filters: FlowFilters) {
   });
 }
 
+/** GET /api/onchain/netflow: hourly buckets over the last 7 days for the page's exchange and asset filters. */
+export function useNetflow(filters: Pick<FlowFilters, 'exchange' | 'asset'>) {
+  return useQuery({
+    queryKey: ['netflow', filters.exchange, filters.asset],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/onchain/netflow', {
+          params: { query: { exchange: filters.exchange, asset: filters.asset, interval: '1h' } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
 export function useTokens() {
   return useQuery({
     queryKey: ['tokens'],

@@ -2,7 +2,11 @@ import type { TSchema } from 'typebox';
 import { CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
 import { HistoryQuery, MarketDataQuery } from '../routes/market.schemas.ts';
 import { OnchainFlowsQuery } from '../routes/onchain.ts';
-import { OutlookQuerySchema, PredictionsQuerySchema } from '../routes/predictions.schemas.ts';
+import {
+  LedgerQuerySchema,
+  OutlookQuerySchema,
+  PredictionsQuerySchema,
+} from '../routes/predictions.schemas.ts';
 import type { RestRequest } from './caller.ts';
 import { summaries } from './summaries.ts';
 
@@ -115,6 +119,18 @@ export const tools: readonly ToolDefinition[] = [
       'Scored track record of the forecasts: hit rate, calibration, interval coverage (GET /api/predictions/performance).',
     inputSchema: NO_ARGUMENTS,
     request: get('/api/predictions/performance'),
+    summarize: summaries.generic,
+    readOnly: true,
+  },
+  {
+    name: 'list_forecast_ledger',
+    title: 'Forecast ledger',
+    description:
+      'The hash-chained record of every published forecast, oldest first (GET /api/predictions/ledger): each ' +
+      'entry commits to the datapoint as published before its outcome existed; page with nextCursor. Verify a ' +
+      'download with `meridian predictions verify --file`.',
+    inputSchema: jsonSchemaOf(LedgerQuerySchema),
+    request: get('/api/predictions/ledger', { limit: 20 }),
     summarize: summaries.generic,
     readOnly: true,
   },

@@ -24,7 +24,8 @@ const AuditEntry = Type.Object(
     credential: Type.Unsafe<(typeof CREDENTIAL_KINDS)[number]>({
       type: 'string',
       enum: [...CREDENTIAL_KINDS],
-      description: 'How the actor authenticated: session, token, password (sign-in), operator (CLI), none',
+      description:
+        'How the actor authenticated: session, token, password (sign-in), sso (single sign-on), operator (CLI), none',
     }),
     address: Type.Union([Type.String(), Type.Null()], {
       description: 'The client address (null: not over HTTP)',

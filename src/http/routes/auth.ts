@@ -70,7 +70,7 @@ export const signInsPerAddress = 2;
  * account with two-factor sign-in gets a challenge from the password step and its session from the code step.
  */
 export interface AuthRouteDeps {
-  config: Pick<Config, 'cookieSecure' | 'sessionTtlHours'>;
+  config: Pick<Config, 'cookieSecure' | 'sessionTtlHours' | 'passwordSignIn'>;
   accounts: Pick<
     AccountsService,
     | 'signIn'
@@ -88,25 +88,37 @@ export interface AuthRouteDeps {
   audit: AuditLog;
 }
 
+/**
+ * `Secure` whenever the request came over https: directly, or through a trusted proxy's X-Forwarded-Proto
+ * (`request.protocol` believes it only with TRUST_PROXY). MERIDIAN_COOKIE_SECURE=true forces it on.
+ */
+export const secureCookie = (config: Pick<Config, 'cookieSecure'>, request: FastifyRequest) =>
+  config.cookieSecure || request.protocol === 'https';
+
+/** The session cookie as every sign-in sets it (password or single sign-on). */
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: Pick<Config, 'cookieSecure' | 'sessionTtlHours'>,
+  sessionId: string,
+): void {
+  reply.setCookie(sessionCookie, sessionId, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookie(config, request),
+    path: '/',
+    maxAge: config.sessionTtlHours * 3600,
+  });
+}
+
 export function authRoutes(deps: AuthRouteDeps): RouteModule {
   const { accounts, audit } = deps;
-  /**
-   * `Secure` whenever the request came over https: directly, or through a trusted proxy's X-Forwarded-Proto
-   * (`request.protocol` believes it only with TRUST_PROXY). MERIDIAN_COOKIE_SECURE=true forces it on.
-   */
-  const secureCookie = (request: FastifyRequest) => deps.config.cookieSecure || request.protocol === 'https';
   const signIns = createSignInGate(signInsPerAddress);
   const codeAttempt = createCodeAttempts(deps);
   const address = (request: FastifyRequest) => ({ address: request.ip });
 
   const setSession = (request: FastifyRequest, reply: FastifyReply, sessionId: string) =>
-    reply.setCookie(sessionCookie, sessionId, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookie(request),
-      path: '/',
-      maxAge: deps.config.sessionTtlHours * 3600,
-    });
+    setSessionCookie(reply, request, deps.config, sessionId);
 
   /** At most `signInsPerAddress` sign-in steps from one address at once; `work` runs holding a place. */
   async function gated<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
@@ -153,13 +165,19 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
           response: {
             200: Type.Union([SignedIn, SecondStep]),
             401: ProblemSchema,
+            403: ProblemSchema,
             429: ProblemSchema,
             503: ProblemSchema,
           },
         },
       },
-      (request, reply) =>
-        gated(request, async () => {
+      (request, reply) => {
+        if (!deps.config.passwordSignIn)
+          throw new AppError(
+            'password_sign_in_disabled',
+            'this server signs in to the console with single sign-on only (GET /auth/methods names the provider)',
+          );
+        return gated(request, async () => {
           const addressKey = failureKeys.address(request);
           // Charged before the password is checked, so parallel attempts cannot all slip under the limit.
           await deps.failures.reserve(addressKey, 'too many failed sign-ins from this address');
@@ -193,7 +211,8 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
             if (!failed)
               await Promise.all([deps.failures.refund(addressKey), deps.failures.refund(accountKey)]);
           }
-        }),
+        });
+      },
     );
 
     app.post(
@@ -340,7 +359,7 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
           path: '/',
           httpOnly: true,
           sameSite: 'strict',
-          secure: secureCookie(request),
+          secure: secureCookie(deps.config, request),
         });
         return reply.code(204).send(null);
       },

@@ -22,6 +22,7 @@ import { onchainRoutes } from './onchain.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
+import { ssoRoutes } from './sso.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { alertChannelRoutes } from './alert-channels.ts';
 
@@ -32,6 +33,13 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     healthRoutes({ readiness: () => deps.readiness(), metrics: deps.metrics }),
     problemRoutes(),
     authRoutes({ config, accounts, failures: auth.failures, limiter: deps.limiter, audit }),
+    ssoRoutes({
+      config,
+      accounts,
+      sso: deps.sso?.provider,
+      log: deps.logger.child({ module: 'sso' }),
+      audit,
+    }),
     accountRoutes({ accounts, clock: deps.clock, audit }),
     twoFactorRoutes({ accounts, failures: auth.failures, limiter: deps.limiter, audit }),
     auditLogRoutes({ audit }),

@@ -10,10 +10,11 @@ import {
   type TwoFactorRepository,
   createMemoryTwoFactorRepository,
 } from './repository.ts';
-import type { SecretSealer } from './ports.ts';
+import type { ExternalIdentity, SecretSealer } from './ports.ts';
 import { createSignIn } from './sign-in.ts';
 import { createTwoFactor } from './two-factor.ts';
 import { createSessions } from './sessions.ts';
+import { type SsoPolicy, SsoRefusal, createSsoSignIn } from './sso.ts';
 import { createTokenCache } from './token-cache.ts';
 import { createTokens } from './tokens.ts';
 import { createUsers } from './users.ts';
@@ -35,6 +36,8 @@ export interface AccountsDeps {
     sealerMissing?: string;
     required: boolean;
   };
+  /** Who may sign in with single sign-on, and what a new account gets (unset: single sign-on is off). */
+  sso?: SsoPolicy;
   /** Where a failed "last used" update is noted (debug: the bookkeeping is coarse and best effort). */
   log?: DebugLog;
 }
@@ -89,6 +92,9 @@ export function createAccountsService(deps: AccountsDeps) {
   const requireTwoFactor = deps.twoFactor?.required ?? false;
   const signIn = createSignIn({ repo, twoFactorRepo, sessions, twoFactor, clock, requireTwoFactor });
 
+  const sso =
+    deps.sso && createSsoSignIn({ repo, clock, policy: deps.sso, openSession: sessions.openSession });
+
   return {
     createUser: users.createUser,
     setPlan: users.setPlan,
@@ -125,6 +131,11 @@ export function createAccountsService(deps: AccountsDeps) {
     },
     authenticateSession: sessions.authenticateSession,
     logout: sessions.logout,
+    /** A console session for an identity the OpenID Connect provider vouched for; throws `SsoRefusal`. */
+    signInWithIdentity(identity: ExternalIdentity) {
+      if (!sso) throw new SsoRefusal('unavailable', 'single sign-on is not configured');
+      return sso.signIn(identity);
+    },
     account: presentAccount,
     /** Called when another replica announces a revocation. */
     dropCached: cache.drop,

@@ -21,7 +21,7 @@ export interface SessionsDeps {
   sessionTtlMs: number;
 }
 
-/** Console sessions: sign-in with email and password, the session cookie's check, sign-out. */
+/** Console sessions: sign-in with email and password (or for a single sign-on), the cookie's check, sign-out. */
 export function createSessions(deps: SessionsDeps) {
   const { repo, hasher, clock, principalOf } = deps;
   const sessionHash = (id: string) => sha256Hex(id);
@@ -40,7 +40,7 @@ export function createSessions(deps: SessionsDeps) {
     return user;
   }
 
-  /** A new console session for a user who has proven who they are. */
+  /** A new console session for a user who proved who they are (a password, or single sign-on). */
   async function openSession(user: UsersTable): Promise<{ sessionId: string; principal: Principal }> {
     const sessionId = randomBytes(32).toString('base64url');
     const now = clock.now();

@@ -26,8 +26,11 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** How the actor proved who they were: a console session, an API token, a password (sign-in), the operator CLI. */
-export const CREDENTIAL_KINDS = ['session', 'token', 'password', 'operator', 'none'] as const;
+/**
+ * How the actor proved who they were: a console session, an API token, a password (sign-in), single sign-on,
+ * the operator CLI.
+ */
+export const CREDENTIAL_KINDS = ['session', 'token', 'password', 'sso', 'operator', 'none'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 export type AuditOutcome = 'success' | 'failure';

@@ -13,9 +13,15 @@ import { createForecasters } from './forecasters.ts';
 import { outlookOf } from './outlook.ts';
 import { performanceReport } from './performance.ts';
 import type { PredictionsMarketPort } from './ports.ts';
-import { presentDatapoint, presentPageDatapoint } from './present.ts';
+import { EMPTY_HEAD, type LedgerHead } from './ledger/chain.ts';
+import {
+  type PublicLedgerEntry,
+  presentDatapoint,
+  presentLedgerEntry,
+  presentPageDatapoint,
+} from './present.ts';
 import { type PredictionsQuery, TRACK_RECORD_MS, createReadModel, newestPerBucket } from './read-model.ts';
-import type { PredictionGap, PredictionRepository, PredictionRow } from './repository.ts';
+import type { LedgerQuery, PredictionGap, PredictionRepository, PredictionRow } from './repository.ts';
 import { scoreDue } from './score-due.ts';
 import { warmUp, warmUpAndBackfill } from './warm-up.ts';
 
@@ -97,6 +103,11 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   const warm = new Set<string>();
   let warming: Promise<void> | undefined;
   let stopping = false;
+  /** The ledger's newest entry as this process last stored or loaded it (every answer's `Meridian-Ledger-Head`). */
+  let ledgerHead: LedgerHead = EMPTY_HEAD;
+  const noteHead = (head: LedgerHead) => {
+    if (head.sequence >= ledgerHead.sequence) ledgerHead = head;
+  };
 
   const backfill = (now: number, symbols: () => string[] = () => market.symbols()) =>
     warmUpAndBackfill(now, {
@@ -105,7 +116,10 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       refreshMs,
       readModel,
       repository,
-      stored: cache.clear,
+      stored: (head) => {
+        noteHead(head);
+        cache.clear();
+      },
       note: deps.note,
     });
 
@@ -168,7 +182,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     readModel.latest = rows;
     readModel.lastRefresh = now;
     cache.clear();
-    await repository.record(rows, updates, term);
+    noteHead(await repository.record(rows, updates, term));
     await markGap(now);
     readModel.lastStored = now;
     if (deps.bus && rows.length)
@@ -293,7 +307,22 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     readModel.lastRefresh = newest;
     readModel.lastStored = newest;
     readModel.gaps = await repository.gaps(now - TRACK_RECORD_MS);
+    noteHead(await repository.ledgerHead());
     cache.clear();
+  }
+
+  /**
+   * A page of the forecast ledger, oldest first, with each datapoint's outcome once scored. `upToSequence`
+   * defaults to the head now: a client paging with the cursor reads one fixed stretch of the chain.
+   */
+  async function ledger(
+    q: Omit<LedgerQuery, 'upToSequence'> & { upToSequence?: number },
+  ): Promise<{ entries: PublicLedgerEntry[]; head: LedgerHead; upToSequence: number }> {
+    const head = await repository.ledgerHead();
+    noteHead(head);
+    const upToSequence = q.upToSequence ?? head.sequence;
+    const found = await repository.ledger({ ...q, upToSequence });
+    return { entries: found.map((f) => presentLedgerEntry(f.entry, f.row)), head, upToSequence };
   }
 
   async function tick(): Promise<void> {
@@ -373,6 +402,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     predictions,
     predictionsBetween,
     provenance,
+    ledger,
+    /** The ledger's newest entry known here (stored by this process, or read at the last load). */
+    ledgerHead: (): LedgerHead => ledgerHead,
     /** Where the service is (readiness): start-up work not done yet shows as `starting`. */
     status: () => ({
       phase,

@@ -37,7 +37,33 @@ export interface PredictionGapsTable {
   recorded_at: number;
 }
 
+/**
+ * The forecast ledger: one hash-chained entry per published datapoint, appended with it (append-only: a
+ * trigger refuses UPDATE, and DELETE outside the retention sweep).
+ */
+export interface PredictionLedgerTable {
+  sequence: number;
+  recorded_at: number;
+  symbol: string;
+  horizon: Horizon;
+  generated_at: number;
+  backfilled: boolean;
+  /** The datapoint's canonical JSON, exactly the bytes hashed (text, not jsonb, so the bytes stay as hashed). */
+  payload: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The ledger's newest entry, one row (id 1); locked by each append, so appends from several processes queue. */
+export interface PredictionLedgerHeadTable {
+  id: number;
+  sequence: number;
+  hash: string;
+}
+
 export interface PredictionsTables {
   predictions: PredictionsTable;
   prediction_gaps: PredictionGapsTable;
+  prediction_ledger: PredictionLedgerTable;
+  prediction_ledger_head: PredictionLedgerHeadTable;
 }

@@ -2,7 +2,7 @@ import type { Forecasters } from './forecasters.ts';
 import type { HorizonForecast } from './models/engine.ts';
 import { toRow } from './forecast-row.ts';
 import type { ReadModel } from './read-model.ts';
-import type { PredictionRepository, PredictionRow } from './repository.ts';
+import type { LedgerHead, PredictionRepository, PredictionRow } from './repository.ts';
 import { HORIZON_MS } from '../identifiers/index.ts';
 
 const MINUTE = 60_000;
@@ -109,8 +109,8 @@ export async function warmUpAndBackfill(
     refreshMs: number;
     readModel: ReadModel;
     repository: Pick<PredictionRepository, 'insert'>;
-    /** Called once backfilled rows are stored (the serialized bodies are out of date). */
-    stored: () => void;
+    /** Called once backfilled rows are stored, with the ledger's head after them (the bodies are out of date). */
+    stored: (head: LedgerHead) => void;
     note?: (msg: string, extra?: Record<string, unknown>) => void;
   },
 ): Promise<number> {
@@ -128,8 +128,7 @@ export async function warmUpAndBackfill(
   rows.sort((a, b) => a.generated_at - b.generated_at);
   for (const r of rows) readModel.unscored.push(readModel.remember(r));
   if (rows.length) {
-    await deps.repository.insert(rows);
-    deps.stored();
+    deps.stored(await deps.repository.insert(rows));
     deps.note?.('predictions backfilled', { datapoints: rows.length, from: new Date(from).toISOString() });
   }
   return rows.length;
