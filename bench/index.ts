@@ -10,6 +10,7 @@ export const benches = {
   portfolio: () => import('./portfolio.ts'),
   alerts: () => import('./alerts.ts'),
   'alerts-delivery': () => import('./alerts-delivery.ts'),
+  'alerts-backtest': () => import('./alerts-backtest.ts'),
   served: () => import('./served.ts'),
   pipeline: () => import('./pipeline.ts'),
   scale: () => import('./scale.ts'),

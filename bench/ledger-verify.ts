@@ -57,6 +57,8 @@ function rowOf(i: number, now: number): PredictionRow {
     baseline,
     prediction: Number((baseline * 1.001).toPrecision(10)),
     expected_move_pct: 0.1,
+    direction_earned: false,
+    facts: {},
     confidence: 0.5 + (i % 40) / 100,
     factors: { orderflow: 0.4, funding: 0, macro: -0.35, ai_residual: 0.25 },
     quantiles,

@@ -42,7 +42,14 @@ for (let i = 0; i < 200; i++) {
   if (flows.json().data?.length) break;
   await new Promise((r) => setTimeout(r, 100));
 }
-await container.predictions.service.refresh();
+// The forecasts need the market's recent candles: warm the model up on them, then refresh (a few tries while
+// the simulated history is still being written).
+for (let i = 0; i < 100; i++) {
+  container.predictions.service.warmUp();
+  const rows = await container.predictions.service.refresh();
+  if (rows.length) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as plain JSON
 type Json = any;
@@ -211,10 +218,16 @@ await capture(
   'GET',
   '/api/derivatives/history?symbol=BTCUSDT&metric=funding&limit=2',
 );
-await capture(
+const page = await capture(
   'listPredictions',
   'GET',
   '/api/predictions?symbol=BTCUSDT&horizon=1h&limit=2&include=quantiles',
+);
+const mid = (page.data as Array<{ baseline: number }>).at(-1)!.baseline;
+await capture(
+  'getLevelProbabilities',
+  'GET',
+  `/api/predictions/probability?symbol=BTCUSDT&horizon=1h&levels=${Math.round(mid * 0.99)},${Math.round(mid * 1.01)}`,
 );
 await capture('getAiOutlook', 'GET', '/api/predictions/ai-outlook?symbol=BTCUSDT');
 await capture('getPredictionPerformance', 'GET', '/api/predictions/performance');
@@ -258,6 +271,14 @@ const rule = await capture('createAlertRule', 'POST', '/api/alerts', {
     condition: { op: 'crosses_above', value: 150000 },
     trigger: { mode: 'every', cooldownSec: 900 },
     channels: { webhookIds: [webhook.id], events: true },
+  },
+});
+await capture('backtestAlertRule', 'POST', '/api/alerts/backtest?days=1', {
+  body: {
+    type: 'price',
+    symbol: 'BTCUSDT',
+    condition: { op: 'change_pct', value: -0.5, window: '1h' },
+    trigger: { mode: 'every', cooldownSec: 3600 },
   },
 });
 await capture('listAlertRules', 'GET', '/api/alerts');

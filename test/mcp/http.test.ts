@@ -52,6 +52,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
           'get_market_history',
           'list_onchain_flows',
           'get_forecast',
+          'get_level_probabilities',
           'get_outlook',
           'list_alert_rules',
           'create_alert_rule',
@@ -99,6 +100,37 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     }
   });
 
+  it('answers the probabilities of price levels in one call, from the newest forecast', async () => {
+    const client = await connect(member.token);
+    try {
+      const forecast = (await client.callTool({
+        name: 'get_forecast',
+        arguments: { symbol: 'BTC', horizon: '1h' },
+      })) as CallToolResult;
+      const [point] = (forecast.structuredContent as { result: { data: Array<{ baseline: number }> } }).result
+        .data;
+      const levels = [point!.baseline * 0.99, point!.baseline * 1.01];
+      const result = (await client.callTool({
+        name: 'get_level_probabilities',
+        arguments: { symbol: 'BTC', horizon: '1h', levels: levels.join(',') },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const body = (result.structuredContent as { result: { levels: Array<{ endAbove: number }> } }).result;
+      expect(body.levels).toHaveLength(2);
+      expect(body.levels[0]!.endAbove).toBeGreaterThan(body.levels[1]!.endAbove);
+      expect(text(result)).toMatch(/^BTCUSDT 1h from the forecast generated \S+Z/);
+      expect(text(result)).toMatch(/ends above [\d.]+ %, touched before the horizon [\d.]+ %/);
+      const bad = (await client.callTool({
+        name: 'get_level_probabilities',
+        arguments: { symbol: 'BTC', levels: 'x' },
+      })) as CallToolResult;
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toMatch(/levels/);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('creates, lists and pauses an alert rule through the REST routes', async () => {
     const client = await connect(member.token);
     try {
@@ -124,6 +156,26 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       // Same store as REST: the route sees the rule paused.
       const rest = await t.app.inject({ url: `/api/alerts/${rule.id}`, headers: member.auth });
       expect(rest.json().state).toBe('paused');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('backtests a rule through the REST route, nothing saved, and summarizes the firings', async () => {
+    const client = await connect(member.token);
+    try {
+      const result = (await client.callTool({
+        name: 'backtest_alert_rule',
+        arguments: { rule: { type: 'price', symbol: 'btc', condition: { op: 'above', value: 1 } }, days: 1 },
+      })) as CallToolResult;
+      expect(result.isError, text(result)).toBeFalsy();
+      const body = (
+        result.structuredContent as { result: { totals: { firings: number }; rule: { symbol: string } } }
+      ).result;
+      expect(body.rule.symbol).toBe('BTCUSDT');
+      // A price above 1 holds all day: a once rule fires at the first minute, exactly once.
+      expect(body.totals.firings).toBe(1);
+      expect(text(result)).toMatch(/^Backtest .* → .*: 1 firings \(first .*\), from simulated data\.$/);
     } finally {
       await client.close();
     }

@@ -1,9 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { predictionsRouteApp } from '../harness/predictions-app.ts';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
-import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
-import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
 import type { App } from '../../src/http/types.ts';
 import {
   type Bar,
@@ -18,7 +15,6 @@ import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { StaleLeaderError } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
-import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 
 const MIN = 60_000;
@@ -67,16 +63,7 @@ function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
 }
 
 async function appFor(service: ReturnType<typeof createPredictionsService>): Promise<App> {
-  const app = Fastify({
-    ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
-    },
-  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-  registerErrorHandling(app);
-  await app.register(
-    predictionsRoutes({ predictions: service, symbols: createSupportedSymbols(DEFAULT_SYMBOLS) }),
-  );
-  await app.ready();
+  const app = await predictionsRouteApp(service);
   return app;
 }
 
@@ -266,11 +253,14 @@ describe('predictions service and routes', () => {
       'orderflow',
     ]);
     // The outlook agrees with the datapoints it summarizes: each horizon's score is the calibrated edge of the
-    // latest datapoint in its predicted direction (0 at or below confidence 0.5), so a bias never contradicts
-    // the sign of the expected move.
+    // latest datapoint in its predicted direction where that direction was earned (0 at or below confidence
+    // 0.5, or unearned), so a bias never contradicts the sign of the expected move.
     for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
       const view = (await app.inject({ url: `/api/predictions/ai-outlook?symbol=${symbol}` })).json() as {
-        horizons: Record<string, { bias: string; score: number; expectedMovePct: number }>;
+        horizons: Record<
+          string,
+          { bias: string; score: number; expectedMovePct: number; directionEarned: boolean }
+        >;
       };
       for (const [horizon, h] of Object.entries(view.horizons)) {
         const latest = (
@@ -279,7 +269,8 @@ describe('predictions service and routes', () => {
           ).json() as { data: { prediction: number; baseline: number; confidence: number }[] }
         ).data[0]!;
         const edge = Math.sign(latest.prediction - latest.baseline) * Math.max(0, 2 * latest.confidence - 1);
-        expect(h.score).toBeCloseTo(edge, 3);
+        // Only a direction that passed its evidence test moves the score off 0.
+        expect(h.score).toBeCloseTo(h.directionEarned ? edge : 0, 3);
         if (h.bias === 'bullish') expect(h.expectedMovePct).toBeGreaterThan(0);
         if (h.bias === 'bearish') expect(h.expectedMovePct).toBeLessThan(0);
       }

@@ -285,6 +285,372 @@ class AddressFlowAlertRuleInput(_Model):
 
 
 @dataclass
+class AlertBacktestRuleCondition1(_Model):
+    """AlertBacktestRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleCondition2(_Model):
+    """AlertBacktestRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleCondition3(_Model):
+    """AlertBacktestRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("label", "label", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleTrigger(_Model):
+    """AlertBacktestRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRule(_Model):
+    """The rule as evaluated (normalized), not saved"""
+
+    type: Literal["price", "volume", "address_flow"]
+    condition: Union[AlertBacktestRuleCondition1, AlertBacktestRuleCondition2, AlertBacktestRuleCondition3]
+    trigger: AlertBacktestRuleTrigger
+    symbol: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertBacktestRuleTrigger")),
+        ("symbol", "symbol", _any),
+    )
+
+
+@dataclass
+class AlertBacktestWindow(_Model):
+    """AlertBacktestWindow"""
+
+    from_: str
+    to: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+    )
+
+
+@dataclass
+class AlertBacktestFiringsItem(_Model):
+    """AlertBacktestFiringsItem"""
+
+    at: str  # When it would have fired
+    value: float  # The value its condition compared (price, %, USD)
+    flow_id: Optional[str] = None  # Flow rules: the flow behind the firing
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("at", "at", _any),
+        ("value", "value", _num),
+        ("flow_id", "flowId", _any),
+    )
+
+
+@dataclass
+class AlertBacktestTotalsPerDayItem(_Model):
+    """AlertBacktestTotalsPerDayItem"""
+
+    day: str
+    firings: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("day", "day", _any),
+        ("firings", "firings", _any),
+    )
+
+
+@dataclass
+class AlertBacktestTotals(_Model):
+    """AlertBacktestTotals"""
+
+    firings: int
+    first: Optional[str]
+    last: Optional[str]
+    per_day: List[AlertBacktestTotalsPerDayItem]  # Per UTC day of the window, days without a firing included
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("firings", "firings", _any),
+        ("first", "first", _opt(_any)),
+        ("last", "last", _opt(_any)),
+        ("per_day", "perDay", _list(_obj("AlertBacktestTotalsPerDayItem"))),
+    )
+
+
+@dataclass
+class AlertBacktestData(_Model):
+    """What was replayed: say what the firings rest on"""
+
+    source: str  # simulated, replay or ccxt:<venues> (flows: the chain source)
+    simulated: bool  # true when the data replayed was made up by a simulator
+    candles: Optional[int] = None  # Price and volume rules: stored 1m candles replayed
+    missing_minutes: Optional[int] = None  # Minutes of the window without a candle
+    backfilling: Optional[bool] = None  # Storage is still being filled: the window may gain candles
+    available_from: Optional[str] = None  # Where stored history of the symbol starts
+    flows: Optional[int] = None  # Flow rules: stored flows read
+    complete: Optional[bool] = None  # Flow rules: false when the read stopped before the window start
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("source", "source", _any),
+        ("simulated", "simulated", _any),
+        ("candles", "candles", _any),
+        ("missing_minutes", "missingMinutes", _any),
+        ("backfilling", "backfilling", _any),
+        ("available_from", "availableFrom", _any),
+        ("flows", "flows", _any),
+        ("complete", "complete", _any),
+    )
+
+
+@dataclass
+class AlertBacktestNormalizedItem(_Model):
+    """AlertBacktestNormalizedItem"""
+
+    field: str
+    requested: str
+    used: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("field", "field", _any),
+        ("requested", "requested", _any),
+        ("used", "used", _any),
+    )
+
+
+@dataclass
+class AlertBacktest(_Model):
+    """AlertBacktest"""
+
+    rule: AlertBacktestRule  # The rule as evaluated (normalized), not saved
+    window: AlertBacktestWindow
+    firings: List[AlertBacktestFiringsItem]  # Oldest first; the first 1000 (totals count all)
+    firings_listed: int
+    totals: AlertBacktestTotals
+    data: AlertBacktestData  # What was replayed: say what the firings rest on
+    normalized: List[AlertBacktestNormalizedItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AlertBacktestRule")),
+        ("window", "window", _obj("AlertBacktestWindow")),
+        ("firings", "firings", _list(_obj("AlertBacktestFiringsItem"))),
+        ("firings_listed", "firingsListed", _any),
+        ("totals", "totals", _obj("AlertBacktestTotals")),
+        ("data", "data", _obj("AlertBacktestData")),
+        ("normalized", "normalized", _list(_obj("AlertBacktestNormalizedItem"))),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition1(_Model):
+    """AlertCappedEventDataRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition2(_Model):
+    """AlertCappedEventDataRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition3(_Model):
+    """AlertCappedEventDataRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("label", "label", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleTrigger(_Model):
+    """AlertCappedEventDataRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleChannels(_Model):
+    """AlertCappedEventDataRuleChannels"""
+
+    webhook_ids: List[str]
+    events: bool
+    channel_ids: Optional[List[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+        ("channel_ids", "channelIds", _list(_any)),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRule(_Model):
+    """AlertCappedEventDataRule"""
+
+    id: str
+    name: str
+    type: Literal["price", "volume", "address_flow"]
+    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3]
+    trigger: AlertCappedEventDataRuleTrigger
+    channels: AlertCappedEventDataRuleChannels
+    symbol: Optional[str] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertCappedEventDataRuleTrigger")),
+        ("channels", "channels", _obj("AlertCappedEventDataRuleChannels")),
+        ("symbol", "symbol", _any),
+        ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
+class AlertCappedEventData(_Model):
+    """AlertCappedEventData"""
+
+    rule: AlertCappedEventDataRule
+    capped_until: str  # Until when its messages are recorded as capped (listed in its deliveries), not sent
+    note: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AlertCappedEventDataRule")),
+        ("capped_until", "cappedUntil", _any),
+        ("note", "note", _any),
+    )
+
+
+@dataclass
+class AlertCappedEvent(_Model):
+    """A rule reached its hourly message cap: one event per episode (event type alert.capped)"""
+
+    id: str  # evt_… — also the webhook-id header
+    type: Literal["alert.capped"]
+    version: Literal[1]
+    timestamp: str
+    test: bool  # true for POST /api/alerts/:id/test
+    data: AlertCappedEventData
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("type", "type", _any),
+        ("version", "version", _any),
+        ("timestamp", "timestamp", _any),
+        ("test", "test", _any),
+        ("data", "data", _obj("AlertCappedEventData")),
+    )
+
+
+@dataclass
 class AlertChannel(_Model):
     """AlertChannel"""
 
@@ -813,7 +1179,7 @@ class CreateWebhookRequest(_Model):
     """CreateWebhookRequest"""
 
     url: str  # https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md)
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -830,7 +1196,7 @@ class CreateWebhookResponse201(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -1861,6 +2227,116 @@ class LedgerEntry(_Model):
         ("prev_hash", "prevHash", _any),
         ("hash", "hash", _any),
         ("outcome", "outcome", _opt(_obj("LedgerEntryOutcome"))),
+    )
+
+
+@dataclass
+class LevelProbabilitiesDatapointQuantiles(_Model):
+    """p05…p95 of the forecast price: the distribution the probabilities are read from"""
+
+    p05: float
+    p10: float
+    p15: float
+    p20: float
+    p25: float
+    p30: float
+    p35: float
+    p40: float
+    p45: float
+    p50: float
+    p55: float
+    p60: float
+    p65: float
+    p70: float
+    p75: float
+    p80: float
+    p85: float
+    p90: float
+    p95: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("p05", "p05", _num),
+        ("p10", "p10", _num),
+        ("p15", "p15", _num),
+        ("p20", "p20", _num),
+        ("p25", "p25", _num),
+        ("p30", "p30", _num),
+        ("p35", "p35", _num),
+        ("p40", "p40", _num),
+        ("p45", "p45", _num),
+        ("p50", "p50", _num),
+        ("p55", "p55", _num),
+        ("p60", "p60", _num),
+        ("p65", "p65", _num),
+        ("p70", "p70", _num),
+        ("p75", "p75", _num),
+        ("p80", "p80", _num),
+        ("p85", "p85", _num),
+        ("p90", "p90", _num),
+        ("p95", "p95", _num),
+    )
+
+
+@dataclass
+class LevelProbabilitiesDatapoint(_Model):
+    """The newest datapoint of this symbol and horizon, which the probabilities come from"""
+
+    generated_at: str  # When the forecast was made
+    horizon: Literal["15m", "1h", "6h"]
+    baseline: float  # Merged mid price at generatedAt
+    prediction: float  # Median forecast price at generatedAt + horizon
+    quantiles: LevelProbabilitiesDatapointQuantiles  # p05…p95 of the forecast price: the distribution the probabilities are read from
+    model_version: str
+    backfilled: bool  # The datapoint was made after the fact over stored candles (warm-up), not live
+    source: str  # What the forecasts are made from: simulated, replay or ccxt:<venues>
+    stale: bool  # generatedAt is older than 2.5 refresh periods now
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("generated_at", "generatedAt", _any),
+        ("horizon", "horizon", _any),
+        ("baseline", "baseline", _num),
+        ("prediction", "prediction", _num),
+        ("quantiles", "quantiles", _obj("LevelProbabilitiesDatapointQuantiles")),
+        ("model_version", "modelVersion", _any),
+        ("backfilled", "backfilled", _any),
+        ("source", "source", _any),
+        ("stale", "stale", _any),
+    )
+
+
+@dataclass
+class LevelProbabilitiesLevelsItem(_Model):
+    """LevelProbabilitiesLevelsItem"""
+
+    level: float  # The price asked about
+    end_above: float  # Calibrated probability that the price at generatedAt + horizon is above the level
+    touch: float  # Probability that the price reaches the level before generatedAt + horizon (reflection principle on t
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("level", "level", _num),
+        ("end_above", "endAbove", _num),
+        ("touch", "touch", _num),
+    )
+
+
+@dataclass
+class LevelProbabilities(_Model):
+    """LevelProbabilities"""
+
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    datapoint: LevelProbabilitiesDatapoint  # The newest datapoint of this symbol and horizon, which the probabilities come from
+    levels: List[LevelProbabilitiesLevelsItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("datapoint", "datapoint", _obj("LevelProbabilitiesDatapoint")),
+        ("levels", "levels", _list(_obj("LevelProbabilitiesLevelsItem"))),
     )
 
 
@@ -2997,13 +3473,30 @@ class OutlookBatch(_Model):
 
 
 @dataclass
+class OutlookEntryOutlookHorizonsValueInterval80Pct(_Model):
+    """The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)"""
+
+    low: float
+    high: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("low", "low", _num),
+        ("high", "high", _num),
+    )
+
+
+@dataclass
 class OutlookEntryOutlookHorizonsValue(_Model):
     """OutlookEntryOutlookHorizonsValue"""
 
-    bias: Literal["bullish", "bearish", "neutral"]
+    bias: Literal["bullish", "bearish", "neutral"]  # bullish or bearish only where the direction passed its evidence test (directionEarned)
     score: float
     expected_move_pct: float
     confidence: float
+    direction_earned: bool  # The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk
+    interval80_pct: OutlookEntryOutlookHorizonsValueInterval80Pct  # The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)
+    message: str  # What this horizon says, in one sentence
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3011,6 +3504,9 @@ class OutlookEntryOutlookHorizonsValue(_Model):
         ("score", "score", _num),
         ("expected_move_pct", "expectedMovePct", _num),
         ("confidence", "confidence", _num),
+        ("direction_earned", "directionEarned", _any),
+        ("interval80_pct", "interval80Pct", _obj("OutlookEntryOutlookHorizonsValueInterval80Pct")),
+        ("message", "message", _any),
     )
 
 
@@ -3021,7 +3517,7 @@ class OutlookEntryOutlookDriversItem(_Model):
     factor: str
     direction: Literal["bullish", "bearish", "neutral"]
     weight: float
-    reason: str
+    reason: str  # What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its me
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3056,6 +3552,7 @@ class OutlookEntryOutlook(_Model):
     bias: Literal["bullish", "bearish", "neutral"]
     score: float
     confidence: float
+    message: str  # One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval
     horizons: Dict[str, OutlookEntryOutlookHorizonsValue]
     drivers: List[OutlookEntryOutlookDriversItem]
     model_version: str
@@ -3068,6 +3565,7 @@ class OutlookEntryOutlook(_Model):
         ("bias", "bias", _any),
         ("score", "score", _num),
         ("confidence", "confidence", _num),
+        ("message", "message", _any),
         ("horizons", "horizons", _map(_obj("OutlookEntryOutlookHorizonsValue"))),
         ("drivers", "drivers", _list(_obj("OutlookEntryOutlookDriversItem"))),
         ("model_version", "modelVersion", _any),
@@ -3544,7 +4042,7 @@ class RotateWebhookSecretResponse(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -3860,7 +4358,7 @@ class Webhook(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -3912,7 +4410,7 @@ class WebhookDelivery(_Model):
     webhook_id: str  # The endpoint: a webhook (wh_…) or an alert channel (ch_…)
     channel: Literal["webhook", "email", "telegram", "discord", "slack"]  # What the endpoint is: webhook, email, telegram, discord or slack
     event_id: str
-    event_type: Literal["alert.triggered", "onchain.flow"]
+    event_type: Literal["alert.triggered", "onchain.flow", "alert.capped"]
     rule_id: Optional[str]
     test: bool
     status: Union[Literal["pending"], Literal["delivered"], Literal["failed"], Literal["capped"]]  # capped: not sent, because the rule or the account reached its hourly message cap
@@ -3975,13 +4473,30 @@ class LoginResponse2(_Model):
 
 
 @dataclass
+class GetAiOutlookResponse1HorizonsValueInterval80Pct(_Model):
+    """The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)"""
+
+    low: float
+    high: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("low", "low", _num),
+        ("high", "high", _num),
+    )
+
+
+@dataclass
 class GetAiOutlookResponse1HorizonsValue(_Model):
     """GetAiOutlookResponse1HorizonsValue"""
 
-    bias: Literal["bullish", "bearish", "neutral"]
+    bias: Literal["bullish", "bearish", "neutral"]  # bullish or bearish only where the direction passed its evidence test (directionEarned)
     score: float
     expected_move_pct: float
     confidence: float
+    direction_earned: bool  # The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk
+    interval80_pct: GetAiOutlookResponse1HorizonsValueInterval80Pct  # The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)
+    message: str  # What this horizon says, in one sentence
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3989,6 +4504,9 @@ class GetAiOutlookResponse1HorizonsValue(_Model):
         ("score", "score", _num),
         ("expected_move_pct", "expectedMovePct", _num),
         ("confidence", "confidence", _num),
+        ("direction_earned", "directionEarned", _any),
+        ("interval80_pct", "interval80Pct", _obj("GetAiOutlookResponse1HorizonsValueInterval80Pct")),
+        ("message", "message", _any),
     )
 
 
@@ -3999,7 +4517,7 @@ class GetAiOutlookResponse1DriversItem(_Model):
     factor: str
     direction: Literal["bullish", "bearish", "neutral"]
     weight: float
-    reason: str
+    reason: str  # What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its me
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -4034,6 +4552,7 @@ class GetAiOutlookResponse1(_Model):
     bias: Literal["bullish", "bearish", "neutral"]
     score: float
     confidence: float
+    message: str  # One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval
     horizons: Dict[str, GetAiOutlookResponse1HorizonsValue]
     drivers: List[GetAiOutlookResponse1DriversItem]
     model_version: str
@@ -4046,6 +4565,7 @@ class GetAiOutlookResponse1(_Model):
         ("bias", "bias", _any),
         ("score", "score", _num),
         ("confidence", "confidence", _num),
+        ("message", "message", _any),
         ("horizons", "horizons", _map(_obj("GetAiOutlookResponse1HorizonsValue"))),
         ("drivers", "drivers", _list(_obj("GetAiOutlookResponse1DriversItem"))),
         ("model_version", "modelVersion", _any),
@@ -4172,6 +4692,10 @@ class _Operations:
         """GET /api/predictions/ai-outlook: Aggregated outlook: bias, score, confidence, per-horizon view and drivers — market-wide, of one symbol, or of up to 25 symbols at once (symbols=…)"""
         return self._call("GET", "/api/predictions/ai-outlook", {"symbol": symbol, "symbols": symbols, "strict": strict}, None, _any, headers, False)
 
+    def get_level_probabilities(self, *, symbol: Optional[str] = None, horizon: Optional[str] = None, levels: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[LevelProbabilities]:
+        """GET /api/predictions/probability: Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast"""
+        return self._call("GET", "/api/predictions/probability", {"symbol": symbol, "horizon": horizon, "levels": levels, "strict": strict}, None, _obj("LevelProbabilities"), headers, False)
+
     def get_prediction_performance(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetPredictionPerformanceResponse]:
         """GET /api/predictions/performance: Scored track record per symbol and horizon"""
         return self._call("GET", "/api/predictions/performance", {}, None, _obj("GetPredictionPerformanceResponse"), headers, False)
@@ -4219,6 +4743,10 @@ class _Operations:
     def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
         """GET /api/alerts: The account's alert rules, newest first"""
         return self._call("GET", "/api/alerts", {"state": state, "type": type, "limit": limit, "cursor": cursor}, None, _obj("ListAlertRulesResponse"), headers, False)
+
+    def backtest_alert_rule(self, body: Any, *, days: Optional[int] = None, from_: Optional[str] = None, to: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertBacktest]:
+        """POST /api/alerts/backtest: Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows"""
+        return self._call("POST", "/api/alerts/backtest", {"days": days, "from": from_, "to": to}, body, _obj("AlertBacktest"), headers, False)
 
     def get_alert_rule(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:
         """GET /api/alerts/{id}: One alert rule"""

@@ -73,7 +73,7 @@ export function useForecasts(symbol: string, horizon: Horizon) {
     queryFn: () =>
       unwrap(
         api.GET('/api/predictions', {
-          params: { query: { symbol, horizon, include: 'quantiles,outcome', limit: 96 } },
+          params: { query: { symbol, horizon, include: 'quantiles,outcome,backfilled', limit: 96 } },
         }),
       ).then((body) => body.data),
     placeholderData: keepPreviousData,

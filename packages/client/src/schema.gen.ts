@@ -281,6 +281,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows */
+        post: operations["backtestAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-log": {
         parameters: {
             query?: never;
@@ -626,6 +643,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/predictions/probability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast */
+        get: operations["getLevelProbabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -800,6 +834,23 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "alert.capped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** alert.capped — signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) */
+        post: operations["alertCappedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "alert.triggered": {
         parameters: {
             query?: never;
@@ -971,6 +1022,193 @@ export interface components {
              * @enum {string}
              */
             type: "address_flow";
+        };
+        AlertBacktest: {
+            /** @description What was replayed: say what the firings rest on */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Where stored history of the symbol starts
+                 */
+                availableFrom?: string;
+                /** @description Storage is still being filled: the window may gain candles */
+                backfilling?: boolean;
+                /** @description Price and volume rules: stored 1m candles replayed */
+                candles?: number;
+                /** @description Flow rules: false when the read stopped before the window start */
+                complete?: boolean;
+                /** @description Flow rules: stored flows read */
+                flows?: number;
+                /** @description Minutes of the window without a candle */
+                missingMinutes?: number;
+                /** @description true when the data replayed was made up by a simulator */
+                simulated: boolean;
+                /** @description simulated, replay or ccxt:<venues> (flows: the chain source) */
+                source: string;
+            };
+            /** @description Oldest first; the first 1000 (totals count all) */
+            firings: {
+                /**
+                 * Format: date-time
+                 * @description When it would have fired
+                 */
+                at: string;
+                /** @description Flow rules: the flow behind the firing */
+                flowId?: string;
+                /** @description The value its condition compared (price, %, USD) */
+                value: number;
+            }[];
+            firingsListed: number;
+            normalized: {
+                field: string;
+                requested: string;
+                used: string;
+            }[];
+            /** @description The rule as evaluated (normalized), not saved */
+            rule: {
+                condition: {
+                    /** @enum {string} */
+                    op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                    /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                    value: number;
+                    /**
+                     * @description change_pct only: the window the change is measured over
+                     * @enum {string}
+                     */
+                    window?: "5m" | "15m" | "1h" | "24h";
+                } | {
+                    /** @enum {string} */
+                    op: "above";
+                    /** @description Quote volume (USD) over the window */
+                    value: number;
+                    /** @enum {string} */
+                    window: "5m" | "15m" | "1h" | "24h";
+                } | {
+                    /** @description A 0x address (either party of a flow) */
+                    address?: string;
+                    /** @description ETH, USDT, … (absent: any) */
+                    asset?: string;
+                    /**
+                     * @description in: into the exchange or address; out: out of it; any: either
+                     * @enum {string}
+                     */
+                    direction: "in" | "out" | "any";
+                    /** @description binance, okx, … (aliases) */
+                    exchange?: string;
+                    /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                    label?: string;
+                    /** @description USD: a single transfer, or the windowed sum, of at least this */
+                    minUsd: number;
+                    /**
+                     * @description Absent: each single transfer; present: the sum over the window
+                     * @enum {string}
+                     */
+                    window?: "5m" | "15m" | "1h" | "24h";
+                };
+                symbol?: string;
+                trigger: {
+                    cooldownSec: number;
+                    /** @enum {string} */
+                    mode: "once" | "every";
+                };
+                /** @enum {string} */
+                type: "price" | "volume" | "address_flow";
+            };
+            totals: {
+                firings: number;
+                first: string | null;
+                last: string | null;
+                /** @description Per UTC day of the window, days without a firing included */
+                perDay: {
+                    /** Format: date */
+                    day: string;
+                    firings: number;
+                }[];
+            };
+            window: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+        };
+        /** @description A rule reached its hourly message cap: one event per episode (event type alert.capped) */
+        AlertCappedEvent: {
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Until when its messages are recorded as capped (listed in its deliveries), not sent
+                 */
+                cappedUntil: string;
+                note: string;
+                rule: {
+                    channels: {
+                        channelIds?: string[];
+                        events: boolean;
+                        webhookIds: string[];
+                    };
+                    condition: {
+                        /** @enum {string} */
+                        op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                        /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                        value: number;
+                        /**
+                         * @description change_pct only: the window the change is measured over
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /** @description Quote volume (USD) over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @description A 0x address (either party of a flow) */
+                        address?: string;
+                        /** @description ETH, USDT, … (absent: any) */
+                        asset?: string;
+                        /**
+                         * @description in: into the exchange or address; out: out of it; any: either
+                         * @enum {string}
+                         */
+                        direction: "in" | "out" | "any";
+                        /** @description binance, okx, … (aliases) */
+                        exchange?: string;
+                        /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                        label?: string;
+                        /** @description USD: a single transfer, or the windowed sum, of at least this */
+                        minUsd: number;
+                        /**
+                         * @description Absent: each single transfer; present: the sum over the window
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    };
+                    id: string;
+                    name: string;
+                    symbol?: string;
+                    template?: string | null;
+                    trigger: {
+                        cooldownSec: number;
+                        /** @enum {string} */
+                        mode: "once" | "every";
+                    };
+                    /** @enum {string} */
+                    type: "price" | "volume" | "address_flow";
+                };
+            };
+            /** @description evt_… — also the webhook-id header */
+            id: string;
+            /** @description true for POST /api/alerts/:id/test */
+            test: boolean;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "alert.capped";
+            /** @enum {number} */
+            version: 1;
         };
         AlertChannel: {
             /** Format: date-time */
@@ -1200,6 +1438,8 @@ export interface components {
             /** @enum {number} */
             version: 1;
         };
+        /** @description An alert rule; the shape of `condition` depends on `type` */
+        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"];
         Candle: {
             close: number;
             /** @description false only for the bar still in progress */
@@ -1270,7 +1510,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             description?: string;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md) */
             url: string;
         };
@@ -1279,7 +1519,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -1496,6 +1736,7 @@ export interface components {
                 /** @enum {string} */
                 direction: "bullish" | "bearish" | "neutral";
                 factor: string;
+                /** @description What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it */
                 reason: string;
                 weight: number;
             }[];
@@ -1518,13 +1759,27 @@ export interface components {
             generatedAt: string;
             horizons: {
                 [key: string]: {
-                    /** @enum {string} */
+                    /**
+                     * @description bullish or bearish only where the direction passed its evidence test (directionEarned)
+                     * @enum {string}
+                     */
                     bias: "bullish" | "bearish" | "neutral";
                     confidence: number;
+                    /** @description The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol) */
+                    directionEarned: boolean;
                     expectedMovePct: number;
+                    /** @description The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols) */
+                    interval80Pct: {
+                        high: number;
+                        low: number;
+                    };
+                    /** @description What this horizon says, in one sentence */
+                    message: string;
                     score: number;
                 };
             };
+            /** @description One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval */
+            message: string;
             modelVersion: string;
             score: number;
             symbol: string | null;
@@ -1812,6 +2067,62 @@ export interface components {
              * @description When the entry was appended (recordedAtMs)
              */
             time: string;
+        };
+        LevelProbabilities: {
+            /** @description The newest datapoint of this symbol and horizon, which the probabilities come from */
+            datapoint: {
+                /** @description The datapoint was made after the fact over stored candles (warm-up), not live */
+                backfilled: boolean;
+                /** @description Merged mid price at generatedAt */
+                baseline: number;
+                /**
+                 * Format: date-time
+                 * @description When the forecast was made
+                 */
+                generatedAt: string;
+                /** @enum {string} */
+                horizon: "15m" | "1h" | "6h";
+                modelVersion: string;
+                /** @description Median forecast price at generatedAt + horizon */
+                prediction: number;
+                /** @description p05…p95 of the forecast price: the distribution the probabilities are read from */
+                quantiles: {
+                    p05: number;
+                    p10: number;
+                    p15: number;
+                    p20: number;
+                    p25: number;
+                    p30: number;
+                    p35: number;
+                    p40: number;
+                    p45: number;
+                    p50: number;
+                    p55: number;
+                    p60: number;
+                    p65: number;
+                    p70: number;
+                    p75: number;
+                    p80: number;
+                    p85: number;
+                    p90: number;
+                    p95: number;
+                };
+                /** @description What the forecasts are made from: simulated, replay or ccxt:<venues> */
+                source: string;
+                /** @description generatedAt is older than 2.5 refresh periods now */
+                stale: boolean;
+            };
+            /** @enum {string} */
+            horizon: "15m" | "1h" | "6h";
+            levels: {
+                /** @description Calibrated probability that the price at generatedAt + horizon is above the level */
+                endAbove: number;
+                /** @description The price asked about */
+                level: number;
+                /** @description Probability that the price reaches the level before generatedAt + horizon (reflection principle on the same distribution; 1 at the baseline) */
+                touch: number;
+            }[];
+            symbol: string;
         };
         ListAlertChannelsResponse: {
             data: components["schemas"]["AlertChannel"][];
@@ -2288,6 +2599,7 @@ export interface components {
                     /** @enum {string} */
                     direction: "bullish" | "bearish" | "neutral";
                     factor: string;
+                    /** @description What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it */
                     reason: string;
                     weight: number;
                 }[];
@@ -2310,13 +2622,27 @@ export interface components {
                 generatedAt: string;
                 horizons: {
                     [key: string]: {
-                        /** @enum {string} */
+                        /**
+                         * @description bullish or bearish only where the direction passed its evidence test (directionEarned)
+                         * @enum {string}
+                         */
                         bias: "bullish" | "bearish" | "neutral";
                         confidence: number;
+                        /** @description The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol) */
+                        directionEarned: boolean;
                         expectedMovePct: number;
+                        /** @description The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols) */
+                        interval80Pct: {
+                            high: number;
+                            low: number;
+                        };
+                        /** @description What this horizon says, in one sentence */
+                        message: string;
                         score: number;
                     };
                 };
+                /** @description One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval */
+                message: string;
                 modelVersion: string;
                 score: number;
                 symbol: string | null;
@@ -2547,7 +2873,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -2721,7 +3047,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -2753,7 +3079,7 @@ export interface components {
             createdAt: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "alert.triggered" | "onchain.flow";
+            eventType: "alert.triggered" | "onchain.flow" | "alert.capped";
             finishedAt: string | null;
             /** @description msg_… — the webhook-id header of every attempt (stable across retries) */
             id: string;
@@ -3542,6 +3868,45 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    backtestAlertRule: {
+        parameters: {
+            query?: {
+                /** @description Days back from `to` (default 7); not with `from` */
+                days?: number;
+                /** @description Start of the window */
+                from?: string;
+                /** @description End of the window (default now) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An alert rule; the shape of `condition` depends on `type` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacktestAlertRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertBacktest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listAuditLog: {
         parameters: {
             query?: {
@@ -4313,6 +4678,42 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getLevelProbabilities: {
+        parameters: {
+            query: {
+                /** @description 15m, 1h, 6h; normalized; default 1h */
+                horizon?: string;
+                /** @description Comma list of prices (quote currency, each > 0), at most 20; answered in the order given */
+                levels: string;
+                /** @description Answer 400 for an unsupported symbol (or a horizon that is no duration) instead of normalizing it */
+                strict?: boolean;
+                /** @description Trading pair; normalized to the supported set */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LevelProbabilities"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: never;
@@ -4637,6 +5038,32 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    alertCappedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-signature": string;
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertCappedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     alertTriggeredWebhook: {

@@ -51,6 +51,19 @@ export const summaries = {
     return capped(newestFirst.map(forecastLine), points.length, 'forecasts');
   },
 
+  levelProbabilities(body: unknown): string {
+    const b = (body ?? {}) as Json;
+    const d = (b.datapoint ?? {}) as Json;
+    const lines = asList(b, 'levels').map(
+      (l) =>
+        `${num(l.level)}: ends above ${num(100 * (l.endAbove as number), 1)} %, touched before the horizon ${num(100 * (l.touch as number), 1)} %`,
+    );
+    return [
+      `${b.symbol} ${b.horizon} from the forecast generated ${d.generatedAt} (baseline ${num(d.baseline)}${d.backfilled ? ', backfilled' : ''})`,
+      ...lines,
+    ].join('\n');
+  },
+
   outlook(body: unknown): string {
     const o = (body ?? {}) as Json;
     const horizons = Object.entries((o.horizons ?? {}) as Record<string, Json>).map(
@@ -122,6 +135,15 @@ export const summaries = {
   rule(body: unknown): string {
     const r = (body ?? {}) as Json;
     return `Alert rule ${r.id} "${r.name}" (${r.type}${r.symbol ? ` ${r.symbol}` : ''}) is ${r.state}.`;
+  },
+
+  backtest(body: unknown): string {
+    const b = (body ?? {}) as Json;
+    const t = (b.totals ?? {}) as Json;
+    const w = (b.window ?? {}) as Json;
+    const d = (b.data ?? {}) as Json;
+    const span = t.firings ? ` (first ${t.first}, last ${t.last})` : '';
+    return `Backtest ${w.from} → ${w.to}: ${t.firings ?? 0} firings${span}, from ${d.simulated ? 'simulated' : d.source} data.`;
   },
 
   portfolio(body: unknown): string {

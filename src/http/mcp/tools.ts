@@ -1,11 +1,12 @@
 import type { TSchema } from 'typebox';
-import { CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
+import { BacktestQuery, CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
 import { HistoryQuery, MarketDataQuery } from '../routes/market.schemas.ts';
 import { OnchainFlowsQuery } from '../routes/onchain.ts';
 import {
   LedgerQuerySchema,
   OutlookQuerySchema,
   PredictionsQuerySchema,
+  ProbabilityQuerySchema,
 } from '../routes/predictions.schemas.ts';
 import type { RestRequest } from './caller.ts';
 import { summaries } from './summaries.ts';
@@ -102,6 +103,18 @@ export const tools: readonly ToolDefinition[] = [
     readOnly: true,
   },
   {
+    name: 'get_level_probabilities',
+    title: 'Probability of price levels',
+    description:
+      'For up to 20 price levels of one symbol at a horizon (GET /api/predictions/probability; levels is a ' +
+      'comma list): the calibrated probability that the price ends above each level at the horizon and the ' +
+      'probability that it touches it before, from the newest forecast, named with its time.',
+    inputSchema: jsonSchemaOf(ProbabilityQuerySchema),
+    request: get('/api/predictions/probability'),
+    summarize: summaries.levelProbabilities,
+    readOnly: true,
+  },
+  {
     name: 'get_outlook',
     title: 'AI outlook',
     description:
@@ -153,6 +166,27 @@ export const tools: readonly ToolDefinition[] = [
     request: (args) => ({ method: 'POST', path: '/api/alerts', body: args }),
     summarize: summaries.rule,
     readOnly: false,
+  },
+  {
+    name: 'backtest_alert_rule',
+    title: 'Backtest an alert rule',
+    description:
+      'Every time a rule would have fired over a past window, replayed from stored candles or flows, not saved ' +
+      '(POST /api/alerts/backtest): `rule` is the body of create_alert_rule, `days` (default 7) or `from`/`to` the window.',
+    inputSchema: {
+      type: 'object',
+      properties: { rule: jsonSchemaOf(CreateRule), ...(jsonSchemaOf(BacktestQuery).properties as object) },
+      required: ['rule'],
+      additionalProperties: false,
+    },
+    request: ({ rule, ...window }) => ({
+      method: 'POST',
+      path: '/api/alerts/backtest',
+      query: queryOf(window),
+      body: rule,
+    }),
+    summarize: summaries.backtest,
+    readOnly: true,
   },
   {
     name: 'pause_alert_rule',

@@ -234,13 +234,34 @@ export const OutlookSchema = Type.Object(
     bias: Bias,
     score: Type.Number({ minimum: -1, maximum: 1 }),
     confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    message: Type.String({
+      description:
+        'One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval',
+    }),
     horizons: Type.Record(
       Type.String(),
       Type.Object({
-        bias: Bias,
+        bias: Type.Unsafe<string>({
+          type: 'string',
+          enum: ['bullish', 'bearish', 'neutral'],
+          description:
+            'bullish or bearish only where the direction passed its evidence test (directionEarned)',
+        }),
         score: Type.Number(),
         expectedMovePct: Type.Number(),
         confidence: Type.Number(),
+        directionEarned: Type.Boolean({
+          description:
+            "The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol)",
+        }),
+        interval80Pct: Type.Object(
+          { low: Type.Number(), high: Type.Number() },
+          {
+            description:
+              'The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)',
+          },
+        ),
+        message: Type.String({ description: 'What this horizon says, in one sentence' }),
       }),
     ),
     drivers: Type.Array(
@@ -248,7 +269,10 @@ export const OutlookSchema = Type.Object(
         factor: Type.String(),
         direction: Bias,
         weight: Type.Number({ minimum: 0, maximum: 1 }),
-        reason: Type.String(),
+        reason: Type.String({
+          description:
+            "What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it",
+        }),
       }),
     ),
     modelVersion: Type.String(),
@@ -388,3 +412,75 @@ export const PerformanceSchema = Type.Object({
     description: 'Outages of the model refresh in the last 30 days: the record has no datapoints there.',
   }),
 });
+
+/** The most price levels one probability request may ask about. */
+export const MAX_LEVELS = 20;
+
+export const ProbabilityQuerySchema = Type.Object({
+  symbol: Type.String({
+    minLength: 1,
+    maxLength: 40,
+    description: 'Trading pair; normalized to the supported set',
+  }),
+  horizon: Type.Optional(
+    Type.String({ maxLength: 20, description: `${HORIZONS.join(', ')}; normalized; default 1h` }),
+  ),
+  levels: Type.String({
+    minLength: 1,
+    maxLength: 600,
+    description: `Comma list of prices (quote currency, each > 0), at most ${MAX_LEVELS}; answered in the order given`,
+  }),
+  strict: Type.Optional(
+    Type.Boolean({
+      description:
+        'Answer 400 for an unsupported symbol (or a horizon that is no duration) instead of normalizing it',
+    }),
+  ),
+});
+
+export const ProbabilitySchema = Type.Object(
+  {
+    symbol: Type.String(),
+    horizon: Type.Unsafe<string>({ type: 'string', enum: [...HORIZONS] }),
+    datapoint: Type.Object(
+      {
+        generatedAt: Type.String({ format: 'date-time', description: 'When the forecast was made' }),
+        horizon: Type.Unsafe<string>({ type: 'string', enum: [...HORIZONS] }),
+        baseline: num('Merged mid price at generatedAt'),
+        prediction: num('Median forecast price at generatedAt + horizon'),
+        quantiles: Type.Object(
+          Object.fromEntries(PUBLIC_QUANTILES.map((l) => [quantileKey(l), Type.Number()])),
+          {
+            description: 'p05…p95 of the forecast price: the distribution the probabilities are read from',
+          },
+        ),
+        modelVersion: Type.String(),
+        backfilled: Type.Boolean({
+          description: 'The datapoint was made after the fact over stored candles (warm-up), not live',
+        }),
+        source: Type.String({
+          description: 'What the forecasts are made from: simulated, replay or ccxt:<venues>',
+        }),
+        stale: Type.Boolean({ description: 'generatedAt is older than 2.5 refresh periods now' }),
+      },
+      { description: 'The newest datapoint of this symbol and horizon, which the probabilities come from' },
+    ),
+    levels: Type.Array(
+      Type.Object({
+        level: num('The price asked about'),
+        endAbove: Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description: 'Calibrated probability that the price at generatedAt + horizon is above the level',
+        }),
+        touch: Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description:
+            'Probability that the price reaches the level before generatedAt + horizon (reflection principle on the same distribution; 1 at the baseline)',
+        }),
+      }),
+    ),
+  },
+  { $id: 'LevelProbabilities' },
+);

@@ -7,12 +7,13 @@ import {
 } from '../../modules/identifiers/index.ts';
 import type { PredictionsQuery, PredictionsService } from '../../modules/predictions/index.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
-import { type ProblemDetail, validationError } from '../../shared/errors.ts';
+import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { parseTime } from '../query-time.ts';
 import { provenanceHeaderSource } from '../provenance.ts';
 import { NORMALIZATION_HEADER, NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import { outlookBatchBody, outlookEntries } from './predictions-outlook.ts';
+import { parseLevels } from './predictions-levels.ts';
 import {
   LedgerPageSchema,
   LedgerQuerySchema,
@@ -22,6 +23,8 @@ import {
   OutlookQuerySchema,
   OutlookSchema,
   PerformanceSchema,
+  ProbabilityQuerySchema,
+  ProbabilitySchema,
   PredictionsPageSchema,
   PredictionsQuerySchema,
 } from './predictions.schemas.ts';
@@ -57,7 +60,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * GET /api/predictions, /api/predictions/ai-outlook, /api/predictions/performance, /api/predictions/ledger.
  * Bodies are built once per model refresh by the service and sent as bytes (no per-request JSON.stringify);
- * the response schemas document the shape for OpenAPI. Every answer names the forecast ledger's head
+ * the response schemas document the shape for OpenAPI. GET /api/predictions/probability is computed per
+ * request (a few levels). Every answer names the forecast ledger's head
  * (`Meridian-Ledger-Head: <sequence>:<sha-256 hex>`).
  */
 export interface PredictionsRouteDeps {
@@ -67,6 +71,7 @@ export interface PredictionsRouteDeps {
     | 'performance'
     | 'predictions'
     | 'predictionsBetween'
+    | 'probabilities'
     | 'provenance'
     | 'ledger'
     | 'ledgerHead'
@@ -251,6 +256,41 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           symbol = s.value;
         }
         sendBytes(withProvenance(reply, symbol).type(JSON_TYPE), predictions.outlook(symbol));
+      },
+    );
+
+    app.get(
+      '/api/predictions/probability',
+      {
+        config: { permission: 'predictions:read' },
+        schema: {
+          operationId: 'getLevelProbabilities',
+          tags: ['predictions'],
+          summary:
+            'Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast',
+          querystring: ProbabilityQuerySchema,
+          response: { 200: ProbabilitySchema, 400: ProblemSchema, 503: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const levels = parseLevels(q.levels);
+        const strict = { strict: q.strict };
+        const symbol = symbols.normalize(q.symbol, strict);
+        const horizon = normalizeHorizon(q.horizon, strict);
+        new NormalizationLog()
+          .add('symbol', q.symbol, symbol.value)
+          .add('horizon', q.horizon, horizon.value)
+          .apply(reply);
+        const body = predictions.probabilities(symbol.value, horizon.value, levels);
+        if (!body)
+          throw new AppError(
+            'unavailable',
+            `no forecast of ${symbol.value} at ${horizon.value} yet: the model is still warming up`,
+            { headers: { 'retry-after': '10' } },
+          );
+        withProvenance(reply, symbol.value);
+        return body;
       },
     );
 

@@ -2,9 +2,17 @@
  * Alerts module — public face. Rules (price, volume, address_flow) stored per account, evaluated by a
  * leader-elected job on the market and on-chain events, firing exactly once into the account event log.
  */
+export {
+  type BacktestView,
+  type BacktestWindowInput,
+  DEFAULT_BACKTEST_DAYS,
+  MAX_BACKTEST_DAYS,
+  MAX_LISTED_FIRINGS,
+} from './backtest-run.ts';
 export { createEvaluator } from './evaluator.ts';
 export type {
   AlertsLogger,
+  BacktestSources,
   Evaluator,
   EvaluatorOptions,
   EvaluatorStats,

@@ -27,6 +27,7 @@ export function createKyselyPredictionRepository(
         ...r,
         factors: JSON.stringify(r.factors),
         quantiles: JSON.stringify(r.quantiles),
+        facts: JSON.stringify(r.facts),
       }));
       // jsonb columns are written as JSON text.
       await db
@@ -119,7 +120,8 @@ export function createKyselyPredictionRepository(
     async ledger(q) {
       const found = await sql<LedgerJoin>`select l.*, p.generated_at as row_at, p.baseline, p.prediction,
           p.expected_move_pct, p.confidence, p.factors, p.quantiles, p.model_version, p.sigma, p.sigma_rw,
-          p.realized, p.hit, p.crps, p.crps_rw, p.covered80, p.covered90, p.scored_at, p.backfilled as row_backfilled
+          p.realized, p.hit, p.crps, p.crps_rw, p.covered80, p.covered90, p.scored_at, p.direction_earned, p.facts,
+          p.backfilled as row_backfilled
         from prediction_ledger l left join predictions p
           on p.symbol = l.symbol and p.horizon = l.horizon and p.generated_at = l.generated_at
         where l.sequence > ${q.afterSequence} and l.sequence <= ${q.upToSequence}
@@ -221,6 +223,8 @@ function ledgerRecordOf(j: LedgerJoin): LedgerRecord {
     covered80: j.covered80,
     covered90: j.covered90,
     scored_at: j.scored_at,
+    direction_earned: j.direction_earned!,
+    facts: j.facts!,
     backfilled: j.row_backfilled!,
   });
   return { entry, row };

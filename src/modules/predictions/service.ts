@@ -5,11 +5,13 @@ import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { periodicJob } from '../../shared/periodic-job.ts';
 import { exponentialBackoff } from '../../shared/backoff.ts';
-import { MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
+import { type Horizon, MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
+import { marketFacts } from './facts.ts';
 import { toRow } from './forecast-row.ts';
 import { createForecasters } from './forecasters.ts';
+import { levelProbabilities } from './level-probability.ts';
 import { outlookOf } from './outlook.ts';
 import { performanceReport } from './performance.ts';
 import type { PredictionsMarketPort } from './ports.ts';
@@ -165,10 +167,12 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       };
       const s = series.get(sym)!;
       await funding.update(sym, fundingFrom(s), now);
-      const fs = modelOf(sym).forecast({ series: s, basket, funding: funding.series(sym) }, now, live);
+      const ctx = { series: s, basket, funding: funding.series(sym) };
+      const fs = modelOf(sym).forecast(ctx, now, live);
       if (!fs) continue;
+      const facts = marketFacts(ctx, now, live);
       for (const f of fs) {
-        const row = toRow(sym, f, s);
+        const row = toRow(sym, f, s, facts);
         rows.push(row);
         readModel.unscored.push(readModel.remember(row, f));
       }
@@ -255,6 +259,33 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         stale: asOf === null || clock.now() - asOf > 2.5 * refreshMs,
         backfilling: phase === 'warming' && !warm.has(symbol),
       },
+    };
+  }
+
+  /**
+   * The probabilities of price levels from the newest datapoint of a symbol × horizon, with that datapoint and
+   * where it stands; undefined before the first forecast of that symbol × horizon.
+   */
+  function probabilities(symbol: string, horizon: Horizon, levels: readonly number[]) {
+    const row = readModel.newest(symbol, horizon);
+    if (!row) return undefined;
+    const source = deps.source ?? 'simulated';
+    const stale = clock.now() - row.generated_at > 2.5 * refreshMs;
+    return {
+      symbol,
+      horizon,
+      datapoint: {
+        generatedAt: new Date(row.generated_at).toISOString(),
+        horizon,
+        baseline: row.baseline,
+        prediction: row.prediction,
+        quantiles: row.quantiles,
+        modelVersion: row.model_version,
+        backfilled: row.backfilled,
+        source,
+        stale,
+      },
+      levels: levelProbabilities(row, levels),
     };
   }
 
@@ -422,6 +453,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     },
     outlook,
     symbolOutlook,
+    probabilities,
     performance,
     symbols: () => market.symbols(),
     latest: () => readModel.latest.map(presentDatapoint),

@@ -1,5 +1,6 @@
 import type { JSONColumnType } from 'kysely';
 import type { Horizon } from '../identifiers/index.ts';
+import type { MarketFacts } from './facts.ts';
 
 /** Every datapoint ever published (the public track record), with its outcome once scored. */
 export interface PredictionsTable {
@@ -27,6 +28,13 @@ export interface PredictionsTable {
   scored_at: number | null;
   /** Made after the fact, walk-forward over stored candles (a fresh install or an outage), not live. */
   backfilled: boolean;
+  /**
+   * The direction passed its evidence test: the ensemble mean (non-zero only where a member's walk-forward
+   * record earned it) is non-zero and on the published side. Outlooks call a bias only from such rows.
+   */
+  direction_earned: boolean;
+  /** The market facts at generated_at that the outlook's driver sentences quote (jsonb, as `factors`). */
+  facts: JSONColumnType<MarketFacts>;
 }
 
 /** Refresh points an outage left without a datapoint. */

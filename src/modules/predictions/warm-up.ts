@@ -1,5 +1,6 @@
 import type { Forecasters } from './forecasters.ts';
 import type { HorizonForecast } from './models/engine.ts';
+import { marketFacts } from './facts.ts';
 import { toRow } from './forecast-row.ts';
 import type { ReadModel } from './read-model.ts';
 import type { LedgerHead, PredictionRepository, PredictionRow } from './repository.ts';
@@ -45,12 +46,15 @@ function* warmUpSteps(
     }
     if (t < next) continue;
     next = t + step;
-    const fs = model.forecast({ series: s, basket, funding: funding.series(symbol) }, t);
+    const ctx = { series: s, basket, funding: funding.series(symbol) };
+    const fs = model.forecast(ctx, t);
     yield;
     if (fs) {
       if (t >= nextBackfill) {
         nextBackfill = Math.floor(t / BACKFILL_STEP_MS) * BACKFILL_STEP_MS + BACKFILL_STEP_MS;
-        for (const f of fs) backfilled.push({ ...toRow(symbol, f, s), backfilled: true });
+        const facts = marketFacts(ctx, t);
+        // Before the model's first fit a forecast is the flat placeholder (baseline, confidence 0.5): left out.
+        for (const f of fs) if (f.warm) backfilled.push({ ...toRow(symbol, f, s, facts), backfilled: true });
       }
       pending.push(...fs);
       pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));

@@ -19,6 +19,7 @@ import * as forecastLedger from './0019_forecast_ledger.ts';
 import * as auditLog from './0020_audit_log.ts';
 import * as twoFactor from './0021_two_factor.ts';
 import * as userIdentities from './0023_user_identities.ts';
+import * as predictionDirectionEvidence from './0026_prediction_direction_evidence.ts';
 import * as netflowRollup from './0027_netflow_rollup.ts';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0020_audit_log': auditLog,
   '0021_two_factor': twoFactor,
   '0023_user_identities': userIdentities,
+  '0026_prediction_direction_evidence': predictionDirectionEvidence,
   '0027_netflow_rollup': netflowRollup,
 };

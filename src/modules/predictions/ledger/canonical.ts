@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { PredictionsTable } from '../tables.ts';
 
-type PredictionRow = Selectable<PredictionsTable>;
+/** The stored fields a datapoint is published with (what the model derived beside them is not committed). */
+type PredictionRow = Omit<Selectable<PredictionsTable>, 'direction_earned' | 'facts'>;
 
 /**
  * Canonical JSON (RFC 8785, JCS, for the values a datapoint holds): object keys sorted by UTF-16 code units,

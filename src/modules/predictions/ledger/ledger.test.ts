@@ -16,6 +16,8 @@ const row = (symbol: string, generatedAt: number, over: Partial<PredictionRow> =
   baseline: 60000.5,
   prediction: 60123.25,
   expected_move_pct: 0.2046,
+  direction_earned: false,
+  facts: {},
   confidence: 0.61,
   factors: { orderflow: 0.5, funding: 0, macro: -0.25, ai_residual: 0.25 },
   quantiles: { p05: 59000.1, p10: 59500, p50: 60100, p90: 60700, p95: 61000.9 },
