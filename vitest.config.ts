@@ -68,6 +68,7 @@ const browser = [
   'test/console/e2e.test.ts',
   'test/console/e2e-quality.test.ts',
   'test/console/oauth.test.ts',
+  'test/console/two-factor.test.ts',
   'test/console/e2e-sso.test.ts',
 ];
 

@@ -30,7 +30,9 @@ export async function run() {
       password: 'bench-password-long',
     });
     const apiToken = (await accounts.createToken(user.id, { name: 'bench', permissions: null })).token;
-    const { principal } = await accounts.login('bench@example.com', 'bench-password-long');
+    const signedIn = await accounts.signIn('bench@example.com', 'bench-password-long');
+    if (signedIn.step !== 'done') throw new Error('the bench user has no second factor');
+    const { principal } = signedIn;
     const redirectUri = 'https://bench.example.com/cb';
     const { client } = await oauth.registerClient(null, {
       name: 'bench',

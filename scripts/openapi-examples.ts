@@ -11,10 +11,11 @@ import { loadConfig } from '../src/config/env.ts';
 import { buildServer } from '../src/http/server.ts';
 import { s256 } from '../src/modules/oauth/index.ts';
 import { type ErrorCode, errorCatalogue } from '../src/shared/errors.ts';
+import { Secret, TOTP } from 'otpauth';
 
 const target = fileURLToPath(new URL('../src/http/openapi/examples.json', import.meta.url));
 
-const config = loadConfig({
+const examplesEnv = {
   LOG_LEVEL: 'silent',
   MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT,SOLUSDT',
   MERIDIAN_MARKET_HISTORY_DAYS: '2',
@@ -22,8 +23,10 @@ const config = loadConfig({
   MERIDIAN_WEBHOOK_ALLOW: 'hooks.example.com',
   MERIDIAN_SLACK_WEBHOOK_BASE: 'https://hooks.example.com/services/',
   MERIDIAN_RATE_LIMIT_STANDARD: '100000',
-});
-const container = await buildContainer(config, { db: await openDatabase({}) });
+};
+const config = loadConfig(examplesEnv);
+const db = await openDatabase({});
+const container = await buildContainer(config, { db });
 const app = await buildServer(container, { logLevel: 'silent' });
 await app.ready();
 
@@ -61,7 +64,16 @@ const out: Record<string, Captured> = {};
 function trim(value: unknown): unknown {
   if (Array.isArray(value)) return value.slice(0, 2).map(trim);
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === 'secret' && typeof v === 'string' && /^[A-Z2-7]+$/.test(v)
+          ? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+          : trim(v),
+      ]),
+    );
+  if (typeof value === 'string' && value.startsWith('otpauth://'))
+    return value.replace(/secret=[A-Z2-7]+/, 'secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
   if (typeof value === 'string')
     return value.replace(
       /^(mrd_|mrr_|mrc_|whsec_)(.+)$/,
@@ -137,6 +149,65 @@ const rotated = await capture(
   console,
 );
 await capture('revokeToken', 'DELETE', `/api/account/tokens/${rotated.details.id}`, console);
+
+// Two-factor sign-in, on a second account: enrolment from the account page, the code step with a recovery code.
+const totpNow = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
+await container.accounts.createUser({ email: 'desk@example.com', role: 'member', password });
+const deskLogin = await app.inject({
+  method: 'POST',
+  url: '/auth/login',
+  payload: { email: 'desk@example.com', password },
+});
+const deskCookie = deskLogin.cookies.find((c) => c.name === 'meridian_session')!;
+const desk = { anonymous: true, headers: { cookie: `meridian_session=${deskCookie.value}` } };
+const enrolment = await capture('beginTwoFactor', 'POST', '/api/account/two-factor', desk);
+const confirmed = await capture('confirmTwoFactor', 'POST', '/api/account/two-factor/confirm', {
+  ...desk,
+  body: { code: totpNow(enrolment.secret) },
+});
+await capture('getTwoFactor', 'GET', '/api/account/two-factor', desk);
+const secondStep = (
+  await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'desk@example.com', password } })
+).json();
+await capture('loginCode', 'POST', '/auth/login/code', {
+  anonymous: true,
+  body: { challenge: secondStep.challenge, code: confirmed.recoveryCodes[0] },
+});
+await capture('disableTwoFactor', 'POST', '/api/account/two-factor/disable', {
+  ...desk,
+  body: { code: confirmed.recoveryCodes[1] },
+});
+// Required enrolment at sign-in: a server with MERIDIAN_REQUIRE_2FA over the same database.
+{
+  const strict = await buildContainer(loadConfig({ ...examplesEnv, MERIDIAN_REQUIRE_2FA: 'true' }), {
+    db,
+    skipMigrations: true,
+  });
+  const strictApp = await buildServer(strict, { logLevel: 'silent' });
+  await strictApp.ready();
+  await strict.accounts.createUser({ email: 'ops@example.com', role: 'member', password });
+  const post = (url: string, payload: object) => strictApp.inject({ method: 'POST', url, payload });
+  const first = (await post('/auth/login', { email: 'ops@example.com', password })).json();
+  const begun = await post('/auth/login/enrol', { challenge: first.challenge });
+  out.loginEnrol = {
+    request: { contentType: 'application/json', value: { challenge: first.challenge } },
+    responses: { [String(begun.statusCode)]: trim(begun.json()) },
+  };
+  const code = totpNow(begun.json().secret);
+  const done = await post('/auth/login/enrol/confirm', { challenge: first.challenge, code });
+  if (done.statusCode !== 200)
+    throw new Error(`required enrolment answered ${done.statusCode}: ${done.body}`);
+  out.loginEnrolConfirm = {
+    request: { contentType: 'application/json', value: { challenge: first.challenge, code } },
+    responses: { '200': trim(done.json()) },
+  };
+  await strictApp.close();
+  await strict.close();
+}
+await capture('listAuditLog', 'GET', '/api/audit-log?limit=2');
 
 await capture('getMarketData', 'GET', '/api/market-data?symbols=BTCUSDT');
 await capture('getMarketHistory', 'GET', '/api/market-history?symbol=BTCUSDT&interval=1h&limit=2');

@@ -15,6 +15,7 @@ const Alerts = lazy(() => import('./pages/Alerts.tsx'));
 const Portfolio = lazy(() => import('./pages/Portfolio.tsx'));
 const AuthorizedApps = lazy(() => import('./pages/AuthorizedApps.tsx'));
 const OAuthConsent = lazy(() => import('./pages/OAuthConsent.tsx'));
+const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache(),
@@ -44,6 +45,7 @@ export function App() {
               <Route path="settings" element={<Lazy page={<ApiKeys />} />} />
               <Route path="settings/keys" element={<Lazy page={<ApiKeys />} />} />
               <Route path="settings/apps" element={<Lazy page={<AuthorizedApps />} />} />
+              <Route path="audit-log" element={<Lazy page={<AuditLog />} />} />
             </Route>
           </Route>
         </Routes>

@@ -1,5 +1,6 @@
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
+import { secretBoxFor } from './webhooks.ts';
 import {
   type AccountsService,
   type AccountsTopics,
@@ -8,6 +9,7 @@ import {
   createArgon2idHasher,
   createAccountsService,
   createKyselyAccountsRepository,
+  createKyselyTwoFactorRepository,
 } from '../modules/accounts/index.ts';
 import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -30,6 +32,7 @@ export async function buildAccounts(
     log?: DebugLog;
   },
 ): Promise<AccountsService> {
+  const sealer = secretBoxFor(config);
   return createAccountsService({
     repo: createKyselyAccountsRepository(tablesOf(deps.db.db)),
     hasher: deps.hasher ?? (await createArgon2idHasher()),
@@ -49,6 +52,15 @@ export async function buildAccounts(
       },
     },
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
+    twoFactor: {
+      repo: createKyselyTwoFactorRepository(tablesOf(deps.db.db)),
+      // TOTP secrets are sealed with the same key as webhook signing secrets (MERIDIAN_SECRETS_KEY).
+      sealer: sealer.box,
+      sealerMissing:
+        sealer.missing &&
+        'two-factor secrets are stored encrypted and this server has no key: set MERIDIAN_SECRETS_KEY (32+ characters, the same on every replica)',
+      required: config.requireTwoFactor,
+    },
     sso: ssoPolicyOf(config),
     announceRevocation: (hash) => deps.announce({ hash }),
     announceUserChange: (userId) => deps.announce({ userId }),

@@ -17,6 +17,8 @@ import type { ConnectionSlotsFactory } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import { announceOn, buildAccounts } from './accounts.ts';
 import { buildOAuth } from './oauth.ts';
+import { buildAudit } from './audit.ts';
+import type { AuditService } from '../modules/audit/index.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
 import { heartbeatJob, heartbeatMonitor } from './worker-heartbeat.ts';
@@ -85,6 +87,8 @@ export interface Container {
   accounts: AccountsService;
   /** The OAuth 2.0 authorization server for third-party apps (its access tokens are API tokens). */
   oauth: OAuthService;
+  /** The audit log: `record` is the port every security-relevant action goes through. */
+  audit: AuditService;
   /** Single sign-on to the console (MERIDIAN_OIDC_ISSUER): the provider the sign-in routes use. */
   sso?: SsoModule;
   /** The supported symbol set (made by the market's build from the configuration and the source). */
@@ -160,13 +164,14 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     announce: announceOn(bus, logger.child({ module: 'accounts' })),
     log: logger.child({ module: 'accounts' }),
   });
+  const audit = buildAudit({ db, clock, logger: logger.child({ module: 'audit' }) });
   const sso = await buildSso(config, logger.child({ module: 'sso' }));
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
   await bus.subscribe(topics.tokenRevoked, (change) => {
     if ('hash' in change) accounts.dropCached(change.hash);
     if ('userId' in change) accounts.dropUser(change.userId);
   });
-  const oauth = buildOAuth(config, { db, clock, accounts });
+  const oauth = buildOAuth(config, { db, clock, accounts, audit });
 
   const jobs: Job[] = [];
   // Each background job runs in exactly one worker of the cluster (embedded: the only process).
@@ -325,6 +330,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger,
     accounts,
     oauth,
+    audit,
     sso,
     symbols: market.symbols,
     market,

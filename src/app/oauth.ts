@@ -1,6 +1,7 @@
 import { tablesOf, type DbHandle } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService } from '../modules/accounts/index.ts';
+import type { AuditLog } from '../modules/audit/index.ts';
 import {
   type OAuthService,
   createKyselyOAuthRepository,
@@ -14,12 +15,13 @@ const codeTtlMs = 60_000;
 /** The OAuth authorization server as servers and the operator CLI build it, over the accounts service. */
 export function buildOAuth(
   config: Config,
-  deps: { db: DbHandle; clock: Clock; accounts: AccountsService },
+  deps: { db: DbHandle; clock: Clock; accounts: AccountsService; audit?: AuditLog },
 ): OAuthService {
   return createOAuthService({
     repo: createKyselyOAuthRepository(tablesOf(deps.db.db)),
     accounts: deps.accounts,
     clock: deps.clock,
+    audit: deps.audit,
     options: {
       accessTokenTtlMs: config.oauthAccessTokenTtlSeconds * 1000,
       refreshTokenTtlMs: config.oauthRefreshTokenTtlDays * 86_400_000,

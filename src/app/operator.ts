@@ -1,4 +1,6 @@
 import { buildAccounts } from './accounts.ts';
+import { buildAudit } from './audit.ts';
+import type { AuditLog } from '../modules/audit/index.ts';
 import { redisBus } from '../adapters/bus/redis.ts';
 import { openDatabase } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
@@ -20,6 +22,7 @@ export interface OperatorContext {
   accounts: AccountsService;
   oauth: OAuthService;
   clock: Clock;
+  audit: AuditLog;
   /** Waits for pending announcements (at most `announceWaitMs` while Redis is down), then closes. */
   close(): Promise<void>;
 }
@@ -70,10 +73,12 @@ export async function buildOperatorContext(
       void sent.finally(() => pending.delete(sent));
     },
   });
+  const audit = buildAudit({ db, clock, logger: log });
   return {
     accounts,
-    oauth: buildOAuth(config, { db, clock, accounts }),
+    oauth: buildOAuth(config, { db, clock, accounts, audit }),
     clock,
+    audit,
     async close() {
       await Promise.all(pending);
       redis?.disconnect();

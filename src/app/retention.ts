@@ -29,6 +29,17 @@ function olderThan(table: string, column: string, where = sql`true`) {
 }
 
 /**
+ * The audit log refuses DELETE (a trigger, migration 0020) unless the transaction says it is the retention
+ * sweep; this is the one place that does.
+ */
+async function pruneAuditBatch(db: Kysely<unknown>, cutoff: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('meridian.audit_retention', 'on', true)`.execute(trx);
+    return olderThan('audit_log', 'at')(trx, cutoff);
+  });
+}
+
+/**
  * One batch of the forecast ledger's oldest entries, up to the newest recorded before the cutoff: always a
  * prefix of the chain, so what remains still verifies from its first entry. The ledger's trigger refuses a
  * DELETE unless the transaction says it is this sweep's.
@@ -76,6 +87,7 @@ function rules(config: Config): Rule[] {
       keepDays: config.retainFlowsDays,
       deleteBatch: olderThan('onchain_flows', 'block_time'),
     },
+    { what: 'audit log', keepDays: config.auditRetentionDays, deleteBatch: pruneAuditBatch },
   ];
 }
 

@@ -77,7 +77,7 @@ const RETENTION_SWEEP_MS = 3_600_000;
  * (created on first use); otherwise (PostgreSQL, possibly several replicas that must share one key) none —
  * creating or rotating a webhook answers 503 naming the variable and the sender does not run.
  */
-function secretBoxFor(config: Config): { box?: SecretBox; missing?: string } {
+export function secretBoxFor(config: Config): { box?: SecretBox; missing?: string } {
   if (config.secretsKey) return { box: aesGcmSecretBox(keyFromOperatorSecret(config.secretsKey)) };
   if (config.storage === 'pglite') {
     let box: SecretBox | undefined;

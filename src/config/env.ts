@@ -147,6 +147,12 @@ export const variables = {
     90,
     { min: 0, max: 36_500 },
   ),
+  auditRetentionDays: intVar(
+    'MERIDIAN_AUDIT_RETENTION_DAYS',
+    'Days of audit-log entries kept (docs/audit-log.md); the hourly retention sweep is the only deleter. 0 keeps them forever.',
+    365,
+    { min: 0, max: 36_500 },
+  ),
   pgliteThread: boolVar(
     'MERIDIAN_PGLITE_THREAD',
     'Run embedded PGlite on a thread of its own, so its queries do not pause the event loop that answers requests (docs/architecture.md, "Storage"); false runs it on the server thread. Ignored with DATABASE_URL.',
@@ -210,6 +216,11 @@ export const variables = {
     'Lifetime of an OAuth refresh token; each refresh issues a new one with a fresh lifetime, and the app must sign the person in again after this long unused.',
     30,
     { min: 1, max: 365 },
+  ),
+  requireTwoFactor: boolVar(
+    'MERIDIAN_REQUIRE_2FA',
+    'Require two-factor sign-in (TOTP) for every password account: an account without it must enrol during its next sign-in, and cannot turn it off. Applies to all accounts of the server (there are no organizations yet).',
+    false,
   ),
   cookieSecure: boolVar(
     'MERIDIAN_COOKIE_SECURE',
@@ -575,7 +586,7 @@ export const variables = {
   secretsKey: {
     ...optionalStringVar(
       'MERIDIAN_SECRETS_KEY',
-      'Operator secret (32+ characters) from which the key encrypting webhook signing secrets at rest (AES-256-GCM) is derived. Unset: embedded mode generates `secrets.key` (0600) in the data folder; scaled mode refuses webhook creation and does not deliver until it is set (every replica needs the same value).',
+      'Operator secret (32+ characters) from which the key encrypting webhook signing secrets and two-factor (TOTP) secrets at rest (AES-256-GCM) is derived. Unset: embedded mode generates `secrets.key` (0600) in the data folder; scaled mode refuses webhook creation and two-factor enrolment, and does not deliver, until it is set (every replica needs the same value).',
     ),
     parse: (raw: string | undefined): string | undefined => {
       if (raw === undefined || raw === '') return undefined;

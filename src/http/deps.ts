@@ -1,4 +1,5 @@
 import type { Config } from '../config/env.ts';
+import type { AuditService } from '../modules/audit/index.ts';
 import type { AccountsService, SsoProvider } from '../modules/accounts/index.ts';
 import type { OAuthService } from '../modules/oauth/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
@@ -37,6 +38,8 @@ export interface ServerDeps {
   limiter: RateLimiter;
   accounts: AccountsService;
   oauth: OAuthService;
+  /** The audit log: routes record security-relevant actions; admins read it. */
+  audit: Pick<AuditService, 'record' | 'page' | 'all'>;
   /** Single sign-on's provider, when MERIDIAN_OIDC_ISSUER is set. */
   sso?: { provider: SsoProvider };
   /** The supported symbol set: what the REST and push routes normalize symbols to. */

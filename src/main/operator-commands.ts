@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { AccountsService } from '../modules/accounts/index.ts';
 import type { OAuthService } from '../modules/oauth/index.ts';
+import type { AuditEntry, AuditLog } from '../modules/audit/index.ts';
 import type { Clock } from '../shared/clock.ts';
 import { parseDuration } from '../modules/identifiers/index.ts';
 import { isAppError } from '../shared/errors.ts';
@@ -16,6 +17,8 @@ export interface OperatorDeps {
   accounts: AccountsService;
   oauth: Pick<OAuthService, 'registerClient' | 'listAllClients' | 'deleteClient'>;
   clock: Clock;
+  /** Account changes made here are audited as the operator's (no user, no address). */
+  audit: AuditLog;
 }
 
 export const operatorUsage = `Commands that change accounts:
@@ -41,6 +44,8 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
   const words = group === 'oauth' ? 2 : 1;
   const action = more.slice(0, words).join(' ');
   const rest = more.slice(words);
+  const audited = (entry: Pick<AuditEntry, 'action' | 'target' | 'detail'>) =>
+    deps.audit.record({ ...entry, outcome: 'success', actorId: null, credential: 'operator', address: null });
   try {
     const { values } = parseArgs({
       args: rest,
@@ -73,6 +78,7 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
           password: values.password,
           plan: values.plan,
         });
+        await audited({ action: 'user.create', target: `user:${user.id}`, detail: { role: user.role } });
         out.push(`created user ${user.id} ${user.email} (${user.role}, ${user.plan})`);
         if (generatedPassword) out.push(`password: ${generatedPassword}`);
         break;
@@ -83,6 +89,11 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
         if (raw !== undefined && (!Number.isInteger(rateLimit) || rateLimit! < 1))
           throw new UsageError('--rate-limit must be a positive integer');
         const user = await deps.accounts.setPlan(need('email'), need('plan'), rateLimit);
+        await audited({
+          action: 'user.plan_change',
+          target: `user:${user.id}`,
+          detail: { plan: user.plan, rateLimit: user.rate_limit_override },
+        });
         out.push(
           `${user.email}: plan ${user.plan}${user.rate_limit_override ? `, rate limit ${user.rate_limit_override}/min` : ''}`,
         );
@@ -90,6 +101,7 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
       }
       case 'users set-role': {
         const user = await deps.accounts.setRole(need('email'), need('role'));
+        await audited({ action: 'user.role_change', target: `user:${user.id}`, detail: { role: user.role } });
         out.push(`${user.email}: role ${user.role}`);
         break;
       }
@@ -107,6 +119,11 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
           expiresAt,
           permissions: values.permissions ? values.permissions.split(',').map((p) => p.trim()) : null,
         });
+        await audited({
+          action: 'token.create',
+          target: `token:${created.view.id}`,
+          detail: { name: created.view.name },
+        });
         err.push(
           `created token ${created.view.id} "${created.view.name}" for ${user.email}` +
             (created.view.expiresAt ? `, expires ${created.view.expiresAt}` : '') +
@@ -117,6 +134,7 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
       }
       case 'tokens revoke': {
         const view = await deps.accounts.revokeToken(null, need('id'));
+        await audited({ action: 'token.revoke', target: `token:${view.id}` });
         out.push(`token ${view.id} is ${view.status}`);
         break;
       }

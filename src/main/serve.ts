@@ -137,7 +137,21 @@ async function bootstrapFirstAdmin(c: Container): Promise<FirstStartCredentials 
     email: c.config.bootstrapAdminEmail,
     role: 'admin',
   });
-  const { token } = await c.accounts.createToken(user.id, { name: 'bootstrap' });
+  const { token, view } = await c.accounts.createToken(user.id, { name: 'bootstrap' });
+  // The server made these at its first start: audited as the operator's, like the CLI's commands.
+  const operator = { outcome: 'success', actorId: null, credential: 'operator', address: null } as const;
+  await c.audit.record({
+    ...operator,
+    action: 'user.create',
+    target: `user:${user.id}`,
+    detail: { role: 'admin' },
+  });
+  await c.audit.record({
+    ...operator,
+    action: 'token.create',
+    target: `token:${view.id}`,
+    detail: { name: 'bootstrap' },
+  });
   return { email: user.email, password: generatedPassword!, token };
 }
 

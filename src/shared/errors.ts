@@ -12,6 +12,7 @@ export const errorCatalogue = {
   unauthenticated: { status: 401, title: 'Authentication is required' },
   invalid_token: { status: 401, title: 'The access token is not valid' },
   invalid_credentials: { status: 401, title: 'The email or password is wrong' },
+  invalid_code: { status: 400, title: 'The two-factor code is wrong or was already used' },
   session_required: { status: 401, title: 'A signed-in console session is required' },
   forbidden: { status: 403, title: 'The credentials lack a required permission' },
   csrf_rejected: { status: 403, title: 'The request did not come from the console' },

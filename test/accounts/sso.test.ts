@@ -90,6 +90,15 @@ describe('single sign-on to the console', () => {
       cookies: { meridian_session: sessionOf(again)! },
     });
     expect(second.json().id).toBe(account.json().id);
+    // Both sign-ins are in the audit log, as single sign-on's.
+    const audited = await t.container.audit.page(
+      { action: 'auth.sign_in', actorId: user!.id },
+      { limit: 10 },
+    );
+    expect(audited.data.map((e) => [e.outcome, e.credential, e.detail?.sso])).toEqual([
+      ['success', 'sso', 'signed_in'],
+      ['success', 'sso', 'created'],
+    ]);
     // A password sign-in cannot reach an account made by single sign-on (it has no password).
     const password = await t.app.inject({
       method: 'POST',
@@ -105,6 +114,13 @@ describe('single sign-on to the console', () => {
     expect(res.headers.location).toBe('/sign-in?sso_error=domain_not_allowed');
     expect(sessionOf(res)).toBeUndefined();
     expect(await t.container.accounts.findUserByEmail('bob@elsewhere.org')).toBeUndefined();
+    const refused = await t.container.audit.page({ action: 'auth.sign_in' }, { limit: 1 });
+    expect(refused.data[0]).toMatchObject({
+      outcome: 'failure',
+      credential: 'sso',
+      actorId: null,
+      detail: { sso: 'domain_not_allowed' },
+    });
   });
 
   it('refuses an email the provider has not verified', async () => {

@@ -52,6 +52,7 @@ describe.each(dbKinds())('retention on %s', (kind) => {
         'derivatives basis': 0,
         'derivatives liquidations': 0,
         'derivatives open_interest': 0,
+        'audit log': 0,
       });
 
       const count = async (query: ReturnType<typeof sql<{ n: string | number }>>) =>
@@ -71,6 +72,7 @@ describe.each(dbKinds())('retention on %s', (kind) => {
         MERIDIAN_RETAIN_OPEN_INTEREST_DAYS: '0',
         MERIDIAN_RETAIN_BASIS_DAYS: '0',
         MERIDIAN_RETAIN_LIQUIDATIONS_DAYS: '0',
+        MERIDIAN_AUDIT_RETENTION_DAYS: '0',
       });
       expect(await pruneOldData(db, forever, NOW + 1000 * DAY)).toEqual({});
       expect(await count(sql`select count(*) as n from predictions`)).toBe(1);

@@ -1,3 +1,4 @@
+import type { AuditEntry, AuditLog } from '../../src/modules/audit/index.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
@@ -30,6 +31,12 @@ describe('OAuth authorization server: codes, PKCE, refresh rotation, revocation'
   let approver: { userId: string; permissions: ReadonlySet<string> };
   let clientId: string;
   let confidential: { id: string; secret: string };
+  const audited: AuditEntry[] = [];
+  const audit: AuditLog = {
+    record: async (entry) => {
+      audited.push(entry);
+    },
+  };
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
@@ -44,6 +51,7 @@ describe('OAuth authorization server: codes, PKCE, refresh rotation, revocation'
       repo: createKyselyOAuthRepository(tablesOf(db.db)),
       accounts,
       clock,
+      audit,
       options: { accessTokenTtlMs: 600_000, refreshTokenTtlMs: 30 * 86_400_000, codeTtlMs: 60_000 },
     });
     const { user } = await accounts.createUser({
@@ -51,8 +59,10 @@ describe('OAuth authorization server: codes, PKCE, refresh rotation, revocation'
       role: 'member',
       password: 'pw-123456789',
     });
-    const principal = await accounts.login('oauth-owner@example.com', 'pw-123456789');
-    approver = { userId: user.id, permissions: principal.principal.permissions };
+    const signedIn = await accounts.signIn('oauth-owner@example.com', 'pw-123456789');
+    if (signedIn.step !== 'done')
+      throw new Error('the owner has no second factor: sign-in completes at once');
+    approver = { userId: user.id, permissions: signedIn.principal.permissions };
     clientId = (
       await oauth.registerClient(null, {
         name: 'Chart App',
@@ -240,6 +250,45 @@ describe('OAuth authorization server: codes, PKCE, refresh rotation, revocation'
       /revoked/,
     );
     expect((await oauth.listGrants(approver.userId)).every((g) => g.scopes.length > 0)).toBe(true);
+  });
+
+  it('records grants, their revocations with the reason, and client registration and deletion in the audit log', async () => {
+    const from = audited.length;
+    const v = verifier();
+    const first = await exchange(await codeFor(v), v);
+    await oauth.token({ grant_type: 'refresh_token', refresh_token: first.refresh_token }, { clientId });
+    await refused(
+      oauth.token({ grant_type: 'refresh_token', refresh_token: first.refresh_token }, { clientId }),
+      'invalid_grant',
+      /revoked/,
+    );
+    const mine = await oauth.registerClient(approver.userId, {
+      name: 'Audited',
+      redirectUris: [redirectUri],
+      confidential: false,
+    });
+    await oauth.deleteClient(approver.userId, mine.client.id);
+    const entries = audited.slice(from);
+    const grant = entries.find((e) => e.action === 'oauth.grant')!;
+    expect(grant).toMatchObject({
+      actorId: approver.userId,
+      outcome: 'success',
+      detail: { client: clientId },
+    });
+    expect(entries.filter((e) => e.action === 'oauth.grant')).toHaveLength(1); // a refresh is not a new grant
+    expect(entries.find((e) => e.action === 'oauth.grant_revoke')).toMatchObject({
+      target: grant.target,
+      actorId: approver.userId,
+      credential: 'none',
+      detail: { client: clientId, reason: 'refresh_token_reuse' },
+    });
+    expect(
+      entries.filter((e) => e.action.startsWith('oauth.client_')).map((e) => [e.action, e.target]),
+    ).toEqual([
+      ['oauth.client_create', `oauth_client:${mine.client.id}`],
+      ['oauth.client_delete', `oauth_client:${mine.client.id}`],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(first.refresh_token);
   });
 
   it('two concurrent uses of one refresh token: one wins the rotation, the other is a replay that revokes both', async () => {

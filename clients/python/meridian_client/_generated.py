@@ -1119,6 +1119,30 @@ class Candle(_Model):
 
 
 @dataclass
+class ConfirmTwoFactorRequest(_Model):
+    """ConfirmTwoFactorRequest"""
+
+    code: str  # A TOTP code (or, to turn off, a recovery code)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("code", "code", _any),
+    )
+
+
+@dataclass
+class ConfirmTwoFactorResponse(_Model):
+    """ConfirmTwoFactorResponse"""
+
+    recovery_codes: List[str]  # Ten recovery codes, each usable once instead of a TOTP code. Shown once, never again.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("recovery_codes", "recoveryCodes", _list(_any)),
+    )
+
+
+@dataclass
 class CreateOAuthClientRequest(_Model):
     """CreateOAuthClientRequest"""
 
@@ -1703,6 +1727,18 @@ class Derivatives(_Model):
         ("venues", "venues", _list(_obj("DerivativesVenuesItem"))),
         ("stale", "stale", _any),
         ("updated_at", "updatedAt", _opt(_any)),
+    )
+
+
+@dataclass
+class DisableTwoFactorRequest(_Model):
+    """DisableTwoFactorRequest"""
+
+    code: str  # A TOTP code (or, to turn off, a recovery code)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("code", "code", _any),
     )
 
 
@@ -2473,6 +2509,66 @@ class ListAlertRulesResponse(_Model):
 
 
 @dataclass
+class ListAuditLogResponseDataItem(_Model):
+    """ListAuditLogResponseDataItem"""
+
+    id: str
+    at: str
+    action: Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]
+    outcome: Union[Literal["success"], Literal["failure"]]
+    actor_id: Optional[str]  # The user who acted; null when unknown
+    credential: Literal["session", "token", "password", "sso", "operator", "none"]  # How the actor authenticated: session, token, password (sign-in), sso (single sign-on), operator (CLI
+    address: Optional[str]  # The client address (null: not over HTTP)
+    target: Optional[str]  # What the action concerned, as kind:id
+    detail: Optional[Dict[str, Optional[Union[str, float, bool]]]]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("at", "at", _any),
+        ("action", "action", _any),
+        ("outcome", "outcome", _any),
+        ("actor_id", "actorId", _opt(_any)),
+        ("credential", "credential", _any),
+        ("address", "address", _opt(_any)),
+        ("target", "target", _opt(_any)),
+        ("detail", "detail", _opt(_map(_any))),
+    )
+
+
+@dataclass
+class ListAuditLogResponseApplied(_Model):
+    """ListAuditLogResponseApplied"""
+
+    limit: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("limit", "limit", _any),
+    )
+
+
+@dataclass
+class ListAuditLogResponse(_Model):
+    """ListAuditLogResponse"""
+
+    data: List[ListAuditLogResponseDataItem]
+    next_cursor: Optional[str]  # Pass as cursor for the next (older) page
+    applied: ListAuditLogResponseApplied
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("ListAuditLogResponseDataItem"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("applied", "applied", _obj("ListAuditLogResponseApplied")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
 class ListLabelsResponseDataItem(_Model):
     """ListLabelsResponseDataItem"""
 
@@ -2971,6 +3067,80 @@ class ListWebhooksResponse(_Model):
 
 
 @dataclass
+class LoginCodeRequest(_Model):
+    """LoginCodeRequest"""
+
+    challenge: str
+    code: str  # The 6-digit TOTP code, or a recovery code
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("challenge", "challenge", _any),
+        ("code", "code", _any),
+    )
+
+
+@dataclass
+class LoginCodeResponse(_Model):
+    """LoginCodeResponse"""
+
+    step: Literal["done"]
+    email: str
+    role: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("step", "step", _any),
+        ("email", "email", _any),
+        ("role", "role", _any),
+    )
+
+
+@dataclass
+class LoginEnrolConfirmRequest(_Model):
+    """LoginEnrolConfirmRequest"""
+
+    challenge: str
+    code: str  # The 6-digit TOTP code, or a recovery code
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("challenge", "challenge", _any),
+        ("code", "code", _any),
+    )
+
+
+@dataclass
+class LoginEnrolConfirmResponse(_Model):
+    """LoginEnrolConfirmResponse"""
+
+    step: Literal["done"]
+    email: str
+    role: str
+    recovery_codes: List[str]  # Ten recovery codes, each usable once instead of a TOTP code. Shown once, never again.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("step", "step", _any),
+        ("email", "email", _any),
+        ("role", "role", _any),
+        ("recovery_codes", "recoveryCodes", _list(_any)),
+    )
+
+
+@dataclass
+class LoginEnrolRequest(_Model):
+    """LoginEnrolRequest"""
+
+    challenge: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("challenge", "challenge", _any),
+    )
+
+
+@dataclass
 class LoginRequest(_Model):
     """LoginRequest"""
 
@@ -2981,20 +3151,6 @@ class LoginRequest(_Model):
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("email", "email", _any),
         ("password", "password", _any),
-    )
-
-
-@dataclass
-class LoginResponse(_Model):
-    """LoginResponse"""
-
-    email: str
-    role: str
-    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
-
-    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
-        ("email", "email", _any),
-        ("role", "role", _any),
     )
 
 
@@ -4068,7 +4224,7 @@ class Problem(_Model):
     title: str
     status: int
     detail: str
-    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
+    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "invalid_code", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
     request_id: str
     instance: str
     errors: Optional[List[ProblemErrorsItem]] = None
@@ -4189,6 +4345,36 @@ class Token(_Model):
         ("expires_at", "expiresAt", _opt(_any)),
         ("revoked_at", "revokedAt", _opt(_any)),
         ("status", "status", _any),
+    )
+
+
+@dataclass
+class TwoFactorSecret(_Model):
+    """TwoFactorSecret"""
+
+    secret: str  # The TOTP secret (base32). Shown once, never again.
+    uri: str  # The same secret as an otpauth:// URI, for an authenticator app
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("secret", "secret", _any),
+        ("uri", "uri", _any),
+    )
+
+
+@dataclass
+class TwoFactorStatus(_Model):
+    """TwoFactorStatus"""
+
+    enabled: bool
+    required: bool  # The server requires two-factor sign-in for every password account
+    recovery_codes_left: int  # Unused recovery codes (0 when two-factor is off)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("enabled", "enabled", _any),
+        ("required", "required", _any),
+        ("recovery_codes_left", "recoveryCodesLeft", _any),
     )
 
 
@@ -4477,6 +4663,38 @@ class WebhookDelivery(_Model):
 
 
 @dataclass
+class LoginResponse1(_Model):
+    """LoginResponse1"""
+
+    step: Literal["done"]
+    email: str
+    role: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("step", "step", _any),
+        ("email", "email", _any),
+        ("role", "role", _any),
+    )
+
+
+@dataclass
+class LoginResponse2(_Model):
+    """LoginResponse2"""
+
+    step: Union[Literal["code"], Literal["enrol"]]  # code: send a TOTP or recovery code to /auth/login/code; enrol: the server requires two-factor sign-i
+    challenge: str  # Identifies this sign-in in the next step; valid 5 minutes
+    expires_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("step", "step", _any),
+        ("challenge", "challenge", _any),
+        ("expires_at", "expiresAt", _any),
+    )
+
+
+@dataclass
 class CheckOAuthAuthorizationResponse1Client(_Model):
     """CheckOAuthAuthorizationResponse1Client"""
 
@@ -4630,9 +4848,21 @@ class _Operations:
     def _call(self, method: str, path: str, query: Dict[str, Any], body: Any, convert: Callable[[Any], Any], headers: Optional[Dict[str, str]], csv_body: bool) -> Any:  # pragma: no cover - provided by the client
         raise NotImplementedError
 
-    def login(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[LoginResponse]:
-        """POST /auth/login: Sign in to the console (sets the session cookie)"""
-        return self._call("POST", "/auth/login", {}, body, _obj("LoginResponse"), headers, False)
+    def login(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Union[LoginResponse1, LoginResponse2]]:
+        """POST /auth/login: Sign in to the console: the session cookie, or the two-factor step it needs first"""
+        return self._call("POST", "/auth/login", {}, body, _any, headers, False)
+
+    def login_code(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[LoginCodeResponse]:
+        """POST /auth/login/code: Second sign-in step: a TOTP code or a recovery code (sets the session cookie)"""
+        return self._call("POST", "/auth/login/code", {}, body, _obj("LoginCodeResponse"), headers, False)
+
+    def login_enrol(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[TwoFactorSecret]:
+        """POST /auth/login/enrol: Required enrolment at sign-in: a new TOTP secret for the account (shown once)"""
+        return self._call("POST", "/auth/login/enrol", {}, body, _obj("TwoFactorSecret"), headers, False)
+
+    def login_enrol_confirm(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[LoginEnrolConfirmResponse]:
+        """POST /auth/login/enrol/confirm: Required enrolment at sign-in: the first code turns two-factor on and signs in"""
+        return self._call("POST", "/auth/login/enrol/confirm", {}, body, _obj("LoginEnrolConfirmResponse"), headers, False)
 
     def logout(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
         """POST /auth/logout: Sign out of the console"""
@@ -4661,6 +4891,26 @@ class _Operations:
     def rotate_token(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[RotateTokenResponse201]:
         """POST /api/account/tokens/{id}/rotate: Replace a token with a new secret (same name, permissions, expiry); the old one is revoked"""
         return self._call("POST", _path("/api/account/tokens/{id}/rotate", {"id": id}), {}, None, _obj("RotateTokenResponse201"), headers, False)
+
+    def get_two_factor(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[TwoFactorStatus]:
+        """GET /api/account/two-factor: Whether two-factor sign-in is on for this account, and recovery codes left"""
+        return self._call("GET", "/api/account/two-factor", {}, None, _obj("TwoFactorStatus"), headers, False)
+
+    def begin_two_factor(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[TwoFactorSecret]:
+        """POST /api/account/two-factor: Start enrolment: a new TOTP secret, shown once; confirm it with a first code"""
+        return self._call("POST", "/api/account/two-factor", {}, None, _obj("TwoFactorSecret"), headers, False)
+
+    def confirm_two_factor(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ConfirmTwoFactorResponse]:
+        """POST /api/account/two-factor/confirm: Finish enrolment with a first code; answers the recovery codes, shown once"""
+        return self._call("POST", "/api/account/two-factor/confirm", {}, body, _obj("ConfirmTwoFactorResponse"), headers, False)
+
+    def disable_two_factor(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """POST /api/account/two-factor/disable: Turn two-factor sign-in off, proven by a current code or a recovery code"""
+        return self._call("POST", "/api/account/two-factor/disable", {}, body, _none, headers, False)
+
+    def list_audit_log(self, *, action: Optional[Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]] = None, actor: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, format: Optional[Union[Literal["json"], Literal["jsonl"]]] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAuditLogResponse]:
+        """GET /api/audit-log: Security-relevant actions, newest first (admins); filters, cursor pages, a JSON-lines export"""
+        return self._call("GET", "/api/audit-log", {"action": action, "actor": actor, "from": from_, "to": to, "limit": limit, "cursor": cursor, "format": format}, None, _obj("ListAuditLogResponse"), headers, False)
 
     def get_o_auth_server_metadata(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetOAuthServerMetadataResponse]:
         """GET /.well-known/oauth-authorization-server: OAuth 2.0 authorization server metadata (RFC 8414)"""

@@ -54,3 +54,7 @@ export type PortfolioRow = Ok<'/api/portfolio/rows', 'get'>['data'][number];
 export type PortfolioImport = Ok<'/api/portfolio/imports', 'get'>['data'][number];
 export type ImportResult = Ok<'/api/portfolio/import', 'post'>;
 export type Analytics = Ok<'/api/dashboard/analytics', 'get'>;
+export type AuditPage = Ok<'/api/audit-log', 'get'>;
+export type AuditEntry = AuditPage['data'][number];
+export type AuditAction = AuditEntry['action'];
+export type TwoFactorStatus = Ok<'/api/account/two-factor', 'get'>;

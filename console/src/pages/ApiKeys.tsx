@@ -11,6 +11,7 @@ import { UsagePanel } from './Dashboard.tsx';
 import { useAccount, useTokens } from '../hooks/queries.ts';
 import { formatDateTime, formatRelative } from '../lib/format.ts';
 import { TableHead } from '../components/TableHead.tsx';
+import { TwoFactorCard } from '../components/TwoFactorCard.tsx';
 
 const expiries = [
   { value: '', label: 'Never' },
@@ -45,6 +46,7 @@ export default function ApiKeys() {
       </div>
       <UsagePanel />
       <ClientUsage />
+      <TwoFactorCard />
       {secret ? (
         <SecretPanel
           title={secret.rotated ? `New secret for “${secret.name}”` : `Key “${secret.name}” created`}

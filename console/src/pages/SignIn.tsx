@@ -5,6 +5,7 @@ import { api, unwrap } from '../api/client.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Logo } from '../components/Layout.tsx';
 import { ssoErrorMessage } from '../lib/sso.ts';
+import { CodeField, RecoveryCodesPanel } from '../components/TwoFactorCard.tsx';
 
 /** Only same-site paths are followed after sign-in (never an absolute URL someone put in the link). */
 export function safeNext(next: string | null): string {
@@ -72,24 +73,89 @@ function PasswordForm({ next }: { next: string }) {
   const email = useRef<HTMLInputElement>(null);
   useEffect(() => email.current?.focus(), []);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  // After the password: the code step, or (when the server requires two-factor) enrolment first.
+  const [second, setSecond] = useState<{ step: 'code' | 'enrol'; challenge: string }>();
+  const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+
+  const enter = async () => {
+    await queryClient.resetQueries({ queryKey: ['account'] });
+    navigate(next, { replace: true });
+  };
+  const attempt = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
     try {
-      await unwrap(
+      await work();
+    } catch (caught) {
+      setError(caught);
+    }
+    setBusy(false);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    return attempt(async () => {
+      const answer = await unwrap(
         api.POST('/auth/login', {
           body: { email: String(form.get('email')), password: String(form.get('password')) },
         }),
       );
-      await queryClient.resetQueries({ queryKey: ['account'] });
-      navigate(next, { replace: true });
-    } catch (caught) {
-      setError(caught);
-      setBusy(false);
-    }
+      if (answer.step === 'done') return enter();
+      setSecond({ step: answer.step, challenge: answer.challenge });
+      if (answer.step === 'enrol')
+        setEnrolment(await unwrap(api.POST('/auth/login/enrol', { body: { challenge: answer.challenge } })));
+    });
   };
+
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    const challenge = second!.challenge;
+    return attempt(async () => {
+      if (second!.step === 'code') {
+        await unwrap(api.POST('/auth/login/code', { body: { challenge, code } }));
+        return enter();
+      }
+      const done = await unwrap(api.POST('/auth/login/enrol/confirm', { body: { challenge, code } }));
+      setRecoveryCodes(done.recoveryCodes);
+    });
+  };
+
+  if (recoveryCodes) return <RecoveryCodesPanel codes={recoveryCodes} onDone={enter} />;
+
+  if (second)
+    return (
+      <form className="sign-in-form" onSubmit={submitCode} aria-labelledby="code-title">
+        <h2 id="code-title">{second.step === 'code' ? 'Enter your code' : 'Set up two-factor sign-in'}</h2>
+        {second.step === 'enrol' ? (
+          <>
+            <p>This server requires two-factor sign-in. Add this account to your authenticator app:</p>
+            <p className="small">
+              Secret: <code>{enrolment?.secret ?? '…'}</code>
+            </p>
+            <p className="small break">
+              URI: <code>{enrolment?.uri ?? '…'}</code>
+            </p>
+          </>
+        ) : (
+          <p className="muted">Open your authenticator app, or use one of your recovery codes.</p>
+        )}
+        <CodeField
+          id="code"
+          label={second.step === 'code' ? 'Code from your app, or a recovery code' : 'Code from your app'}
+          recovery={second.step === 'code'}
+        />
+        <ErrorNote error={error} />
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? 'Checking…' : 'Continue'}
+        </button>
+        <button type="button" className="button ghost" onClick={() => setSecond(undefined)}>
+          Start over
+        </button>
+      </form>
+    );
 
   return (
     <form className="sign-in-form" onSubmit={submit} aria-labelledby="sign-in-title">

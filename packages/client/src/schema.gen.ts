@@ -88,6 +88,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-factor sign-in is on for this account, and recovery codes left */
+        get: operations["getTwoFactor"];
+        put?: never;
+        /** Start enrolment: a new TOTP secret, shown once; confirm it with a first code */
+        post: operations["beginTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish enrolment with a first code; answers the recovery codes, shown once */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in off, proven by a current code or a recovery code */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/usage": {
         parameters: {
             query?: never;
@@ -257,6 +309,23 @@ export interface paths {
         put?: never;
         /** Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows */
         post: operations["backtestAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Security-relevant actions, newest first (admins); filters, cursor pages, a JSON-lines export */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -774,8 +843,59 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in to the console (sets the session cookie) */
+        /** Sign in to the console: the session cookie, or the two-factor step it needs first */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second sign-in step: a TOTP code or a recovery code (sets the session cookie) */
+        post: operations["loginCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Required enrolment at sign-in: a new TOTP secret for the account (shown once) */
+        post: operations["loginEnrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/login/enrol/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Required enrolment at sign-in: the first code turns two-factor on and signs in */
+        post: operations["loginEnrolConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1492,6 +1612,14 @@ export interface components {
             /** @description An error the client must hear, on its redirect URI */
             redirectTo: string;
         };
+        ConfirmTwoFactorRequest: {
+            /** @description A TOTP code (or, to turn off, a recovery code) */
+            code: string;
+        };
+        ConfirmTwoFactorResponse: {
+            /** @description Ten recovery codes, each usable once instead of a TOTP code. Shown once, never again. */
+            recoveryCodes: string[];
+        };
         CreateAlertChannelRequest: {
             /** Format: email */
             address: string;
@@ -1780,6 +1908,10 @@ export interface components {
                 /** @description Share in the merged figures (by open interest in USD, else equal); 0 when excluded */
                 weight: number;
             }[];
+        };
+        DisableTwoFactorRequest: {
+            /** @description A TOTP code (or, to turn off, a recovery code) */
+            code: string;
         };
         GetAiOutlookResponse: {
             /** @enum {string} */
@@ -2207,6 +2339,35 @@ export interface components {
             /** @description Pass as cursor for the next page */
             nextCursor: string | null;
         };
+        ListAuditLogResponse: {
+            applied: {
+                limit: number;
+            };
+            data: {
+                /** @enum {string} */
+                action: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
+                /** @description The user who acted; null when unknown */
+                actorId: string | null;
+                /** @description The client address (null: not over HTTP) */
+                address: string | null;
+                /** Format: date-time */
+                at: string;
+                /**
+                 * @description How the actor authenticated: session, token, password (sign-in), sso (single sign-on), operator (CLI), none
+                 * @enum {string}
+                 */
+                credential: "session" | "token" | "password" | "sso" | "operator" | "none";
+                detail: {
+                    [key: string]: string | number | boolean | null;
+                } | null;
+                id: string;
+                outcome: "success" | "failure";
+                /** @description What the action concerned, as kind:id */
+                target: string | null;
+            }[];
+            /** @description Pass as cursor for the next (older) page */
+            nextCursor: string | null;
+        };
         ListLabelsResponse: {
             data: {
                 /** @description Lower case */
@@ -2361,6 +2522,33 @@ export interface components {
         ListWebhooksResponse: {
             data: components["schemas"]["Webhook"][];
         };
+        LoginCodeRequest: {
+            challenge: string;
+            /** @description The 6-digit TOTP code, or a recovery code */
+            code: string;
+        };
+        LoginCodeResponse: {
+            email: string;
+            role: string;
+            /** @enum {string} */
+            step: "done";
+        };
+        LoginEnrolConfirmRequest: {
+            challenge: string;
+            /** @description The 6-digit TOTP code, or a recovery code */
+            code: string;
+        };
+        LoginEnrolConfirmResponse: {
+            email: string;
+            /** @description Ten recovery codes, each usable once instead of a TOTP code. Shown once, never again. */
+            recoveryCodes: string[];
+            role: string;
+            /** @enum {string} */
+            step: "done";
+        };
+        LoginEnrolRequest: {
+            challenge: string;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -2368,6 +2556,15 @@ export interface components {
         LoginResponse: {
             email: string;
             role: string;
+            /** @enum {string} */
+            step: "done";
+        } | {
+            /** @description Identifies this sign-in in the next step; valid 5 minutes */
+            challenge: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description code: send a TOTP or recovery code to /auth/login/code; enrol: the server requires two-factor sign-in and this account has none yet (/auth/login/enrol, then /auth/login/enrol/confirm) */
+            step: "code" | "enrol";
         };
         MarketData: {
             /** @description Perpetual mark vs merged mid, bps */
@@ -2903,10 +3100,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `password_sign_in_disabled` (403): Password sign-in is turned off on this server; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
+         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `invalid_code` (400): The two-factor code is wrong or was already used; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `password_sign_in_disabled` (403): Password sign-in is turned off on this server; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "session_required" | "forbidden" | "csrf_rejected" | "password_sign_in_disabled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
+        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "invalid_code" | "session_required" | "forbidden" | "csrf_rejected" | "password_sign_in_disabled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
         RotateTokenResponse201: {
             details: components["schemas"]["Token"];
             /** @description The secret. Shown once, never again: store it now. */
@@ -2963,6 +3160,19 @@ export interface components {
             /** @description The first characters of the secret, to tell tokens apart */
             start: string;
             status: "active" | "expired" | "revoked";
+        };
+        TwoFactorSecret: {
+            /** @description The TOTP secret (base32). Shown once, never again. */
+            secret: string;
+            /** @description The same secret as an otpauth:// URI, for an authenticator app */
+            uri: string;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            /** @description Unused recovery codes (0 when two-factor is off) */
+            recoveryCodesLeft: number;
+            /** @description The server requires two-factor sign-in for every password account */
+            required: boolean;
         };
         UpdateAlertRuleRequest: {
             channels?: {
@@ -3125,7 +3335,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Problem document; `code` is one of `validation_failed`, `unsupported_symbol`, `unknown_exchange`, `bad_request`, `url_not_allowed` */
+        /** @description Problem document; `code` is one of `validation_failed`, `unsupported_symbol`, `unknown_exchange`, `bad_request`, `url_not_allowed`, `invalid_code` */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -3400,6 +3610,118 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    beginTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmTwoFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmTwoFactorResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableTwoFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -3854,6 +4176,46 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                action?: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
+                /** @description Only entries by this user id */
+                actor?: string;
+                cursor?: string;
+                /** @description jsonl: every matching entry as JSON lines (same as Accept: application/x-ndjson) */
+                format?: "json" | "jsonl";
+                /** @description Entries at or after this time */
+                from?: string;
+                /** @description Default 50; above 200 is clamped */
+                limit?: number;
+                /** @description Entries before this time */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditLogResponse"];
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getDashboardAnalytics: {
@@ -5023,6 +5385,91 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loginCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginCodeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loginEnrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginEnrolRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    loginEnrolConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginEnrolConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginEnrolConfirmResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -9,6 +9,7 @@ import type { MarketTables } from '../../modules/market/tables.ts';
 import type { OnchainTables } from '../../modules/onchain/tables.ts';
 import type { WebhooksTables } from '../../modules/webhooks/tables.ts';
 import type { DerivativesTables } from '../../modules/derivatives/tables.ts';
+import type { AuditTables } from '../../modules/audit/tables.ts';
 import type { LeadershipTables } from '../leadership/tables.ts';
 import type { OAuthTables } from '../../modules/oauth/tables.ts';
 
@@ -29,4 +30,5 @@ export interface Database
     DerivativesTables,
     LeadershipTables,
     LabelsTables,
-    OAuthTables {}
+    OAuthTables,
+    AuditTables {}

@@ -15,13 +15,20 @@ type Json = any;
 
 /** Module tags, in the order the document lists them. */
 export const apiTags = [
-  { name: 'auth', description: 'Console sign-in and sign-out (session cookie).' },
-  { name: 'account', description: 'The caller, its API tokens and their permissions.' },
+  {
+    name: 'auth',
+    description: 'Console sign-in (with its two-factor step) and sign-out (session cookie).',
+  },
+  {
+    name: 'account',
+    description: 'The caller, its API tokens, their permissions, and two-factor sign-in.',
+  },
   {
     name: 'oauth',
     description:
       'OAuth 2.0 for third-party apps: authorization code with PKCE, token refresh and revocation, the apps an account authorized.',
   },
+  { name: 'audit', description: 'The audit log of security-relevant actions (administrators).' },
   { name: 'market', description: 'Merged market view across venues and OHLCV history.' },
   { name: 'onchain', description: 'Exchange inflows and outflows seen on chain, priced in USD.' },
   {
@@ -253,7 +260,9 @@ export function polishOpenApi(input: Json): Json {
             media.schema = nameSchema(media.schema, `${pascal(id)}${suffix}`, schemas);
           }
           const value = examples?.responses[statusText];
-          if (value !== undefined)
+          // A captured JSON answer is no example of a text body (the audit log's JSON-lines export).
+          const textBody = media.schema?.type === 'string' && typeof value !== 'string';
+          if (value !== undefined && !textBody)
             media.examples = { simulated: { summary: 'Captured from a simulated server', value } };
         }
       }

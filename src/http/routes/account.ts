@@ -5,7 +5,9 @@ import {
   type Principal,
   permissions,
 } from '../../modules/accounts/index.ts';
+import type { AuditLog } from '../../modules/audit/index.ts';
 import type { Clock } from '../../shared/clock.ts';
+import { actorOf } from '../audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import { parseDuration } from '../../modules/identifiers/index.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
@@ -88,10 +90,11 @@ export interface AccountRouteDeps {
     'account' | 'createToken' | 'listTokensPage' | 'revokeToken' | 'rotateToken'
   >;
   clock: Clock;
+  audit: AuditLog;
 }
 
 export function accountRoutes(deps: AccountRouteDeps): RouteModule {
-  const { accounts, clock } = deps;
+  const { accounts, clock, audit } = deps;
   const accountJson = new WeakMap<object, Buffer>();
   /** The principal object lives as long as its cache entry, so its JSON is built once per entry. */
   const accountBody = (principal: Principal): Buffer => {
@@ -179,6 +182,13 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
           expiresAt: expiry,
           permissions: narrowed ?? null,
         });
+        await audit.record({
+          action: 'token.create',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `token:${created.view.id}`,
+          detail: { name: created.view.name },
+        });
         reply.code(201).header('cache-control', 'no-store');
         return { token: created.token, details: created.view };
       },
@@ -196,7 +206,16 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
           response: { 200: Token, 404: ProblemSchema, ...authProblems },
         },
       },
-      async (request) => accounts.revokeToken(request.principal!.userId, request.params.id),
+      async (request) => {
+        const view = await accounts.revokeToken(request.principal!.userId, request.params.id);
+        await audit.record({
+          action: 'token.revoke',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `token:${view.id}`,
+        });
+        return view;
+      },
     );
 
     app.post(
@@ -214,6 +233,13 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
       },
       async (request, reply) => {
         const created = await accounts.rotateToken(request.principal!.userId, request.params.id);
+        await audit.record({
+          action: 'token.rotate',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `token:${request.params.id}`,
+          detail: { replacedBy: created.view.id },
+        });
         reply.code(201).header('cache-control', 'no-store');
         return { token: created.token, details: created.view };
       },

@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+import type { AuditLog } from '../../modules/audit/index.ts';
+import { actorOf } from '../audit.ts';
 import {
   type AlertChannelsService,
   MAX_TEMPLATE_LENGTH,
@@ -124,6 +126,7 @@ const PreviewSchema = Type.Object(
 );
 
 export interface AlertChannelRouteDeps {
+  audit: AuditLog;
   channels: Pick<AlertChannelsService, 'create' | 'list' | 'get' | 'remove' | 'verify' | 'preview'>;
 }
 
@@ -153,6 +156,13 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
       },
       async (request, reply) => {
         const created = await channels.create(request.principal!.userId, request.body);
+        await deps.audit.record({
+          action: 'channel.create',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `channel:${created.id}`,
+          detail: { type: created.type },
+        });
         reply.code(201);
         return created;
       },
@@ -217,6 +227,12 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
       },
       async (request, reply) => {
         await channels.remove(request.principal!.userId, request.params.id);
+        await deps.audit.record({
+          action: 'channel.delete',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `channel:${request.params.id}`,
+        });
         reply.code(204);
         return null;
       },
@@ -241,7 +257,20 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
           },
         },
       },
-      async (request) => channels.verify(request.principal!.userId, request.params.id, request.body.code),
+      async (request) => {
+        const verified = await channels.verify(
+          request.principal!.userId,
+          request.params.id,
+          request.body.code,
+        );
+        await deps.audit.record({
+          action: 'channel.verify',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `channel:${request.params.id}`,
+        });
+        return verified;
+      },
     );
   };
 }

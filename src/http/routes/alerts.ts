@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditLog } from '../../modules/audit/index.ts';
+import { actorOf } from '../audit.ts';
 import { type Static, Type } from 'typebox';
 import type { AlertsService, RuleType } from '../../modules/alerts/index.ts';
 import { isRecord } from '../../shared/bus.ts';
@@ -64,6 +66,7 @@ const noteNormalized = (
 
 /** Alert rules: create, list, read, edit (pause/resume), delete, and a test firing. */
 export interface AlertsRouteDeps {
+  audit: AuditLog;
   alerts: Pick<
     AlertsService,
     'backtest' | 'create' | 'fieldProblems' | 'get' | 'list' | 'remove' | 'test' | 'typeOf' | 'update'
@@ -227,6 +230,12 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
       },
       async (request, reply) => {
         await alerts.remove(request.principal!.userId, request.params.id);
+        await deps.audit.record({
+          action: 'alert_rule.delete',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `alert_rule:${request.params.id}`,
+        });
         reply.code(204);
         return null;
       },

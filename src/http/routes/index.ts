@@ -11,6 +11,8 @@ import { accountRoutes } from './account.ts';
 import { alertsRoutes } from './alerts.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { authRoutes } from './auth.ts';
+import { auditLogRoutes } from './audit-log.ts';
+import { twoFactorRoutes } from './two-factor.ts';
 import { healthRoutes } from './health.ts';
 import { marketRoutes } from './market.ts';
 import { derivativesRoutes } from './derivatives.ts';
@@ -27,13 +29,21 @@ import { oauthRoutes } from './oauth.ts';
 
 /** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
 export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
-  const { config, bus, accounts, connectionSlots } = deps;
+  const { config, bus, accounts, connectionSlots, audit } = deps;
   return [
     healthRoutes({ readiness: () => deps.readiness(), metrics: deps.metrics }),
     problemRoutes(),
-    authRoutes({ config, accounts, failures: auth.failures }),
-    ssoRoutes({ config, accounts, sso: deps.sso?.provider, log: deps.logger.child({ module: 'sso' }) }),
-    accountRoutes({ accounts, clock: deps.clock }),
+    authRoutes({ config, accounts, failures: auth.failures, limiter: deps.limiter, audit }),
+    ssoRoutes({
+      config,
+      accounts,
+      sso: deps.sso?.provider,
+      log: deps.logger.child({ module: 'sso' }),
+      audit,
+    }),
+    accountRoutes({ accounts, clock: deps.clock, audit }),
+    twoFactorRoutes({ accounts, failures: auth.failures, limiter: deps.limiter, audit }),
+    auditLogRoutes({ audit }),
     oauthRoutes({ oauth: deps.oauth }),
     marketRoutes({
       market: deps.market.service,
@@ -42,20 +52,21 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     }),
     derivativesRoutes({ derivatives: deps.derivatives.service, symbols: deps.symbols }),
     onchainRoutes({ onchain: deps.onchain.service, labels: deps.labels.service }),
-    labelsRoutes({ labels: deps.labels.service, book: deps.onchain.book }),
+    labelsRoutes({ labels: deps.labels.service, book: deps.onchain.book, audit }),
     predictionsRoutes({ predictions: deps.predictions.service, symbols: deps.symbols }),
     portfolioRoutes({
       portfolio: deps.portfolio.portfolio,
       priceSource: config.marketSource.kind,
+      audit,
     }),
     analyticsRoutes({ analytics: deps.portfolio.analytics }),
-    alertsRoutes({ alerts: deps.alerts.service, labels: deps.labels.service }),
+    alertsRoutes({ alerts: deps.alerts.service, labels: deps.labels.service, audit }),
     predictionsPushRoutes(
       { config, bus, accounts, metrics: deps.metrics, connectionSlots, symbols: deps.symbols },
       auth,
     ),
-    webhookRoutes({ webhooks: deps.webhooks.service }),
-    alertChannelRoutes({ channels: deps.webhooks.channels }),
+    webhookRoutes({ webhooks: deps.webhooks.service, audit }),
+    alertChannelRoutes({ channels: deps.webhooks.channels, audit }),
     eventsStreamRoutes(
       {
         config,

@@ -1,4 +1,6 @@
 import { basename } from 'node:path';
+import type { AuditLog } from '../../modules/audit/index.ts';
+import { actorOf } from '../audit.ts';
 import { Type } from 'typebox';
 import { KNOWN_EXCHANGES } from '../../modules/identifiers/index.ts';
 import {
@@ -149,6 +151,7 @@ const ExchangesSchema = Type.Object({
  * POST /api/labels (add or replace), GET /api/labels (paged), DELETE /api/labels/:id.
  */
 export interface LabelsRouteDeps {
+  audit: AuditLog;
   labels: Pick<LabelsService, 'list' | 'remove' | 'save'>;
   book: Pick<AddressBook, 'coverage' | 'size' | 'sources' | 'version'>;
 }
@@ -253,6 +256,12 @@ export function labelsRoutes(deps: LabelsRouteDeps): RouteModule {
       },
       async (request, reply) => {
         await labels.remove(request.principal!.userId, request.params.id);
+        await deps.audit.record({
+          action: 'label.delete',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `label:${request.params.id}`,
+        });
         reply.code(204);
         return null;
       },

@@ -1,4 +1,6 @@
 import { parse as parseLosslessJson } from 'lossless-json';
+import type { AuditLog } from '../../modules/audit/index.ts';
+import { actorOf } from '../audit.ts';
 import { Type } from 'typebox';
 import {
   MAX_IMPORT_ROWS,
@@ -73,6 +75,7 @@ const toRawRow = (value: unknown): RawRow => {
 export interface PortfolioRouteDeps {
   portfolio: Pick<PortfolioService, 'deleteRow' | 'holdings' | 'importRows' | 'imports' | 'reset' | 'rows'>;
   priceSource: string;
+  audit: AuditLog;
 }
 
 export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
@@ -156,6 +159,16 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
           idempotencyKey: typeof key === 'string' ? key : undefined,
         });
         if (key !== undefined) reply.header('idempotent-replayed', String(answer.replayed));
+        if (answer.status === 201 && !answer.replayed) {
+          const { importId, rows } = JSON.parse(answer.body) as { importId: string; rows: number };
+          await deps.audit.record({
+            action: 'portfolio.import',
+            outcome: 'success',
+            ...actorOf(request),
+            target: `import:${importId}`,
+            detail: { rows, format: isCsv ? 'csv' : 'json' },
+          });
+        }
         // The answer is stored serialized (an idempotent replay sends the very same bytes).
         return sendBytes(reply.code(answer.status as 200 | 201).type(JSON_TYPE), answer.body);
       },
@@ -232,6 +245,12 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
       },
       async (request, reply) => {
         await portfolio.deleteRow(request.principal!.userId, request.params.id);
+        await deps.audit.record({
+          action: 'portfolio.row_delete',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `portfolio_row:${request.params.id}`,
+        });
         return reply.code(204).send(null);
       },
     );
@@ -247,7 +266,17 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
           response: { 200: Type.Object({ deleted: Type.Integer() }), ...authProblems },
         },
       },
-      async (request) => ({ deleted: await portfolio.reset(request.principal!.userId) }),
+      async (request) => {
+        const deleted = await portfolio.reset(request.principal!.userId);
+        await deps.audit.record({
+          action: 'portfolio.delete',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `user:${request.principal!.userId}`,
+          detail: { rows: deleted },
+        });
+        return { deleted };
+      },
     );
   };
 }

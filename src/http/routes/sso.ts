@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { AuditLog } from '../../modules/audit/index.ts';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -22,6 +23,7 @@ export interface SsoRouteDeps {
   /** The OpenID Connect provider (undefined: single sign-on is not configured). */
   sso?: SsoProvider;
   log: { warn(fields: object, message: string): void; info(fields: object, message: string): void };
+  audit: AuditLog;
 }
 
 /** The signed cookie that carries a sign-in's state, nonce and PKCE verifier from start to callback. */
@@ -196,8 +198,16 @@ export function ssoRoutes(deps: SsoRouteDeps): RouteModule {
           callbackUrl.search = new URL(request.url, 'http://callback').search;
           const identity = await sso.finish(callbackUrl, flow);
           const { sessionId, outcome, principal } = await deps.accounts.signInWithIdentity(identity);
-          // audit: single sign-on succeeded (principal.userId, outcome: signed_in | created | linked)
           deps.log.info({ userId: principal.userId, outcome }, 'single sign-on');
+          await deps.audit.record({
+            action: 'auth.sign_in',
+            outcome: 'success',
+            actorId: principal.userId,
+            credential: 'sso',
+            address: request.ip,
+            target: `user:${principal.userId}`,
+            detail: { sso: outcome },
+          });
           setSessionCookie(reply, request, config, sessionId);
           return reply.redirect(flow.next, 302);
         } catch (error) {
@@ -208,8 +218,15 @@ export function ssoRoutes(deps: SsoRouteDeps): RouteModule {
             );
             return backToSignIn(reply, 'failed');
           }
-          // audit: single sign-on refused (error.reason; error.detail names the email or domain)
           deps.log.warn({ reason: error.reason, detail: error.detail }, 'single sign-on refused');
+          await deps.audit.record({
+            action: 'auth.sign_in',
+            outcome: 'failure',
+            actorId: null,
+            credential: 'sso',
+            address: request.ip,
+            detail: { sso: error.reason, why: error.detail ?? null },
+          });
           return backToSignIn(reply, error.reason);
         }
       },

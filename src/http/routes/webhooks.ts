@@ -1,4 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import type { AuditLog } from '../../modules/audit/index.ts';
+import { actorOf } from '../audit.ts';
 import { Type } from 'typebox';
 import { EVENT_TYPES, type EventType } from '../../modules/events/index.ts';
 import {
@@ -170,6 +172,7 @@ const page = (query: { limit?: number; cursor?: string }) => {
 
 /** Webhook endpoints (alerts:read / alerts:write) and the delivery history of a webhook or an alert rule. */
 export interface WebhookRouteDeps {
+  audit: AuditLog;
   webhooks: Pick<
     WebhooksService,
     'create' | 'deliveriesOfRule' | 'deliveriesOfWebhook' | 'get' | 'list' | 'remove' | 'rotate'
@@ -202,6 +205,13 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       },
       async (request, reply) => {
         const created = await webhooks.create(request.principal!.userId, request.body);
+        await deps.audit.record({
+          action: 'webhook.create',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `webhook:${created.id}`,
+          detail: { url: created.url },
+        });
         reply.header('cache-control', 'no-store').code(201);
         return created;
       },
@@ -250,6 +260,12 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       },
       async (request, reply) => {
         await webhooks.remove(request.principal!.userId, request.params.id);
+        await deps.audit.record({
+          action: 'webhook.delete',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `webhook:${request.params.id}`,
+        });
         reply.code(204);
         return null;
       },
@@ -269,6 +285,12 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
       },
       async (request, reply) => {
         const rotated = await webhooks.rotate(request.principal!.userId, request.params.id);
+        await deps.audit.record({
+          action: 'webhook.rotate',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `webhook:${request.params.id}`,
+        });
         reply.header('cache-control', 'no-store');
         return rotated;
       },

@@ -1,3 +1,12 @@
+/**
+ * Seals a TOTP secret for storage (the server must read it back to check codes, so it is encrypted, not
+ * hashed); `context` (the user id) is bound to the ciphertext. The webhook secret box fills it (app/).
+ */
+export interface SecretSealer {
+  seal(plain: string, context: string): string;
+  open(sealed: string, context: string): string;
+}
+
 /** Who the OpenID Connect provider says signed in, from a validated ID token (and its userinfo). */
 export interface ExternalIdentity {
   issuer: string;

@@ -1,4 +1,11 @@
-import type { ApiToken, SessionsTable, UserIdentitiesTable, UsersTable } from './tables.ts';
+import type {
+  ApiToken,
+  RecoveryCodesTable,
+  SessionsTable,
+  TwoFactorTable,
+  UserIdentitiesTable,
+  UsersTable,
+} from './tables.ts';
 
 /**
  * The accounts store port. `repository.kysely.ts` implements it on PGlite and PostgreSQL;
@@ -215,6 +222,99 @@ export function createMemoryAccountsRepository(): AccountsRepository {
     async touchIdentity(issuer, subject, email, at) {
       const identity = identities.get(identityKey(issuer, subject));
       if (identity) Object.assign(identity, { email, last_sign_in_at: at });
+    },
+  };
+}
+
+/** A sign-in challenge as read back. */
+export interface SignInChallenge {
+  userId: string;
+  purpose: 'code' | 'enrol';
+  expiresAt: number;
+  tries: number;
+}
+
+/** The two-factor store: TOTP secrets, recovery codes, sign-in challenges (Kysely: repository.kysely.ts). */
+export interface TwoFactorRepository {
+  find(userId: string): Promise<TwoFactorTable | undefined>;
+  /** Starts (or restarts) an unconfirmed enrolment; false when a confirmed one exists. */
+  putPending(row: Omit<TwoFactorTable, 'confirmed_at' | 'last_step'>): Promise<boolean>;
+  /** Confirms the pending enrolment and stores its recovery codes; false when there is none pending. */
+  confirm(userId: string, at: number, step: number, codeHashes: string[]): Promise<boolean>;
+  /** Moves `last_step` forward to `step`; false when a code of that step (or later) was accepted already. */
+  advanceStep(userId: string, step: number): Promise<boolean>;
+  /** Marks an unused recovery code used; false when it is unknown or used. */
+  useRecoveryCode(userId: string, codeHash: string, at: number): Promise<boolean>;
+  countUnusedRecoveryCodes(userId: string): Promise<number>;
+  /** Removes the secret and the recovery codes. */
+  remove(userId: string): Promise<void>;
+  /** Stores a challenge, and drops the user's challenges that expired before `now`. */
+  insertChallenge(idHash: string, challenge: Omit<SignInChallenge, 'tries'>, now: number): Promise<void>;
+  findChallenge(idHash: string): Promise<SignInChallenge | undefined>;
+  /** Counts a wrong code; returns the tries so far. */
+  failChallenge(idHash: string): Promise<number>;
+  deleteChallenge(idHash: string): Promise<void>;
+}
+
+export function createMemoryTwoFactorRepository(): TwoFactorRepository {
+  const secrets = new Map<string, TwoFactorTable>();
+  const codes = new Map<string, RecoveryCodesTable[]>();
+  const challenges = new Map<string, SignInChallenge>();
+  return {
+    async find(userId) {
+      const row = secrets.get(userId);
+      return row && { ...row };
+    },
+    async putPending(row) {
+      if (secrets.get(row.user_id)?.confirmed_at != null) return false;
+      secrets.set(row.user_id, { ...row, confirmed_at: null, last_step: null });
+      return true;
+    },
+    async confirm(userId, at, step, codeHashes) {
+      const row = secrets.get(userId);
+      if (!row || row.confirmed_at !== null) return false;
+      Object.assign(row, { confirmed_at: at, last_step: step });
+      codes.set(
+        userId,
+        codeHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })),
+      );
+      return true;
+    },
+    async advanceStep(userId, step) {
+      const row = secrets.get(userId);
+      if (!row || (row.last_step !== null && row.last_step >= step)) return false;
+      row.last_step = step;
+      return true;
+    },
+    async useRecoveryCode(userId, codeHash, at) {
+      const code = codes.get(userId)?.find((c) => c.code_hash === codeHash && c.used_at === null);
+      if (!code) return false;
+      code.used_at = at;
+      return true;
+    },
+    async countUnusedRecoveryCodes(userId) {
+      return (codes.get(userId) ?? []).filter((c) => c.used_at === null).length;
+    },
+    async remove(userId) {
+      secrets.delete(userId);
+      codes.delete(userId);
+    },
+    async insertChallenge(idHash, challenge, now) {
+      for (const [key, c] of challenges)
+        if (c.userId === challenge.userId && c.expiresAt <= now) challenges.delete(key);
+      challenges.set(idHash, { ...challenge, tries: 0 });
+    },
+    async findChallenge(idHash) {
+      const found = challenges.get(idHash);
+      return found && { ...found };
+    },
+    async failChallenge(idHash) {
+      const found = challenges.get(idHash);
+      if (!found) return Number.POSITIVE_INFINITY;
+      return ++found.tries;
+    },
+    async deleteChallenge(idHash) {
+      challenges.delete(idHash);
     },
   };
 }

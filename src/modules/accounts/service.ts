@@ -1,11 +1,18 @@
 import type { Clock } from '../../shared/clock.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { DebugLog } from '../../shared/log-and-ignore.ts';
 import { type PasswordHasher, boundedHasher } from './password.ts';
 import type { Plan } from './permissions.ts';
 import { presentAccount } from './present.ts';
 import { type PlanLimits, createPrincipalOf } from './principal.ts';
-import type { AccountsRepository } from './repository.ts';
-import type { ExternalIdentity } from './ports.ts';
+import {
+  type AccountsRepository,
+  type TwoFactorRepository,
+  createMemoryTwoFactorRepository,
+} from './repository.ts';
+import type { ExternalIdentity, SecretSealer } from './ports.ts';
+import { createSignIn } from './sign-in.ts';
+import { createTwoFactor } from './two-factor.ts';
 import { createSessions } from './sessions.ts';
 import { type SsoPolicy, SsoRefusal, createSsoSignIn } from './sso.ts';
 import { createTokenCache } from './token-cache.ts';
@@ -22,6 +29,13 @@ export interface AccountsDeps {
   announceRevocation?: (tokenHash: string) => void;
   /** Tells other replicas that a user's role or plan changed, so they drop that user's cached tokens. */
   announceUserChange?: (userId: string) => void;
+  /** Two-factor sign-in: its store, the sealer of TOTP secrets, and whether every password account needs it. */
+  twoFactor?: {
+    repo: TwoFactorRepository;
+    sealer: SecretSealer | undefined;
+    sealerMissing?: string;
+    required: boolean;
+  };
   /** Who may sign in with single sign-on, and what a new account gets (unset: single sign-on is off). */
   sso?: SsoPolicy;
   /** Where a failed "last used" update is noted (debug: the bookkeeping is coarse and best effort). */
@@ -68,6 +82,15 @@ export function createAccountsService(deps: AccountsDeps) {
     sessionTtlMs: deps.sessionTtlMs,
     sessionCap: (plan) => planOf(plan).sessions,
   });
+  const twoFactorRepo = deps.twoFactor?.repo ?? createMemoryTwoFactorRepository();
+  const twoFactor = createTwoFactor({
+    repo: twoFactorRepo,
+    sealer: deps.twoFactor?.sealer,
+    sealerMissing: deps.twoFactor?.sealerMissing,
+    clock,
+  });
+  const requireTwoFactor = deps.twoFactor?.required ?? false;
+  const signIn = createSignIn({ repo, twoFactorRepo, sessions, twoFactor, clock, requireTwoFactor });
 
   const sso =
     deps.sso && createSsoSignIn({ repo, clock, policy: deps.sso, openSession: sessions.openSession });
@@ -89,7 +112,26 @@ export function createAccountsService(deps: AccountsDeps) {
     grantOfToken: tokens.grantOfToken,
     authenticateToken: cache.authenticateToken,
     peekTokenHash: cache.peekTokenHash,
-    login: sessions.login,
+    signIn: signIn.signIn,
+    challengeOf: signIn.challengeOf,
+    completeSignIn: signIn.completeSignIn,
+    beginEnrolmentAtSignIn: signIn.beginEnrolment,
+    confirmEnrolmentAtSignIn: signIn.confirmEnrolment,
+    twoFactorStatus: async (userId: string) => ({
+      ...(await twoFactor.status(userId)),
+      required: requireTwoFactor,
+    }),
+    beginTwoFactor: twoFactor.begin,
+    confirmTwoFactor: twoFactor.confirm,
+    /** Turns two-factor sign-in off (refused while the operator requires it for every account). */
+    async disableTwoFactor(userId: string, code: string) {
+      if (requireTwoFactor)
+        throw new AppError(
+          'conflict',
+          'this server requires two-factor sign-in for every account (MERIDIAN_REQUIRE_2FA)',
+        );
+      return twoFactor.disable(userId, code);
+    },
     authenticateSession: sessions.authenticateSession,
     logout: sessions.logout,
     /** A console session for an identity the OpenID Connect provider vouched for; throws `SsoRefusal`. */

@@ -28,10 +28,8 @@ export function createSessions(deps: SessionsDeps) {
   // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
   let decoyHash: Promise<string> | undefined;
 
-  async function login(
-    email: string,
-    password: string,
-  ): Promise<{ sessionId: string; principal: Principal }> {
+  /** The user whose password this is; `invalid_credentials` otherwise (same timing for unknown emails). */
+  async function checkPassword(email: string, password: string): Promise<UsersTable> {
     const user = await repo.findUserByEmail(email.trim().toLowerCase());
     if (!user?.password_hash) {
       decoyHash ??= hasher.hash(randomBase62(16));
@@ -39,7 +37,7 @@ export function createSessions(deps: SessionsDeps) {
       throw new AppError('invalid_credentials');
     }
     if (!(await hasher.verify(user.password_hash, password))) throw new AppError('invalid_credentials');
-    return openSession(user);
+    return user;
   }
 
   /** A new console session for a user who proved who they are (a password, or single sign-on). */
@@ -70,5 +68,5 @@ export function createSessions(deps: SessionsDeps) {
     await repo.deleteSession(sessionHash(sessionId));
   }
 
-  return { login, openSession, authenticateSession, logout };
+  return { checkPassword, openSession, authenticateSession, logout };
 }

@@ -55,7 +55,35 @@ export interface ApiUsageTable {
   rejected: Generated<number>;
 }
 
+/** An account's TOTP secret, sealed; `confirmed_at` null while enrolment waits for its first code. */
+export interface TwoFactorTable {
+  user_id: string;
+  secret_sealed: string;
+  created_at: number;
+  confirmed_at: number | null;
+  /** The last TOTP time step accepted: a code of that step or an earlier one is refused (no replay). */
+  last_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** Between the password step and the code step of a sign-in (or a required enrolment). */
+export interface SignInChallengesTable {
+  id_hash: string;
+  user_id: string;
+  purpose: 'code' | 'enrol';
+  expires_at: number;
+  tries: Generated<number>;
+}
+
 export interface AccountsTables {
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   sessions: SessionsTable;

@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
+import type { AuditLog, CredentialKind } from '../audit/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { OAuthAccountsPort } from './ports.ts';
 import { type OAuthGrantView, presentGrant } from './present.ts';
@@ -15,13 +16,38 @@ export type GrantRevocationReason =
  * Grants as families: revoking one marks it revoked (its refresh tokens are refused from then on) and
  * revokes every access token issued under it, on every replica.
  */
-export function createGrants(deps: { repo: OAuthRepository; accounts: OAuthAccountsPort; clock: Clock }) {
+/** Who revoked, by reason: the account (console), the client (its token), or nobody (the server, on a replay). */
+const revokedBy: Record<GrantRevocationReason, CredentialKind> = {
+  user: 'session',
+  client: 'token',
+  client_deleted: 'session',
+  refresh_token_reuse: 'none',
+  code_reuse: 'none',
+};
+
+export function createGrants(deps: {
+  repo: OAuthRepository;
+  accounts: OAuthAccountsPort;
+  clock: Clock;
+  audit?: AuditLog;
+}) {
   const { repo, accounts, clock } = deps;
 
   /** Idempotent: the tokens are revoked again even when the grant already was (a half-done earlier try). */
   async function revokeFamily(grantId: string, reason: GrantRevocationReason): Promise<void> {
     await repo.revokeGrant(grantId, clock.now(), reason);
     await accounts.revokeGrantTokens(grantId);
+    const grant = deps.audit && (await repo.findGrant(grantId));
+    if (grant)
+      await deps.audit?.record({
+        action: 'oauth.grant_revoke',
+        outcome: 'success',
+        actorId: grant.user_id,
+        credential: revokedBy[reason],
+        address: null,
+        target: `oauth_grant:${grant.id}`,
+        detail: { client: grant.client_id, reason },
+      });
   }
 
   return {
@@ -33,7 +59,6 @@ export function createGrants(deps: { repo: OAuthRepository; accounts: OAuthAccou
       const grant = await repo.findGrant(grantId);
       if (!grant || grant.user_id !== userId || grant.revoked_at !== null)
         throw new AppError('not_found', `no authorized app with grant id ${grantId}`);
-      // audit: OAuth grant revoked by its account (grant.id, grant.client_id, userId)
       await revokeFamily(grant.id, 'user');
     },
   };

@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { createAuthorization } from './authorization.ts';
 import { createClients } from './clients.ts';
@@ -12,6 +13,8 @@ export interface OAuthDeps {
   accounts: OAuthAccountsPort;
   clock: Clock;
   options: OAuthOptions;
+  /** Where client registrations, grants and their revocations are recorded (no address: below HTTP). */
+  audit?: AuditLog;
 }
 
 export type OAuthService = ReturnType<typeof createOAuthService>;
@@ -24,7 +27,7 @@ export type OAuthService = ReturnType<typeof createOAuthService>;
 export function createOAuthService(deps: OAuthDeps) {
   const { repo, clock } = deps;
   const clients = createClients({ repo, clock });
-  const grants = createGrants({ repo, accounts: deps.accounts, clock });
+  const grants = createGrants({ repo, accounts: deps.accounts, clock, audit: deps.audit });
   const authorization = createAuthorization({ repo, clients, clock, options: deps.options });
   const endpoint = createTokenEndpoint({ ...deps, clients, grants });
 
@@ -33,17 +36,37 @@ export function createOAuthService(deps: OAuthDeps) {
     const client = ownerId === null ? await repo.findClient(id) : await clients.ownedClient(ownerId, id);
     if (!client) throw new AppError('not_found', `no OAuth client with id ${id}`);
     for (const grant of await repo.listClientGrants(client.id)) {
-      // audit: OAuth grant revoked, its client was deleted (grant.id, client.id, grant.user_id)
       await grants.revokeFamily(grant.id, 'client_deleted');
     }
     await repo.deleteClient(client.id);
   }
 
+  const byOwner = (ownerId: string | null) =>
+    ({ actorId: ownerId, credential: ownerId === null ? 'operator' : 'session', address: null }) as const;
+
   return {
-    registerClient: clients.registerClient,
+    async registerClient(ownerId: string | null, input: Parameters<typeof clients.registerClient>[1]) {
+      const registered = await clients.registerClient(ownerId, input);
+      await deps.audit?.record({
+        ...byOwner(ownerId),
+        action: 'oauth.client_create',
+        outcome: 'success',
+        target: `oauth_client:${registered.client.id}`,
+        detail: { name: registered.client.name, confidential: registered.secret !== null },
+      });
+      return registered;
+    },
     listClients: clients.listClients,
     listAllClients: clients.listAllClients,
-    deleteClient,
+    async deleteClient(ownerId: string | null, id: string) {
+      await deleteClient(ownerId, id);
+      await deps.audit?.record({
+        ...byOwner(ownerId),
+        action: 'oauth.client_delete',
+        outcome: 'success',
+        target: `oauth_client:${id}`,
+      });
+    },
     describeAuthorization: authorization.describe,
     decideAuthorization: authorization.decide,
     token: endpoint.token,

@@ -3,6 +3,7 @@ import { newId } from '../../shared/ids.ts';
 import type { Permission } from '../accounts/index.ts';
 import type { ClientCredentials, Clients } from './clients.ts';
 import type { Grants } from './grants.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { OAuthError } from './oauth-error.ts';
 import { isVerifierShaped, verifierMatches } from './pkce.ts';
 import type { OAuthAccountsPort, OAuthOptions } from './ports.ts';
@@ -37,6 +38,7 @@ export function createTokenEndpoint(deps: {
   accounts: OAuthAccountsPort;
   clock: Clock;
   options: OAuthOptions;
+  audit?: AuditLog;
 }) {
   const { repo, clients, grants, accounts, clock, options } = deps;
   const required = (form: TokenForm, field: keyof TokenForm): string => {
@@ -83,7 +85,6 @@ export function createTokenEndpoint(deps: {
       throw new OAuthError('invalid_grant', 'the authorization code is not known to this client');
     if (stored.used_at !== null) {
       if (stored.grant_id) {
-        // audit: OAuth grant revoked, authorization code replayed (stored.grant_id, client.id)
         await grants.revokeFamily(stored.grant_id, 'code_reuse');
       }
       throw new OAuthError(
@@ -116,7 +117,15 @@ export function createTokenEndpoint(deps: {
       used_at: null,
     });
     if (!redeemed) throw new OAuthError('invalid_grant', 'the authorization code was used already');
-    // audit: OAuth grant issued (grant.id, client.id, stored.user_id, scopes)
+    await deps.audit?.record({
+      action: 'oauth.grant',
+      outcome: 'success',
+      actorId: stored.user_id,
+      credential: 'session',
+      address: null,
+      target: `oauth_grant:${grant.id}`,
+      detail: { client: client.id, scopes: stored.scopes.join(' ') },
+    });
     return issue(grant, client, stored.scopes as Permission[], refresh);
   }
 
@@ -130,7 +139,6 @@ export function createTokenEndpoint(deps: {
     if (grant.revoked_at !== null)
       throw new OAuthError('invalid_grant', 'the grant of this refresh token was revoked');
     const replayed = async (): Promise<never> => {
-      // audit: OAuth grant revoked, refresh token reused (grant.id, client.id, grant.user_id)
       await grants.revokeFamily(grant.id, 'refresh_token_reuse');
       throw new OAuthError(
         'invalid_grant',
@@ -199,7 +207,6 @@ export function createTokenEndpoint(deps: {
       if (!grant) return;
       if (grant.client_id !== client.id)
         throw new OAuthError('invalid_request', 'the token was not issued to this client');
-      // audit: OAuth grant revoked by its client (grant.id, client.id, grant.user_id)
       await grants.revokeFamily(grant.id, 'client');
     },
   };
