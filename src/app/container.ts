@@ -246,6 +246,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'alerts' }),
     market: market.service,
     onchain: onchain.service,
+    derivatives,
     symbols: market.symbols,
     resolveExchange: (name) => onchain.service.resolveExchange(name),
   });

@@ -39,7 +39,11 @@ const Analytics = Type.Object(
           triggerId: Type.String(),
           ruleId: Type.String(),
           ruleName: Type.Union([Type.String(), Type.Null()]),
-          type: Type.Union([Type.Literal('price'), Type.Literal('volume'), Type.Literal('address_flow')]),
+          type: Type.Union(
+            ['price', 'volume', 'address_flow', 'funding', 'open_interest', 'liquidations'].map((t) =>
+              Type.Literal(t),
+            ),
+          ),
           firedAt: Type.String({ format: 'date-time' }),
           eventId: Type.String(),
           test: Type.Boolean(),

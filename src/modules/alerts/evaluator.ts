@@ -1,15 +1,16 @@
 import { topics } from '../../shared/bus.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { MinHeap } from '../../shared/min-heap.ts';
-import type { Evaluator, EvaluatorOptions, FlowEvent, SnapshotEvent } from './ports.ts';
+import type { DerivativesEvent, Evaluator, EvaluatorOptions, FlowEvent, SnapshotEvent } from './ports.ts';
 import { type PeriodicJob, periodicJob } from '../../shared/periodic-job.ts';
+import { DerivativesFeed } from './derivatives-feed.ts';
 import { sidesOf, transferOf } from './flow-sides.ts';
 import { type FlowGroup, FlowWindows } from './flow-windows.ts';
 import { MarketFeed } from './market-feed.ts';
 import type { Occasion } from './occasion.ts';
 import { PendingWrites } from './pending-writes.ts';
 import type { TriggerRecord } from './repository.ts';
-import { type AlertRule, LIVE_STATES } from './rule.ts';
+import { type AlertRule, isDerivativesRuleType, LIVE_STATES } from './rule.ts';
 import { type Live, RuleIndex, type Series } from './rule-index.ts';
 import { retractionRecord } from './trigger-writer.ts';
 import { WriteQueue } from './write-queue.ts';
@@ -28,8 +29,16 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
   const index = new RuleIndex();
   const flows = new FlowWindows(setValue);
   const market = new MarketFeed({ index, update: setValue, clock, log, history: options.history });
+  const derivatives = new DerivativesFeed({
+    index,
+    update: setValue,
+    clock,
+    log,
+    history: options.derivativesHistory,
+  });
   const wakeMarket = new MinHeap<Live>();
   const wakeFlow = new MinHeap<Live>();
+  const wakeDerivatives = new MinHeap<Live>();
   const expiries = new MinHeap<Live>();
   let running = false;
   let term: LeaderTerm | undefined;
@@ -45,7 +54,12 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
   const cooldownMs = (live: Live) => live.rule.trigger.cooldownSec * 1000;
   const coolingUntil = (live: Live) =>
     live.rule.trigger.mode === 'every' && live.lastEventAt !== null ? live.lastEventAt + cooldownMs(live) : 0;
-  const wakeOf = (live: Live) => (live.series?.domain === 'flow' || live.bucket ? wakeFlow : wakeMarket);
+  const wakeOf = (live: Live) =>
+    live.series?.domain === 'flow' || live.bucket
+      ? wakeFlow
+      : live.series?.domain === 'derivatives'
+        ? wakeDerivatives
+        : wakeMarket;
 
   /** The decision to fire: cheap, on the event's path; the trigger record is composed when written. */
   function fire(live: Live, occasion: Occasion) {
@@ -135,7 +149,8 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       const window = rule.condition.window;
       const group = window ? flows.ensure(rule.condition, window, s) : undefined;
       if (group) backfill(group);
-    } else if (!s.key.startsWith('p:')) market.warm(rule.symbol);
+    } else if (isDerivativesRuleType(rule.type)) derivatives.warm(rule.symbol);
+    else if (!s.key.startsWith('p:')) market.warm(rule.symbol);
     if (s.value !== undefined && s.occasion) reconcile(live, s.value, s.occasion);
   }
 
@@ -165,6 +180,12 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     market.onSnapshot(p);
     wakeMarket.popDue(p.at, (live) => recheck(live, p.at));
     sweep();
+  }
+
+  /** A derivatives refresh: its values are compared on this refresh, so a crossing fires on it. */
+  function onDerivatives(p: DerivativesEvent) {
+    derivatives.onUpdate(p);
+    wakeDerivatives.popDue(p.at, (live) => recheck(live, p.at));
   }
 
   /**
@@ -290,6 +311,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
         await bus.subscribe(topics.marketCandle, guarded('candle', market.onCandle.bind(market))),
         await bus.subscribe(topics.onchainFlow, guarded('flow', onFlow)),
         await bus.subscribe(topics.onchainFlowsRemoved, guarded('flows-removed', onFlowsRemoved)),
+        await bus.subscribe(topics.derivativesUpdate, guarded('derivatives', onDerivatives)),
       );
       await loadAll();
       // The sweep expires rules and decays flow windows between events.
@@ -315,6 +337,10 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     onFlow,
     onFlowsRemoved: (p) => {
       onFlowsRemoved(p);
+      writes.flush();
+    },
+    onDerivatives: (p) => {
+      onDerivatives(p);
       writes.flush();
     },
     apply: (rule, deleted) => {

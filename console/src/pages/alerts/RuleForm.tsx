@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api/client.ts';
-import type { AlertRule, AlertType, NewAlert } from '../../api/types.ts';
+import type { AlertRule, NewAlert } from '../../api/types.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { useWebhooks } from '../../hooks/alerts.ts';
 import { ruleBody } from '../../lib/alerts.ts';
 import { fieldErrors } from '../../lib/problems.ts';
 import { FormField } from './FormField.tsx';
-import { typeLabel, types } from './labels.ts';
+import { type FormRuleType, typeLabel, types } from './labels.ts';
 
 const ruleFields = [
   'name',
@@ -40,7 +40,7 @@ const priceOps = [
 export function RuleForm() {
   const queryClient = useQueryClient();
   const webhooks = useWebhooks();
-  const [type, setType] = useState<AlertType>('price');
+  const [type, setType] = useState<FormRuleType>('price');
   const [op, setOp] = useState<string>('crosses_above');
   const [created, setCreated] = useState<AlertRule>();
   const create = useMutation({
