@@ -334,6 +334,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       redis,
       dataClock,
       market,
+      derivatives,
       onchain,
       predictions,
       workerMonitor,
