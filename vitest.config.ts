@@ -62,7 +62,11 @@ const integration = [
 ];
 
 /** The console in a headless browser (playwright-core driving /usr/bin/chromium) against a server process. */
-const browser = ['test/console/e2e.test.ts', 'test/console/e2e-quality.test.ts'];
+const browser = [
+  'test/console/e2e.test.ts',
+  'test/console/e2e-quality.test.ts',
+  'test/console/e2e-sso.test.ts',
+];
 
 const e2e = [
   'test/foundation/cli.test.ts',
@@ -72,6 +76,7 @@ const e2e = [
   'test/packaging/container.test.ts',
   'test/packaging/lockfile.test.ts',
   'test/sdk/client.test.ts',
+  'test/sdk/package.test.ts',
   'test/sdk/python-client.test.ts',
 ];
 

@@ -15,4 +15,5 @@ export const benches = {
   scale: () => import('./scale.ts'),
   'storage-layout': () => import('./storage-layout.ts'),
   derivatives: () => import('./derivatives.ts'),
+  'ledger-verify': () => import('./ledger-verify.ts'),
 };

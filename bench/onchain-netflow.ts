@@ -18,7 +18,7 @@ const QUERIES = Number(process.env.BENCH_NETFLOW_QUERIES ?? 100);
 const DAY = 86_400_000;
 
 export async function runNetflow() {
-  const db = await openDatabase({ dataDir: 'memory://' });
+  const db = await openDatabase({});
   await migrateToLatest(db.db);
   const t0 = Date.UTC(2026, 0, 1);
   const span = 30 * DAY;

@@ -39,7 +39,14 @@ for (let i = 0; i < 200; i++) {
   if (flows.json().data?.length) break;
   await new Promise((r) => setTimeout(r, 100));
 }
-await container.predictions.service.refresh();
+// The forecasts need the market's recent candles: warm the model up on them, then refresh (a few tries while
+// the simulated history is still being written).
+for (let i = 0; i < 100; i++) {
+  container.predictions.service.warmUp();
+  const rows = await container.predictions.service.refresh();
+  if (rows.length) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read as plain JSON
 type Json = any;
@@ -112,6 +119,7 @@ out.login = {
   request: { contentType: 'application/json', value: { email: 'quant@example.com', password } },
   responses: { [String(login.statusCode)]: login.json() },
 };
+await capture('getSignInMethods', 'GET', '/auth/methods', { anonymous: true });
 // Tokens are managed from a console session (an API token cannot mint tokens).
 const session = login.cookies.find((c) => c.name === 'meridian_session')!;
 const console = { anonymous: true, headers: { cookie: `meridian_session=${session.value}` } };
@@ -139,13 +147,20 @@ await capture(
   'GET',
   '/api/derivatives/history?symbol=BTCUSDT&metric=funding&limit=2',
 );
-await capture(
+const page = await capture(
   'listPredictions',
   'GET',
   '/api/predictions?symbol=BTCUSDT&horizon=1h&limit=2&include=quantiles',
 );
+const mid = (page.data as Array<{ baseline: number }>).at(-1)!.baseline;
+await capture(
+  'getLevelProbabilities',
+  'GET',
+  `/api/predictions/probability?symbol=BTCUSDT&horizon=1h&levels=${Math.round(mid * 0.99)},${Math.round(mid * 1.01)}`,
+);
 await capture('getAiOutlook', 'GET', '/api/predictions/ai-outlook?symbol=BTCUSDT');
 await capture('getPredictionPerformance', 'GET', '/api/predictions/performance');
+await capture('listPredictionLedger', 'GET', '/api/predictions/ledger?limit=2');
 
 await capture('importPortfolio', 'POST', '/api/portfolio/import', {
   csv: 'asset,quantity,cost_basis,acquired_at\nBTC,0.25,15000,2025-01-15\nETH,4,9800.50,2025-03-02\n',
@@ -211,6 +226,13 @@ await capture('verifyAlertChannel', 'POST', `/api/alert-channels/${channel.id}/v
   body: { code: '123456' },
 });
 await capture('deleteAlertChannel', 'DELETE', `/api/alert-channels/${channel.id}`);
+await capture('previewAlertTemplate', 'POST', '/api/alert-channels/preview', {
+  body: {
+    template: '{{symbol}} {{condition}} at {{price}} ({{rule_name}})',
+    ruleType: 'price',
+    rule: { name: 'BTC breakout', symbol: 'BTCUSDT', condition: { op: 'above', value: 100000 } },
+  },
+});
 
 await captureProblem('validation_failed', 'GET', '/api/market-history?interval=1h&from=2021-02-30');
 await captureProblem('unsupported_symbol', 'GET', '/api/market-history?symbol=NOPEUSDT&strict=true');

@@ -13,6 +13,7 @@ import { type Bus, topics } from '../shared/bus.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { DebugLog } from '../shared/log-and-ignore.ts';
 import type { Logger } from '../observability/logger.ts';
+import { ssoPolicyOf } from './sso.ts';
 
 /**
  * The accounts service as every process builds it (servers and the operator CLI): plans from the config,
@@ -48,6 +49,7 @@ export async function buildAccounts(
       },
     },
     sessionTtlMs: config.sessionTtlHours * 3_600_000,
+    sso: ssoPolicyOf(config),
     announceRevocation: (hash) => deps.announce({ hash }),
     announceUserChange: (userId) => deps.announce({ userId }),
     log: deps.log,

@@ -28,6 +28,7 @@ import { type IndexedChain, type OnchainModule, buildOnchain } from './onchain.t
 import { retentionJob } from './retention.ts';
 import type { ReadinessReport } from '../shared/readiness.ts';
 import { readinessCheck } from './readiness.ts';
+import { type SsoModule, buildSso } from './sso.ts';
 import { type PredictionsModule, buildPredictions } from './predictions.ts';
 import { type PartitionsModule, buildPartitions } from './partitions.ts';
 import { type PortfolioModule, buildPortfolio } from './portfolio.ts';
@@ -80,6 +81,8 @@ export interface Container {
   metrics: Metrics;
   logger: Logger;
   accounts: AccountsService;
+  /** Single sign-on to the console (MERIDIAN_OIDC_ISSUER): the provider the sign-in routes use. */
+  sso?: SsoModule;
   /** The supported symbol set (made by the market's build from the configuration and the source). */
   symbols: SupportedSymbols;
   /** On-chain flows: address book, chain source, indexer (a job below), service for the flows route. */
@@ -153,6 +156,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     announce: announceOn(bus, logger.child({ module: 'accounts' })),
     log: logger.child({ module: 'accounts' }),
   });
+  const sso = await buildSso(config, logger.child({ module: 'sso' }));
   // One topic for "cached credentials are stale": a revoked token (by hash) or a user whose role or plan changed.
   await bus.subscribe(topics.tokenRevoked, (change) => {
     if ('hash' in change) accounts.dropCached(change.hash);
@@ -316,6 +320,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     metrics,
     logger,
     accounts,
+    sso,
     symbols: market.symbols,
     market,
     derivatives,
@@ -338,10 +343,12 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       onchain,
       predictions,
       workerMonitor,
+      sso,
     }),
     async close() {
       // Every process that served HTTP writes its last usage counts before storage closes.
       await portfolio.usage.stop();
+      sso?.close();
       await leadership.close();
       await webhooks.transport.close();
       await shared.close();

@@ -32,7 +32,9 @@ export function buildPredictions(
   const severalPublishers = config.marketPartitions > 1;
   const service = createPredictionsService({
     ...serviceOptions(config, deps),
-    repository: createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db)),
+    repository: createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db), {
+      now: () => deps.clock.now(),
+    }),
     severalPublishers,
   });
   return {
@@ -80,7 +82,9 @@ export function buildPartitionPredictions(
   config: Config,
   deps: { db: DbHandle; bus: AppBus; clock: Clock; market: PredictionsMarketPort; logger: Logger },
 ): PredictionsService {
-  const stored = createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db));
+  const stored = createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db), {
+    now: () => deps.clock.now(),
+  });
   const owned = new Set(deps.market.symbols());
   const repository: PredictionRepository = {
     ...stored,

@@ -21,6 +21,8 @@ export function readinessCheck(deps: {
   onchain: OnchainModule;
   predictions: PredictionsModule;
   workerMonitor: { health(): ComponentHealth | undefined };
+  /** Single sign-on's provider, when configured. */
+  sso?: { health(): ComponentHealth };
 }): () => Promise<ReadinessReport> {
   const { config, db, redis, dataClock, market, derivatives, onchain, predictions, workerMonitor } = deps;
   return async () => {
@@ -72,6 +74,7 @@ export function readinessCheck(deps: {
     if (modelState) components.model = modelState;
     const workerState = workerMonitor.health();
     if (workerState) components.worker = workerState;
+    if (deps.sso) components.sso = deps.sso.health();
     return summarize(components, predictionsStatus.phase === 'starting');
   };
 }

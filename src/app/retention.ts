@@ -28,6 +28,22 @@ function olderThan(table: string, column: string, where = sql`true`) {
     );
 }
 
+/**
+ * One batch of the forecast ledger's oldest entries, up to the newest recorded before the cutoff: always a
+ * prefix of the chain, so what remains still verifies from its first entry. The ledger's trigger refuses a
+ * DELETE unless the transaction says it is this sweep's.
+ */
+async function ledgerPrefix(db: Kysely<unknown>, cutoff: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('meridian.ledger_retention', 'on', true)`.execute(trx);
+    return deleted(
+      await sql`delete from prediction_ledger where sequence in (select sequence from prediction_ledger
+        where sequence <= (select max(sequence) from prediction_ledger where recorded_at < ${cutoff})
+        order by sequence limit ${BATCH})`.execute(trx),
+    );
+  });
+}
+
 function rules(config: Config): Rule[] {
   const predictions = olderThan('predictions', 'generated_at');
   const gaps = olderThan('prediction_gaps', 'to_ms');
@@ -40,7 +56,8 @@ function rules(config: Config): Rule[] {
     {
       what: 'predictions',
       keepDays: config.retainPredictionsDays,
-      deleteBatch: async (db, cutoff) => (await predictions(db, cutoff)) + (await gaps(db, cutoff)),
+      deleteBatch: async (db, cutoff) =>
+        (await predictions(db, cutoff)) + (await gaps(db, cutoff)) + (await ledgerPrefix(db, cutoff)),
     },
     ...(
       [

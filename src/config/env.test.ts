@@ -104,6 +104,47 @@ describe('configuration', () => {
     expect(problems({ MERIDIAN_MARKET_PARTITIONS: '0' })).toHaveLength(1);
   });
 
+  it('MERIDIAN_OIDC_*: off by default; the issuer needs its client and an explicit domain list', () => {
+    const defaults = loadConfig({});
+    expect(defaults.oidcIssuer).toBeUndefined();
+    expect(defaults.passwordSignIn).toBe(true);
+    expect(defaults.oidcDefaultRole).toBe('viewer');
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    const full = {
+      MERIDIAN_OIDC_ISSUER: 'https://id.example.com',
+      MERIDIAN_OIDC_CLIENT_ID: 'meridian',
+      MERIDIAN_OIDC_CLIENT_SECRET: 'secret',
+      MERIDIAN_OIDC_ALLOWED_DOMAINS: 'Example.com, example.org',
+    };
+    expect(loadConfig(full).oidcAllowedDomains).toEqual(['Example.com', 'example.org']);
+    expect(problems({ ...full, MERIDIAN_OIDC_ALLOWED_DOMAINS: '' })).toEqual([
+      expect.stringMatching(/needs MERIDIAN_OIDC_ALLOWED_DOMAINS/),
+    ]);
+    expect(
+      problems({ MERIDIAN_OIDC_ISSUER: 'https://id.example.com', MERIDIAN_OIDC_ALLOWED_DOMAINS: '*' }),
+    ).toEqual([
+      expect.stringMatching(/needs MERIDIAN_OIDC_CLIENT_ID/),
+      expect.stringMatching(/needs MERIDIAN_OIDC_CLIENT_SECRET/),
+    ]);
+    expect(problems({ ...full, MERIDIAN_OIDC_ISSUER: 'http://id.example.com' })).toEqual([
+      expect.stringMatching(/must be https/),
+    ]);
+    expect(problems({ ...full, MERIDIAN_OIDC_ISSUER: 'http://127.0.0.1:9000' })).toEqual([]);
+    expect(problems({ MERIDIAN_OIDC_CLIENT_ID: 'meridian' })).toEqual([
+      expect.stringMatching(/need MERIDIAN_OIDC_ISSUER/),
+    ]);
+    expect(problems({ ...full, MERIDIAN_OIDC_DEFAULT_ROLE: 'admin' })).toHaveLength(1);
+    // A bad secret-bearing value is never echoed: the problems name the variable only.
+    expect(problems({ ...full, MERIDIAN_OIDC_ISSUER: 'ftp://x' }).join(' ')).not.toContain('secret');
+  });
+
   it('documents every variable in the generated table', () => {
     const table = configMarkdownTable();
     for (const name of ['PORT', 'HOST', 'MERIDIAN_DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL']) {

@@ -204,6 +204,45 @@ export const variables = {
     'Mark the session cookie `Secure` on every answer. Without it, the cookie is `Secure` when the request came over https (directly, or as X-Forwarded-Proto from a proxy trusted with TRUST_PROXY).',
     false,
   ),
+  passwordSignIn: boolVar(
+    'MERIDIAN_PASSWORD_SIGNIN',
+    'Console sign-in with email and password. `false` refuses POST /auth/login with 403 password_sign_in_disabled and hides the form (single sign-on only, docs/sso.md); API tokens and the operator CLI are unaffected.',
+    true,
+  ),
+  oidcIssuer: urlVar(
+    'MERIDIAN_OIDC_ISSUER',
+    'Single sign-on to the console: the OpenID Connect issuer URL (its discovery document is read at start). `https://` only, except on a loopback host. Unset: no single sign-on (docs/sso.md).',
+    ['https:', 'http:'],
+  ),
+  oidcClientId: optionalStringVar(
+    'MERIDIAN_OIDC_CLIENT_ID',
+    'Client id of this server at the OpenID Connect provider (required with MERIDIAN_OIDC_ISSUER).',
+  ),
+  oidcClientSecret: optionalStringVar(
+    'MERIDIAN_OIDC_CLIENT_SECRET',
+    'Client secret at the OpenID Connect provider (required with MERIDIAN_OIDC_ISSUER); never logged. It also keys the signature of the short-lived sign-in cookie, so every replica needs the same value.',
+  ),
+  oidcProviderName: optionalStringVar(
+    'MERIDIAN_OIDC_NAME',
+    'Name on the console\'s "Sign in with …" button. Unset: the issuer\'s host name.',
+  ),
+  oidcAllowedDomains: listVar(
+    'MERIDIAN_OIDC_ALLOWED_DOMAINS',
+    'Comma-separated email domains (`example.com`, matched exactly, case-insensitive) whose verified addresses may sign in with single sign-on; `*` allows any domain. Required with MERIDIAN_OIDC_ISSUER: the start refuses an empty list rather than admit every account of the provider.',
+    [],
+  ),
+  oidcDefaultRole: enumVar(
+    'MERIDIAN_OIDC_DEFAULT_ROLE',
+    'Role of an account created at its first single sign-on (`viewer` or `member`; an admin is made with `meridian users set-role`).',
+    ['viewer', 'member'] as const,
+    'viewer',
+  ),
+  oidcDefaultPlan: enumVar(
+    'MERIDIAN_OIDC_DEFAULT_PLAN',
+    'Plan of an account created at its first single sign-on.',
+    ['standard', 'pro'] as const,
+    'standard',
+  ),
   corsOrigins: listVar(
     'MERIDIAN_CORS_ORIGINS',
     "Comma-separated origins (e.g. https://app.example.com) whose browser apps may call the API (CORS); `*` allows any. The server's own origin (the console) is always allowed; default: no other.",
@@ -589,7 +628,7 @@ export const variables = {
   ),
   consoleUrl: optionalStringVar(
     'MERIDIAN_CONSOLE_URL',
-    'Public URL of the console, for `{{console_url}}` in alert messages and the link in address verification emails (unset: left out).',
+    "Public URL of the console, for `{{console_url}}` in alert messages, the link in address verification emails (unset: left out) and the single sign-on redirect URI `<url>/auth/oidc/callback` (unset: from the request's scheme and Host).",
   ),
   alertMessagesRuleStandard: intVar(
     'MERIDIAN_ALERT_MESSAGES_RULE_STANDARD',
@@ -641,15 +680,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (!problems.length)
-    problems.push(...crossProblems(out as Pick<Config, 'marketPartitions' | 'databaseUrl' | 'marketSource'>));
+    problems.push(...crossProblems(out as CrossChecked), ...oidcProblems(out as OidcSettings));
   if (problems.length) throw new ConfigError(problems);
   out.storage = out.databaseUrl ? 'postgres' : 'pglite';
   out.shared = out.redisUrl ? 'redis' : 'memory';
   return Object.freeze(out) as Config;
 }
 
+type CrossChecked = Pick<Config, 'marketPartitions' | 'databaseUrl' | 'marketSource'>;
+type OidcSettings = Pick<Config, 'oidcIssuer' | 'oidcClientId' | 'oidcClientSecret' | 'oidcAllowedDomains'>;
+
 /** Rules that span variables (each variable alone was valid). */
-function crossProblems(c: Pick<Config, 'marketPartitions' | 'databaseUrl' | 'marketSource'>): string[] {
+function crossProblems(c: CrossChecked): string[] {
   const problems: string[] = [];
   if (c.marketPartitions > 1 && !c.databaseUrl)
     problems.push(
@@ -658,6 +700,30 @@ function crossProblems(c: Pick<Config, 'marketPartitions' | 'databaseUrl' | 'mar
   if (c.marketPartitions > 1 && c.marketSource.kind === 'replay')
     problems.push(
       'MERIDIAN_MARKET_PARTITIONS above 1 needs a live source (simulated or ccxt): a replay plays one recorded clock, which partitions started at different times would not share',
+    );
+  return problems;
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Single sign-on needs its client credentials and an explicit domain list; plain http only on loopback. */
+function oidcProblems(c: OidcSettings): string[] {
+  const problems: string[] = [];
+  if (!c.oidcIssuer) {
+    if (c.oidcClientId || c.oidcClientSecret)
+      problems.push('MERIDIAN_OIDC_CLIENT_ID and MERIDIAN_OIDC_CLIENT_SECRET need MERIDIAN_OIDC_ISSUER');
+    return problems;
+  }
+  if (!c.oidcClientId) problems.push('MERIDIAN_OIDC_ISSUER needs MERIDIAN_OIDC_CLIENT_ID');
+  if (!c.oidcClientSecret) problems.push('MERIDIAN_OIDC_ISSUER needs MERIDIAN_OIDC_CLIENT_SECRET');
+  if (!c.oidcAllowedDomains.length)
+    problems.push(
+      'MERIDIAN_OIDC_ISSUER needs MERIDIAN_OIDC_ALLOWED_DOMAINS: the email domains allowed to sign in (example.com,example.org), or * for any',
+    );
+  const issuer = new URL(c.oidcIssuer);
+  if (issuer.protocol === 'http:' && !loopbackHosts.has(issuer.hostname))
+    problems.push(
+      'MERIDIAN_OIDC_ISSUER must be https:// (plain http:// is accepted only on a loopback host)',
     );
   return problems;
 }

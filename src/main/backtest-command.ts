@@ -202,6 +202,15 @@ function summaryTable(r: BacktestReport): string {
         `hit ${(100 * x.hitRate).toFixed(2)} brierSk ${x.brierSkill.toFixed(4)} crpsSk(ewma) ${x.crpsSkillVsEwma.toFixed(4)} crpsSk(ref) ${x.crpsSkillVsReference.toFixed(4)}`;
       lines.push(`${h.padEnd(7)} leakage: shuffled ${f(s)}; shifted 1d ${f(d)}`);
     }
+    const level = (c: { meanProbability: number; frequency: number; eceEqualMass: number }) =>
+      `${c.meanProbability.toFixed(3)}/${c.frequency.toFixed(3)}/${c.eceEqualMass.toFixed(3)}`;
+    lines.push(
+      `${h.padEnd(7)} levels (σ: P̄/freq/ECE(em)) end above ${hr.levels.map((l) => `${l.sigmas} ${level(l.endAbove)}`).join(', ')}`,
+      `${h.padEnd(7)} levels (σ: P̄/freq/ECE(em)) touch ${hr.levels
+        .filter((l) => l.touch)
+        .map((l) => `${l.sigmas} ${level(l.touch!)}`)
+        .join(', ')}`,
+    );
     const w = hr.calibratedWorld;
     if (w) {
       const sp = (x: Spread) => `${x.median.toFixed(3)} [${x.p5.toFixed(3)}, ${x.p95.toFixed(3)}]`;

@@ -15,6 +15,8 @@ const usage = `Usage: meridian <command>
   config --markdown                print the environment variable table
   onchain verify --chain NAME --from BLOCK --to BLOCK [--json]
                                    re-read a block range from the node and compare with the stored flows
+  predictions verify [--file LEDGER.jsonl] [--head SEQ:HASH] [--json]
+                                   re-check the forecast ledger's hash chain and outcomes (storage or export)
   mcp [--url URL]                  MCP server on stdin/stdout for a local agent, calling the server at URL
                                    (default MERIDIAN_URL or http://localhost:8080) with MERIDIAN_TOKEN
 ${operatorUsage}
@@ -79,6 +81,11 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'onchain') {
     const { runOnchainCommand } = await import('./onchain-command.ts');
     return withStorage(config, async () => print(await runOnchainCommand(config, rest)));
+  }
+  if (command === 'predictions') {
+    const { readsStorage, runPredictionsCommand } = await import('./predictions-command.ts');
+    const run = async () => print(await runPredictionsCommand(config, rest));
+    return readsStorage(rest) ? withStorage(config, run) : run();
   }
   throw new UsageError(`unknown command "${command}"`);
 }

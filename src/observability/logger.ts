@@ -34,7 +34,7 @@ function redactUrl(url: string): string {
   return url.slice(0, q) + query;
 }
 const credentialParam =
-  /([?&](?:[^=&]*(?:token|secret|password|passwd|session|api[_-]?key|auth|signature|sig)[^=&]*)=)[^&#]*/gi;
+  /([?&](?:code|state|[^=&]*(?:token|secret|password|passwd|session|api[_-]?key|auth|signature|sig)[^=&]*)=)[^&#]*/gi;
 const tokenShaped = /mrd_[A-Za-z0-9_-]*/g;
 
 export function createLogger(level: string, stream?: DestinationStream): Logger {

@@ -15,6 +15,7 @@ export const errorCatalogue = {
   session_required: { status: 401, title: 'A signed-in console session is required' },
   forbidden: { status: 403, title: 'The credentials lack a required permission' },
   csrf_rejected: { status: 403, title: 'The request did not come from the console' },
+  password_sign_in_disabled: { status: 403, title: 'Password sign-in is turned off on this server' },
   not_found: { status: 404, title: 'The resource does not exist' },
   route_not_found: { status: 404, title: 'No such route' },
   method_not_allowed: { status: 405, title: 'The method is not allowed on this route' },

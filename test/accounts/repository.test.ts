@@ -235,4 +235,40 @@ describe.each(repositoryKinds())('accounts repository on %s', (kind) => {
     await repo.deleteSession('ses-1');
     expect(await repo.findSession('ses-1')).toBeUndefined();
   });
+
+  it('links provider identities: one per (issuer, sub) and per (issuer, account); a new account with its identity is all or nothing', async () => {
+    const iss = 'https://id.example';
+    const identity = (subject: string, userId: string) => ({
+      issuer: iss,
+      subject,
+      user_id: userId,
+      email: `${subject}@example.com`,
+      created_at: T0,
+      last_sign_in_at: T0,
+    });
+    const made = user('usr_sso', { password_hash: null });
+    await repo.insertUserWithIdentity(made, identity('sub-1', 'usr_sso'));
+    expect(await repo.findUserByIdentity(iss, 'sub-1')).toEqual(made);
+    expect(await repo.findUserByIdentity('https://other.example', 'sub-1')).toBeUndefined();
+
+    // The identity is taken: neither the second user nor its identity is stored.
+    await expect(
+      repo.insertUserWithIdentity(user('usr_sso2'), identity('sub-1', 'usr_sso2')),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'user_identities_pk' });
+    expect(await repo.findUserById('usr_sso2')).toBeUndefined();
+
+    // A second sub of the same issuer cannot claim an account already linked; another issuer can.
+    await expect(repo.insertIdentity(identity('sub-2', 'usr_sso'))).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'user_identities_issuer_user_key',
+    });
+    await repo.insertIdentity({ ...identity('sub-2', 'usr_sso'), issuer: 'https://other.example' });
+    expect((await repo.findUserByIdentity('https://other.example', 'sub-2'))?.id).toBe('usr_sso');
+    await expect(repo.insertIdentity(identity('sub-3', 'usr_absent'))).rejects.toMatchObject({
+      code: '23503',
+      constraint: 'user_identities_user_id_fkey',
+    });
+    await repo.touchIdentity(iss, 'sub-1', 'renamed@example.com', T0 + HOUR);
+    expect((await repo.findUserByIdentity(iss, 'sub-1'))?.id).toBe('usr_sso');
+  });
 });

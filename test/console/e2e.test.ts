@@ -52,6 +52,9 @@ describe.skipIf(!haveChromium)(
         // standard plan's 120 requests a minute on a slow machine, and a walk was refused with a 429. The
         // limit itself is tested elsewhere; here it is raised so it cannot decide a walk.
         MERIDIAN_RATE_LIMIT_STANDARD: '1200',
+        // Alert channels seal their credentials; Slack URLs must start with this base (nothing is sent to it here).
+        MERIDIAN_SECRETS_KEY: 'console-e2e-secret-0123456789abcdefghijkl',
+        MERIDIAN_SLACK_WEBHOOK_BASE: 'http://127.0.0.1:9/services/',
       });
       await server.createUser(email, password);
       await server.createUser(ownerEmail, password);
@@ -293,6 +296,19 @@ describe.skipIf(!haveChromium)(
       await signIn(page, '/flows');
       await page.waitForURL(/\/flows$/);
       await page.locator('table.data tbody tr td code').first().waitFor({ timeout: 20_000 });
+      // The netflow chart's summary comes from GET /api/onchain/netflow, not from the flows listed.
+      const netflowFlows = async () =>
+        Number(
+          / (\d+) flows/.exec((await page.getByTestId('netflow-summary').textContent()) ?? '')?.[1] ?? 0,
+        );
+      await waitFor(
+        'the netflow series to count flows',
+        async () => ((await netflowFlows()) > 0 ? true : undefined),
+        20_000,
+      );
+      expect(await page.getByTestId('netflow-summary').textContent()).toContain(
+        'all exchanges · all assets:',
+      );
       await shot(page, 'flows-phone');
       // The session ends elsewhere (another tab signs out); the next call answers 401.
       await page.evaluate(() => fetch('/auth/logout', { method: 'POST' }));
@@ -327,6 +343,18 @@ describe.skipIf(!haveChromium)(
 
       const refused = await page.locator('.error-note').first().textContent();
       await page.getByLabel('Price').fill('250000');
+      // The message template previews live, rendered by the server; a placeholder naming no variable is flagged.
+      await page.getByLabel('Message (optional)').fill('{{symbol}} over {{price}} {{nope}}');
+      await page.getByText('Not a variable: {{nope}}').waitFor();
+      await page.getByLabel('Message (optional)').fill('{{symbol}} over {{price}} ({{rule_name}})');
+      await expect
+        .poll(() => page.getByTestId('template-preview').textContent())
+        .toBe('btc over 250000 (e2e breakout)');
+      await page.getByRole('button', { name: 'Slack' }).click();
+      await expect
+        .poll(() => page.getByTestId('template-preview').textContent())
+        .toContain('*Meridian alert*');
+      await shot(page, 'alerts-template-preview');
       await page.getByRole('button', { name: 'Create rule' }).click();
       const row = page.locator('tr[data-rule-id]', { hasText: 'e2e breakout' });
       await settle(page, page.getByText('Rule “e2e breakout” created'), refused);
@@ -356,6 +384,21 @@ describe.skipIf(!haveChromium)(
       await expect.poll(() => row.count()).toBe(0);
       const after = await page.evaluate(() => fetch('/api/alerts').then((r) => r.json()));
       expect(after.data).toEqual([]);
+
+      // Channels: a Slack webhook added in the page shows without its token, then goes.
+      await page.getByRole('button', { name: 'Channels' }).click();
+      await page.getByRole('heading', { name: 'Add a channel' }).waitFor();
+      await page.getByLabel('Type').selectOption('slack');
+      await page.getByLabel('Webhook URL').fill('http://127.0.0.1:9/services/T0/B0/secrettoken123');
+      await page.getByRole('button', { name: 'Add channel' }).click();
+      const channel = page.locator('tr[data-channel-id]');
+      await channel.waitFor();
+      expect(await channel.textContent()).toContain('http://127.0.0.1:9/services/T0/B0/…');
+      expect(await page.content()).not.toContain('secrettoken123');
+      await shot(page, 'alert-channels');
+      await channel.getByRole('button', { name: /^Delete / }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete channel' }).click();
+      await expect.poll(() => channel.count()).toBe(0);
 
       await page.getByRole('button', { name: 'Webhook endpoints' }).click();
       await page.getByRole('heading', { name: 'Register an endpoint' }).waitFor();

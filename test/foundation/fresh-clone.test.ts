@@ -85,6 +85,8 @@ describe.skipIf(nested)('fresh clone', () => {
         expect(await consolePage.text()).toContain('<div id="root">');
         // npm start compiled the server and runs it from dist/ with plain node (no tsx, no child process).
         expect(existsSync(join(dir, 'dist', 'main', 'cli.js'))).toBe(true);
+        // The install built the SDK workspace (its `prepare`), so `npx tsx examples/…` works as their headers say.
+        expect(existsSync(join(dir, 'packages', 'client', 'dist', 'index.js'))).toBe(true);
         const members = groupMembers(server.pid!);
         const cmdlines = members.map((pid) =>
           readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '),

@@ -38,7 +38,12 @@ describe('logs never carry secrets', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       await app.inject({ url: '/api/account?access_token=hunter2hunter2&x=1' });
+      // A single sign-on callback's authorization code and state.
+      await app.inject({ url: '/auth/oidc/callback?code=authcode1234567&state=state7654321&iss=x' });
       const log = lines.join('');
+      expect(log).toContain('/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=x');
+      expect(log).not.toContain('authcode1234567');
+      expect(log).not.toContain('state7654321');
       expect(log).toContain('/api/market-data?symbols=BTCUSDT&note=[redacted]');
       expect(log).toContain('/api/account?access_token=[redacted]&x=1');
       expect(log).not.toContain(token);

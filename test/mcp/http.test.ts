@@ -52,6 +52,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
           'get_market_history',
           'list_onchain_flows',
           'get_forecast',
+          'get_level_probabilities',
           'get_outlook',
           'list_alert_rules',
           'create_alert_rule',
@@ -94,6 +95,37 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
         /^BTCUSDT 1h forecast [\d.]+ \(baseline [\d.]+, [+-][\d.]+ %\), 80 % interval [\d.]+ – [\d.]+ \(p10–p90\), confidence [\d.]+, generated \S+Z$/m,
       );
       expect(text(result)).toMatch(/source: /);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers the probabilities of price levels in one call, from the newest forecast', async () => {
+    const client = await connect(member.token);
+    try {
+      const forecast = (await client.callTool({
+        name: 'get_forecast',
+        arguments: { symbol: 'BTC', horizon: '1h' },
+      })) as CallToolResult;
+      const [point] = (forecast.structuredContent as { result: { data: Array<{ baseline: number }> } }).result
+        .data;
+      const levels = [point!.baseline * 0.99, point!.baseline * 1.01];
+      const result = (await client.callTool({
+        name: 'get_level_probabilities',
+        arguments: { symbol: 'BTC', horizon: '1h', levels: levels.join(',') },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const body = (result.structuredContent as { result: { levels: Array<{ endAbove: number }> } }).result;
+      expect(body.levels).toHaveLength(2);
+      expect(body.levels[0]!.endAbove).toBeGreaterThan(body.levels[1]!.endAbove);
+      expect(text(result)).toMatch(/^BTCUSDT 1h from the forecast generated \S+Z/);
+      expect(text(result)).toMatch(/ends above [\d.]+ %, touched before the horizon [\d.]+ %/);
+      const bad = (await client.callTool({
+        name: 'get_level_probabilities',
+        arguments: { symbol: 'BTC', levels: 'x' },
+      })) as CallToolResult;
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toMatch(/levels/);
     } finally {
       await client.close();
     }

@@ -16,7 +16,13 @@ const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
 
 /**
- * A market of deterministic 1m random walks with three days of closed bars before START. `distortAfter`
+ * Days of 1m bars before START: enough for the model's first fit (three days of outcomes) to come before the
+ * 24 h a fresh install backfills, so that span is real model output throughout.
+ */
+const HISTORY_DAYS = 4.5;
+
+/**
+ * A market of deterministic 1m random walks with HISTORY_DAYS of closed bars before START. `distortAfter`
  * changes every bar that closes after that instant (the "future" of the leakage test).
  */
 function market(clock: { now(): number }, distortAfter = Number.POSITIVE_INFINITY): PredictionsMarketPort {
@@ -24,8 +30,8 @@ function market(clock: { now(): number }, distortAfter = Number.POSITIVE_INFINIT
   for (const [k, sym] of ['BTCUSDT', 'ETHUSDT'].entries()) {
     const list: Bar[] = [];
     let p = k ? 3000 : 60000;
-    for (let i = 0; i < 3 * 24 * 60 + 240; i++) {
-      const openTime = START - 3 * 24 * 60 * MIN + i * MIN;
+    for (let i = 0; i < HISTORY_DAYS * 24 * 60 + 240; i++) {
+      const openTime = START - HISTORY_DAYS * 24 * 60 * MIN + i * MIN;
       const shock = openTime + MIN > distortAfter ? 0.004 * Math.cos(i) : 0;
       const r = Math.sin(i * 0.37 + k) * 0.0008 + Math.cos(i * 0.011) * 0.0003 + shock;
       const open = p;
@@ -60,13 +66,18 @@ function market(clock: { now(): number }, distortAfter = Number.POSITIVE_INFINIT
 
 const setup = (distortAfter?: number) => setupOn(createMemoryPredictionRepository(), distortAfter);
 
-function setupOn<R extends PredictionRepository>(repository: R, distortAfter?: number) {
+function setupOn<R extends PredictionRepository>(
+  repository: R,
+  distortAfter?: number,
+  candleHistory = HISTORY_DAYS * 24 * 60,
+) {
   const clock = manualClock(START);
   const service = createPredictionsService({
     market: market(clock, distortAfter),
     repository,
     clock,
     refreshMs: MIN,
+    candleHistory,
   });
   return { clock, repository, service };
 }
@@ -77,6 +88,10 @@ const page = (service: ReturnType<typeof createPredictionsService>, include: Rec
       .predictions({ symbol: 'BTCUSDT', horizon: '1h', granularityMs: 15 * MIN, limit: 96, ...include })
       .toString(),
   ).data as Array<Record<string, unknown>>;
+
+/** What a forecast made before the model's first fit looks like (and a fitted one rating no side likelier). */
+const placeholder = (r: { prediction: number; baseline: number; confidence: number }) =>
+  r.prediction === r.baseline && r.confidence === 0.5;
 
 describe('prediction backfill', () => {
   it('a fresh install has a full 96-point page right after start, every point marked backfilled', async () => {
@@ -94,6 +109,23 @@ describe('prediction backfill', () => {
     const times = repository.rows.map((r) => r.generated_at);
     expect(Math.min(...times)).toBeGreaterThanOrEqual(START - 24 * 60 * MIN);
     expect(Math.max(...times)).toBeLessThanOrEqual(START);
+    // Real model output: flat at 0.5 only where the fitted calibrator rates neither side above even (rare);
+    // before the first fit every forecast looks so.
+    expect(repository.rows.filter(placeholder).length).toBeLessThan(repository.rows.length / 100);
+  });
+
+  it('with too little history for the first fit, the backfill leaves the span out instead of storing placeholders', async () => {
+    // The market's working window (3 days and 2 hours): the model's first fit needs three days of outcomes, so
+    // little or nothing of the last 24 h can be real model output.
+    const { service, repository } = setupOn(createMemoryPredictionRepository(), undefined, 3 * 24 * 60 + 120);
+    const count = await service.warmUpAndBackfill();
+    const full = setup();
+    const fullCount = await full.service.warmUpAndBackfill();
+    expect(count).toBeLessThan(fullCount / 4);
+    expect(repository.rows.filter(placeholder)).toEqual([]);
+    // What is backfilled is marked, and what the page shows is only that.
+    expect(page(service, { backfilled: true }).length).toBeLessThanOrEqual(count);
+    expect(page(service, { backfilled: true }).every((p) => p.backfilled === true)).toBe(true);
   });
 
   it('warms up in slices: the event loop is never held for more than a few tens of milliseconds', async () => {

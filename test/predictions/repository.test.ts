@@ -35,6 +35,8 @@ const row = (symbol: string, horizon: Horizon, generatedAt: number, over: Partia
     covered90: null,
     scored_at: null,
     backfilled: false,
+    direction_earned: true,
+    facts: { fundingRate: 0.0001, vol1h: 0.004, vol1hMedian: 0.003, volDays: 3 },
     ...over,
   }) satisfies PredictionRow;
 
@@ -56,7 +58,7 @@ describe.each(dbKinds())('prediction repository on %s', (kind) => {
     const base = T0 + 1_000 * MIN;
     const rows = [
       row('BTCUSDT', '15m', base),
-      row('ETHUSDT', '1h', base + MIN, { factors: {}, confidence: 0 }),
+      row('ETHUSDT', '1h', base + MIN, { factors: {}, confidence: 0, direction_earned: false, facts: {} }),
     ];
     await repo.insert(rows);
     const got = await repo.since(base);

@@ -266,11 +266,14 @@ describe('predictions service and routes', () => {
       'orderflow',
     ]);
     // The outlook agrees with the datapoints it summarizes: each horizon's score is the calibrated edge of the
-    // latest datapoint in its predicted direction (0 at or below confidence 0.5), so a bias never contradicts
-    // the sign of the expected move.
+    // latest datapoint in its predicted direction where that direction was earned (0 at or below confidence
+    // 0.5, or unearned), so a bias never contradicts the sign of the expected move.
     for (const symbol of ['BTCUSDT', 'ETHUSDT']) {
       const view = (await app.inject({ url: `/api/predictions/ai-outlook?symbol=${symbol}` })).json() as {
-        horizons: Record<string, { bias: string; score: number; expectedMovePct: number }>;
+        horizons: Record<
+          string,
+          { bias: string; score: number; expectedMovePct: number; directionEarned: boolean }
+        >;
       };
       for (const [horizon, h] of Object.entries(view.horizons)) {
         const latest = (
@@ -279,7 +282,8 @@ describe('predictions service and routes', () => {
           ).json() as { data: { prediction: number; baseline: number; confidence: number }[] }
         ).data[0]!;
         const edge = Math.sign(latest.prediction - latest.baseline) * Math.max(0, 2 * latest.confidence - 1);
-        expect(h.score).toBeCloseTo(edge, 3);
+        // Only a direction that passed its evidence test moves the score off 0.
+        expect(h.score).toBeCloseTo(h.directionEarned ? edge : 0, 3);
         if (h.bias === 'bullish') expect(h.expectedMovePct).toBeGreaterThan(0);
         if (h.bias === 'bearish') expect(h.expectedMovePct).toBeLessThan(0);
       }

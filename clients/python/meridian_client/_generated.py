@@ -503,6 +503,78 @@ class AlertRule(_Model):
 
 
 @dataclass
+class AlertTemplatePreviewValues(_Model):
+    """The values filled in: made up from the rule (it fires at its own level, now)"""
+
+    symbol: str
+    price: str
+    condition: str
+    value: str
+    exchange: str
+    asset: str
+    amount_usd: str
+    time: str
+    rule_name: str
+    console_url: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("price", "price", _any),
+        ("condition", "condition", _any),
+        ("value", "value", _any),
+        ("exchange", "exchange", _any),
+        ("asset", "asset", _any),
+        ("amount_usd", "amount_usd", _any),
+        ("time", "time", _any),
+        ("rule_name", "rule_name", _any),
+        ("console_url", "console_url", _any),
+    )
+
+
+@dataclass
+class AlertTemplatePreviewEmail(_Model):
+    """AlertTemplatePreviewEmail"""
+
+    subject: str
+    text: str
+    html: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("subject", "subject", _any),
+        ("text", "text", _any),
+        ("html", "html", _any),
+    )
+
+
+@dataclass
+class AlertTemplatePreview(_Model):
+    """AlertTemplatePreview"""
+
+    template: str  # The template rendered (the default when none was given)
+    unknown_variables: List[str]  # Placeholders that name no variable: saving a rule with them is refused (400)
+    values: AlertTemplatePreviewValues  # The values filled in: made up from the rule (it fires at its own level, now)
+    text: str  # The message as plain text
+    telegram: str  # The `text` of the Telegram sendMessage call (MarkdownV2, escaped)
+    discord: str  # The Discord webhook `content` (markdown escaped)
+    slack: str  # The Slack incoming-webhook `text` (mrkdwn escaped)
+    email: AlertTemplatePreviewEmail
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("template", "template", _any),
+        ("unknown_variables", "unknownVariables", _list(_any)),
+        ("values", "values", _obj("AlertTemplatePreviewValues")),
+        ("text", "text", _any),
+        ("telegram", "telegram", _any),
+        ("discord", "discord", _any),
+        ("slack", "slack", _any),
+        ("email", "email", _obj("AlertTemplatePreviewEmail")),
+    )
+
+
+@dataclass
 class AlertTriggeredEventDataRuleCondition1(_Model):
     """AlertTriggeredEventDataRuleCondition1"""
 
@@ -1837,6 +1909,38 @@ class GetPredictionPerformanceResponse(_Model):
 
 
 @dataclass
+class GetSignInMethodsResponseSso(_Model):
+    """GetSignInMethodsResponseSso"""
+
+    name: str  # The provider, for the "Sign in with …" button.
+    available: bool  # False while the provider's discovery document could not be read (see /readyz).
+    start_url: str  # Where the browser goes to sign in (GET, a redirect).
+    message: Optional[str] = None  # Why it is not available, for people.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("available", "available", _any),
+        ("start_url", "startUrl", _any),
+        ("message", "message", _any),
+    )
+
+
+@dataclass
+class GetSignInMethodsResponse(_Model):
+    """GetSignInMethodsResponse"""
+
+    password: bool  # Whether POST /auth/login accepts an email and password.
+    sso: Optional[GetSignInMethodsResponseSso]  # Single sign-on with an OpenID Connect provider; null when not configured.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("password", "password", _any),
+        ("sso", "sso", _opt(_obj("GetSignInMethodsResponseSso"))),
+    )
+
+
+@dataclass
 class ImportPortfolioRequestRowsItem(_Model):
     """ImportPortfolioRequestRowsItem"""
 
@@ -1871,6 +1975,168 @@ class ImportPortfolioRequest(_Model):
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("rows", "rows", _list(_obj("ImportPortfolioRequestRowsItem"))),
+    )
+
+
+@dataclass
+class LedgerEntryOutcome(_Model):
+    """LedgerEntryOutcome"""
+
+    realized: float
+    hit: bool
+    covered80: bool
+    covered90: bool
+    scored_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("realized", "realized", _num),
+        ("hit", "hit", _any),
+        ("covered80", "covered80", _any),
+        ("covered90", "covered90", _any),
+        ("scored_at", "scoredAt", _any),
+    )
+
+
+@dataclass
+class LedgerEntry(_Model):
+    """LedgerEntry"""
+
+    sequence: int  # Position in the chain, from 1, without gaps
+    time: str  # When the entry was appended (recordedAtMs)
+    recorded_at_ms: int  # When the entry was appended, ms since the epoch (hashed)
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    generated_at: str
+    backfilled: bool  # Made after the fact by the walk-forward backfill, not live (also in the payload)
+    payload: str  # The datapoint as published, in canonical JSON (RFC 8785: sorted keys, no whitespace): the exact byte
+    prev_hash: str  # The previous entry’s hash; 64 zeros for entry 1
+    hash: str  # SHA-256 (lower-case hex) of the UTF-8 text `<prevHash>\n<sequence>\n<recordedAtMs>\n<payload>`
+    outcome: Optional[LedgerEntryOutcome]  # The scored outcome, once the horizon has passed (not hashed: it comes after the entry); null until t
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("sequence", "sequence", _any),
+        ("time", "time", _any),
+        ("recorded_at_ms", "recordedAtMs", _any),
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("generated_at", "generatedAt", _any),
+        ("backfilled", "backfilled", _any),
+        ("payload", "payload", _any),
+        ("prev_hash", "prevHash", _any),
+        ("hash", "hash", _any),
+        ("outcome", "outcome", _opt(_obj("LedgerEntryOutcome"))),
+    )
+
+
+@dataclass
+class LevelProbabilitiesDatapointQuantiles(_Model):
+    """p05…p95 of the forecast price: the distribution the probabilities are read from"""
+
+    p05: float
+    p10: float
+    p15: float
+    p20: float
+    p25: float
+    p30: float
+    p35: float
+    p40: float
+    p45: float
+    p50: float
+    p55: float
+    p60: float
+    p65: float
+    p70: float
+    p75: float
+    p80: float
+    p85: float
+    p90: float
+    p95: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("p05", "p05", _num),
+        ("p10", "p10", _num),
+        ("p15", "p15", _num),
+        ("p20", "p20", _num),
+        ("p25", "p25", _num),
+        ("p30", "p30", _num),
+        ("p35", "p35", _num),
+        ("p40", "p40", _num),
+        ("p45", "p45", _num),
+        ("p50", "p50", _num),
+        ("p55", "p55", _num),
+        ("p60", "p60", _num),
+        ("p65", "p65", _num),
+        ("p70", "p70", _num),
+        ("p75", "p75", _num),
+        ("p80", "p80", _num),
+        ("p85", "p85", _num),
+        ("p90", "p90", _num),
+        ("p95", "p95", _num),
+    )
+
+
+@dataclass
+class LevelProbabilitiesDatapoint(_Model):
+    """The newest datapoint of this symbol and horizon, which the probabilities come from"""
+
+    generated_at: str  # When the forecast was made
+    horizon: Literal["15m", "1h", "6h"]
+    baseline: float  # Merged mid price at generatedAt
+    prediction: float  # Median forecast price at generatedAt + horizon
+    quantiles: LevelProbabilitiesDatapointQuantiles  # p05…p95 of the forecast price: the distribution the probabilities are read from
+    model_version: str
+    backfilled: bool  # The datapoint was made after the fact over stored candles (warm-up), not live
+    source: str  # What the forecasts are made from: simulated, replay or ccxt:<venues>
+    stale: bool  # generatedAt is older than 2.5 refresh periods now
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("generated_at", "generatedAt", _any),
+        ("horizon", "horizon", _any),
+        ("baseline", "baseline", _num),
+        ("prediction", "prediction", _num),
+        ("quantiles", "quantiles", _obj("LevelProbabilitiesDatapointQuantiles")),
+        ("model_version", "modelVersion", _any),
+        ("backfilled", "backfilled", _any),
+        ("source", "source", _any),
+        ("stale", "stale", _any),
+    )
+
+
+@dataclass
+class LevelProbabilitiesLevelsItem(_Model):
+    """LevelProbabilitiesLevelsItem"""
+
+    level: float  # The price asked about
+    end_above: float  # Calibrated probability that the price at generatedAt + horizon is above the level
+    touch: float  # Probability that the price reaches the level before generatedAt + horizon (reflection principle on t
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("level", "level", _num),
+        ("end_above", "endAbove", _num),
+        ("touch", "touch", _num),
+    )
+
+
+@dataclass
+class LevelProbabilities(_Model):
+    """LevelProbabilities"""
+
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    datapoint: LevelProbabilitiesDatapoint  # The newest datapoint of this symbol and horizon, which the probabilities come from
+    levels: List[LevelProbabilitiesLevelsItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("datapoint", "datapoint", _obj("LevelProbabilitiesDatapoint")),
+        ("levels", "levels", _list(_obj("LevelProbabilitiesLevelsItem"))),
     )
 
 
@@ -2357,6 +2623,40 @@ class ListPortfolioRowsResponse(_Model):
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("data", "data", _list(_obj("ListPortfolioRowsResponseDataItem"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListPredictionLedgerResponseHead(_Model):
+    """The ledger’s newest entry now (also the `Meridian-Ledger-Head` header)"""
+
+    sequence: int
+    hash: str  # The newest entry’s hash (64 zeros while empty)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("sequence", "sequence", _any),
+        ("hash", "hash", _any),
+    )
+
+
+@dataclass
+class ListPredictionLedgerResponse(_Model):
+    """ListPredictionLedgerResponse"""
+
+    data: List[LedgerEntry]
+    next_cursor: Optional[str]  # Pass as `cursor` for the next page; null at the end
+    head: ListPredictionLedgerResponseHead  # The ledger’s newest entry now (also the `Meridian-Ledger-Head` header)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("LedgerEntry"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+        ("head", "head", _obj("ListPredictionLedgerResponseHead")),
     )
 
     def to_records(self) -> List[Dict[str, Any]]:
@@ -3047,13 +3347,30 @@ class OutlookBatch(_Model):
 
 
 @dataclass
+class OutlookEntryOutlookHorizonsValueInterval80Pct(_Model):
+    """The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)"""
+
+    low: float
+    high: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("low", "low", _num),
+        ("high", "high", _num),
+    )
+
+
+@dataclass
 class OutlookEntryOutlookHorizonsValue(_Model):
     """OutlookEntryOutlookHorizonsValue"""
 
-    bias: Literal["bullish", "bearish", "neutral"]
+    bias: Literal["bullish", "bearish", "neutral"]  # bullish or bearish only where the direction passed its evidence test (directionEarned)
     score: float
     expected_move_pct: float
     confidence: float
+    direction_earned: bool  # The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk
+    interval80_pct: OutlookEntryOutlookHorizonsValueInterval80Pct  # The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)
+    message: str  # What this horizon says, in one sentence
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3061,6 +3378,9 @@ class OutlookEntryOutlookHorizonsValue(_Model):
         ("score", "score", _num),
         ("expected_move_pct", "expectedMovePct", _num),
         ("confidence", "confidence", _num),
+        ("direction_earned", "directionEarned", _any),
+        ("interval80_pct", "interval80Pct", _obj("OutlookEntryOutlookHorizonsValueInterval80Pct")),
+        ("message", "message", _any),
     )
 
 
@@ -3071,7 +3391,7 @@ class OutlookEntryOutlookDriversItem(_Model):
     factor: str
     direction: Literal["bullish", "bearish", "neutral"]
     weight: float
-    reason: str
+    reason: str  # What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its me
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3106,6 +3426,7 @@ class OutlookEntryOutlook(_Model):
     bias: Literal["bullish", "bearish", "neutral"]
     score: float
     confidence: float
+    message: str  # One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval
     horizons: Dict[str, OutlookEntryOutlookHorizonsValue]
     drivers: List[OutlookEntryOutlookDriversItem]
     model_version: str
@@ -3118,6 +3439,7 @@ class OutlookEntryOutlook(_Model):
         ("bias", "bias", _any),
         ("score", "score", _num),
         ("confidence", "confidence", _num),
+        ("message", "message", _any),
         ("horizons", "horizons", _map(_obj("OutlookEntryOutlookHorizonsValue"))),
         ("drivers", "drivers", _list(_obj("OutlookEntryOutlookDriversItem"))),
         ("model_version", "modelVersion", _any),
@@ -3405,6 +3727,38 @@ class PredictionDatapoint(_Model):
 
 
 @dataclass
+class PreviewAlertTemplateRequestRule(_Model):
+    """PreviewAlertTemplateRequestRule"""
+
+    name: Optional[str] = None
+    symbol: Optional[str] = None
+    condition: Optional[Dict[str, Any]] = None  # The rule's condition as it would be saved
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _map(_any)),
+    )
+
+
+@dataclass
+class PreviewAlertTemplateRequest(_Model):
+    """PreviewAlertTemplateRequest"""
+
+    template: Optional[str] = None  # The template being edited; absent: the rule type's default
+    rule_type: Optional[str] = None  # price (default), volume, address_flow, …
+    rule: Optional[PreviewAlertTemplateRequestRule] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("template", "template", _any),
+        ("rule_type", "ruleType", _any),
+        ("rule", "rule", _obj("PreviewAlertTemplateRequestRule")),
+    )
+
+
+@dataclass
 class PriceAlertRuleInputCondition(_Model):
     """PriceAlertRuleInputCondition"""
 
@@ -3522,7 +3876,7 @@ class Problem(_Model):
     title: str
     status: int
     detail: str
-    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "session_required", "forbidden", "csrf_rejected", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
+    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
     request_id: str
     instance: str
     errors: Optional[List[ProblemErrorsItem]] = None
@@ -3979,13 +4333,30 @@ class WebhookDelivery(_Model):
 
 
 @dataclass
+class GetAiOutlookResponse1HorizonsValueInterval80Pct(_Model):
+    """The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)"""
+
+    low: float
+    high: float
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("low", "low", _num),
+        ("high", "high", _num),
+    )
+
+
+@dataclass
 class GetAiOutlookResponse1HorizonsValue(_Model):
     """GetAiOutlookResponse1HorizonsValue"""
 
-    bias: Literal["bullish", "bearish", "neutral"]
+    bias: Literal["bullish", "bearish", "neutral"]  # bullish or bearish only where the direction passed its evidence test (directionEarned)
     score: float
     expected_move_pct: float
     confidence: float
+    direction_earned: bool  # The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk
+    interval80_pct: GetAiOutlookResponse1HorizonsValueInterval80Pct  # The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)
+    message: str  # What this horizon says, in one sentence
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -3993,6 +4364,9 @@ class GetAiOutlookResponse1HorizonsValue(_Model):
         ("score", "score", _num),
         ("expected_move_pct", "expectedMovePct", _num),
         ("confidence", "confidence", _num),
+        ("direction_earned", "directionEarned", _any),
+        ("interval80_pct", "interval80Pct", _obj("GetAiOutlookResponse1HorizonsValueInterval80Pct")),
+        ("message", "message", _any),
     )
 
 
@@ -4003,7 +4377,7 @@ class GetAiOutlookResponse1DriversItem(_Model):
     factor: str
     direction: Literal["bullish", "bearish", "neutral"]
     weight: float
-    reason: str
+    reason: str  # What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its me
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -4038,6 +4412,7 @@ class GetAiOutlookResponse1(_Model):
     bias: Literal["bullish", "bearish", "neutral"]
     score: float
     confidence: float
+    message: str  # One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval
     horizons: Dict[str, GetAiOutlookResponse1HorizonsValue]
     drivers: List[GetAiOutlookResponse1DriversItem]
     model_version: str
@@ -4050,6 +4425,7 @@ class GetAiOutlookResponse1(_Model):
         ("bias", "bias", _any),
         ("score", "score", _num),
         ("confidence", "confidence", _num),
+        ("message", "message", _any),
         ("horizons", "horizons", _map(_obj("GetAiOutlookResponse1HorizonsValue"))),
         ("drivers", "drivers", _list(_obj("GetAiOutlookResponse1DriversItem"))),
         ("model_version", "modelVersion", _any),
@@ -4071,6 +4447,10 @@ class _Operations:
     def logout(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
         """POST /auth/logout: Sign out of the console"""
         return self._call("POST", "/auth/logout", {}, None, _none, headers, False)
+
+    def get_sign_in_methods(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetSignInMethodsResponse]:
+        """GET /auth/methods: How to sign in to the console: password, single sign-on, or both"""
+        return self._call("GET", "/auth/methods", {}, None, _obj("GetSignInMethodsResponse"), headers, False)
 
     def get_account(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Account]:
         """GET /api/account: The signed-in account: email, role, plan, limits, permissions"""
@@ -4140,9 +4520,17 @@ class _Operations:
         """GET /api/predictions/ai-outlook: Aggregated outlook: bias, score, confidence, per-horizon view and drivers — market-wide, of one symbol, or of up to 25 symbols at once (symbols=…)"""
         return self._call("GET", "/api/predictions/ai-outlook", {"symbol": symbol, "symbols": symbols, "strict": strict}, None, _any, headers, False)
 
+    def get_level_probabilities(self, *, symbol: Optional[str] = None, horizon: Optional[str] = None, levels: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[LevelProbabilities]:
+        """GET /api/predictions/probability: Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast"""
+        return self._call("GET", "/api/predictions/probability", {"symbol": symbol, "horizon": horizon, "levels": levels, "strict": strict}, None, _obj("LevelProbabilities"), headers, False)
+
     def get_prediction_performance(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetPredictionPerformanceResponse]:
         """GET /api/predictions/performance: Scored track record per symbol and horizon"""
         return self._call("GET", "/api/predictions/performance", {}, None, _obj("GetPredictionPerformanceResponse"), headers, False)
+
+    def list_prediction_ledger(self, *, symbol: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListPredictionLedgerResponse]:
+        """GET /api/predictions/ledger: The forecast ledger: every published datapoint as a SHA-256 hash-chained entry, oldest first, with a cursor to the next page"""
+        return self._call("GET", "/api/predictions/ledger", {"symbol": symbol, "from": from_, "to": to, "limit": limit, "cursor": cursor, "strict": strict}, None, _obj("ListPredictionLedgerResponse"), headers, False)
 
     def import_portfolio(self, body: Any, *, dry_run: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[PortfolioImportResult]:
         """POST /api/portfolio/import: Import up to 200 portfolio rows (JSON or CSV), all or nothing"""
@@ -4235,6 +4623,10 @@ class _Operations:
     def list_alert_channels(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertChannelsResponse]:
         """GET /api/alert-channels: The account's alert channels (never their credentials)"""
         return self._call("GET", "/api/alert-channels", {}, None, _obj("ListAlertChannelsResponse"), headers, False)
+
+    def preview_alert_template(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertTemplatePreview]:
+        """POST /api/alert-channels/preview: Render a message template for every channel as the rule being edited would send it (nothing is sent)"""
+        return self._call("POST", "/api/alert-channels/preview", {}, body, _obj("AlertTemplatePreview"), headers, False)
 
     def get_alert_channel(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertChannel]:
         """GET /api/alert-channels/{id}: One alert channel"""

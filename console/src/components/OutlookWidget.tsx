@@ -25,8 +25,9 @@ export function ScoreBar({ score }: { score: number }) {
 }
 
 /**
- * The AI outlook for one symbol, or across every symbol (`symbol` undefined), fetched on its own: bias,
- * confidence, the per-horizon view and the drivers in plain words.
+ * The AI outlook for one symbol, or across every symbol (`symbol` undefined), fetched on its own: bias, the
+ * outlook's own sentence, the per-horizon view and the drivers in plain words. A horizon shows a move and a
+ * confidence only where its direction was earned; elsewhere it says so and shows the 80 % range.
  */
 export function OutlookCard({ symbol, compact = false }: { symbol: string | undefined; compact?: boolean }) {
   const outlook = useOutlook(symbol);
@@ -71,7 +72,7 @@ export function OutlookEntryCard({ entry }: { entry: OutlookEntry | OutlookEntry
   return <OutlookView outlook={entry.outlook} symbol={entry.symbol} compact notes={notes} />;
 }
 
-/** An outlook as a card: bias, score, confidence, per-horizon view (unless compact) and drivers. */
+/** An outlook as a card: bias, score, message, per-horizon view (unless compact) and drivers. */
 export function OutlookView({
   outlook: o,
   symbol,
@@ -101,10 +102,8 @@ export function OutlookView({
         <BiasBadge bias={o.bias} />
       </header>
       <ScoreBar score={o.score} />
-      <p className="muted small">
-        Confidence {formatRatio(o.confidence, 0)} · score {o.score.toFixed(2)}
-        {notes.length ? ` · ${notes.join(' · ')}` : ''}
-      </p>
+      <p className="outlook-message">{o.message}</p>
+      {notes.length ? <p className="muted small">{notes.join(' · ')}</p> : null}
       {compact ? null : (
         <dl className="horizons">
           {Object.entries(o.horizons).map(([horizon, view]) => (
@@ -112,8 +111,18 @@ export function OutlookView({
               <dt>{horizon}</dt>
               <dd>
                 <BiasBadge bias={view.bias} />
-                <span>{formatPercent(view.expectedMovePct, 2)}</span>
-                <span className="muted small">confidence {formatRatio(view.confidence, 0)}</span>
+                {view.bias === 'neutral' ? (
+                  <span className="muted small">no direction earned</span>
+                ) : (
+                  <>
+                    <span>{formatPercent(view.expectedMovePct, 2)}</span>
+                    <span className="muted small">confidence {formatRatio(view.confidence, 0)}</span>
+                  </>
+                )}
+                <span className="small" title="80 % of outcomes are expected in this range (p10…p90)">
+                  80 % in {formatPercent(view.interval80Pct.low, 2)} …{' '}
+                  {formatPercent(view.interval80Pct.high, 2)}
+                </span>
               </dd>
             </div>
           ))}

@@ -28,6 +28,13 @@ export function useAlertDeliveries(id: string | undefined) {
   });
 }
 
+export function useAlertChannels() {
+  return useQuery({
+    queryKey: ['alert-channels'],
+    queryFn: () => unwrap(api.GET('/api/alert-channels')).then((body) => body.data),
+  });
+}
+
 export function useWebhooks() {
   return useQuery({
     queryKey: ['webhooks'],

@@ -73,7 +73,7 @@ export function useForecasts(symbol: string, horizon: Horizon) {
     queryFn: () =>
       unwrap(
         api.GET('/api/predictions', {
-          params: { query: { symbol, horizon, include: 'quantiles,outcome', limit: 96 } },
+          params: { query: { symbol, horizon, include: 'quantiles,outcome,backfilled', limit: 96 } },
         }),
       ).then((body) => body.data),
     placeholderData: keepPreviousData,
@@ -101,6 +101,21 @@ export function useFlows(filters: FlowFilters) {
     queryFn: () => unwrap(api.GET('/api/onchain/flows', { params: { query: { ...filters, limit: 500 } } })),
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
+  });
+}
+
+/** GET /api/onchain/netflow: hourly buckets over the last 7 days for the page's exchange and asset filters. */
+export function useNetflow(filters: Pick<FlowFilters, 'exchange' | 'asset'>) {
+  return useQuery({
+    queryKey: ['netflow', filters.exchange, filters.asset],
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/onchain/netflow', {
+          params: { query: { exchange: filters.exchange, asset: filters.asset, interval: '1h' } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
   });
 }
 

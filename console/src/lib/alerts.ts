@@ -50,7 +50,12 @@ export function ruleBody(
       ...(text('cooldownSec') ? { cooldownSec: number('cooldownSec') } : {}),
     },
     ...(text('expiresAt') ? { expiresAt: new Date(text('expiresAt')).toISOString() } : {}),
-    channels: { events: true, webhookIds: form.getAll('webhookIds').map(String) },
+    channels: {
+      events: true,
+      webhookIds: form.getAll('webhookIds').map(String),
+      ...(form.getAll('channelIds').length ? { channelIds: form.getAll('channelIds').map(String) } : {}),
+    },
+    ...(optional('template') ? { template: text('template') } : {}),
   };
   if (type === 'price') {
     const op = text('op');

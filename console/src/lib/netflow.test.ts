@@ -1,37 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import type { Flow } from '../api/types.ts';
-import { bucketFor, netflowByExchange } from './netflow.ts';
+import type { NetflowPoint } from '../api/types.ts';
+import { netflowView } from './netflow.ts';
 
-const flow = (exchange: string, direction: Flow['direction'], usdValue: number | null, iso: string): Flow =>
-  ({ exchange, direction, usdValue, timestamp: Date.parse(iso) }) as Flow;
+const H = 3_600_000;
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+const point = (
+  hour: number,
+  inflowUsd: number,
+  outflowUsd: number,
+  gap = false,
+  unpriced = 0,
+): NetflowPoint => ({
+  time: new Date(T0 + hour * H).toISOString(),
+  timestamp: T0 + hour * H,
+  inflow: null,
+  outflow: null,
+  netflow: null,
+  inflowUsd,
+  outflowUsd,
+  netflowUsd: Math.round((inflowUsd - outflowUsd) * 100) / 100,
+  flows: inflowUsd || outflowUsd ? 2 : 0,
+  unpriced,
+  gap,
+});
 
-describe('netflowByExchange', () => {
-  it('accumulates deposits minus withdrawals per exchange by hour, largest net first', () => {
-    const series = netflowByExchange(
-      [
-        flow('binance', 'deposit', 100, '2026-01-01T10:05:00Z'),
-        flow('binance', 'withdrawal', 30, '2026-01-01T10:45:00Z'),
-        flow('binance', 'deposit', 50, '2026-01-01T11:10:00Z'),
-        flow('kraken', 'withdrawal', 500, '2026-01-01T09:00:00Z'),
-        flow('kraken', 'internal', 900, '2026-01-01T09:30:00Z'),
-        flow('kraken', 'deposit', null, '2026-01-01T09:40:00Z'),
-      ],
-      3600,
-    );
-    expect(series.map((s) => s.exchange)).toEqual(['kraken', 'binance']);
-    expect(series[1]!.points).toEqual([
-      { time: Date.parse('2026-01-01T10:00:00Z') / 1000, value: 70 },
-      { time: Date.parse('2026-01-01T11:00:00Z') / 1000, value: 120 },
+describe('netflowView', () => {
+  it('draws each bucket as a bar and their running sum, with the totals of the window', () => {
+    const view = netflowView([
+      point(0, 100, 30),
+      point(1, 0, 0),
+      point(2, 0.1, 50.25, false, 1),
+      point(3, 5, 0, true),
     ]);
-    expect(series[0]!.totalUsd).toBe(-500);
+    expect(view.bars).toEqual([
+      { time: T0 / 1000, value: 70, partial: false },
+      { time: (T0 + H) / 1000, value: 0, partial: false },
+      { time: (T0 + 2 * H) / 1000, value: -50.15, partial: false },
+      { time: (T0 + 3 * H) / 1000, value: 5, partial: true },
+    ]);
+    expect(view.cumulative.map((p) => p.value)).toEqual([70, 70, 19.85, 24.85]);
+    expect(view).toMatchObject({
+      inflowUsd: 105.1,
+      outflowUsd: 80.25,
+      netflowUsd: 24.85,
+      flows: 6,
+      unpriced: 1,
+      partial: 1,
+    });
   });
 
-  it('picks buckets that keep a recent span readable', () => {
-    const at = (minutes: number) => ({ timestamp: minutes * 60_000 });
-    expect(bucketFor([at(0), at(90)])).toBe(60);
-    expect(bucketFor([at(0), at(600)])).toBe(300);
-    expect(bucketFor([at(0), at(1800)])).toBe(900);
-    expect(bucketFor([at(0), at(60 * 24 * 7)])).toBe(3600);
-    expect(bucketFor([at(5)])).toBe(3600);
+  it('is empty, not zero-filled, when the server sent no bucket', () => {
+    expect(netflowView([])).toMatchObject({ bars: [], cumulative: [], netflowUsd: 0, partial: 0 });
   });
 });

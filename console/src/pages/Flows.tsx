@@ -1,11 +1,11 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorNote } from '../components/ErrorNote.tsx';
-import { exchangePalette, NetflowChart } from '../components/NetflowChart.tsx';
+import { NetflowChart } from '../components/NetflowChart.tsx';
 import { Skeleton, SkeletonRows } from '../components/Skeleton.tsx';
-import { type FlowFilters, useFlows } from '../hooks/queries.ts';
+import { type FlowFilters, useFlows, useNetflow } from '../hooks/queries.ts';
 import { formatAmount, formatDateTime, formatUsd, shortHash } from '../lib/format.ts';
-import { netflowByExchange } from '../lib/netflow.ts';
+import { netflowView } from '../lib/netflow.ts';
 import { TableHead } from '../components/TableHead.tsx';
 import { SourceNotice } from '../components/SourceNotice.tsx';
 
@@ -20,7 +20,9 @@ export default function Flows() {
     minUsd: params.get('minUsd') ? Number(params.get('minUsd')) : undefined,
   };
   const flows = useFlows(filters);
-  const series = useMemo(() => netflowByExchange(flows.data?.data ?? []), [flows.data]);
+  const netflow = useNetflow(filters);
+  const view = useMemo(() => netflowView(netflow.data?.data ?? []), [netflow.data]);
+  const scope = [filters.exchange ?? 'all exchanges', filters.asset ?? 'all assets'].join(' · ');
   const [shown, setShown] = useState(25);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -103,18 +105,16 @@ export default function Flows() {
 
       <section className="card" aria-labelledby="netflow-title">
         <header className="card-header">
-          <h2 id="netflow-title">Cumulative netflow by exchange</h2>
-          <ul className="legend inline" aria-label="Exchanges">
-            {series.slice(0, exchangePalette.length).map((s, i) => (
-              <li key={s.exchange}>
-                <span className="swatch" style={{ background: exchangePalette[i] }} /> {s.exchange}{' '}
-                <span className="muted">{formatUsd(s.totalUsd, { signed: true })}</span>
-              </li>
-            ))}
-          </ul>
+          <h2 id="netflow-title">Netflow, last 7 days by hour</h2>
+          <span className="muted small" data-testid="netflow-summary">
+            {netflow.data
+              ? `${scope}: ${formatUsd(view.netflowUsd, { signed: true })} (in ${formatUsd(view.inflowUsd)} · out ${formatUsd(view.outflowUsd)}) · ${view.flows} flows${view.unpriced ? `, ${view.unpriced} without a USD value` : ''}${view.partial ? ` · ${view.partial} partial hours (grey: indexer behind, or before indexing began)` : ''}`
+              : '\u00a0'}
+          </span>
         </header>
+        <ErrorNote error={netflow.error} onRetry={() => netflow.refetch()} />
         <div className="chart-frame short">
-          <NetflowChart series={series} />
+          <NetflowChart view={view} label={scope} />
         </div>
       </section>
 

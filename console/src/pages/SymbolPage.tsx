@@ -170,8 +170,11 @@ export default function SymbolPage() {
   );
 }
 
-/** Past forecasts against what the price did. */
-function RecentForecasts({ datapoints }: { datapoints: Datapoint[] }) {
+/**
+ * Past forecasts against what the price did, from the same stored record as the track record: those made
+ * after the fact (backfilled from stored candles) are marked, as the track record leaves them out.
+ */
+export function RecentForecasts({ datapoints }: { datapoints: Datapoint[] }) {
   const scored = datapoints
     .filter((p) => p.outcome)
     .slice(-8)
@@ -180,6 +183,11 @@ function RecentForecasts({ datapoints }: { datapoints: Datapoint[] }) {
     <section className="card flush" aria-labelledby="recent-title">
       <header className="card-header">
         <h2 id="recent-title">Past forecasts vs realized</h2>
+        {scored.some((p) => p.backfilled) ? (
+          <span className="muted small">
+            Backfilled: made after the fact from stored candles; the track record counts live forecasts only
+          </span>
+        ) : null}
       </header>
       <div className="table-scroll">
         <table className="data">
@@ -202,7 +210,10 @@ function RecentForecasts({ datapoints }: { datapoints: Datapoint[] }) {
             ) : (
               scored.map((p) => (
                 <tr key={p.generatedAt}>
-                  <td>{formatDateTime(p.generatedAt)}</td>
+                  <td>
+                    {formatDateTime(p.generatedAt)}
+                    {p.backfilled ? <span className="badge plain">backfilled</span> : null}
+                  </td>
                   <td className="num">{formatPrice(p.prediction)}</td>
                   <td className="num">{formatPrice(p.outcome!.realized)}</td>
                   <td className="num">

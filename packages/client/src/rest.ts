@@ -98,17 +98,25 @@ type InitParam<Init> =
   RequiredKeysOf<Init> extends never
     ? [(Init & { [key: string]: unknown })?]
     : [Init & { [key: string]: unknown }];
+type QueryOf<Init> = Init extends { params?: { query?: infer Q } } ? NonNullable<Q> : never;
+/**
+ * The init a call passed, with every query key the operation does not declare typed as an error marker: `I` is
+ * inferred from the call, so TypeScript's excess-property check alone would let `{ horizn: '1h' }` through.
+ */
+type OnlyKnownQuery<I, Init> = I extends { params: { query: infer Q } }
+  ? { params: { query: { [K in Exclude<keyof Q, keyof QueryOf<Init>>]: { unknownQueryParameter: K } } } }
+  : unknown;
 type Data<R> = R extends { data?: infer D } ? Exclude<D, undefined> : never;
 
 /** One HTTP method, typed from the OpenAPI document: path, parameters, body and answer. */
-// biome-ignore lint/suspicious/noExplicitAny: the constraint openapi-fetch puts on an operation
 export type Method<M extends HttpMethod> = <
   P extends PathsWithMethod<paths, M>,
   I extends MaybeOptionalInit<paths[P], M>,
 >(
   url: P,
-  ...init: InitParam<I>
+  ...init: InitParam<I & OnlyKnownQuery<I, MaybeOptionalInit<paths[P], M>>>
 ) => Promise<
+  // biome-ignore lint/suspicious/noExplicitAny: the constraint openapi-fetch puts on an operation
   Result<Data<FetchResponse<Extract<paths[P][M], Record<string | number, any>>, I, `${string}/${string}`>>>
 >;
 

@@ -141,6 +141,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert-channels/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render a message template for every channel as the rule being edited would send it (nothing is sent) */
+        post: operations["previewAlertTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -506,6 +523,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/predictions/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forecast ledger: every published datapoint as a SHA-256 hash-chained entry, oldest first, with a cursor to the next page */
+        get: operations["listPredictionLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/predictions/performance": {
         parameters: {
             query?: never;
@@ -515,6 +549,23 @@ export interface paths {
         };
         /** Scored track record per symbol and horizon */
         get: operations["getPredictionPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/predictions/probability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast */
+        get: operations["getLevelProbabilities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -621,6 +672,23 @@ export interface paths {
         put?: never;
         /** Sign out of the console */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How to sign in to the console: password, single sign-on, or both */
+        get: operations["getSignInMethods"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -925,6 +993,38 @@ export interface components {
             type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
             /** Format: date-time */
             updatedAt: string;
+        };
+        AlertTemplatePreview: {
+            /** @description The Discord webhook `content` (markdown escaped) */
+            discord: string;
+            email: {
+                html: string;
+                subject: string;
+                text: string;
+            };
+            /** @description The Slack incoming-webhook `text` (mrkdwn escaped) */
+            slack: string;
+            /** @description The `text` of the Telegram sendMessage call (MarkdownV2, escaped) */
+            telegram: string;
+            /** @description The template rendered (the default when none was given) */
+            template: string;
+            /** @description The message as plain text */
+            text: string;
+            /** @description Placeholders that name no variable: saving a rule with them is refused (400) */
+            unknownVariables: string[];
+            /** @description The values filled in: made up from the rule (it fires at its own level, now) */
+            values: {
+                amount_usd: string;
+                asset: string;
+                condition: string;
+                console_url: string;
+                exchange: string;
+                price: string;
+                rule_name: string;
+                symbol: string;
+                time: string;
+                value: string;
+            };
         };
         /** @description A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered) */
         AlertTriggeredEvent: {
@@ -1412,6 +1512,7 @@ export interface components {
                 /** @enum {string} */
                 direction: "bullish" | "bearish" | "neutral";
                 factor: string;
+                /** @description What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it */
                 reason: string;
                 weight: number;
             }[];
@@ -1434,13 +1535,27 @@ export interface components {
             generatedAt: string;
             horizons: {
                 [key: string]: {
-                    /** @enum {string} */
+                    /**
+                     * @description bullish or bearish only where the direction passed its evidence test (directionEarned)
+                     * @enum {string}
+                     */
                     bias: "bullish" | "bearish" | "neutral";
                     confidence: number;
+                    /** @description The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol) */
+                    directionEarned: boolean;
                     expectedMovePct: number;
+                    /** @description The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols) */
+                    interval80Pct: {
+                        high: number;
+                        low: number;
+                    };
+                    /** @description What this horizon says, in one sentence */
+                    message: string;
                     score: number;
                 };
             };
+            /** @description One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval */
+            message: string;
             modelVersion: string;
             score: number;
             symbol: string | null;
@@ -1658,6 +1773,21 @@ export interface components {
             randomWalk: string;
             reference: string;
         };
+        GetSignInMethodsResponse: {
+            /** @description Whether POST /auth/login accepts an email and password. */
+            password: boolean;
+            /** @description Single sign-on with an OpenID Connect provider; null when not configured. */
+            sso: {
+                /** @description False while the provider's discovery document could not be read (see /readyz). */
+                available: boolean;
+                /** @description Why it is not available, for people. */
+                message?: string;
+                /** @description The provider, for the "Sign in with …" button. */
+                name: string;
+                /** @description Where the browser goes to sign in (GET, a redirect). */
+                startUrl: string;
+            } | null;
+        };
         ImportPortfolioRequest: {
             /** @description At most 200 rows */
             rows: {
@@ -1680,6 +1810,95 @@ export interface components {
                 quantity: string | number;
                 venue?: string | null;
             }[];
+        };
+        LedgerEntry: {
+            /** @description Made after the fact by the walk-forward backfill, not live (also in the payload) */
+            backfilled: boolean;
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description SHA-256 (lower-case hex) of the UTF-8 text `<prevHash>\n<sequence>\n<recordedAtMs>\n<payload>` */
+            hash: string;
+            /** @enum {string} */
+            horizon: "15m" | "1h" | "6h";
+            /** @description The scored outcome, once the horizon has passed (not hashed: it comes after the entry); null until then or once the datapoint is no longer stored */
+            outcome: null | {
+                covered80: boolean;
+                covered90: boolean;
+                hit: boolean;
+                realized: number;
+                /** Format: date-time */
+                scoredAt: string;
+            };
+            /** @description The datapoint as published, in canonical JSON (RFC 8785: sorted keys, no whitespace): the exact bytes hashed */
+            payload: string;
+            /** @description The previous entry’s hash; 64 zeros for entry 1 */
+            prevHash: string;
+            /** @description When the entry was appended, ms since the epoch (hashed) */
+            recordedAtMs: number;
+            /** @description Position in the chain, from 1, without gaps */
+            sequence: number;
+            symbol: string;
+            /**
+             * Format: date-time
+             * @description When the entry was appended (recordedAtMs)
+             */
+            time: string;
+        };
+        LevelProbabilities: {
+            /** @description The newest datapoint of this symbol and horizon, which the probabilities come from */
+            datapoint: {
+                /** @description The datapoint was made after the fact over stored candles (warm-up), not live */
+                backfilled: boolean;
+                /** @description Merged mid price at generatedAt */
+                baseline: number;
+                /**
+                 * Format: date-time
+                 * @description When the forecast was made
+                 */
+                generatedAt: string;
+                /** @enum {string} */
+                horizon: "15m" | "1h" | "6h";
+                modelVersion: string;
+                /** @description Median forecast price at generatedAt + horizon */
+                prediction: number;
+                /** @description p05…p95 of the forecast price: the distribution the probabilities are read from */
+                quantiles: {
+                    p05: number;
+                    p10: number;
+                    p15: number;
+                    p20: number;
+                    p25: number;
+                    p30: number;
+                    p35: number;
+                    p40: number;
+                    p45: number;
+                    p50: number;
+                    p55: number;
+                    p60: number;
+                    p65: number;
+                    p70: number;
+                    p75: number;
+                    p80: number;
+                    p85: number;
+                    p90: number;
+                    p95: number;
+                };
+                /** @description What the forecasts are made from: simulated, replay or ccxt:<venues> */
+                source: string;
+                /** @description generatedAt is older than 2.5 refresh periods now */
+                stale: boolean;
+            };
+            /** @enum {string} */
+            horizon: "15m" | "1h" | "6h";
+            levels: {
+                /** @description Calibrated probability that the price at generatedAt + horizon is above the level */
+                endAbove: number;
+                /** @description The price asked about */
+                level: number;
+                /** @description Probability that the price reaches the level before generatedAt + horizon (reflection principle on the same distribution; 1 at the baseline) */
+                touch: number;
+            }[];
+            symbol: string;
         };
         LiquidationsAlertRuleInput: {
             channels?: {
@@ -1856,6 +2075,17 @@ export interface components {
                 updatedAt: string;
                 venue: string | null;
             }[];
+        };
+        ListPredictionLedgerResponse: {
+            data: components["schemas"]["LedgerEntry"][];
+            /** @description The ledger’s newest entry now (also the `Meridian-Ledger-Head` header) */
+            head: {
+                /** @description The newest entry’s hash (64 zeros while empty) */
+                hash: string;
+                sequence: number;
+            };
+            /** @description Pass as `cursor` for the next page; null at the end */
+            nextCursor: string | null;
         };
         ListPredictionsResponse: {
             data: components["schemas"]["PredictionDatapoint"][];
@@ -2198,6 +2428,7 @@ export interface components {
                     /** @enum {string} */
                     direction: "bullish" | "bearish" | "neutral";
                     factor: string;
+                    /** @description What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it */
                     reason: string;
                     weight: number;
                 }[];
@@ -2220,13 +2451,27 @@ export interface components {
                 generatedAt: string;
                 horizons: {
                     [key: string]: {
-                        /** @enum {string} */
+                        /**
+                         * @description bullish or bearish only where the direction passed its evidence test (directionEarned)
+                         * @enum {string}
+                         */
                         bias: "bullish" | "bearish" | "neutral";
                         confidence: number;
+                        /** @description The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol) */
+                        directionEarned: boolean;
                         expectedMovePct: number;
+                        /** @description The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols) */
+                        interval80Pct: {
+                            high: number;
+                            low: number;
+                        };
+                        /** @description What this horizon says, in one sentence */
+                        message: string;
                         score: number;
                     };
                 };
+                /** @description One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval */
+                message: string;
                 modelVersion: string;
                 score: number;
                 symbol: string | null;
@@ -2356,6 +2601,20 @@ export interface components {
             };
             symbol: string;
         };
+        PreviewAlertTemplateRequest: {
+            rule?: {
+                /** @description The rule's condition as it would be saved */
+                condition?: {
+                    [key: string]: unknown;
+                };
+                name?: string;
+                symbol?: string;
+            };
+            /** @description price (default), volume, address_flow, … */
+            ruleType?: string;
+            /** @description The template being edited; absent: the rule type's default */
+            template?: string;
+        };
         PriceAlertRuleInput: {
             channels?: {
                 /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
@@ -2429,10 +2688,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
+         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `password_sign_in_disabled` (403): Password sign-in is turned off on this server; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "session_required" | "forbidden" | "csrf_rejected" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
+        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "session_required" | "forbidden" | "csrf_rejected" | "password_sign_in_disabled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
         RotateTokenResponse201: {
             details: components["schemas"]["Token"];
             /** @description The secret. Shown once, never again: store it now. */
@@ -2702,7 +2961,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Problem document; `code` is one of `forbidden`, `csrf_rejected` */
+        /** @description Problem document; `code` is one of `forbidden`, `csrf_rejected`, `password_sign_in_disabled` */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3100,6 +3359,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    previewAlertTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewAlertTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertTemplatePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3983,6 +4272,45 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listPredictionLedger: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Entries recorded at or after this time (ISO 8601 or ms since the epoch; inclusive) */
+                from?: string;
+                /** @description Entries per page, up to 1000 (larger → 1000); default 500 */
+                limit?: number;
+                /** @description Answer 400 for an unsupported symbol instead of normalizing it */
+                strict?: boolean;
+                /** @description Only this symbol’s entries (normalized). A filtered page cannot be verified as a chain: each entry’s hash can, its link to the previous entry cannot */
+                symbol?: string;
+                /** @description Entries recorded before this time (exclusive); default: up to the head */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListPredictionLedgerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getPredictionPerformance: {
         parameters: {
             query?: never;
@@ -4006,6 +4334,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getLevelProbabilities: {
+        parameters: {
+            query: {
+                /** @description 15m, 1h, 6h; normalized; default 1h */
+                horizon?: string;
+                /** @description Comma list of prices (quote currency, each > 0), at most 20; answered in the order given */
+                levels: string;
+                /** @description Answer 400 for an unsupported symbol (or a horizon that is no duration) instead of normalizing it */
+                strict?: boolean;
+                /** @description Trading pair; normalized to the supported set */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LevelProbabilities"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhooks: {
@@ -4204,6 +4568,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4225,6 +4590,27 @@ export interface operations {
                 content?: never;
             };
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetSignInMethodsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     alertTriggeredWebhook: {

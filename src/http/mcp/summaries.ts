@@ -51,6 +51,19 @@ export const summaries = {
     return capped(newestFirst.map(forecastLine), points.length, 'forecasts');
   },
 
+  levelProbabilities(body: unknown): string {
+    const b = (body ?? {}) as Json;
+    const d = (b.datapoint ?? {}) as Json;
+    const lines = asList(b, 'levels').map(
+      (l) =>
+        `${num(l.level)}: ends above ${num(100 * (l.endAbove as number), 1)} %, touched before the horizon ${num(100 * (l.touch as number), 1)} %`,
+    );
+    return [
+      `${b.symbol} ${b.horizon} from the forecast generated ${d.generatedAt} (baseline ${num(d.baseline)}${d.backfilled ? ', backfilled' : ''})`,
+      ...lines,
+    ].join('\n');
+  },
+
   outlook(body: unknown): string {
     const o = (body ?? {}) as Json;
     const horizons = Object.entries((o.horizons ?? {}) as Record<string, Json>).map(

@@ -2,7 +2,12 @@ import type { TSchema } from 'typebox';
 import { CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
 import { HistoryQuery, MarketDataQuery } from '../routes/market.schemas.ts';
 import { OnchainFlowsQuery } from '../routes/onchain.ts';
-import { OutlookQuerySchema, PredictionsQuerySchema } from '../routes/predictions.schemas.ts';
+import {
+  LedgerQuerySchema,
+  OutlookQuerySchema,
+  PredictionsQuerySchema,
+  ProbabilityQuerySchema,
+} from '../routes/predictions.schemas.ts';
 import type { RestRequest } from './caller.ts';
 import { summaries } from './summaries.ts';
 
@@ -98,6 +103,18 @@ export const tools: readonly ToolDefinition[] = [
     readOnly: true,
   },
   {
+    name: 'get_level_probabilities',
+    title: 'Probability of price levels',
+    description:
+      'For up to 20 price levels of one symbol at a horizon (GET /api/predictions/probability; levels is a ' +
+      'comma list): the calibrated probability that the price ends above each level at the horizon and the ' +
+      'probability that it touches it before, from the newest forecast, named with its time.',
+    inputSchema: jsonSchemaOf(ProbabilityQuerySchema),
+    request: get('/api/predictions/probability'),
+    summarize: summaries.levelProbabilities,
+    readOnly: true,
+  },
+  {
     name: 'get_outlook',
     title: 'AI outlook',
     description:
@@ -115,6 +132,18 @@ export const tools: readonly ToolDefinition[] = [
       'Scored track record of the forecasts: hit rate, calibration, interval coverage (GET /api/predictions/performance).',
     inputSchema: NO_ARGUMENTS,
     request: get('/api/predictions/performance'),
+    summarize: summaries.generic,
+    readOnly: true,
+  },
+  {
+    name: 'list_forecast_ledger',
+    title: 'Forecast ledger',
+    description:
+      'The hash-chained record of every published forecast, oldest first (GET /api/predictions/ledger): each ' +
+      'entry commits to the datapoint as published before its outcome existed; page with nextCursor. Verify a ' +
+      'download with `meridian predictions verify --file`.',
+    inputSchema: jsonSchemaOf(LedgerQuerySchema),
+    request: get('/api/predictions/ledger', { limit: 20 }),
     summarize: summaries.generic,
     readOnly: true,
   },

@@ -13,6 +13,7 @@ const exposedHeaders = [
   'meridian-source',
   'meridian-as-of',
   'meridian-stale',
+  'meridian-ledger-head',
   'idempotency-replayed',
 ].join(', ');
 const allowedMethods = 'GET, HEAD, POST, PUT, PATCH, DELETE';

@@ -1,5 +1,9 @@
 import { Type } from 'typebox';
-import type { AlertChannelsService } from '../../modules/alert-channels/index.ts';
+import {
+  type AlertChannelsService,
+  MAX_TEMPLATE_LENGTH,
+  TEMPLATE_VARIABLES,
+} from '../../modules/alert-channels/index.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 
@@ -70,8 +74,57 @@ const VerifyBody = Type.Object(
   { additionalProperties: false },
 );
 
+const PreviewBody = Type.Object(
+  {
+    template: Type.Optional(
+      Type.String({
+        maxLength: MAX_TEMPLATE_LENGTH,
+        description: "The template being edited; absent: the rule type's default",
+      }),
+    ),
+    ruleType: Type.Optional(
+      Type.String({ pattern: '^[a-z_]{1,40}$', description: 'price (default), volume, address_flow, …' }),
+    ),
+    rule: Type.Optional(
+      Type.Object(
+        {
+          name: Type.Optional(Type.String({ maxLength: 100 })),
+          symbol: Type.Optional(Type.String({ maxLength: 40 })),
+          condition: Type.Optional(
+            Type.Record(Type.String(), Type.Unknown(), {
+              description: "The rule's condition as it would be saved",
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const PreviewSchema = Type.Object(
+  {
+    template: Type.String({ description: 'The template rendered (the default when none was given)' }),
+    unknownVariables: Type.Array(Type.String(), {
+      description: 'Placeholders that name no variable: saving a rule with them is refused (400)',
+    }),
+    values: Type.Record(Type.Union(TEMPLATE_VARIABLES.map((v) => Type.Literal(v))), Type.String(), {
+      description: 'The values filled in: made up from the rule (it fires at its own level, now)',
+    }),
+    text: Type.String({ description: 'The message as plain text' }),
+    telegram: Type.String({
+      description: 'The `text` of the Telegram sendMessage call (MarkdownV2, escaped)',
+    }),
+    discord: Type.String({ description: 'The Discord webhook `content` (markdown escaped)' }),
+    slack: Type.String({ description: 'The Slack incoming-webhook `text` (mrkdwn escaped)' }),
+    email: Type.Object({ subject: Type.String(), text: Type.String(), html: Type.String() }),
+  },
+  { $id: 'AlertTemplatePreview' },
+);
+
 export interface AlertChannelRouteDeps {
-  channels: Pick<AlertChannelsService, 'create' | 'list' | 'get' | 'remove' | 'verify'>;
+  channels: Pick<AlertChannelsService, 'create' | 'list' | 'get' | 'remove' | 'verify' | 'preview'>;
 }
 
 /** Alert channels: email (verified by a code), Telegram, Discord and Slack. Credentials are never returned. */
@@ -117,6 +170,22 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
         },
       },
       async (request) => ({ data: await channels.list(request.principal!.userId) }),
+    );
+
+    app.post(
+      '/api/alert-channels/preview',
+      {
+        config: { permission: 'alerts:read' },
+        schema: {
+          operationId: 'previewAlertTemplate',
+          tags,
+          summary:
+            'Render a message template for every channel as the rule being edited would send it (nothing is sent)',
+          body: PreviewBody,
+          response: { 200: PreviewSchema, 400: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request) => channels.preview(request.body),
     );
 
     app.get(

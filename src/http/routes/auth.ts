@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../../config/env.ts';
 import { type AccountsService, createSignInGate } from '../../modules/accounts/index.ts';
@@ -21,18 +21,36 @@ export const signInsPerAddress = 2;
  * it must come from the console's own origin (see the auth plugin), so other sites cannot ride on it.
  */
 export interface AuthRouteDeps {
-  config: Pick<Config, 'cookieSecure' | 'sessionTtlHours'>;
+  config: Pick<Config, 'cookieSecure' | 'sessionTtlHours' | 'passwordSignIn'>;
   accounts: Pick<AccountsService, 'login' | 'logout'>;
   /** The same counter of failed authentications as tokens and sessions (credentials.ts). */
   failures: FailedAuthLimiter;
 }
 
+/**
+ * `Secure` whenever the request came over https: directly, or through a trusted proxy's X-Forwarded-Proto
+ * (`request.protocol` believes it only with TRUST_PROXY). MERIDIAN_COOKIE_SECURE=true forces it on.
+ */
+export const secureCookie = (config: Pick<Config, 'cookieSecure'>, request: FastifyRequest) =>
+  config.cookieSecure || request.protocol === 'https';
+
+/** The session cookie as every sign-in sets it (password or single sign-on). */
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: Pick<Config, 'cookieSecure' | 'sessionTtlHours'>,
+  sessionId: string,
+): void {
+  reply.setCookie(sessionCookie, sessionId, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookie(config, request),
+    path: '/',
+    maxAge: config.sessionTtlHours * 3600,
+  });
+}
+
 export function authRoutes(deps: AuthRouteDeps): RouteModule {
-  /**
-   * `Secure` whenever the request came over https: directly, or through a trusted proxy's X-Forwarded-Proto
-   * (`request.protocol` believes it only with TRUST_PROXY). MERIDIAN_COOKIE_SECURE=true forces it on.
-   */
-  const secureCookie = (request: FastifyRequest) => deps.config.cookieSecure || request.protocol === 'https';
   const signIns = createSignInGate(signInsPerAddress);
   return async (app) => {
     // Only these routes read or set cookies; elsewhere the session cookie is read on demand (sessionCookieOf).
@@ -50,12 +68,18 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
           response: {
             200: Type.Object({ email: Type.String(), role: Type.String() }),
             401: ProblemSchema,
+            403: ProblemSchema,
             429: ProblemSchema,
             503: ProblemSchema,
           },
         },
       },
       async (request, reply) => {
+        if (!deps.config.passwordSignIn)
+          throw new AppError(
+            'password_sign_in_disabled',
+            'this server signs in to the console with single sign-on only (GET /auth/methods names the provider)',
+          );
         const addressKey = failureKeys.address(request);
         const release = signIns.enter(addressKey);
         if (!release)
@@ -75,13 +99,7 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
               request.body.email,
               request.body.password,
             );
-            reply.setCookie(sessionCookie, sessionId, {
-              httpOnly: true,
-              sameSite: 'strict',
-              secure: secureCookie(request),
-              path: '/',
-              maxAge: deps.config.sessionTtlHours * 3600,
-            });
+            setSessionCookie(reply, request, deps.config, sessionId);
             return { email: principal.email, role: principal.role };
           } catch (error) {
             failed = error instanceof AppError && error.code === 'invalid_credentials';
@@ -118,7 +136,7 @@ export function authRoutes(deps: AuthRouteDeps): RouteModule {
           path: '/',
           httpOnly: true,
           sameSite: 'strict',
-          secure: secureCookie(request),
+          secure: secureCookie(deps.config, request),
         });
         return reply.code(204).send(null);
       },

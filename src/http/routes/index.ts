@@ -20,6 +20,7 @@ import { onchainRoutes } from './onchain.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { predictionsRoutes } from './predictions.ts';
 import { problemRoutes } from './problems.ts';
+import { ssoRoutes } from './sso.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { alertChannelRoutes } from './alert-channels.ts';
 
@@ -30,6 +31,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     healthRoutes({ readiness: () => deps.readiness(), metrics: deps.metrics }),
     problemRoutes(),
     authRoutes({ config, accounts, failures: auth.failures }),
+    ssoRoutes({ config, accounts, sso: deps.sso?.provider, log: deps.logger.child({ module: 'sso' }) }),
     accountRoutes({ accounts, clock: deps.clock }),
     marketRoutes({
       market: deps.market.service,

@@ -131,7 +131,7 @@ const CandleSchema = Type.Object(
 
 // The shape of a time parameter, so schema validation reports a malformed `from`/`to` together with every other
 // problem of the request; parseTime then rejects shapes that are right but dates that are not (2021-02-30).
-const timePattern =
+export const timePattern =
   '^(\\d{1,16}|\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?)$';
 
 export const HistoryQuery = Type.Object(

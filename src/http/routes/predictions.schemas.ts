@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { FACTORS, PUBLIC_QUANTILES, quantileKey } from '../../modules/predictions/index.ts';
 import { GRANULARITIES, HORIZONS } from '../../modules/identifiers/index.ts';
+import { timePattern } from './market.schemas.ts';
 
 /** The TypeBox schemas of the predictions endpoints (and of the `/predictions` push messages). */
 
@@ -100,6 +101,102 @@ export const PredictionsQuerySchema = Type.Object({
   ),
 });
 
+/** The most ledger entries one page holds; a larger `limit` is clamped. */
+export const MAX_LEDGER_LIMIT = 1000;
+
+export const LedgerQuerySchema = Type.Object(
+  {
+    symbol: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description:
+          'Only this symbol’s entries (normalized). A filtered page cannot be verified as a chain: each entry’s hash can, its link to the previous entry cannot',
+      }),
+    ),
+    from: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        pattern: timePattern,
+        description: 'Entries recorded at or after this time (ISO 8601 or ms since the epoch; inclusive)',
+      }),
+    ),
+    to: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        pattern: timePattern,
+        description: 'Entries recorded before this time (exclusive); default: up to the head',
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: `Entries per page, up to ${MAX_LEDGER_LIMIT} (larger → ${MAX_LEDGER_LIMIT}); default 500`,
+      }),
+    ),
+    cursor: Type.Optional(Type.String({ maxLength: 300, description: 'nextCursor of the previous page' })),
+    strict: Type.Optional(
+      Type.Boolean({ description: 'Answer 400 for an unsupported symbol instead of normalizing it' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const HexHash = (description: string) => Type.String({ pattern: '^[0-9a-f]{64}$', description });
+
+export const LedgerEntrySchema = Type.Object(
+  {
+    sequence: Type.Integer({ minimum: 1, description: 'Position in the chain, from 1, without gaps' }),
+    time: Type.String({ format: 'date-time', description: 'When the entry was appended (recordedAtMs)' }),
+    recordedAtMs: Type.Integer({ description: 'When the entry was appended, ms since the epoch (hashed)' }),
+    symbol: Type.String(),
+    horizon: Type.Unsafe<string>({ type: 'string', enum: [...HORIZONS] }),
+    generatedAt: Type.String({ format: 'date-time' }),
+    backfilled: Type.Boolean({
+      description: 'Made after the fact by the walk-forward backfill, not live (also in the payload)',
+    }),
+    payload: Type.String({
+      description:
+        'The datapoint as published, in canonical JSON (RFC 8785: sorted keys, no whitespace): the exact bytes hashed',
+    }),
+    prevHash: HexHash('The previous entry’s hash; 64 zeros for entry 1'),
+    hash: HexHash(
+      'SHA-256 (lower-case hex) of the UTF-8 text `<prevHash>\\n<sequence>\\n<recordedAtMs>\\n<payload>`',
+    ),
+    outcome: Type.Union(
+      [
+        Type.Null(),
+        Type.Object({
+          realized: Type.Number(),
+          hit: Type.Boolean(),
+          covered80: Type.Boolean(),
+          covered90: Type.Boolean(),
+          scoredAt: Type.String({ format: 'date-time' }),
+        }),
+      ],
+      {
+        description:
+          'The scored outcome, once the horizon has passed (not hashed: it comes after the entry); null until then or once the datapoint is no longer stored',
+      },
+    ),
+  },
+  { $id: 'LedgerEntry' },
+);
+
+export const LedgerPageSchema = Type.Object({
+  data: Type.Array(LedgerEntrySchema),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as `cursor` for the next page; null at the end',
+  }),
+  head: Type.Object(
+    {
+      sequence: Type.Integer({ minimum: 0 }),
+      hash: HexHash('The newest entry’s hash (64 zeros while empty)'),
+    },
+    { description: 'The ledger’s newest entry now (also the `Meridian-Ledger-Head` header)' },
+  ),
+});
+
 /** The most symbols one batched outlook request (`symbols=`) may name. */
 export const MAX_OUTLOOK_SYMBOLS = 25;
 
@@ -137,13 +234,34 @@ export const OutlookSchema = Type.Object(
     bias: Bias,
     score: Type.Number({ minimum: -1, maximum: 1 }),
     confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    message: Type.String({
+      description:
+        'One sentence: the bias where the record earns a direction, else neutral with the 1h 80 % interval',
+    }),
     horizons: Type.Record(
       Type.String(),
       Type.Object({
-        bias: Bias,
+        bias: Type.Unsafe<string>({
+          type: 'string',
+          enum: ['bullish', 'bearish', 'neutral'],
+          description:
+            'bullish or bearish only where the direction passed its evidence test (directionEarned)',
+        }),
         score: Type.Number(),
         expectedMovePct: Type.Number(),
         confidence: Type.Number(),
+        directionEarned: Type.Boolean({
+          description:
+            "The forecast's direction passed its evidence test: its mean is non-zero only because a member's walk-forward record earned it, and the published side agrees (market-wide: for some symbol)",
+        }),
+        interval80Pct: Type.Object(
+          { low: Type.Number(), high: Type.Number() },
+          {
+            description:
+              'The 80 % interval (p10…p90) as % moves from the baseline (market-wide: mean over symbols)',
+          },
+        ),
+        message: Type.String({ description: 'What this horizon says, in one sentence' }),
       }),
     ),
     drivers: Type.Array(
@@ -151,7 +269,10 @@ export const OutlookSchema = Type.Object(
         factor: Type.String(),
         direction: Bias,
         weight: Type.Number({ minimum: 0, maximum: 1 }),
-        reason: Type.String(),
+        reason: Type.String({
+          description:
+            "What the factor's inputs read now, with units (funding % per 8 h, realized volatility against its median, …), and whether the model has earned a direction from it",
+        }),
       }),
     ),
     modelVersion: Type.String(),
@@ -291,3 +412,75 @@ export const PerformanceSchema = Type.Object({
     description: 'Outages of the model refresh in the last 30 days: the record has no datapoints there.',
   }),
 });
+
+/** The most price levels one probability request may ask about. */
+export const MAX_LEVELS = 20;
+
+export const ProbabilityQuerySchema = Type.Object({
+  symbol: Type.String({
+    minLength: 1,
+    maxLength: 40,
+    description: 'Trading pair; normalized to the supported set',
+  }),
+  horizon: Type.Optional(
+    Type.String({ maxLength: 20, description: `${HORIZONS.join(', ')}; normalized; default 1h` }),
+  ),
+  levels: Type.String({
+    minLength: 1,
+    maxLength: 600,
+    description: `Comma list of prices (quote currency, each > 0), at most ${MAX_LEVELS}; answered in the order given`,
+  }),
+  strict: Type.Optional(
+    Type.Boolean({
+      description:
+        'Answer 400 for an unsupported symbol (or a horizon that is no duration) instead of normalizing it',
+    }),
+  ),
+});
+
+export const ProbabilitySchema = Type.Object(
+  {
+    symbol: Type.String(),
+    horizon: Type.Unsafe<string>({ type: 'string', enum: [...HORIZONS] }),
+    datapoint: Type.Object(
+      {
+        generatedAt: Type.String({ format: 'date-time', description: 'When the forecast was made' }),
+        horizon: Type.Unsafe<string>({ type: 'string', enum: [...HORIZONS] }),
+        baseline: num('Merged mid price at generatedAt'),
+        prediction: num('Median forecast price at generatedAt + horizon'),
+        quantiles: Type.Object(
+          Object.fromEntries(PUBLIC_QUANTILES.map((l) => [quantileKey(l), Type.Number()])),
+          {
+            description: 'p05…p95 of the forecast price: the distribution the probabilities are read from',
+          },
+        ),
+        modelVersion: Type.String(),
+        backfilled: Type.Boolean({
+          description: 'The datapoint was made after the fact over stored candles (warm-up), not live',
+        }),
+        source: Type.String({
+          description: 'What the forecasts are made from: simulated, replay or ccxt:<venues>',
+        }),
+        stale: Type.Boolean({ description: 'generatedAt is older than 2.5 refresh periods now' }),
+      },
+      { description: 'The newest datapoint of this symbol and horizon, which the probabilities come from' },
+    ),
+    levels: Type.Array(
+      Type.Object({
+        level: num('The price asked about'),
+        endAbove: Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description: 'Calibrated probability that the price at generatedAt + horizon is above the level',
+        }),
+        touch: Type.Number({
+          minimum: 0,
+          maximum: 1,
+          description:
+            'Probability that the price reaches the level before generatedAt + horizon (reflection principle on the same distribution; 1 at the baseline)',
+        }),
+      }),
+    ),
+  },
+  { $id: 'LevelProbabilities' },
+);

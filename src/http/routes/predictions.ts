@@ -6,18 +6,25 @@ import {
   normalizeHorizon,
 } from '../../modules/identifiers/index.ts';
 import type { PredictionsQuery, PredictionsService } from '../../modules/predictions/index.ts';
-import { type ProblemDetail, validationError } from '../../shared/errors.ts';
+import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
+import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { parseTime } from '../query-time.ts';
 import { provenanceHeaderSource } from '../provenance.ts';
 import { NORMALIZATION_HEADER, NormalizationLog } from '../normalization-header.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import { outlookBatchBody, outlookEntries } from './predictions-outlook.ts';
+import { parseLevels } from './predictions-levels.ts';
 import {
+  LedgerPageSchema,
+  LedgerQuerySchema,
+  MAX_LEDGER_LIMIT,
   MAX_OUTLOOK_SYMBOLS,
   OutlookBatchSchema,
   OutlookQuerySchema,
   OutlookSchema,
   PerformanceSchema,
+  ProbabilityQuerySchema,
+  ProbabilitySchema,
   PredictionsPageSchema,
   PredictionsQuerySchema,
 } from './predictions.schemas.ts';
@@ -27,16 +34,35 @@ import { type Static, Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
 
 const INCLUDES = ['quantiles', 'outcome', 'modelVersion', 'backfilled'] as const;
+const LEDGER_HEAD_HEADER = 'meridian-ledger-head';
 /** The largest time a Date can hold: an open `to`. */
 const LATEST = 8.64e15;
+
+/** A ledger page's position: after sequence `a`, up to `u` (the head at the first page), recorded in [f, t). */
+interface LedgerCursor {
+  a: number;
+  u: number;
+  f: number;
+  t: number;
+  s?: string;
+}
+
+const ledgerCursor = (value: unknown): LedgerCursor | undefined => {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const c = value as Record<string, unknown>;
+  const ints = [c.a, c.u, c.f, c.t].every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+  return ints && (c.s === undefined || typeof c.s === 'string') ? (c as unknown as LedgerCursor) : undefined;
+};
 
 /** Pre-serialized JSON: Fastify sends a Buffer as is (the response schema documents it, no re-serialization). */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * GET /api/predictions, /api/predictions/ai-outlook, /api/predictions/performance. Bodies are built once per
- * model refresh by the service and sent as bytes (no per-request JSON.stringify); the response schemas
- * document the shape for OpenAPI.
+ * GET /api/predictions, /api/predictions/ai-outlook, /api/predictions/performance, /api/predictions/ledger.
+ * Bodies are built once per model refresh by the service and sent as bytes (no per-request JSON.stringify);
+ * the response schemas document the shape for OpenAPI. GET /api/predictions/probability is computed per
+ * request (a few levels). Every answer names the forecast ledger's head
+ * (`Meridian-Ledger-Head: <sequence>:<sha-256 hex>`).
  */
 export interface PredictionsRouteDeps {
   predictions: Pick<
@@ -45,7 +71,10 @@ export interface PredictionsRouteDeps {
     | 'performance'
     | 'predictions'
     | 'predictionsBetween'
+    | 'probabilities'
     | 'provenance'
+    | 'ledger'
+    | 'ledgerHead'
     | 'symbolOutlook'
     | 'warming'
   >;
@@ -56,8 +85,23 @@ export interface PredictionsRouteDeps {
 export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
   const { predictions, symbols } = deps;
 
-  /** Provenance headers (the body is fixed to `data`): source, the data's own time, stale now or not. */
-  const provenanceHeaders = provenanceHeaderSource(() => predictions.provenance());
+  const sourceHeaders = provenanceHeaderSource(() => predictions.provenance());
+  let head = predictions.ledgerHead();
+  let headText = `${head.sequence}:${head.hash}`;
+  /**
+   * Provenance headers (the body is fixed to `data`): source, the data's own time, stale now or not; and the
+   * ledger's head, which a client keeps to check later that the record it was shown was not rewritten.
+   */
+  const provenanceHeaders = (): Array<[string, string]> => {
+    const now = predictions.ledgerHead();
+    if (now !== head) {
+      head = now;
+      headText = `${now.sequence}:${now.hash}`;
+    }
+    const headers = sourceHeaders();
+    headers.push([LEDGER_HEAD_HEADER, headText]);
+    return headers;
+  };
   /** The provenance headers of a symbol's answer: `Meridian-Backfilling` while its model still warms up. */
   const headersOf = (symbol: string): Array<[string, string]> => {
     const headers = provenanceHeaders();
@@ -216,6 +260,41 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
     );
 
     app.get(
+      '/api/predictions/probability',
+      {
+        config: { permission: 'predictions:read' },
+        schema: {
+          operationId: 'getLevelProbabilities',
+          tags: ['predictions'],
+          summary:
+            'Probability that the price ends above each level at the horizon, and that it touches it before, from the newest forecast',
+          querystring: ProbabilityQuerySchema,
+          response: { 200: ProbabilitySchema, 400: ProblemSchema, 503: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const levels = parseLevels(q.levels);
+        const strict = { strict: q.strict };
+        const symbol = symbols.normalize(q.symbol, strict);
+        const horizon = normalizeHorizon(q.horizon, strict);
+        new NormalizationLog()
+          .add('symbol', q.symbol, symbol.value)
+          .add('horizon', q.horizon, horizon.value)
+          .apply(reply);
+        const body = predictions.probabilities(symbol.value, horizon.value, levels);
+        if (!body)
+          throw new AppError(
+            'unavailable',
+            `no forecast of ${symbol.value} at ${horizon.value} yet: the model is still warming up`,
+            { headers: { 'retry-after': '10' } },
+          );
+        withProvenance(reply, symbol.value);
+        return body;
+      },
+    );
+
+    app.get(
       '/api/predictions/performance',
       {
         config: { permission: 'predictions:read' },
@@ -228,6 +307,72 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         },
       },
       async (_request, reply) => sendBytes(withProvenance(reply).type(JSON_TYPE), predictions.performance()),
+    );
+
+    app.get(
+      '/api/predictions/ledger',
+      {
+        config: { permission: 'predictions:read' },
+        schema: {
+          operationId: 'listPredictionLedger',
+          tags: ['predictions'],
+          summary:
+            'The forecast ledger: every published datapoint as a SHA-256 hash-chained entry, oldest first, with a cursor to the next page',
+          querystring: LedgerQuerySchema,
+          response: { 200: LedgerPageSchema, 400: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const log = new NormalizationLog();
+        const limit = Math.min(q.limit ?? 500, MAX_LEDGER_LIMIT);
+        if (q.limit !== undefined) log.add('limit', String(q.limit), String(limit));
+        let position: LedgerCursor | undefined;
+        let from: number;
+        let to: number;
+        let symbol: string | undefined;
+        if (q.cursor !== undefined) {
+          position = decodeCursor(q.cursor, ledgerCursor);
+          ({ f: from, t: to, s: symbol } = position);
+        } else {
+          const problems: ProblemDetail[] = [];
+          const fromGiven = q.from !== undefined ? parseTime(q.from, 'from', problems) : 0;
+          const toGiven = q.to !== undefined ? parseTime(q.to, 'to', problems) : LATEST;
+          if (problems.length || fromGiven === undefined || toGiven === undefined)
+            throw validationError(problems);
+          if (fromGiven >= toGiven)
+            throw validationError([{ pointer: '/query/from', message: 'must be before `to`' }]);
+          from = fromGiven;
+          to = toGiven;
+          if (q.symbol !== undefined) {
+            const s = symbols.normalize(q.symbol, { strict: q.strict });
+            log.add('symbol', q.symbol, s.value);
+            symbol = s.value;
+          }
+        }
+        const page = await predictions.ledger({
+          afterSequence: position?.a ?? 0,
+          upToSequence: position?.u,
+          from,
+          to,
+          symbol,
+          limit,
+        });
+        const last = page.entries.at(-1);
+        const nextCursor =
+          last && page.entries.length === limit && last.sequence < page.upToSequence
+            ? encodeCursor({
+                a: last.sequence,
+                u: page.upToSequence,
+                f: from,
+                t: to,
+                ...(symbol === undefined ? {} : { s: symbol }),
+              } satisfies LedgerCursor)
+            : null;
+        log.apply(reply);
+        withProvenance(reply);
+        return { data: page.entries, nextCursor, head: page.head };
+      },
     );
   };
 }

@@ -15,3 +15,5 @@ export {
   tokenPrefix,
 } from './token-format.ts';
 export { type AccountsTopics, accountsTopicDecoders, type CredentialsChanged } from './topics.ts';
+export type { ExternalIdentity, SsoAvailability, SsoChallenge, SsoProvider } from './ports.ts';
+export { SSO_REFUSALS, type SsoPolicy, SsoRefusal, type SsoRefusalReason } from './sso.ts';

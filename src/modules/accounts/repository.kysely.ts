@@ -120,5 +120,30 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .where('id_hash', 'not in', newest)
         .execute();
     },
+    findUserByIdentity: (issuer, subject) =>
+      db
+        .selectFrom('user_identities')
+        .innerJoin('users', 'users.id', 'user_identities.user_id')
+        .selectAll('users')
+        .where('user_identities.issuer', '=', issuer)
+        .where('user_identities.subject', '=', subject)
+        .executeTakeFirst(),
+    insertIdentity: async (identity) => {
+      await db.insertInto('user_identities').values(identity).execute();
+    },
+    insertUserWithIdentity: async (user, identity) => {
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('users').values(user).execute();
+        await tx.insertInto('user_identities').values(identity).execute();
+      });
+    },
+    touchIdentity: async (issuer, subject, email, at) => {
+      await db
+        .updateTable('user_identities')
+        .set({ email, last_sign_in_at: at })
+        .where('issuer', '=', issuer)
+        .where('subject', '=', subject)
+        .execute();
+    },
   };
 }

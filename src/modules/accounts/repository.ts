@@ -1,4 +1,4 @@
-import type { ApiToken, SessionsTable, UsersTable } from './tables.ts';
+import type { ApiToken, SessionsTable, UserIdentitiesTable, UsersTable } from './tables.ts';
 
 /**
  * The accounts store port. `repository.kysely.ts` implements it on PGlite and PostgreSQL;
@@ -32,6 +32,17 @@ export interface AccountsRepository {
   deleteSession(idHash: string): Promise<void>;
   /** Deletes the user's expired sessions, then all but the `keep` newest (by creation). */
   pruneSessions(userId: string, now: number, keep: number): Promise<void>;
+  /** The account linked to this provider identity, if any. */
+  findUserByIdentity(issuer: string, subject: string): Promise<UsersTable | undefined>;
+  /**
+   * Links an identity to an existing account. Refused with 23505: the identity is linked already
+   * (`user_identities_pk`), or the account has another identity at this issuer (`user_identities_issuer_user_key`).
+   */
+  insertIdentity(identity: UserIdentitiesTable): Promise<void>;
+  /** A new account and its identity, both or neither. */
+  insertUserWithIdentity(user: UsersTable, identity: UserIdentitiesTable): Promise<void>;
+  /** Notes a sign-in through this identity and the email the provider gave. */
+  touchIdentity(issuer: string, subject: string, email: string, at: number): Promise<void>;
 }
 
 /**
@@ -63,6 +74,19 @@ export function createMemoryAccountsRepository(): AccountsRepository {
   const users = new Map<string, UsersTable>();
   const tokens = new Map<string, ApiToken>();
   const sessions = new Map<string, SessionsTable>();
+  const identities = new Map<string, UserIdentitiesTable>();
+  const identityKey = (issuer: string, subject: string) => JSON.stringify([issuer, subject]);
+  const checkUser = (user: UsersTable) => {
+    if (users.has(user.id)) throw duplicateKey('users_pkey');
+    if (userWithEmail(user.email)) throw duplicateKey('users_email_key');
+  };
+  const checkIdentity = (identity: UserIdentitiesTable) => {
+    if (identities.has(identityKey(identity.issuer, identity.subject)))
+      throw duplicateKey('user_identities_pk');
+    for (const other of identities.values())
+      if (other.issuer === identity.issuer && other.user_id === identity.user_id)
+        throw duplicateKey('user_identities_issuer_user_key');
+  };
 
   const userWithEmail = (email: string) => [...users.values()].find((u) => u.email === email);
   const tokenWithHash = (hash: string) => [...tokens.values()].find((t) => t.token_hash === hash);
@@ -74,8 +98,7 @@ export function createMemoryAccountsRepository(): AccountsRepository {
       return users.size;
     },
     async insertUser(user) {
-      if (users.has(user.id)) throw duplicateKey('users_pkey');
-      if (userWithEmail(user.email)) throw duplicateKey('users_email_key');
+      checkUser(user);
       users.set(user.id, structuredClone(user));
     },
     async findUserByEmail(email) {
@@ -158,6 +181,25 @@ export function createMemoryAccountsRepository(): AccountsRepository {
         if (s.expires_at <= now || kept >= keep) sessions.delete(s.id_hash);
         else kept++;
       }
+    },
+    async findUserByIdentity(issuer, subject) {
+      const identity = identities.get(identityKey(issuer, subject));
+      return copy(identity && users.get(identity.user_id));
+    },
+    async insertIdentity(identity) {
+      checkIdentity(identity);
+      if (!users.has(identity.user_id)) throw missingUser('user_identities');
+      identities.set(identityKey(identity.issuer, identity.subject), structuredClone(identity));
+    },
+    async insertUserWithIdentity(user, identity) {
+      checkUser(user);
+      checkIdentity(identity);
+      users.set(user.id, structuredClone(user));
+      identities.set(identityKey(identity.issuer, identity.subject), structuredClone(identity));
+    },
+    async touchIdentity(issuer, subject, email, at) {
+      const identity = identities.get(identityKey(issuer, subject));
+      if (identity) Object.assign(identity, { email, last_sign_in_at: at });
     },
   };
 }

@@ -5,7 +5,9 @@ import type { Plan } from './permissions.ts';
 import { presentAccount } from './present.ts';
 import { type PlanLimits, createPrincipalOf } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
+import type { ExternalIdentity } from './ports.ts';
 import { createSessions } from './sessions.ts';
+import { type SsoPolicy, SsoRefusal, createSsoSignIn } from './sso.ts';
 import { createTokenCache } from './token-cache.ts';
 import { createTokens } from './tokens.ts';
 import { createUsers } from './users.ts';
@@ -20,6 +22,8 @@ export interface AccountsDeps {
   announceRevocation?: (tokenHash: string) => void;
   /** Tells other replicas that a user's role or plan changed, so they drop that user's cached tokens. */
   announceUserChange?: (userId: string) => void;
+  /** Who may sign in with single sign-on, and what a new account gets (unset: single sign-on is off). */
+  sso?: SsoPolicy;
   /** Where a failed "last used" update is noted (debug: the bookkeeping is coarse and best effort). */
   log?: DebugLog;
 }
@@ -65,6 +69,9 @@ export function createAccountsService(deps: AccountsDeps) {
     sessionCap: (plan) => planOf(plan).sessions,
   });
 
+  const sso =
+    deps.sso && createSsoSignIn({ repo, clock, policy: deps.sso, openSession: sessions.openSession });
+
   return {
     createUser: users.createUser,
     setPlan: users.setPlan,
@@ -82,6 +89,11 @@ export function createAccountsService(deps: AccountsDeps) {
     login: sessions.login,
     authenticateSession: sessions.authenticateSession,
     logout: sessions.logout,
+    /** A console session for an identity the OpenID Connect provider vouched for; throws `SsoRefusal`. */
+    signInWithIdentity(identity: ExternalIdentity) {
+      if (!sso) throw new SsoRefusal('unavailable', 'single sign-on is not configured');
+      return sso.signIn(identity);
+    },
     account: presentAccount,
     /** Called when another replica announces a revocation. */
     dropCached: cache.drop,

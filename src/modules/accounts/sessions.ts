@@ -5,6 +5,7 @@ import { randomBase62 } from '../../shared/ids.ts';
 import type { PasswordHasher } from './password.ts';
 import type { Principal, PrincipalOf } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
+import type { UsersTable } from './tables.ts';
 import { sha256Hex } from './token-format.ts';
 
 export interface SessionsDeps {
@@ -20,7 +21,7 @@ export interface SessionsDeps {
   sessionTtlMs: number;
 }
 
-/** Console sessions: sign-in with email and password, the session cookie's check, sign-out. */
+/** Console sessions: sign-in with email and password (or for a single sign-on), the cookie's check, sign-out. */
 export function createSessions(deps: SessionsDeps) {
   const { repo, hasher, clock, principalOf } = deps;
   const sessionHash = (id: string) => sha256Hex(id);
@@ -38,6 +39,11 @@ export function createSessions(deps: SessionsDeps) {
       throw new AppError('invalid_credentials');
     }
     if (!(await hasher.verify(user.password_hash, password))) throw new AppError('invalid_credentials');
+    return openSession(user);
+  }
+
+  /** A new console session for a user who proved who they are (a password, or single sign-on). */
+  async function openSession(user: UsersTable): Promise<{ sessionId: string; principal: Principal }> {
     const sessionId = randomBytes(32).toString('base64url');
     const now = clock.now();
     const cap = deps.sessionCap(user.plan);
@@ -64,5 +70,5 @@ export function createSessions(deps: SessionsDeps) {
     await repo.deleteSession(sessionHash(sessionId));
   }
 
-  return { login, authenticateSession, logout };
+  return { login, openSession, authenticateSession, logout };
 }

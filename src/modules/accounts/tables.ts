@@ -35,6 +35,17 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+/** An account's identity at an OpenID Connect provider: `sub` within its issuer, for good. */
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  /** The provider's email at the last sign-in (for the operator; the account's own email is not changed). */
+  email: string;
+  created_at: number;
+  last_sign_in_at: number;
+}
+
 export interface ApiUsageTable {
   user_id: string;
   hour: number;
@@ -46,5 +57,6 @@ export interface AccountsTables {
   users: UsersTable;
   api_tokens: ApiTokensTable;
   sessions: SessionsTable;
+  user_identities: UserIdentitiesTable;
   api_usage: ApiUsageTable;
 }

@@ -7,7 +7,7 @@ import {
   headerSafe,
   truncate,
 } from './escape.ts';
-import { renderTemplate, valuesOf } from './template.ts';
+import { renderTemplate, type TemplateValues, valuesOf } from './template.ts';
 
 /** An alert channel's credentials, sealed at rest in the endpoint's `secretSealed`. */
 export type ChannelCredentials =
@@ -37,8 +37,29 @@ const json = (body: unknown) => JSON.stringify(body);
 /** The rendered message of a delivery: the rule's template (or its type's default), a test marked. */
 function messageOf(body: string, consoleUrl: string | undefined) {
   const { values, template, test } = valuesOf(body, consoleUrl);
-  const text = renderTemplate(template, values);
-  return { text: test ? `[test] ${text}` : text, values, test };
+  return channelMessages(renderTemplate(template, values), values, test);
+}
+
+/**
+ * One rendered message as each channel carries it, escaped for its markup (the text of a Telegram MarkdownV2
+ * message, a Discord `content`, a Slack mrkdwn `text`, an email's subject and bodies). Sending and the
+ * template preview both use it, so a preview shows exactly what would be sent.
+ */
+export function channelMessages(rendered: string, values: TemplateValues, test: boolean) {
+  const text = test ? `[test] ${rendered}` : rendered;
+  return {
+    text,
+    telegram: `*Meridian alert*\n${escapeTelegramMarkdownV2(truncate(text, 3_500))}`,
+    discord: `**Meridian alert**\n${escapeDiscord(truncate(text, 900))}`,
+    slack: `*Meridian alert*\n${escapeSlack(truncate(text, 3_000))}`,
+    email: {
+      subject: headerSafe(
+        truncate(`${test ? '[test] ' : ''}Meridian alert: ${values.rule_name || values.symbol}`, 200),
+      ),
+      text: `${text}\n\n-- \nMeridian alert rule ${values.rule_name}. Manage your alerts in the console.`,
+      html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+    },
+  };
 }
 
 /** Each alert channel's wire format (webhooks keep their signed format in the webhooks module). */
@@ -49,7 +70,7 @@ export function channelFormats(apis: ChannelApis): ChannelFormats {
     compose({ endpoint, delivery, box }) {
       const c = openCredentials(endpoint, box);
       if (c.type !== 'telegram') throw new Error('not a telegram channel');
-      const { text } = messageOf(delivery.body, apis.consoleUrl);
+      const message = messageOf(delivery.body, apis.consoleUrl);
       return {
         via: 'http',
         request: {
@@ -57,7 +78,7 @@ export function channelFormats(apis: ChannelApis): ChannelFormats {
           headers,
           body: json({
             chat_id: c.chatId,
-            text: `*Meridian alert*\n${escapeTelegramMarkdownV2(truncate(text, 3_500))}`,
+            text: message.telegram,
             parse_mode: 'MarkdownV2',
             link_preview_options: { is_disabled: true },
           }),
@@ -70,7 +91,7 @@ export function channelFormats(apis: ChannelApis): ChannelFormats {
     compose({ endpoint, delivery, box }) {
       const c = openCredentials(endpoint, box);
       if (c.type !== 'discord') throw new Error('not a discord channel');
-      const { text } = messageOf(delivery.body, apis.consoleUrl);
+      const message = messageOf(delivery.body, apis.consoleUrl);
       const url = new URL(c.url);
       url.searchParams.set('wait', 'true');
       return {
@@ -79,7 +100,7 @@ export function channelFormats(apis: ChannelApis): ChannelFormats {
           url: url.toString(),
           headers,
           body: json({
-            content: `**Meridian alert**\n${escapeDiscord(truncate(text, 900))}`,
+            content: message.discord,
             allowed_mentions: { parse: [] },
           }),
         },
@@ -91,14 +112,14 @@ export function channelFormats(apis: ChannelApis): ChannelFormats {
     compose({ endpoint, delivery, box }) {
       const c = openCredentials(endpoint, box);
       if (c.type !== 'slack') throw new Error('not a slack channel');
-      const { text } = messageOf(delivery.body, apis.consoleUrl);
+      const message = messageOf(delivery.body, apis.consoleUrl);
       return {
         via: 'http',
         request: {
           url: c.url,
           headers,
           body: json({
-            text: `*Meridian alert*\n${escapeSlack(truncate(text, 3_000))}`,
+            text: message.slack,
             mrkdwn: true,
             unfurl_links: false,
           }),
@@ -111,17 +132,12 @@ export function channelFormats(apis: ChannelApis): ChannelFormats {
     compose({ endpoint, delivery, box }) {
       const c = openCredentials(endpoint, box);
       if (c.type !== 'email') throw new Error('not an email channel');
-      const { text, values, test } = messageOf(delivery.body, apis.consoleUrl);
-      const subject = headerSafe(
-        truncate(`${test ? '[test] ' : ''}Meridian alert: ${values.rule_name || values.symbol}`, 200),
-      );
+      const { email } = messageOf(delivery.body, apis.consoleUrl);
       return {
         via: 'mail',
         message: {
           to: c.address,
-          subject,
-          text: `${text}\n\n-- \nMeridian alert rule ${values.rule_name}. Manage your alerts in the console.`,
-          html: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+          ...email,
           headers: {
             'X-Meridian-Delivery': delivery.id,
             'X-Meridian-Event': delivery.eventId,

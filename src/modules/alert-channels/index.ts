@@ -4,7 +4,8 @@
  * delivery log for every channel; this module adds their formats, credentials and address verification.
  */
 export { escapeDiscord, escapeHtml, escapeSlack, escapeTelegramMarkdownV2 } from './escape.ts';
-export { type ChannelApis, type ChannelCredentials, channelFormats } from './formats.ts';
+export { type ChannelApis, type ChannelCredentials, channelFormats, channelMessages } from './formats.ts';
+export { type PreviewInput, previewMessage } from './preview.ts';
 export {
   ALERT_CHANNEL_TYPES,
   type AlertChannelType,

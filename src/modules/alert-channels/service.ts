@@ -11,6 +11,7 @@ import {
   type WebhookEndpoint,
 } from '../webhooks/index.ts';
 import type { ChannelCredentials } from './formats.ts';
+import { type PreviewInput, previewMessage } from './preview.ts';
 
 export const ALERT_CHANNEL_TYPES = ['email', 'telegram', 'discord', 'slack'] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
@@ -142,6 +143,11 @@ export function createAlertChannelsService(deps: AlertChannelsDeps) {
   }
 
   return {
+    /** A template rendered for each channel as the rule being edited would send it (nothing is sent). */
+    preview(input: Omit<PreviewInput, 'at' | 'consoleUrl'>) {
+      return previewMessage({ ...input, at: clock.now(), consoleUrl: deps.consoleUrl });
+    },
+
     async create(accountId: string, input: CreateChannel) {
       const sealer = box();
       const credentials = await credentialsOf(input);

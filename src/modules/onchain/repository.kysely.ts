@@ -292,21 +292,21 @@ export function createKyselyOnchainRepository(db: Kysely<OnchainTables>): Onchai
     },
 
     async netflow(query) {
+      // From the hourly rollup (see migration 0027), never the flows themselves: cost follows the buckets asked.
       const i = query.intervalMs;
       let q = db
-        .selectFrom('onchain_flows')
+        .selectFrom('onchain_netflow_hourly')
         .select([
-          sql<string>`(block_time / ${i}) * ${i}`.as('bucket'),
-          sql<string>`sum(case when direction = 'deposit' then amount else 0 end)`.as('inflow'),
-          sql<string>`sum(case when direction = 'withdrawal' then amount else 0 end)`.as('outflow'),
-          sql<number>`sum(case when direction = 'deposit' then usd_value else 0 end)`.as('inflow_usd'),
-          sql<number>`sum(case when direction = 'withdrawal' then usd_value else 0 end)`.as('outflow_usd'),
-          sql<string>`count(*)`.as('flows'),
-          sql<string>`count(*) - count(usd_value)`.as('unpriced'),
+          sql<string>`(hour / ${i}) * ${i}`.as('bucket'),
+          sql<string>`sum(inflow)`.as('inflow'),
+          sql<string>`sum(outflow)`.as('outflow'),
+          sql<string>`sum(inflow_usd)`.as('inflow_usd'),
+          sql<string>`sum(outflow_usd)`.as('outflow_usd'),
+          sql<string>`sum(flows)`.as('flows'),
+          sql<string>`sum(unpriced)`.as('unpriced'),
         ])
-        .where('direction', '<>', 'internal')
-        .where('block_time', '>=', query.fromMs)
-        .where('block_time', '<', query.toMs);
+        .where('hour', '>=', query.fromMs)
+        .where('hour', '<', query.toMs);
       if (query.exchange) q = q.where('exchange', '=', query.exchange);
       if (query.asset) q = q.where('asset', '=', query.asset);
       if (query.chain) q = q.where('chain', '=', query.chain);

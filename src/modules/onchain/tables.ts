@@ -53,8 +53,24 @@ export interface OnchainCheckpointsTable {
   first_block_time: number | null;
 }
 
+/** Deposits and withdrawals summed per chain, exchange, asset and hour; kept by triggers on onchain_flows. */
+export interface OnchainNetflowHourlyTable {
+  chain: string;
+  exchange: string;
+  asset: string;
+  hour: number;
+  /** Exact decimal strings (NUMERIC). */
+  inflow: string;
+  outflow: string;
+  inflow_usd: string;
+  outflow_usd: string;
+  flows: string;
+  unpriced: string;
+}
+
 export interface OnchainTables {
   onchain_flows: OnchainFlowsTable;
+  onchain_netflow_hourly: OnchainNetflowHourlyTable;
   onchain_blocks: OnchainBlocksTable;
   onchain_checkpoints: OnchainCheckpointsTable;
 }

@@ -5,6 +5,7 @@ import type { HorizonForecast } from './models/engine.ts';
 import { MODEL_VERSION } from './models/engine.ts';
 import type { PredictionRow } from './repository.ts';
 import type { BarSeries } from './features/series.ts';
+import type { MarketFacts } from './facts.ts';
 import { FACTORS, type Factor, PUBLIC_QUANTILES, quantileKey } from './types.ts';
 
 /**
@@ -33,8 +34,25 @@ export function factorShares(contributions: Record<Factor, number>): Record<Fact
   return out;
 }
 
-/** The stored row (datapoint + quantiles + what scoring needs) for one forecast. */
-export function toRow(symbol: string, f: HorizonForecast, series: BarSeries): PredictionRow {
+/**
+ * Whether a forecast's direction passed its evidence test: the ensemble mean is non-zero only where some
+ * member's walk-forward record earned its pass, and the published median must lie on that mean's side (a
+ * side called by the direction calibrator alone, with the mean at 0, is not earned).
+ */
+export function directionEarned(ens: { mu: number; median: number }): boolean {
+  return ens.mu !== 0 && ens.median !== 0 && Math.sign(ens.median) === Math.sign(ens.mu);
+}
+
+/**
+ * The stored row (datapoint + quantiles + what scoring needs) for one forecast; `facts` are the market facts
+ * at its time that the outlook quotes (none in backtests).
+ */
+export function toRow(
+  symbol: string,
+  f: HorizonForecast,
+  series: BarSeries,
+  facts: MarketFacts = {},
+): PredictionRow {
   const ens = f.views.ensemble!;
   const baseline = f.baseline;
   const prediction = baseline * Math.exp(ens.median);
@@ -65,6 +83,8 @@ export function toRow(symbol: string, f: HorizonForecast, series: BarSeries): Pr
     covered90: null,
     scored_at: null,
     backfilled: false,
+    direction_earned: directionEarned(ens),
+    facts,
   };
 }
 

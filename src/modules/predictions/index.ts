@@ -18,3 +18,11 @@ export { MODEL_VERSION, checkTuning, type EngineTuning } from './models/engine.t
 export type { PredictionDatapoint } from './present.ts';
 export * from './types.ts';
 export { type PredictionsTopics, predictionsTopicDecoders } from './topics.ts';
+export type { LedgerHead } from './ledger/chain.ts';
+export type { PublicLedgerEntry } from './present.ts';
+export {
+  createLedgerVerifier,
+  formatLedgerVerification,
+  type LedgerVerification,
+  verifyStoredLedger,
+} from './ledger/verify.ts';

@@ -1,3 +1,5 @@
+import { driverReason } from './drivers.ts';
+import type { MarketFacts } from './facts.ts';
 import { factorShares } from './forecast-row.ts';
 import { MODEL_VERSION } from './models/engine.ts';
 import { presentGaps } from './present.ts';
@@ -7,10 +9,13 @@ import { FACTORS, type Factor } from './types.ts';
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 const biasOf = (score: number) => (score > 0.01 ? 'bullish' : score < -0.01 ? 'bearish' : 'neutral');
+const signedPct = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)} %`;
 
 /**
  * The outlook of one symbol (or of all, `undefined`) from the newest refresh's rows: a bias and score per
- * horizon and overall, and the factors that drive it, each with a sentence saying why.
+ * horizon and overall, the 80 % interval, a sentence saying what that means, and the factors behind it.
+ * A bias is bullish or bearish only from datapoints whose direction passed its evidence test
+ * (`direction_earned`); elsewhere it is neutral and the interval width is the message.
  */
 export function outlookOf(
   symbol: string | undefined,
@@ -25,45 +30,114 @@ export function outlookOf(
   },
 ): Record<string, unknown> {
   const rows = from.latest.filter((r) => symbol === undefined || r.symbol === symbol);
-  const horizons: Record<string, unknown> = {};
+  const horizons: Record<string, HorizonView> = {};
   const contributions: Record<Factor, number> = { orderflow: 0, funding: 0, macro: 0, ai_residual: 0 };
   let score = 0;
   let conf = 0;
   for (const h of HORIZONS) {
     const hr = rows.filter((r) => r.horizon === h);
     if (!hr.length) continue;
-    const edge = hr.reduce((s, r) => s + directionalEdge(r), 0) / hr.length;
-    const move = hr.reduce((s, r) => s + r.expected_move_pct, 0) / hr.length;
-    const c = hr.reduce((s, r) => s + r.confidence, 0) / hr.length;
-    horizons[h] = {
-      bias: biasOf(edge),
-      score: round(edge),
-      expectedMovePct: round(move),
-      confidence: round(c),
-    };
-    score += edge / HORIZONS.length;
-    conf += c / HORIZONS.length;
+    const view = horizonView(hr, symbol === undefined);
+    horizons[h] = view;
+    score += view.score / HORIZONS.length;
+    conf += view.confidence / HORIZONS.length;
     for (const r of hr)
-      for (const f of FACTORS) contributions[f] += (r.factors[f] ?? 0) * Math.abs(r.expected_move_pct);
+      if (r.direction_earned)
+        for (const f of FACTORS) contributions[f] += (r.factors[f] ?? 0) * Math.abs(r.expected_move_pct);
   }
   const shares = factorShares(contributions);
-  const drivers = FACTORS.map((f) => ({
-    factor: f,
-    direction: shares[f] > 0 ? 'bullish' : shares[f] < 0 ? 'bearish' : 'neutral',
-    weight: round(Math.abs(shares[f])),
-    reason: reasonOf(f, shares[f], from.fundingKnown(symbol)),
-  })).sort((a, b) => b.weight - a.weight);
+  const facts = factsOf(rows);
+  const drivers = FACTORS.map((f) => {
+    const direction = shares[f] > 0 ? 'bullish' : shares[f] < 0 ? 'bearish' : 'neutral';
+    return {
+      factor: f,
+      direction,
+      weight: round(Math.abs(shares[f])),
+      reason: driverReason(f, facts, direction, from.fundingKnown(symbol)),
+    };
+  }).sort((a, b) => b.weight - a.weight);
+  const bias = biasOf(score);
   return {
     symbol: symbol ?? null,
-    bias: biasOf(score),
+    bias,
     score: round(Math.max(-1, Math.min(1, score))),
     confidence: round(conf),
+    message: overallMessage(bias, horizons),
     horizons,
     drivers,
     modelVersion: MODEL_VERSION,
     generatedAt: new Date(from.generatedAt()).toISOString(),
     gaps: presentGaps(from.gaps),
   };
+}
+
+interface HorizonView {
+  bias: 'bullish' | 'bearish' | 'neutral';
+  score: number;
+  expectedMovePct: number;
+  confidence: number;
+  /** Whether the direction of (any of) the datapoints summarized passed its evidence test. */
+  directionEarned: boolean;
+  /** The 80 % interval (p10…p90) as % moves from the baseline (mean over symbols when market-wide). */
+  interval80Pct: { low: number; high: number };
+  message: string;
+}
+
+function horizonView(hr: readonly PredictionRow[], marketWide: boolean): HorizonView {
+  const mean = (f: (r: PredictionRow) => number) => hr.reduce((s, r) => s + f(r), 0) / hr.length;
+  const edge = mean((r) => (r.direction_earned ? directionalEdge(r) : 0));
+  const bias = biasOf(edge);
+  const move = mean((r) => r.expected_move_pct);
+  const c = mean((r) => r.confidence);
+  const pct = (key: string) => mean((r) => 100 * ((r.quantiles[key] ?? r.baseline) / r.baseline - 1));
+  const low = pct('p10');
+  const high = pct('p90');
+  const range = `80 % of outcomes ${marketWide ? 'are expected, on average over symbols, ' : 'are expected '}within ${signedPct(low)} … ${signedPct(high)}`;
+  const message =
+    bias === 'neutral'
+      ? `No direction earned: ${range} (${(high - low).toFixed(2)} % wide).`
+      : `${bias === 'bullish' ? 'Up' : 'Down'} ${signedPct(move)} expected with confidence ${Math.round(100 * c)} %, a direction the model's record has earned; ${range}.`;
+  return {
+    bias,
+    score: round(edge),
+    expectedMovePct: round(move),
+    confidence: round(c),
+    directionEarned: hr.some((r) => r.direction_earned),
+    interval80Pct: { low: round(low), high: round(high) },
+    message,
+  };
+}
+
+function overallMessage(bias: string, horizons: Record<string, HorizonView>): string {
+  const entries = Object.entries(horizons);
+  if (!entries.length) return 'No forecast yet.';
+  const earned = entries.filter(([, v]) => v.bias !== 'neutral').map(([h, v]) => `${v.bias} at ${h}`);
+  const [h, v] = entries.find(([k]) => k === '1h') ?? entries[0]!;
+  const width = `${h}: 80 % within ${signedPct(v.interval80Pct.low)} … ${signedPct(v.interval80Pct.high)}`;
+  if (bias === 'neutral')
+    return earned.length
+      ? `Neutral overall (${earned.join(', ')} do not add up to a side); ${width}.`
+      : `Neutral: no direction earned at any horizon; ${width}.`;
+  return `${bias === 'bullish' ? 'Bullish' : 'Bearish'} where the record earns it (${earned.join(', ')}); ${width}.`;
+}
+
+/** The facts the driver sentences quote: the symbol's, or the mean over symbols (market-wide). */
+function factsOf(rows: readonly PredictionRow[]): MarketFacts {
+  const perSymbol = new Map<string, MarketFacts>();
+  for (const r of rows) if (!perSymbol.has(r.symbol)) perSymbol.set(r.symbol, r.facts ?? {});
+  const list = [...perSymbol.values()];
+  if (list.length <= 1) return list[0] ?? {};
+  const out: Record<string, number> = {};
+  const keys = new Set(list.flatMap((f) => Object.keys(f)));
+  for (const k of keys) {
+    const values = list
+      .map((f) => (f as Record<string, number | undefined>)[k])
+      .filter((x) => x !== undefined);
+    out[k] = values.reduce((s, x) => s + x, 0) / values.length;
+  }
+  if (out.volDays !== undefined) out.volDays = Math.round(out.volDays * 10) / 10;
+  if (out.basketSymbols !== undefined) out.basketSymbols = Math.round(out.basketSymbols);
+  return out as MarketFacts;
 }
 
 /**
@@ -75,22 +149,4 @@ export function outlookOf(
 export function directionalEdge(r: { prediction: number; baseline: number; confidence: number }): number {
   const edge = Math.max(0, 2 * r.confidence - 1);
   return edge === 0 ? 0 : Math.sign(r.prediction - r.baseline) * edge;
-}
-
-function reasonOf(f: Factor, share: number, fundingKnown: boolean | undefined): string {
-  const dir = share > 0 ? 'up' : share < 0 ? 'down' : 'nowhere in particular';
-  switch (f) {
-    case 'orderflow':
-      return `Order-book and trade-flow imbalance point ${dir}.`;
-    case 'funding':
-      if (share !== 0) return `Funding rate and basis lean ${dir}.`;
-      if (fundingKnown === false) return 'No funding data: this market source has no perpetual funding feed.';
-      if (fundingKnown === true)
-        return 'Funding rate and basis reach the model but carry no signal it has earned at these horizons.';
-      return 'No funding signal at these horizons (no perpetual funding from the source, or none the model has earned).';
-    case 'macro':
-      return `Market-wide momentum, volatility regime and time of day lean ${dir}.`;
-    case 'ai_residual':
-      return `The learned residual model adjusts the others ${dir}.`;
-  }
 }

@@ -1,5 +1,5 @@
 import type { Horizon } from '../identifiers/index.ts';
-import type { PredictionGap, PredictionRow } from './repository.ts';
+import type { LedgerEntry, PredictionGap, PredictionRow } from './repository.ts';
 import type { Factor } from './types.ts';
 
 /** The public datapoint, exactly the documented fields. */
@@ -52,3 +52,51 @@ export const presentGaps = (gaps: readonly PredictionGap[]) =>
     to: new Date(g.to_ms).toISOString(),
     missedPoints: g.missed_points,
   }));
+
+/** A ledger entry as the ledger endpoint answers it (one line of an export file). */
+export interface PublicLedgerEntry {
+  sequence: number;
+  time: string;
+  recordedAtMs: number;
+  symbol: string;
+  horizon: string;
+  generatedAt: string;
+  backfilled: boolean;
+  payload: string;
+  prevHash: string;
+  hash: string;
+  /** The scored outcome (not hashed: it comes after the entry); null until scored or once the row is pruned. */
+  outcome: {
+    realized: number;
+    hit: boolean;
+    covered80: boolean;
+    covered90: boolean;
+    scoredAt: string;
+  } | null;
+}
+
+/** A ledger entry as the ledger endpoint answers it, with the outcome of its datapoint when that is scored. */
+export function presentLedgerEntry(e: LedgerEntry, row: PredictionRow | undefined): PublicLedgerEntry {
+  return {
+    sequence: e.sequence,
+    time: new Date(e.recorded_at).toISOString(),
+    recordedAtMs: e.recorded_at,
+    symbol: e.symbol,
+    horizon: e.horizon,
+    generatedAt: new Date(e.generated_at).toISOString(),
+    backfilled: e.backfilled,
+    payload: e.payload,
+    prevHash: e.prev_hash,
+    hash: e.hash,
+    outcome:
+      row && row.scored_at !== null && row.realized !== null && row.hit !== null
+        ? {
+            realized: row.realized,
+            hit: row.hit,
+            covered80: row.covered80 ?? false,
+            covered90: row.covered90 ?? false,
+            scoredAt: new Date(row.scored_at).toISOString(),
+          }
+        : null,
+  };
+}

@@ -115,6 +115,10 @@ export function createReadModel(deps: {
         q,
       );
     },
+    /** The newest row in memory of one symbol × horizon (undefined before its first forecast). */
+    newest(symbol: string, horizon: Horizon): PredictionRow | undefined {
+      return recent.get(keyOf(symbol, horizon))?.at(-1)?.row;
+    },
     /** When the newest row in memory (of one symbol, when given) was generated (0 when there is none). */
     newestGenerated(symbol?: string): number {
       let newest = 0;

@@ -1,9 +1,29 @@
 import type { Selectable } from 'kysely';
 import { type LeaderTerm, refuseLostTerm } from '../../shared/leadership.ts';
 import type { Horizon } from '../identifiers/index.ts';
-import type { PredictionsTable } from './tables.ts';
+import { EMPTY_HEAD, type LedgerHead, chainEntries } from './ledger/chain.ts';
+import type { PredictionLedgerTable, PredictionsTable } from './tables.ts';
 
 export type PredictionRow = Selectable<PredictionsTable>;
+/** One stored ledger entry. */
+export type LedgerEntry = Selectable<PredictionLedgerTable>;
+export type { LedgerHead };
+
+/** A slice of the ledger: entries after `afterSequence` up to `upToSequence`, recorded in [from, to). */
+export interface LedgerQuery {
+  afterSequence: number;
+  upToSequence: number;
+  from: number;
+  to: number;
+  symbol?: string;
+  limit: number;
+}
+
+/** A ledger entry with its datapoint as stored now (undefined once retention or a reset removed it). */
+export interface LedgerRecord {
+  entry: LedgerEntry;
+  row: PredictionRow | undefined;
+}
 export type ScoreUpdate = Pick<
   PredictionRow,
   | 'symbol'
@@ -20,7 +40,11 @@ export type ScoreUpdate = Pick<
 
 /** Storage port of the predictions module: the database is the record, memory is the cache. */
 export interface PredictionRepository {
-  insert(rows: readonly PredictionRow[]): Promise<void>;
+  /**
+   * Stores datapoints (one already stored is skipped) and, in the same transaction, appends a ledger entry for
+   * each one stored; resolves to the ledger's head after it.
+   */
+  insert(rows: readonly PredictionRow[]): Promise<LedgerHead>;
   score(updates: readonly ScoreUpdate[]): Promise<void>;
   /** Rows generated at or after `since`, oldest first. */
   since(since: number): Promise<PredictionRow[]>;
@@ -28,10 +52,17 @@ export interface PredictionRepository {
   between(symbol: string, horizon: Horizon, from: number, to: number): Promise<PredictionRow[]>;
   /**
    * One refresh's writes in one transaction, fenced by the writer's leadership term: new datapoints and the
-   * scores of those whose horizon has passed. Throws StaleLeaderError (nothing written) when the term is
-   * no longer current.
+   * scores of those whose horizon has passed, and the ledger entries of the new datapoints. Throws
+   * StaleLeaderError (nothing written) when the term is no longer current. Resolves to the ledger's head.
    */
-  record(rows: readonly PredictionRow[], updates: readonly ScoreUpdate[], term?: LeaderTerm): Promise<void>;
+  record(
+    rows: readonly PredictionRow[],
+    updates: readonly ScoreUpdate[],
+    term?: LeaderTerm,
+  ): Promise<LedgerHead>;
+  ledgerHead(): Promise<LedgerHead>;
+  /** Ledger entries in sequence order (no update path: the ledger is append-only). */
+  ledger(q: LedgerQuery): Promise<LedgerRecord[]>;
   /** Notes refresh points an outage left without a datapoint (the record says so instead of a silent hole). */
   recordGap(gap: PredictionGap): Promise<void>;
   gaps(since: number): Promise<PredictionGap[]>;
@@ -45,21 +76,33 @@ export interface PredictionGap {
   recorded_at: number;
 }
 
-export function createMemoryPredictionRepository(): PredictionRepository & { rows: PredictionRow[] } {
+export function createMemoryPredictionRepository(
+  options: { now?: () => number } = {},
+): PredictionRepository & { rows: PredictionRow[]; entries: LedgerEntry[] } {
+  const now = options.now ?? Date.now;
   const rows: PredictionRow[] = [];
+  const entries: LedgerEntry[] = [];
+  let head: LedgerHead = EMPTY_HEAD;
   const gapList: PredictionGap[] = [];
   const key = (r: Pick<PredictionRow, 'symbol' | 'horizon' | 'generated_at'>) =>
     `${r.symbol}|${r.horizon}|${r.generated_at}`;
   const index = new Map<string, PredictionRow>();
   return {
     rows,
+    entries,
     async insert(batch) {
+      const stored: PredictionRow[] = [];
       for (const r of batch) {
         if (index.has(key(r))) continue;
         const copy = { ...r };
         rows.push(copy);
         index.set(key(r), copy);
+        stored.push(copy);
       }
+      const appended = chainEntries(head, stored, now());
+      entries.push(...appended);
+      if (appended.length) head = { sequence: appended.at(-1)!.sequence, hash: appended.at(-1)!.hash };
+      return head;
     },
     async score(updates) {
       for (const u of updates) {
@@ -80,8 +123,23 @@ export function createMemoryPredictionRepository(): PredictionRepository & { row
     },
     async record(batch, updates, term) {
       refuseLostTerm(term);
-      await this.insert(batch);
+      const after = await this.insert(batch);
       await this.score(updates);
+      return after;
+    },
+    async ledgerHead() {
+      return head;
+    },
+    async ledger(q) {
+      const out: LedgerRecord[] = [];
+      for (const entry of entries) {
+        if (out.length >= q.limit) break;
+        if (entry.sequence <= q.afterSequence || entry.sequence > q.upToSequence) continue;
+        if (entry.recorded_at < q.from || entry.recorded_at >= q.to) continue;
+        if (q.symbol !== undefined && entry.symbol !== q.symbol) continue;
+        out.push({ entry: { ...entry }, row: index.get(key(entry)) });
+      }
+      return out;
     },
     async recordGap(gap) {
       if (!gapList.some((g) => g.from_ms === gap.from_ms)) gapList.push({ ...gap });

@@ -5,17 +5,25 @@ import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { periodicJob } from '../../shared/periodic-job.ts';
 import { exponentialBackoff } from '../../shared/backoff.ts';
-import { MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
+import { type Horizon, MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
+import { marketFacts } from './facts.ts';
 import { toRow } from './forecast-row.ts';
 import { createForecasters } from './forecasters.ts';
+import { levelProbabilities } from './level-probability.ts';
 import { outlookOf } from './outlook.ts';
 import { performanceReport } from './performance.ts';
 import type { PredictionsMarketPort } from './ports.ts';
-import { presentDatapoint, presentPageDatapoint } from './present.ts';
+import { EMPTY_HEAD, type LedgerHead } from './ledger/chain.ts';
+import {
+  type PublicLedgerEntry,
+  presentDatapoint,
+  presentLedgerEntry,
+  presentPageDatapoint,
+} from './present.ts';
 import { type PredictionsQuery, TRACK_RECORD_MS, createReadModel, newestPerBucket } from './read-model.ts';
-import type { PredictionGap, PredictionRepository, PredictionRow } from './repository.ts';
+import type { LedgerQuery, PredictionGap, PredictionRepository, PredictionRow } from './repository.ts';
 import { scoreDue } from './score-due.ts';
 import { warmUp, warmUpAndBackfill } from './warm-up.ts';
 
@@ -97,6 +105,11 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   const warm = new Set<string>();
   let warming: Promise<void> | undefined;
   let stopping = false;
+  /** The ledger's newest entry as this process last stored or loaded it (every answer's `Meridian-Ledger-Head`). */
+  let ledgerHead: LedgerHead = EMPTY_HEAD;
+  const noteHead = (head: LedgerHead) => {
+    if (head.sequence >= ledgerHead.sequence) ledgerHead = head;
+  };
 
   const backfill = (now: number, symbols: () => string[] = () => market.symbols()) =>
     warmUpAndBackfill(now, {
@@ -105,7 +118,10 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       refreshMs,
       readModel,
       repository,
-      stored: cache.clear,
+      stored: (head) => {
+        noteHead(head);
+        cache.clear();
+      },
       note: deps.note,
     });
 
@@ -151,10 +167,12 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       };
       const s = series.get(sym)!;
       await funding.update(sym, fundingFrom(s), now);
-      const fs = modelOf(sym).forecast({ series: s, basket, funding: funding.series(sym) }, now, live);
+      const ctx = { series: s, basket, funding: funding.series(sym) };
+      const fs = modelOf(sym).forecast(ctx, now, live);
       if (!fs) continue;
+      const facts = marketFacts(ctx, now, live);
       for (const f of fs) {
-        const row = toRow(sym, f, s);
+        const row = toRow(sym, f, s, facts);
         rows.push(row);
         readModel.unscored.push(readModel.remember(row, f));
       }
@@ -168,7 +186,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     readModel.latest = rows;
     readModel.lastRefresh = now;
     cache.clear();
-    await repository.record(rows, updates, term);
+    noteHead(await repository.record(rows, updates, term));
     await markGap(now);
     readModel.lastStored = now;
     if (deps.bus && rows.length)
@@ -244,6 +262,33 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     };
   }
 
+  /**
+   * The probabilities of price levels from the newest datapoint of a symbol × horizon, with that datapoint and
+   * where it stands; undefined before the first forecast of that symbol × horizon.
+   */
+  function probabilities(symbol: string, horizon: Horizon, levels: readonly number[]) {
+    const row = readModel.newest(symbol, horizon);
+    if (!row) return undefined;
+    const source = deps.source ?? 'simulated';
+    const stale = clock.now() - row.generated_at > 2.5 * refreshMs;
+    return {
+      symbol,
+      horizon,
+      datapoint: {
+        generatedAt: new Date(row.generated_at).toISOString(),
+        horizon,
+        baseline: row.baseline,
+        prediction: row.prediction,
+        quantiles: row.quantiles,
+        modelVersion: row.model_version,
+        backfilled: row.backfilled,
+        source,
+        stale,
+      },
+      levels: levelProbabilities(row, levels),
+    };
+  }
+
   function performance(): Buffer {
     return cache.bytes('perf', () =>
       performanceReport({
@@ -293,7 +338,22 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     readModel.lastRefresh = newest;
     readModel.lastStored = newest;
     readModel.gaps = await repository.gaps(now - TRACK_RECORD_MS);
+    noteHead(await repository.ledgerHead());
     cache.clear();
+  }
+
+  /**
+   * A page of the forecast ledger, oldest first, with each datapoint's outcome once scored. `upToSequence`
+   * defaults to the head now: a client paging with the cursor reads one fixed stretch of the chain.
+   */
+  async function ledger(
+    q: Omit<LedgerQuery, 'upToSequence'> & { upToSequence?: number },
+  ): Promise<{ entries: PublicLedgerEntry[]; head: LedgerHead; upToSequence: number }> {
+    const head = await repository.ledgerHead();
+    noteHead(head);
+    const upToSequence = q.upToSequence ?? head.sequence;
+    const found = await repository.ledger({ ...q, upToSequence });
+    return { entries: found.map((f) => presentLedgerEntry(f.entry, f.row)), head, upToSequence };
   }
 
   async function tick(): Promise<void> {
@@ -373,6 +433,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     predictions,
     predictionsBetween,
     provenance,
+    ledger,
+    /** The ledger's newest entry known here (stored by this process, or read at the last load). */
+    ledgerHead: (): LedgerHead => ledgerHead,
     /** Where the service is (readiness): start-up work not done yet shows as `starting`. */
     status: () => ({
       phase,
@@ -390,6 +453,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     },
     outlook,
     symbolOutlook,
+    probabilities,
     performance,
     symbols: () => market.symbols(),
     latest: () => readModel.latest.map(presentDatapoint),

@@ -1,5 +1,6 @@
 import type { JSONColumnType } from 'kysely';
 import type { Horizon } from '../identifiers/index.ts';
+import type { MarketFacts } from './facts.ts';
 
 /** Every datapoint ever published (the public track record), with its outcome once scored. */
 export interface PredictionsTable {
@@ -27,6 +28,13 @@ export interface PredictionsTable {
   scored_at: number | null;
   /** Made after the fact, walk-forward over stored candles (a fresh install or an outage), not live. */
   backfilled: boolean;
+  /**
+   * The direction passed its evidence test: the ensemble mean (non-zero only where a member's walk-forward
+   * record earned it) is non-zero and on the published side. Outlooks call a bias only from such rows.
+   */
+  direction_earned: boolean;
+  /** The market facts at generated_at that the outlook's driver sentences quote (jsonb, as `factors`). */
+  facts: JSONColumnType<MarketFacts>;
 }
 
 /** Refresh points an outage left without a datapoint. */
@@ -37,7 +45,33 @@ export interface PredictionGapsTable {
   recorded_at: number;
 }
 
+/**
+ * The forecast ledger: one hash-chained entry per published datapoint, appended with it (append-only: a
+ * trigger refuses UPDATE, and DELETE outside the retention sweep).
+ */
+export interface PredictionLedgerTable {
+  sequence: number;
+  recorded_at: number;
+  symbol: string;
+  horizon: Horizon;
+  generated_at: number;
+  backfilled: boolean;
+  /** The datapoint's canonical JSON, exactly the bytes hashed (text, not jsonb, so the bytes stay as hashed). */
+  payload: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The ledger's newest entry, one row (id 1); locked by each append, so appends from several processes queue. */
+export interface PredictionLedgerHeadTable {
+  id: number;
+  sequence: number;
+  hash: string;
+}
+
 export interface PredictionsTables {
   predictions: PredictionsTable;
   prediction_gaps: PredictionGapsTable;
+  prediction_ledger: PredictionLedgerTable;
+  prediction_ledger_head: PredictionLedgerHeadTable;
 }

@@ -1,8 +1,9 @@
 import type { Forecasters } from './forecasters.ts';
 import type { HorizonForecast } from './models/engine.ts';
+import { marketFacts } from './facts.ts';
 import { toRow } from './forecast-row.ts';
 import type { ReadModel } from './read-model.ts';
-import type { PredictionRepository, PredictionRow } from './repository.ts';
+import type { LedgerHead, PredictionRepository, PredictionRow } from './repository.ts';
 import { HORIZON_MS } from '../identifiers/index.ts';
 
 const MINUTE = 60_000;
@@ -45,12 +46,15 @@ function* warmUpSteps(
     }
     if (t < next) continue;
     next = t + step;
-    const fs = model.forecast({ series: s, basket, funding: funding.series(symbol) }, t);
+    const ctx = { series: s, basket, funding: funding.series(symbol) };
+    const fs = model.forecast(ctx, t);
     yield;
     if (fs) {
       if (t >= nextBackfill) {
         nextBackfill = Math.floor(t / BACKFILL_STEP_MS) * BACKFILL_STEP_MS + BACKFILL_STEP_MS;
-        for (const f of fs) backfilled.push({ ...toRow(symbol, f, s), backfilled: true });
+        const facts = marketFacts(ctx, t);
+        // Before the model's first fit a forecast is the flat placeholder (baseline, confidence 0.5): left out.
+        for (const f of fs) if (f.warm) backfilled.push({ ...toRow(symbol, f, s, facts), backfilled: true });
       }
       pending.push(...fs);
       pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));
@@ -109,8 +113,8 @@ export async function warmUpAndBackfill(
     refreshMs: number;
     readModel: ReadModel;
     repository: Pick<PredictionRepository, 'insert'>;
-    /** Called once backfilled rows are stored (the serialized bodies are out of date). */
-    stored: () => void;
+    /** Called once backfilled rows are stored, with the ledger's head after them (the bodies are out of date). */
+    stored: (head: LedgerHead) => void;
     note?: (msg: string, extra?: Record<string, unknown>) => void;
   },
 ): Promise<number> {
@@ -128,8 +132,7 @@ export async function warmUpAndBackfill(
   rows.sort((a, b) => a.generated_at - b.generated_at);
   for (const r of rows) readModel.unscored.push(readModel.remember(r));
   if (rows.length) {
-    await deps.repository.insert(rows);
-    deps.stored();
+    deps.stored(await deps.repository.insert(rows));
     deps.note?.('predictions backfilled', { datapoints: rows.length, from: new Date(from).toISOString() });
   }
   return rows.length;

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client.ts';
 import type { AlertRule, NewAlert } from '../../api/types.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
-import { useWebhooks } from '../../hooks/alerts.ts';
+import { useAlertChannels, useWebhooks } from '../../hooks/alerts.ts';
 import { ruleBody } from '../../lib/alerts.ts';
 import { fieldErrors } from '../../lib/problems.ts';
 import { FormField } from './FormField.tsx';
 import { type FormRuleType, typeLabel, types } from './labels.ts';
+import { TemplateEditor } from './TemplateEditor.tsx';
 
 const ruleFields = [
   'name',
@@ -25,6 +26,8 @@ const ruleFields = [
   'trigger/cooldownSec',
   'expiresAt',
   'channels/webhookIds',
+  'channels/channelIds',
+  'template',
 ] as const;
 type RuleField = (typeof ruleFields)[number];
 const windows = ['5m', '15m', '1h', '24h'] as const;
@@ -40,6 +43,9 @@ const priceOps = [
 export function RuleForm() {
   const queryClient = useQueryClient();
   const webhooks = useWebhooks();
+  const channels = useAlertChannels();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [edits, setEdits] = useState(0);
   const [type, setType] = useState<FormRuleType>('price');
   const [op, setOp] = useState<string>('crosses_above');
   const [created, setCreated] = useState<AlertRule>();
@@ -83,7 +89,14 @@ export function RuleForm() {
   );
 
   return (
-    <form className="card create-rule" onSubmit={submit} aria-labelledby="create-rule-title" noValidate>
+    <form
+      className="card create-rule"
+      onSubmit={submit}
+      onInput={() => setEdits((n) => n + 1)}
+      ref={formRef}
+      aria-labelledby="create-rule-title"
+      noValidate
+    >
       <div className="card-header wrap">
         <h2 id="create-rule-title">Create a rule</h2>
         <Segmented
@@ -250,6 +263,28 @@ export function RuleForm() {
           <input id={id('expiresAt')} name="expiresAt" type="datetime-local" {...described('expiresAt')} />,
         )}
       </div>
+      {channels.data?.length ? (
+        <fieldset className="permissions">
+          <legend>Channels (email, Telegram, Discord, Slack — add them under Channels)</legend>
+          <div className="check-grid">
+            {channels.data.map((c) => (
+              <label key={c.id} className="check">
+                <input type="checkbox" name="channelIds" value={c.id} disabled={c.status !== 'enabled'} />{' '}
+                {c.name ?? c.target}{' '}
+                <span className="muted small">
+                  ({c.type}
+                  {c.status === 'enabled' ? '' : `, ${c.status}`})
+                </span>
+              </label>
+            ))}
+          </div>
+          {byField.has('channels/channelIds') ? (
+            <span className="field-error">{byField.get('channels/channelIds')}</span>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <TemplateEditor type={type} form={formRef} version={edits} />
+      {byField.has('template') ? <span className="field-error">{byField.get('template')}</span> : null}
       {webhooks.data?.length ? (
         <fieldset
           className="permissions"

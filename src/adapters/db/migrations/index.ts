@@ -6,8 +6,8 @@ import * as predictions from './0004_predictions.ts';
 import * as events from './0005_events.ts';
 import * as portfolio from './0006_portfolio.ts';
 import * as alerts from './0007_alerts.ts';
-import * as webhooks from './0009_webhooks.ts';
 import * as leadership from './0008_leadership.ts';
+import * as webhooks from './0009_webhooks.ts';
 import * as dataSource from './0011_data_source.ts';
 import * as predictionBackfill from './0012_prediction_backfill.ts';
 import * as onchainChains from './0013_onchain_chains.ts';
@@ -15,6 +15,10 @@ import * as privateLabels from './0014_private_labels.ts';
 import * as derivatives from './0015_derivatives.ts';
 import * as alertChannels from './0016_alert_channels.ts';
 import * as usageClients from './0018_usage_clients.ts';
+import * as forecastLedger from './0019_forecast_ledger.ts';
+import * as userIdentities from './0023_user_identities.ts';
+import * as predictionDirectionEvidence from './0026_prediction_direction_evidence.ts';
+import * as netflowRollup from './0027_netflow_rollup.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -37,4 +41,8 @@ export const migrations: Record<string, Migration> = {
   '0015_derivatives': derivatives,
   '0016_alert_channels': alertChannels,
   '0018_usage_clients': usageClients,
+  '0019_forecast_ledger': forecastLedger,
+  '0023_user_identities': userIdentities,
+  '0026_prediction_direction_evidence': predictionDirectionEvidence,
+  '0027_netflow_rollup': netflowRollup,
 };

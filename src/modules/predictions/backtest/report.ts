@@ -5,6 +5,7 @@ import { type ForecasterMetrics, type ScoreAccumulator, summarize } from '../sco
 import { FACTORS } from '../types.ts';
 import { type CalibratedWorld, calibratedWorld } from './calibrated-world.ts';
 import { type Compact, type LeakageCheck, leakageCheck } from './leakage.ts';
+import type { LevelReport, LevelTally } from './levels.ts';
 
 export const FORECASTERS = ['ensemble', 'reference', 'equal', ...FACTORS, 'random_walk', 'rw_ewma'] as const;
 export type ForecasterName = (typeof FORECASTERS)[number];
@@ -31,6 +32,11 @@ export interface HorizonReport {
    * how far from its target a figure lands by chance alone on a period of this length.
    */
   calibratedWorld?: CalibratedWorld;
+  /**
+   * Reliability of the level probabilities (GET /api/predictions/probability) at fixed multiples of σ from the
+   * baseline: ending above the level, and touching it before the horizon.
+   */
+  levels: LevelReport[];
   /** Rolling coverage of the ensemble's 80 % interval, one point per `coverageEvery` forecasts. */
   coverageSeries: { t: number; coverage80: number; coverage90: number }[];
 }
@@ -63,6 +69,7 @@ export interface HorizonTally {
   times: number[];
   means: number[];
   sigmas: number[];
+  levels: LevelTally;
 }
 
 /** A horizon's part of the report, from what the walk gathered and the model's final state (undefined: < 2 scored). */
@@ -111,6 +118,7 @@ export function horizonReport(
       replications: options.replications,
       seed: options.seed,
     }),
+    levels: tally.levels.report(),
     coverageSeries: coverageSeries(a.get('ensemble')!, tally.times),
   };
 }

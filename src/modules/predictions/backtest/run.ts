@@ -14,6 +14,7 @@ import { gaussianGrid, ScoreAccumulator } from '../scoring/metrics.ts';
 import { HORIZONS, HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
 import { type Bar, FACTORS, type FundingPoint } from '../types.ts';
 import type { Compact } from './leakage.ts';
+import { LevelTally } from './levels.ts';
 import { type BacktestReport, FORECASTERS, type ForecasterName, horizonReport } from './report.ts';
 
 export interface BacktestInput {
@@ -112,6 +113,8 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   const aci = new Map<Horizon, { last: number; total: number; t0: number; t1: number }>(
     horizons.map((h) => [h, { last: Number.NaN, total: 0, t0: Number.NaN, t1: Number.NaN }]),
   );
+  const levels = new Map<Horizon, LevelTally>(horizons.map((h) => [h, new LevelTally()]));
+  const pathOf = barPath(targetBars, barMs);
   const grid = new Float64Array(GRID.length);
   let made = 0;
   let firstT = Number.NaN;
@@ -147,6 +150,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         }
         a.get('random_walk')!.add(gaussianGrid(0, p.rwSigma, grid), 0, 0.5, y, p.f.sigma);
         a.get('rw_ewma')!.add(gaussianGrid(0, p.ewmaSigma, grid), 0, 0.5, y, p.f.sigma);
+        levels.get(h)!.add(e.quantiles, p.f.sigma, y, pathOf(p.f.t, target, p.f.baseline));
         times.get(h)!.push(p.f.t);
         means.get(h)!.push(e.mu);
         sigmas.get(h)!.push(p.f.sigma);
@@ -243,6 +247,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         times: times.get(h)!,
         means: means.get(h)!,
         sigmas: sigmas.get(h)!,
+        levels: levels.get(h)!,
       },
       engine.models[h],
       { stepMs, seed: input.seed ?? 1, replications: input.calibratedWorldReplications ?? 200 },
@@ -251,4 +256,29 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   }
   report.elapsedMs = Math.round(performance.now() - started);
   return report;
+}
+
+/**
+ * The highest and lowest log price over the bars that open at or after `from` and close by `to`, relative to
+ * `baseline` (undefined when no bar lies there): where a level counts as touched.
+ */
+function barPath(bars: readonly Bar[], barMs: number) {
+  return (from: number, to: number, baseline: number): { maxLog: number; minLog: number } | undefined => {
+    let lo = 0;
+    let hi = bars.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (bars[mid]!.openTime < from) lo = mid + 1;
+      else hi = mid;
+    }
+    let max = Number.NEGATIVE_INFINITY;
+    let min = Number.POSITIVE_INFINITY;
+    for (let i = lo; i < bars.length && bars[i]!.openTime + barMs <= to; i++) {
+      const b = bars[i]!;
+      if (!(b.low > 0) || !(b.high >= b.low)) continue;
+      if (b.high > max) max = b.high;
+      if (b.low < min) min = b.low;
+    }
+    return max > 0 ? { maxLog: Math.log(max / baseline), minLog: Math.log(min / baseline) } : undefined;
+  };
 }
