@@ -65,6 +65,7 @@ const integration = [
 const browser = [
   'test/console/e2e.test.ts',
   'test/console/e2e-quality.test.ts',
+  'test/console/oauth.test.ts',
   'test/console/e2e-sso.test.ts',
 ];
 

@@ -10,10 +10,12 @@ export const benches = {
   portfolio: () => import('./portfolio.ts'),
   alerts: () => import('./alerts.ts'),
   'alerts-delivery': () => import('./alerts-delivery.ts'),
+  'alerts-backtest': () => import('./alerts-backtest.ts'),
   served: () => import('./served.ts'),
   pipeline: () => import('./pipeline.ts'),
   scale: () => import('./scale.ts'),
   'storage-layout': () => import('./storage-layout.ts'),
   derivatives: () => import('./derivatives.ts'),
+  'oauth-introspection': () => import('./oauth-introspection.ts'),
   'ledger-verify': () => import('./ledger-verify.ts'),
 };

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/adapters/db/connect.ts';
 import { buildContainer } from '../src/app/container.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { buildServer } from '../src/http/server.ts';
+import { s256 } from '../src/modules/oauth/index.ts';
 import { type ErrorCode, errorCatalogue } from '../src/shared/errors.ts';
 
 const target = fileURLToPath(new URL('../src/http/openapi/examples.json', import.meta.url));
@@ -63,7 +64,7 @@ function trim(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v)]));
   if (typeof value === 'string')
     return value.replace(
-      /^(mrd_|whsec_)(.+)$/,
+      /^(mrd_|mrr_|mrc_|whsec_)(.+)$/,
       (_all, prefix: string, rest: string) => `${prefix}${'x'.repeat(rest.length)}`,
     );
   return value;
@@ -202,6 +203,14 @@ const rule = await capture('createAlertRule', 'POST', '/api/alerts', {
     channels: { webhookIds: [webhook.id], events: true },
   },
 });
+await capture('backtestAlertRule', 'POST', '/api/alerts/backtest?days=1', {
+  body: {
+    type: 'price',
+    symbol: 'BTCUSDT',
+    condition: { op: 'change_pct', value: -0.5, window: '1h' },
+    trigger: { mode: 'every', cooldownSec: 3600 },
+  },
+});
 await capture('listAlertRules', 'GET', '/api/alerts');
 await capture('updateAlertRule', 'PATCH', `/api/alerts/${rule.id}`, { body: { name: 'BTC above 150k' } });
 await capture('testAlertRule', 'POST', `/api/alerts/${rule.id}/test`);
@@ -233,6 +242,66 @@ await capture('previewAlertTemplate', 'POST', '/api/alert-channels/preview', {
     rule: { name: 'BTC breakout', symbol: 'BTCUSDT', condition: { op: 'above', value: 100000 } },
   },
 });
+
+// OAuth: a public client, consent from the console session, then the form-encoded token endpoint.
+const redirectUri = 'https://charts.example.com/callback';
+await capture('getOAuthServerMetadata', 'GET', '/.well-known/oauth-authorization-server', {
+  anonymous: true,
+});
+const oauthClient = await capture('createOAuthClient', 'POST', '/api/oauth/clients', {
+  ...console,
+  body: { name: 'Chart Studio', redirectUris: [redirectUri] },
+});
+await capture('listOAuthClients', 'GET', '/api/oauth/clients', console);
+const verifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const authorization = {
+  response_type: 'code',
+  client_id: oauthClient.client.id,
+  redirect_uri: redirectUri,
+  scope: 'market:read predictions:read',
+  state: 'af0ifjsldkj',
+  code_challenge: s256(verifier),
+  code_challenge_method: 'S256',
+};
+await capture(
+  'checkOAuthAuthorization',
+  'GET',
+  `/api/oauth/authorize?${new URLSearchParams(authorization)}`,
+  console,
+);
+const decided = await capture('decideOAuthAuthorization', 'POST', '/api/oauth/authorize', {
+  ...console,
+  body: { ...authorization, decision: 'allow' },
+});
+/** A form-encoded call of the token or revocation endpoint, captured with its form as the request example. */
+async function captureForm(operationId: string, url: string, fields: Record<string, string>) {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  if (res.statusCode >= 400) throw new Error(`POST ${url} answered ${res.statusCode}: ${res.body}`);
+  const shown = { ...fields, ...('refresh_token' in fields ? { refresh_token: 'mrr_xxxxxxxx' } : {}) };
+  out[operationId] = {
+    request: { contentType: 'application/x-www-form-urlencoded', value: shown },
+    responses: res.body ? { [String(res.statusCode)]: trim(res.json()) } : {},
+  };
+  return res.body ? res.json() : undefined;
+}
+const issued = await captureForm('oauthToken', '/oauth/token', {
+  grant_type: 'authorization_code',
+  code: new URL(decided.redirectTo).searchParams.get('code')!,
+  redirect_uri: redirectUri,
+  code_verifier: verifier,
+  client_id: oauthClient.client.id,
+});
+await capture('listOAuthGrants', 'GET', '/api/oauth/grants', console);
+await captureForm('oauthRevoke', '/oauth/revoke', {
+  token: issued.refresh_token,
+  client_id: oauthClient.client.id,
+});
+await capture('deleteOAuthClient', 'DELETE', `/api/oauth/clients/${oauthClient.client.id}`, console);
 
 await captureProblem('validation_failed', 'GET', '/api/market-history?interval=1h&from=2021-02-30');
 await captureProblem('unsupported_symbol', 'GET', '/api/market-history?symbol=NOPEUSDT&strict=true');

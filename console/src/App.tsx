@@ -13,6 +13,8 @@ const Flows = lazy(() => import('./pages/Flows.tsx'));
 const ApiKeys = lazy(() => import('./pages/ApiKeys.tsx'));
 const Alerts = lazy(() => import('./pages/Alerts.tsx'));
 const Portfolio = lazy(() => import('./pages/Portfolio.tsx'));
+const AuthorizedApps = lazy(() => import('./pages/AuthorizedApps.tsx'));
+const OAuthConsent = lazy(() => import('./pages/OAuthConsent.tsx'));
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache(),
@@ -32,6 +34,7 @@ export function App() {
         <Routes>
           <Route path="/sign-in" element={<SignIn />} />
           <Route element={<RequireSession />}>
+            <Route path="oauth/authorize" element={<Lazy page={<OAuthConsent />} />} />
             <Route element={<Layout />}>
               <Route index element={<Dashboard />} />
               <Route path="symbols/:symbol" element={<Lazy page={<SymbolPage />} />} />
@@ -40,6 +43,7 @@ export function App() {
               <Route path="portfolio" element={<Lazy page={<Portfolio />} />} />
               <Route path="settings" element={<Lazy page={<ApiKeys />} />} />
               <Route path="settings/keys" element={<Lazy page={<ApiKeys />} />} />
+              <Route path="settings/apps" element={<Lazy page={<AuthorizedApps />} />} />
             </Route>
           </Route>
         </Routes>

@@ -1,10 +1,12 @@
 import type { AppBus } from './bus-topics.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
+import { publicSourceLabel } from '../config/source-label.ts';
 import {
   type AlertsLogger,
   type AlertsService,
   type AlertsTables,
+  type BacktestSources,
   createAlertsService,
   createEvaluator,
   createKyselyAlertsRepository,
@@ -22,7 +24,7 @@ import type {
 } from '../modules/derivatives/index.ts';
 import type { EventsTables } from '../modules/events/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
-import type { MarketService } from '../modules/market/index.ts';
+import type { MarketRuntime, MarketService } from '../modules/market/index.ts';
 import type { OnchainService } from '../modules/onchain/index.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from './jobs.ts';
@@ -152,6 +154,45 @@ export function flowHistory(
   };
 }
 
+/** Where a backtest reads: the market's history reader and the stored flows, newest first, down to `fromMs`. */
+export function backtestSources(
+  market: Pick<MarketRuntime, 'candlesBetween' | 'historyState'>,
+  onchain: Pick<OnchainService, 'listFlows' | 'provenance'>,
+  marketSource: string,
+): BacktestSources {
+  const bars = marketHistory(market);
+  return {
+    marketSource,
+    minuteBars: (symbol, fromMs, toMs) => bars.minuteBars(symbol, fromMs, toMs),
+    marketHistory: (symbol) => {
+      const state = market.historyState(symbol);
+      return { from: state.from, backfilling: state.filling };
+    },
+    async flowsBetween(condition, fromMs, toMs) {
+      const { source } = await onchain.provenance();
+      const flows: FlowEvent[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_FLOW_PAGES; page++) {
+        const result = await onchain.listFlows({
+          limit: 500,
+          cursor,
+          exchange: condition.exchange,
+          asset: condition.asset,
+          // A single-transfer rule only fires on a transfer of at least minUsd.
+          minUsd: condition.window ? undefined : condition.minUsd,
+        });
+        for (const flow of result.data) {
+          if (flow.timestamp < fromMs) return { flows, complete: true, source };
+          if (flow.timestamp < toMs) flows.push(flow as unknown as FlowEvent);
+        }
+        if (!result.nextCursor) return { flows, complete: true, source };
+        cursor = result.nextCursor;
+      }
+      return { flows, complete: false, source };
+    },
+  };
+}
+
 /**
  * Builds the alerts module: rules service (API) and evaluator (job). `resolveExchange` is the on-chain
  * module's resolver, so a rule accepts exactly the exchanges the flows endpoint knows.
@@ -163,8 +204,8 @@ export function buildAlerts(
     bus: AppBus;
     clock: Clock;
     logger: AlertsLogger;
-    market?: Pick<MarketService, 'candlesBetween'>;
-    onchain?: Pick<OnchainService, 'listFlows'>;
+    market?: Pick<MarketRuntime, 'candlesBetween' | 'historyState'>;
+    onchain?: Pick<OnchainService, 'listFlows' | 'provenance'>;
     /** The derivatives module: funding, open-interest and liquidation rules read its refreshes. */
     derivatives?: { service: DerivativesReads; source: Pick<DerivativesSource, 'symbols' | 'metrics'> };
     symbols: SupportedSymbols;
@@ -181,6 +222,10 @@ export function buildAlerts(
     derivatives: deps.derivatives && derivativesCoverage(deps.derivatives.source, deps.derivatives.service),
     caps: { standard: config.alertsActiveStandard, pro: config.alertsActivePro },
     log: deps.logger,
+    backtest:
+      deps.market && deps.onchain
+        ? backtestSources(deps.market, deps.onchain, publicSourceLabel(config.marketSource))
+        : undefined,
   });
   const evaluator = createEvaluator({
     repo,

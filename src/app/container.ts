@@ -7,6 +7,7 @@ import { postgresLeadership } from '../adapters/leadership/postgres.ts';
 import { singleProcessLeadership } from '../adapters/leadership/single-process.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
+import type { OAuthService } from '../modules/oauth/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import { topics } from '../shared/bus.ts';
 import type { AppBus } from './bus-topics.ts';
@@ -15,6 +16,7 @@ import { type Clock, systemClock } from '../shared/clock.ts';
 import type { ConnectionSlotsFactory } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import { announceOn, buildAccounts } from './accounts.ts';
+import { buildOAuth } from './oauth.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
 import type { Job } from './jobs.ts';
 import { heartbeatJob, heartbeatMonitor } from './worker-heartbeat.ts';
@@ -81,6 +83,8 @@ export interface Container {
   metrics: Metrics;
   logger: Logger;
   accounts: AccountsService;
+  /** The OAuth 2.0 authorization server for third-party apps (its access tokens are API tokens). */
+  oauth: OAuthService;
   /** Single sign-on to the console (MERIDIAN_OIDC_ISSUER): the provider the sign-in routes use. */
   sso?: SsoModule;
   /** The supported symbol set (made by the market's build from the configuration and the source). */
@@ -162,6 +166,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     if ('hash' in change) accounts.dropCached(change.hash);
     if ('userId' in change) accounts.dropUser(change.userId);
   });
+  const oauth = buildOAuth(config, { db, clock, accounts });
 
   const jobs: Job[] = [];
   // Each background job runs in exactly one worker of the cluster (embedded: the only process).
@@ -320,6 +325,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     metrics,
     logger,
     accounts,
+    oauth,
     sso,
     symbols: market.symbols,
     market,

@@ -5,6 +5,8 @@ import { migrateToLatest } from '../adapters/db/migrate.ts';
 import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import type { Config } from '../config/env.ts';
 import type { AccountsService, PasswordHasher } from '../modules/accounts/index.ts';
+import type { OAuthService } from '../modules/oauth/index.ts';
+import { buildOAuth } from './oauth.ts';
 import { createLogger } from '../observability/logger.ts';
 import { topics } from '../shared/bus.ts';
 import { type Clock, systemClock } from '../shared/clock.ts';
@@ -16,6 +18,7 @@ const announceWaitMs = 3_000;
 
 export interface OperatorContext {
   accounts: AccountsService;
+  oauth: OAuthService;
   clock: Clock;
   /** Waits for pending announcements (at most `announceWaitMs` while Redis is down), then closes. */
   close(): Promise<void>;
@@ -69,6 +72,7 @@ export async function buildOperatorContext(
   });
   return {
     accounts,
+    oauth: buildOAuth(config, { db, clock, accounts }),
     clock,
     async close() {
       await Promise.all(pending);

@@ -199,6 +199,18 @@ export const variables = {
     min: 1,
     max: 720,
   }),
+  oauthAccessTokenTtlSeconds: intVar(
+    'MERIDIAN_OAUTH_ACCESS_TOKEN_TTL_SECONDS',
+    'Lifetime of an OAuth access token; the app renews it with its refresh token (docs/oauth.md).',
+    600,
+    { min: 60, max: 86_400 },
+  ),
+  oauthRefreshTokenTtlDays: intVar(
+    'MERIDIAN_OAUTH_REFRESH_TOKEN_TTL_DAYS',
+    'Lifetime of an OAuth refresh token; each refresh issues a new one with a fresh lifetime, and the app must sign the person in again after this long unused.',
+    30,
+    { min: 1, max: 365 },
+  ),
   cookieSecure: boolVar(
     'MERIDIAN_COOKIE_SECURE',
     'Mark the session cookie `Secure` on every answer. Without it, the cookie is `Secure` when the request came over https (directly, or as X-Forwarded-Proto from a proxy trusted with TRUST_PROXY).',

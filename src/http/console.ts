@@ -21,6 +21,8 @@ const consolePages = [
   '/portfolio',
   '/settings',
   '/settings/keys',
+  '/settings/apps',
+  '/oauth/authorize',
 ];
 
 /**

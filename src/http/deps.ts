@@ -1,5 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { AccountsService, SsoProvider } from '../modules/accounts/index.ts';
+import type { OAuthService } from '../modules/oauth/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import type { ReadinessReport } from '../shared/readiness.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -35,6 +36,7 @@ export interface ServerDeps {
   bus: Bus<PushTopics>;
   limiter: RateLimiter;
   accounts: AccountsService;
+  oauth: OAuthService;
   /** Single sign-on's provider, when MERIDIAN_OIDC_ISSUER is set. */
   sso?: { provider: SsoProvider };
   /** The supported symbol set: what the REST and push routes normalize symbols to. */

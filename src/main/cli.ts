@@ -77,7 +77,8 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     });
-  if (command === 'users' || command === 'tokens') return runAccountCommand(config, argv);
+  if (command === 'users' || command === 'tokens' || command === 'oauth')
+    return runAccountCommand(config, argv);
   if (command === 'onchain') {
     const { runOnchainCommand } = await import('./onchain-command.ts');
     return withStorage(config, async () => print(await runOnchainCommand(config, rest)));

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { AccountsService } from '../modules/accounts/index.ts';
+import type { OAuthService } from '../modules/oauth/index.ts';
 import type { Clock } from '../shared/clock.ts';
 import { parseDuration } from '../modules/identifiers/index.ts';
 import { isAppError } from '../shared/errors.ts';
@@ -13,6 +14,7 @@ export interface CommandResult {
 
 export interface OperatorDeps {
   accounts: AccountsService;
+  oauth: Pick<OAuthService, 'registerClient' | 'listAllClients' | 'deleteClient'>;
   clock: Clock;
 }
 
@@ -21,7 +23,10 @@ export const operatorUsage = `Commands that change accounts:
   users set-plan --email E --plan standard|pro [--rate-limit N]
   users set-role --email E --role viewer|member|admin
   tokens create --email E --name N [--expires-in 30d] [--permissions a:read,b:write]
-  tokens revoke --id ID`;
+  tokens revoke --id ID
+  oauth clients add --name N --redirect-uri URI [--redirect-uri URI ...] [--confidential]
+  oauth clients list
+  oauth clients delete --id ID`;
 
 /**
  * The account commands of the CLI. The same function runs in the CLI's own process (server stopped, or
@@ -31,7 +36,11 @@ export const operatorUsage = `Commands that change accounts:
 export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Promise<CommandResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const [group, action, ...rest] = argv;
+  const [group, ...more] = argv;
+  // `oauth clients add`: three words name the command.
+  const words = group === 'oauth' ? 2 : 1;
+  const action = more.slice(0, words).join(' ');
+  const rest = more.slice(words);
   try {
     const { values } = parseArgs({
       args: rest,
@@ -45,6 +54,8 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
         'expires-in': { type: 'string' },
         permissions: { type: 'string' },
         id: { type: 'string' },
+        'redirect-uri': { type: 'string', multiple: true },
+        confidential: { type: 'boolean' },
       },
       strict: true,
     });
@@ -53,7 +64,7 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
       if (typeof value !== 'string' || !value) throw new UsageError(`--${key} is required`);
       return value;
     };
-    const command = `${group ?? ''} ${action ?? ''}`;
+    const command = `${group ?? ''} ${action}`;
     switch (command) {
       case 'users create': {
         const { user, generatedPassword } = await deps.accounts.createUser({
@@ -107,6 +118,32 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
       case 'tokens revoke': {
         const view = await deps.accounts.revokeToken(null, need('id'));
         out.push(`token ${view.id} is ${view.status}`);
+        break;
+      }
+      case 'oauth clients add': {
+        const { client, secret } = await deps.oauth.registerClient(null, {
+          name: need('name'),
+          redirectUris: values['redirect-uri'] ?? [],
+          confidential: values.confidential ?? false,
+        });
+        err.push(
+          `registered ${client.type} OAuth client "${client.name}" — redirect URIs: ${client.redirectUris.join(' ')}` +
+            (secret ? '; the client id and secret below are shown once' : '; the client id is below'),
+        );
+        out.push(client.id);
+        if (secret) out.push(secret);
+        break;
+      }
+      case 'oauth clients list': {
+        for (const client of await deps.oauth.listAllClients())
+          out.push(
+            `${client.id}\t${client.type}\t${client.registeredBy}\t${client.name}\t${client.redirectUris.join(' ')}`,
+          );
+        break;
+      }
+      case 'oauth clients delete': {
+        await deps.oauth.deleteClient(null, need('id'));
+        out.push(`deleted OAuth client ${values.id}; every token issued to it is revoked`);
         break;
       }
       default:

@@ -38,6 +38,7 @@ const token = (id: string, userId: string, over: Partial<ApiToken> = {}): ApiTok
   expires_at: null,
   revoked_at: null,
   rotated_to: null,
+  grant_id: null,
   ...over,
 });
 

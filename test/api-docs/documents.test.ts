@@ -87,6 +87,11 @@ describe('OpenAPI and AsyncAPI documents', () => {
     for (const { method, path, op } of operations(doc)) {
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         if (Number(status) < 400) continue;
+        // RFC 6749 §5.2 mandates its own JSON error format at the OAuth token and revocation endpoints.
+        if (path.startsWith('/oauth/')) {
+          expect(deref(doc, response).content['application/json'].schema.$ref).toMatch(/OAuthErrorResponse$/);
+          continue;
+        }
         const media = deref(doc, response).content['application/problem+json'];
         expect(media, `${method} ${path} ${status}`).toBeDefined();
         expect(JSON.stringify(media.schema)).toMatch(/Problem|requestId/);

@@ -355,6 +355,15 @@ describe.skipIf(!haveChromium)(
         .poll(() => page.getByTestId('template-preview').textContent())
         .toContain('*Meridian alert*');
       await shot(page, 'alerts-template-preview');
+      // Before saving: a backtest of the rule as the form stands, on an hourly chart.
+      await page.getByRole('button', { name: 'Preview last 7 days' }).click();
+      const count = page.getByTestId('backtest-count');
+      await settle(page, count, refused);
+      // This server offers 2 days of history: the preview backtests what is stored, and says so.
+      expect(await count.textContent()).toMatch(
+        /Would have fired \d+ times? in the last [\d.]+ days \(all the stored history\)/,
+      );
+      await page.locator('.backtest .chart-frame canvas').first().waitFor();
       await page.getByRole('button', { name: 'Create rule' }).click();
       const row = page.locator('tr[data-rule-id]', { hasText: 'e2e breakout' });
       await settle(page, page.getByText('Rule “e2e breakout” created'), refused);
@@ -362,6 +371,13 @@ describe.skipIf(!haveChromium)(
       expect(await row.textContent()).toContain('BTCUSDT crosses above 250,000.00');
       expect(await row.getByTestId('rule-state').textContent()).toBe('active');
       await shot(page, 'alerts');
+      // At 1280 px the rules table fits: every action of the row is inside the viewport, nothing scrolls sideways.
+      for (const action of ['Pause', 'Test', 'Delete']) {
+        const box = await page.getByRole('button', { name: `${action} e2e breakout` }).boundingBox();
+        expect(box, action).not.toBeNull();
+        expect(box!.x + box!.width, action).toBeLessThanOrEqual(1280);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
       await page.getByRole('button', { name: 'Pause e2e breakout' }).click();
       await expect.poll(() => row.getByTestId('rule-state').textContent()).toBe('paused');

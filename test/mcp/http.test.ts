@@ -161,6 +161,26 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     }
   });
 
+  it('backtests a rule through the REST route, nothing saved, and summarizes the firings', async () => {
+    const client = await connect(member.token);
+    try {
+      const result = (await client.callTool({
+        name: 'backtest_alert_rule',
+        arguments: { rule: { type: 'price', symbol: 'btc', condition: { op: 'above', value: 1 } }, days: 1 },
+      })) as CallToolResult;
+      expect(result.isError, text(result)).toBeFalsy();
+      const body = (
+        result.structuredContent as { result: { totals: { firings: number }; rule: { symbol: string } } }
+      ).result;
+      expect(body.rule.symbol).toBe('BTCUSDT');
+      // A price above 1 holds all day: a once rule fires at the first minute, exactly once.
+      expect(body.totals.firings).toBe(1);
+      expect(text(result)).toMatch(/^Backtest .* → .*: 1 firings \(first .*\), from simulated data\.$/);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('refuses a tool the token has no permission for, as REST does', async () => {
     const viewer = await t.user('viewer');
     const client = await connect(viewer.token);

@@ -1,18 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { predictionsRouteApp } from '../harness/predictions-app.ts';
 import { type DbHandle, tablesOf } from '../../src/adapters/db/connect.ts';
 import { pruneOldData } from '../../src/app/retention.ts';
 import type { Config } from '../../src/config/env.ts';
-import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
-import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
 import type { App } from '../../src/http/types.ts';
 import { runPredictionsCommand } from '../../src/main/predictions-command.ts';
-import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 import {
   type Bar,
   type PredictionRepository,
@@ -30,6 +26,8 @@ const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 const START = Date.UTC(2025, 0, 6);
 const REFRESHES = 20;
+/** Enough 1m history for the model's first fit (three days of outcomes) before the 24 h a backfill covers. */
+const HISTORY_DAYS = 4.5;
 
 /** Deterministic 1m bars for two symbols, closed ones only up to the clock. */
 function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
@@ -37,11 +35,11 @@ function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
   for (const [k, sym] of ['BTCUSDT', 'ETHUSDT'].entries()) {
     const list: Bar[] = [];
     let p = k ? 3000 : 60000;
-    for (let i = 0; i < 3 * 24 * 60 + 200; i++) {
+    for (let i = 0; i < HISTORY_DAYS * 24 * 60 + 200; i++) {
       const open = p;
       p *= Math.exp(Math.sin(i * 0.37 + k) * 0.0008 + Math.cos(i * 0.011) * 0.0003);
       list.push({
-        openTime: START - 3 * DAY + i * MIN,
+        openTime: START - HISTORY_DAYS * DAY + i * MIN,
         open,
         high: Math.max(open, p),
         low: Math.min(open, p),
@@ -97,16 +95,7 @@ describe.each(dbKinds())('forecast ledger on %s', (kind) => {
       await service.refresh();
       clock.advance(MIN);
     }
-    app = Fastify({
-      ajv: {
-        customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
-      },
-    }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-    registerErrorHandling(app);
-    await app.register(
-      predictionsRoutes({ predictions: service, symbols: createSupportedSymbols(DEFAULT_SYMBOLS) }),
-    );
-    await app.ready();
+    app = await predictionsRouteApp(service);
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -301,6 +290,7 @@ describe('forecast ledger of the backfill', () => {
       repository,
       clock,
       refreshMs: MIN,
+      candleHistory: HISTORY_DAYS * 24 * 60,
     });
     const count = await service.warmUpAndBackfill();
     expect(count).toBeGreaterThan(0);

@@ -1,11 +1,7 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
+import { predictionsRouteApp } from '../harness/predictions-app.ts';
 import { MAX_OUTLOOK_SYMBOLS } from '../../src/http/routes/predictions.schemas.ts';
-import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
 import type { App } from '../../src/http/types.ts';
-import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 import {
   type Bar,
   createMemoryPredictionRepository,
@@ -78,16 +74,7 @@ describe('GET /api/predictions/ai-outlook?symbols= (batch)', () => {
       await service.refresh();
       clock.advance(MIN);
     }
-    app = Fastify({
-      ajv: {
-        customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
-      },
-    }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-    registerErrorHandling(app);
-    await app.register(
-      predictionsRoutes({ predictions: service, symbols: createSupportedSymbols(DEFAULT_SYMBOLS) }),
-    );
-    await app.ready();
+    app = await predictionsRouteApp(service);
   });
   afterAll(async () => {
     await app?.close();

@@ -1,10 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
-import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
+import { predictionsRouteApp } from '../harness/predictions-app.ts';
 import type { App } from '../../src/http/types.ts';
-import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 import {
   type Bar,
   createMemoryPredictionRepository,
@@ -47,16 +43,7 @@ function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
 }
 
 async function appFor(service: ReturnType<typeof createPredictionsService>): Promise<App> {
-  const app = Fastify({
-    ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
-    },
-  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-  registerErrorHandling(app);
-  await app.register(
-    predictionsRoutes({ predictions: service, symbols: createSupportedSymbols(DEFAULT_SYMBOLS) }),
-  );
-  await app.ready();
+  const app = await predictionsRouteApp(service);
   return app;
 }
 

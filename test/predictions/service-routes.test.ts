@@ -1,9 +1,6 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { predictionsRouteApp } from '../harness/predictions-app.ts';
 import { memoryBus } from '../../src/adapters/bus/memory.ts';
-import { registerErrorHandling } from '../../src/http/plugins/errors.ts';
-import { predictionsRoutes } from '../../src/http/routes/predictions.ts';
 import type { App } from '../../src/http/types.ts';
 import {
   type Bar,
@@ -18,7 +15,6 @@ import { topics } from '../../src/shared/bus.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { StaleLeaderError } from '../../src/shared/leadership.ts';
 import { dbKinds, openTestDatabase } from '../harness/db.ts';
-import { DEFAULT_SYMBOLS, createSupportedSymbols } from '../../src/modules/identifiers/index.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 
 const MIN = 60_000;
@@ -67,16 +63,7 @@ function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
 }
 
 async function appFor(service: ReturnType<typeof createPredictionsService>): Promise<App> {
-  const app = Fastify({
-    ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false },
-    },
-  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
-  registerErrorHandling(app);
-  await app.register(
-    predictionsRoutes({ predictions: service, symbols: createSupportedSymbols(DEFAULT_SYMBOLS) }),
-  );
-  await app.ready();
+  const app = await predictionsRouteApp(service);
   return app;
 }
 

@@ -90,9 +90,9 @@ describe.each(dbKinds())('webhook endpoints on %s', (kind) => {
       '/api/alerts/{id}/deliveries',
     ])
       expect(doc.paths[path], path).toBeDefined();
-    expect(Object.keys(doc.webhooks)).toEqual(['alert.triggered', 'onchain.flow']);
+    expect(Object.keys(doc.webhooks)).toEqual(['alert.triggered', 'onchain.flow', 'alert.capped']);
     // Each event type has its own body schema (the webhooks' payloads, and what /events sends).
-    for (const name of ['AlertTriggeredEvent', 'OnchainFlowEvent'])
+    for (const name of ['AlertTriggeredEvent', 'OnchainFlowEvent', 'AlertCappedEvent'])
       expect(doc.components.schemas[name].properties, name).toHaveProperty('data');
     const created = doc.paths['/api/webhooks'].post.responses['201'].content['application/json'].schema;
     const createdSchema = created.$ref

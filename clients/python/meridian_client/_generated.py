@@ -285,6 +285,420 @@ class AddressFlowAlertRuleInput(_Model):
 
 
 @dataclass
+class AlertBacktestRuleCondition1(_Model):
+    """AlertBacktestRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleCondition2(_Model):
+    """AlertBacktestRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleCondition3(_Model):
+    """AlertBacktestRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("label", "label", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRuleTrigger(_Model):
+    """AlertBacktestRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertBacktestRule(_Model):
+    """The rule as evaluated (normalized), not saved"""
+
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
+    condition: Union[AlertBacktestRuleCondition1, AlertBacktestRuleCondition2, AlertBacktestRuleCondition3]
+    trigger: AlertBacktestRuleTrigger
+    symbol: Optional[str] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertBacktestRuleTrigger")),
+        ("symbol", "symbol", _any),
+    )
+
+
+@dataclass
+class AlertBacktestWindow(_Model):
+    """AlertBacktestWindow"""
+
+    from_: str
+    to: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+    )
+
+
+@dataclass
+class AlertBacktestFiringsItem(_Model):
+    """AlertBacktestFiringsItem"""
+
+    at: str  # When it would have fired
+    value: float  # The value its condition compared (price, %, USD)
+    flow_id: Optional[str] = None  # Flow rules: the flow behind the firing
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("at", "at", _any),
+        ("value", "value", _num),
+        ("flow_id", "flowId", _any),
+    )
+
+
+@dataclass
+class AlertBacktestTotalsPerDayItem(_Model):
+    """AlertBacktestTotalsPerDayItem"""
+
+    day: str
+    firings: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("day", "day", _any),
+        ("firings", "firings", _any),
+    )
+
+
+@dataclass
+class AlertBacktestTotals(_Model):
+    """AlertBacktestTotals"""
+
+    firings: int
+    first: Optional[str]
+    last: Optional[str]
+    per_day: List[AlertBacktestTotalsPerDayItem]  # Per UTC day of the window, days without a firing included
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("firings", "firings", _any),
+        ("first", "first", _opt(_any)),
+        ("last", "last", _opt(_any)),
+        ("per_day", "perDay", _list(_obj("AlertBacktestTotalsPerDayItem"))),
+    )
+
+
+@dataclass
+class AlertBacktestData(_Model):
+    """What was replayed: say what the firings rest on"""
+
+    source: str  # simulated, replay or ccxt:<venues> (flows: the chain source)
+    simulated: bool  # true when the data replayed was made up by a simulator
+    candles: Optional[int] = None  # Price and volume rules: stored 1m candles replayed
+    missing_minutes: Optional[int] = None  # Minutes of the window without a candle
+    backfilling: Optional[bool] = None  # Storage is still being filled: the window may gain candles
+    available_from: Optional[str] = None  # Where stored history of the symbol starts
+    flows: Optional[int] = None  # Flow rules: stored flows read
+    complete: Optional[bool] = None  # Flow rules: false when the read stopped before the window start
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("source", "source", _any),
+        ("simulated", "simulated", _any),
+        ("candles", "candles", _any),
+        ("missing_minutes", "missingMinutes", _any),
+        ("backfilling", "backfilling", _any),
+        ("available_from", "availableFrom", _any),
+        ("flows", "flows", _any),
+        ("complete", "complete", _any),
+    )
+
+
+@dataclass
+class AlertBacktestNormalizedItem(_Model):
+    """AlertBacktestNormalizedItem"""
+
+    field: str
+    requested: str
+    used: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("field", "field", _any),
+        ("requested", "requested", _any),
+        ("used", "used", _any),
+    )
+
+
+@dataclass
+class AlertBacktest(_Model):
+    """AlertBacktest"""
+
+    rule: AlertBacktestRule  # The rule as evaluated (normalized), not saved
+    window: AlertBacktestWindow
+    firings: List[AlertBacktestFiringsItem]  # Oldest first; the first 1000 (totals count all)
+    firings_listed: int
+    totals: AlertBacktestTotals
+    data: AlertBacktestData  # What was replayed: say what the firings rest on
+    normalized: List[AlertBacktestNormalizedItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AlertBacktestRule")),
+        ("window", "window", _obj("AlertBacktestWindow")),
+        ("firings", "firings", _list(_obj("AlertBacktestFiringsItem"))),
+        ("firings_listed", "firingsListed", _any),
+        ("totals", "totals", _obj("AlertBacktestTotals")),
+        ("data", "data", _obj("AlertBacktestData")),
+        ("normalized", "normalized", _list(_obj("AlertBacktestNormalizedItem"))),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition1(_Model):
+    """AlertCappedEventDataRuleCondition1"""
+
+    op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
+    value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition2(_Model):
+    """AlertCappedEventDataRuleCondition2"""
+
+    op: Literal["above"]
+    value: float  # Quote volume (USD) over the window
+    window: Literal["5m", "15m", "1h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition3(_Model):
+    """AlertCappedEventDataRuleCondition3"""
+
+    direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
+    min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
+    exchange: Optional[str] = None  # binance, okx, … (aliases)
+    address: Optional[str] = None  # A 0x address (either party of a flow)
+    label: Optional[str] = None  # Id of one of the account's private labels (POST /api/labels): the rule watches its address
+    asset: Optional[str] = None  # ETH, USDT, … (absent: any)
+    window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # Absent: each single transfer; present: the sum over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("direction", "direction", _any),
+        ("min_usd", "minUsd", _num),
+        ("exchange", "exchange", _any),
+        ("address", "address", _any),
+        ("label", "label", _any),
+        ("asset", "asset", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition4(_Model):
+    """AlertCappedEventDataRuleCondition4"""
+
+    op: Literal["above", "below"]  # above: the rate is above value; below: under it
+    value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition5(_Model):
+    """AlertCappedEventDataRuleCondition5"""
+
+    op: Literal["above", "below"]  # above: the change is above value; below: under it
+    value: float  # Percent change of open interest (USD) over the window; negative = a fall
+    window: Literal["1h", "4h", "24h"]  # The change is measured against the value this long ago
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition6(_Model):
+    """AlertCappedEventDataRuleCondition6"""
+
+    op: Literal["above"]
+    value: float  # USD liquidated over the window
+    side: Literal["long", "short", "any"]  # long: longs closed (a fall); short: shorts closed (a rise); any: both
+    window: Literal["1h", "4h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("side", "side", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleTrigger(_Model):
+    """AlertCappedEventDataRuleTrigger"""
+
+    mode: Literal["once", "every"]
+    cooldown_sec: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleChannels(_Model):
+    """AlertCappedEventDataRuleChannels"""
+
+    webhook_ids: List[str]
+    events: bool
+    channel_ids: Optional[List[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("events", "events", _any),
+        ("channel_ids", "channelIds", _list(_any)),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRule(_Model):
+    """AlertCappedEventDataRule"""
+
+    id: str
+    name: str
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
+    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3, AlertCappedEventDataRuleCondition4, AlertCappedEventDataRuleCondition5, AlertCappedEventDataRuleCondition6]
+    trigger: AlertCappedEventDataRuleTrigger
+    channels: AlertCappedEventDataRuleChannels
+    symbol: Optional[str] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("condition", "condition", _any),
+        ("trigger", "trigger", _obj("AlertCappedEventDataRuleTrigger")),
+        ("channels", "channels", _obj("AlertCappedEventDataRuleChannels")),
+        ("symbol", "symbol", _any),
+        ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
+class AlertCappedEventData(_Model):
+    """AlertCappedEventData"""
+
+    rule: AlertCappedEventDataRule
+    capped_until: str  # Until when its messages are recorded as capped (listed in its deliveries), not sent
+    note: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("rule", "rule", _obj("AlertCappedEventDataRule")),
+        ("capped_until", "cappedUntil", _any),
+        ("note", "note", _any),
+    )
+
+
+@dataclass
+class AlertCappedEvent(_Model):
+    """A rule reached its hourly message cap: one event per episode (event type alert.capped)"""
+
+    id: str  # evt_… — also the webhook-id header
+    type: Literal["alert.capped"]
+    version: Literal[1]
+    timestamp: str
+    test: bool  # true for POST /api/alerts/:id/test
+    data: AlertCappedEventData
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("type", "type", _any),
+        ("version", "version", _any),
+        ("timestamp", "timestamp", _any),
+        ("test", "test", _any),
+        ("data", "data", _obj("AlertCappedEventData")),
+    )
+
+
+@dataclass
 class AlertChannel(_Model):
     """AlertChannel"""
 
@@ -885,6 +1299,36 @@ class Candle(_Model):
 
 
 @dataclass
+class CreateOAuthClientRequest(_Model):
+    """CreateOAuthClientRequest"""
+
+    name: str
+    redirect_uris: List[str]
+    confidential: Optional[bool] = None  # true: the client gets a secret (a server-side app); default false (public)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("redirect_uris", "redirectUris", _list(_any)),
+        ("confidential", "confidential", _any),
+    )
+
+
+@dataclass
+class CreateOAuthClientResponse201(_Model):
+    """CreateOAuthClientResponse201"""
+
+    client: OAuthClient
+    secret: Optional[str]  # The client secret of a confidential client. Shown once, never again: store it now.
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("client", "client", _obj("OAuthClient")),
+        ("secret", "secret", _opt(_any)),
+    )
+
+
+@dataclass
 class CreateTokenRequest(_Model):
     """CreateTokenRequest"""
 
@@ -921,7 +1365,7 @@ class CreateWebhookRequest(_Model):
     """CreateWebhookRequest"""
 
     url: str  # https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md)
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -938,7 +1382,7 @@ class CreateWebhookResponse201(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -1229,6 +1673,44 @@ class DashboardAnalytics(_Model):
         ("alerts", "alerts", _obj("DashboardAnalyticsAlerts")),
         ("usage", "usage", _obj("DashboardAnalyticsUsage")),
         ("forecasts", "forecasts", _obj("DashboardAnalyticsForecasts")),
+    )
+
+
+@dataclass
+class DecideOAuthAuthorizationRequest(_Model):
+    """DecideOAuthAuthorizationRequest"""
+
+    decision: Union[Literal["allow"], Literal["deny"]]
+    response_type: Optional[str] = None  # Must be `code`
+    client_id: Optional[str] = None  # The registered client id (`oac_…`)
+    redirect_uri: Optional[str] = None  # One of the client’s registered redirect URIs, exactly
+    scope: Optional[str] = None  # Permissions, space-separated, e.g. `market:read predictions:read`
+    state: Optional[str] = None  # Opaque value passed back on the redirect
+    code_challenge: Optional[str] = None  # PKCE: BASE64URL(SHA-256(code_verifier))
+    code_challenge_method: Optional[str] = None  # Must be `S256` (`plain` is refused)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("decision", "decision", _any),
+        ("response_type", "response_type", _any),
+        ("client_id", "client_id", _any),
+        ("redirect_uri", "redirect_uri", _any),
+        ("scope", "scope", _any),
+        ("state", "state", _any),
+        ("code_challenge", "code_challenge", _any),
+        ("code_challenge_method", "code_challenge_method", _any),
+    )
+
+
+@dataclass
+class DecideOAuthAuthorizationResponse(_Model):
+    """DecideOAuthAuthorizationResponse"""
+
+    redirect_to: str  # Where the browser goes next
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("redirect_to", "redirectTo", _any),
     )
 
 
@@ -1630,6 +2112,40 @@ class GetMarketHistoryResponse(_Model):
     def to_records(self) -> List[Dict[str, Any]]:
         """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
         return [_plain(row) for row in self.data]
+
+
+@dataclass
+class GetOAuthServerMetadataResponse(_Model):
+    """GetOAuthServerMetadataResponse"""
+
+    issuer: str
+    authorization_endpoint: str
+    token_endpoint: str
+    revocation_endpoint: str
+    response_types_supported: List[str]
+    grant_types_supported: List[str]
+    code_challenge_methods_supported: List[str]
+    token_endpoint_auth_methods_supported: List[str]
+    revocation_endpoint_auth_methods_supported: List[str]
+    scopes_supported: List[str]
+    authorization_response_iss_parameter_supported: bool
+    service_documentation: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("issuer", "issuer", _any),
+        ("authorization_endpoint", "authorization_endpoint", _any),
+        ("token_endpoint", "token_endpoint", _any),
+        ("revocation_endpoint", "revocation_endpoint", _any),
+        ("response_types_supported", "response_types_supported", _list(_any)),
+        ("grant_types_supported", "grant_types_supported", _list(_any)),
+        ("code_challenge_methods_supported", "code_challenge_methods_supported", _list(_any)),
+        ("token_endpoint_auth_methods_supported", "token_endpoint_auth_methods_supported", _list(_any)),
+        ("revocation_endpoint_auth_methods_supported", "revocation_endpoint_auth_methods_supported", _list(_any)),
+        ("scopes_supported", "scopes_supported", _list(_any)),
+        ("authorization_response_iss_parameter_supported", "authorization_response_iss_parameter_supported", _any),
+        ("service_documentation", "service_documentation", _any),
+    )
 
 
 @dataclass
@@ -2323,6 +2839,38 @@ class ListLabelsResponse(_Model):
 
 
 @dataclass
+class ListOAuthClientsResponse(_Model):
+    """ListOAuthClientsResponse"""
+
+    data: List[OAuthClient]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("OAuthClient"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListOAuthGrantsResponse(_Model):
+    """ListOAuthGrantsResponse"""
+
+    data: List[OAuthGrant]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("OAuthGrant"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
 class ListOnchainExchangesResponseDataItemChainsItem(_Model):
     """ListOnchainExchangesResponseDataItemChainsItem"""
 
@@ -2891,6 +3439,94 @@ class MarketData(_Model):
         ("basis_bps", "basisBps", _opt(_num)),
         ("venues", "venues", _list(_obj("MarketDataVenuesItem"))),
         ("updated_at", "updatedAt", _any),
+    )
+
+
+@dataclass
+class OAuthClient(_Model):
+    """OAuthClient"""
+
+    id: str
+    name: str
+    type: Union[Literal["public"], Literal["confidential"]]
+    redirect_uris: List[str]
+    registered_by: Union[Literal["operator"], Literal["account"]]
+    created_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("type", "type", _any),
+        ("redirect_uris", "redirectUris", _list(_any)),
+        ("registered_by", "registeredBy", _any),
+        ("created_at", "createdAt", _any),
+    )
+
+
+@dataclass
+class OAuthErrorResponse(_Model):
+    """OAuthErrorResponse"""
+
+    error: str  # RFC 6749 §5.2 error code
+    error_description: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("error", "error", _any),
+        ("error_description", "error_description", _any),
+    )
+
+
+@dataclass
+class OAuthGrantClient(_Model):
+    """OAuthGrantClient"""
+
+    id: str
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
+class OAuthGrant(_Model):
+    """OAuthGrant"""
+
+    id: str
+    client: OAuthGrantClient
+    scopes: List[str]
+    created_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("client", "client", _obj("OAuthGrantClient")),
+        ("scopes", "scopes", _list(_any)),
+        ("created_at", "createdAt", _any),
+    )
+
+
+@dataclass
+class OauthTokenResponse(_Model):
+    """OauthTokenResponse"""
+
+    access_token: str  # An API token (`mrd_…`) limited to the granted scopes
+    token_type: Literal["Bearer"]
+    expires_in: int  # Seconds the access token is valid
+    refresh_token: str  # Single use: each refresh answers a new one (`mrr_…`)
+    scope: str  # The granted permissions, space-separated
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("access_token", "access_token", _any),
+        ("token_type", "token_type", _any),
+        ("expires_in", "expires_in", _any),
+        ("refresh_token", "refresh_token", _any),
+        ("scope", "scope", _any),
     )
 
 
@@ -3916,7 +4552,7 @@ class RotateWebhookSecretResponse(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -4250,7 +4886,7 @@ class Webhook(_Model):
 
     id: str  # wh_…
     url: str
-    events: List[Literal["alert.triggered", "onchain.flow"]]
+    events: List[Literal["alert.triggered", "onchain.flow", "alert.capped"]]
     description: Optional[str]
     status: Union[Literal["enabled"], Literal["disabled"]]  # disabled: the receiver answered 410 Gone; nothing more is sent to it
     disabled_reason: Optional[str]
@@ -4302,7 +4938,7 @@ class WebhookDelivery(_Model):
     webhook_id: str  # The endpoint: a webhook (wh_…) or an alert channel (ch_…)
     channel: Literal["webhook", "email", "telegram", "discord", "slack"]  # What the endpoint is: webhook, email, telegram, discord or slack
     event_id: str
-    event_type: Literal["alert.triggered", "onchain.flow"]
+    event_type: Literal["alert.triggered", "onchain.flow", "alert.capped"]
     rule_id: Optional[str]
     test: bool
     status: Union[Literal["pending"], Literal["delivered"], Literal["failed"], Literal["capped"]]  # capped: not sent, because the rule or the account reached its hourly message cap
@@ -4329,6 +4965,52 @@ class WebhookDelivery(_Model):
         ("created_at", "createdAt", _any),
         ("finished_at", "finishedAt", _opt(_any)),
         ("attempt_log", "attemptLog", _list(_obj("WebhookDeliveryAttemptLogItem"))),
+    )
+
+
+@dataclass
+class CheckOAuthAuthorizationResponse1Client(_Model):
+    """CheckOAuthAuthorizationResponse1Client"""
+
+    id: str
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
+class CheckOAuthAuthorizationResponse1(_Model):
+    """CheckOAuthAuthorizationResponse1"""
+
+    outcome: Literal["consent"]
+    client: CheckOAuthAuthorizationResponse1Client
+    scopes: List[str]
+    redirect_uri: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("outcome", "outcome", _any),
+        ("client", "client", _obj("CheckOAuthAuthorizationResponse1Client")),
+        ("scopes", "scopes", _list(_any)),
+        ("redirect_uri", "redirectUri", _any),
+    )
+
+
+@dataclass
+class CheckOAuthAuthorizationResponse2(_Model):
+    """CheckOAuthAuthorizationResponse2"""
+
+    outcome: Literal["redirect"]
+    redirect_to: str  # An error the client must hear, on its redirect URI
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("outcome", "outcome", _any),
+        ("redirect_to", "redirectTo", _any),
     )
 
 
@@ -4472,6 +5154,46 @@ class _Operations:
         """POST /api/account/tokens/{id}/rotate: Replace a token with a new secret (same name, permissions, expiry); the old one is revoked"""
         return self._call("POST", _path("/api/account/tokens/{id}/rotate", {"id": id}), {}, None, _obj("RotateTokenResponse201"), headers, False)
 
+    def get_o_auth_server_metadata(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetOAuthServerMetadataResponse]:
+        """GET /.well-known/oauth-authorization-server: OAuth 2.0 authorization server metadata (RFC 8414)"""
+        return self._call("GET", "/.well-known/oauth-authorization-server", {}, None, _obj("GetOAuthServerMetadataResponse"), headers, False)
+
+    def oauth_token(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[OauthTokenResponse]:
+        """POST /oauth/token: Exchange an authorization code (PKCE) or a refresh token for tokens (RFC 6749 §3.2)"""
+        return self._call("POST", "/oauth/token", {}, body, _obj("OauthTokenResponse"), headers, False)
+
+    def oauth_revoke(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """POST /oauth/revoke: Revoke a token and its whole grant (RFC 7009); an unknown token is answered alike"""
+        return self._call("POST", "/oauth/revoke", {}, body, _none, headers, False)
+
+    def check_o_auth_authorization(self, *, response_type: Optional[str] = None, client_id: Optional[str] = None, redirect_uri: Optional[str] = None, scope: Optional[str] = None, state: Optional[str] = None, code_challenge: Optional[str] = None, code_challenge_method: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Union[CheckOAuthAuthorizationResponse1, CheckOAuthAuthorizationResponse2]]:
+        """GET /api/oauth/authorize: Check an authorization request for the consent page: the client and the scopes asked"""
+        return self._call("GET", "/api/oauth/authorize", {"response_type": response_type, "client_id": client_id, "redirect_uri": redirect_uri, "scope": scope, "state": state, "code_challenge": code_challenge, "code_challenge_method": code_challenge_method}, None, _any, headers, False)
+
+    def decide_o_auth_authorization(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[DecideOAuthAuthorizationResponse]:
+        """POST /api/oauth/authorize: Allow (issues a code) or deny an authorization request; answers where to redirect"""
+        return self._call("POST", "/api/oauth/authorize", {}, body, _obj("DecideOAuthAuthorizationResponse"), headers, False)
+
+    def list_o_auth_clients(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOAuthClientsResponse]:
+        """GET /api/oauth/clients: The OAuth clients this account registered (never their secrets)"""
+        return self._call("GET", "/api/oauth/clients", {}, None, _obj("ListOAuthClientsResponse"), headers, False)
+
+    def create_o_auth_client(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[CreateOAuthClientResponse201]:
+        """POST /api/oauth/clients: Register an OAuth client; a confidential client’s secret is in this response only"""
+        return self._call("POST", "/api/oauth/clients", {}, body, _obj("CreateOAuthClientResponse201"), headers, False)
+
+    def delete_o_auth_client(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/oauth/clients/{id}: Delete a client this account registered; every token issued to it is revoked"""
+        return self._call("DELETE", _path("/api/oauth/clients/{id}", {"id": id}), {}, None, _none, headers, False)
+
+    def list_o_auth_grants(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOAuthGrantsResponse]:
+        """GET /api/oauth/grants: The apps this account authorized, with the scopes each holds"""
+        return self._call("GET", "/api/oauth/grants", {}, None, _obj("ListOAuthGrantsResponse"), headers, False)
+
+    def revoke_o_auth_grant(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/oauth/grants/{id}: Withdraw an app’s access: its access and refresh tokens are revoked at once"""
+        return self._call("DELETE", _path("/api/oauth/grants/{id}", {"id": id}), {}, None, _none, headers, False)
+
     def get_market_data(self, *, symbols: Optional[str] = None, quote: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, notional: Optional[float] = None, strict: Optional[bool] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[GetMarketDataResponse]:
         """GET /api/market-data: Merged market view per symbol: price, 24 h statistics, depth, slippage and venues; a page of symbols at a time"""
         return self._call("GET", "/api/market-data", {"symbols": symbols, "quote": quote, "limit": limit, "cursor": cursor, "notional": notional, "strict": strict}, None, _obj("GetMarketDataResponse"), headers, False)
@@ -4571,6 +5293,10 @@ class _Operations:
     def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
         """GET /api/alerts: The account's alert rules, newest first"""
         return self._call("GET", "/api/alerts", {"state": state, "type": type, "limit": limit, "cursor": cursor}, None, _obj("ListAlertRulesResponse"), headers, False)
+
+    def backtest_alert_rule(self, body: Any, *, days: Optional[int] = None, from_: Optional[str] = None, to: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertBacktest]:
+        """POST /api/alerts/backtest: Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows"""
+        return self._call("POST", "/api/alerts/backtest", {"days": days, "from": from_, "to": to}, body, _obj("AlertBacktest"), headers, False)
 
     def get_alert_rule(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:
         """GET /api/alerts/{id}: One alert rule"""

@@ -38,6 +38,7 @@ export type AlertRule = AlertsPage['data'][number];
 export type AlertState = AlertRule['state'];
 export type AlertType = AlertRule['type'];
 export type NewAlert = Body<'/api/alerts', 'post'>;
+export type AlertBacktest = Ok<'/api/alerts/backtest', 'post'>;
 export type Delivery = Ok<'/api/alerts/{id}/deliveries', 'get'>['data'][number];
 export type Webhook = Ok<'/api/webhooks', 'get'>['data'][number];
 export type NewWebhook = Body<'/api/webhooks', 'post'>;

@@ -90,6 +90,7 @@ export function Layout() {
           <NavLink to="/alerts">Alerts</NavLink>
           <NavLink to="/portfolio">Portfolio</NavLink>
           <NavLink to="/settings/keys">API keys</NavLink>
+          <NavLink to="/settings/apps">Apps</NavLink>
           <div className="account">
             <span className="account-email" title={account.email}>
               {account.email}

@@ -2,6 +2,23 @@
 // hand: `npm test` regenerates it and fails when this file differs (a route changed without regenerating).
 
 export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth 2.0 authorization server metadata (RFC 8414) */
+        get: operations["getOAuthServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account": {
         parameters: {
             query?: never;
@@ -229,6 +246,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts/backtest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows */
+        post: operations["backtestAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/analytics": {
         parameters: {
             query?: never;
@@ -344,6 +378,93 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check an authorization request for the consent page: the client and the scopes asked */
+        get: operations["checkOAuthAuthorization"];
+        put?: never;
+        /** Allow (issues a code) or deny an authorization request; answers where to redirect */
+        post: operations["decideOAuthAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The OAuth clients this account registered (never their secrets) */
+        get: operations["listOAuthClients"];
+        put?: never;
+        /** Register an OAuth client; a confidential client’s secret is in this response only */
+        post: operations["createOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a client this account registered; every token issued to it is revoked */
+        delete: operations["deleteOAuthClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The apps this account authorized, with the scopes each holds */
+        get: operations["listOAuthGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an app’s access: its access and refresh tokens are revoked at once */
+        delete: operations["revokeOAuthGrant"];
         options?: never;
         head?: never;
         patch?: never;
@@ -695,8 +816,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a token and its whole grant (RFC 7009); an unknown token is answered alike */
+        post: operations["oauthRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange an authorization code (PKCE) or a refresh token for tokens (RFC 6749 §3.2) */
+        post: operations["oauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
+    "alert.capped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** alert.capped — signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature) */
+        post: operations["alertCappedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "alert.triggered": {
         parameters: {
             query?: never;
@@ -868,6 +1040,226 @@ export interface components {
              * @enum {string}
              */
             type: "address_flow";
+        };
+        AlertBacktest: {
+            /** @description What was replayed: say what the firings rest on */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Where stored history of the symbol starts
+                 */
+                availableFrom?: string;
+                /** @description Storage is still being filled: the window may gain candles */
+                backfilling?: boolean;
+                /** @description Price and volume rules: stored 1m candles replayed */
+                candles?: number;
+                /** @description Flow rules: false when the read stopped before the window start */
+                complete?: boolean;
+                /** @description Flow rules: stored flows read */
+                flows?: number;
+                /** @description Minutes of the window without a candle */
+                missingMinutes?: number;
+                /** @description true when the data replayed was made up by a simulator */
+                simulated: boolean;
+                /** @description simulated, replay or ccxt:<venues> (flows: the chain source) */
+                source: string;
+            };
+            /** @description Oldest first; the first 1000 (totals count all) */
+            firings: {
+                /**
+                 * Format: date-time
+                 * @description When it would have fired
+                 */
+                at: string;
+                /** @description Flow rules: the flow behind the firing */
+                flowId?: string;
+                /** @description The value its condition compared (price, %, USD) */
+                value: number;
+            }[];
+            firingsListed: number;
+            normalized: {
+                field: string;
+                requested: string;
+                used: string;
+            }[];
+            /** @description The rule as evaluated (normalized), not saved */
+            rule: {
+                condition: {
+                    /** @enum {string} */
+                    op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                    /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                    value: number;
+                    /**
+                     * @description change_pct only: the window the change is measured over
+                     * @enum {string}
+                     */
+                    window?: "5m" | "15m" | "1h" | "24h";
+                } | {
+                    /** @enum {string} */
+                    op: "above";
+                    /** @description Quote volume (USD) over the window */
+                    value: number;
+                    /** @enum {string} */
+                    window: "5m" | "15m" | "1h" | "24h";
+                } | {
+                    /** @description A 0x address (either party of a flow) */
+                    address?: string;
+                    /** @description ETH, USDT, … (absent: any) */
+                    asset?: string;
+                    /**
+                     * @description in: into the exchange or address; out: out of it; any: either
+                     * @enum {string}
+                     */
+                    direction: "in" | "out" | "any";
+                    /** @description binance, okx, … (aliases) */
+                    exchange?: string;
+                    /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                    label?: string;
+                    /** @description USD: a single transfer, or the windowed sum, of at least this */
+                    minUsd: number;
+                    /**
+                     * @description Absent: each single transfer; present: the sum over the window
+                     * @enum {string}
+                     */
+                    window?: "5m" | "15m" | "1h" | "24h";
+                };
+                symbol?: string;
+                trigger: {
+                    cooldownSec: number;
+                    /** @enum {string} */
+                    mode: "once" | "every";
+                };
+                /** @enum {string} */
+                type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+            };
+            totals: {
+                firings: number;
+                first: string | null;
+                last: string | null;
+                /** @description Per UTC day of the window, days without a firing included */
+                perDay: {
+                    /** Format: date */
+                    day: string;
+                    firings: number;
+                }[];
+            };
+            window: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+        };
+        /** @description A rule reached its hourly message cap: one event per episode (event type alert.capped) */
+        AlertCappedEvent: {
+            data: {
+                /**
+                 * Format: date-time
+                 * @description Until when its messages are recorded as capped (listed in its deliveries), not sent
+                 */
+                cappedUntil: string;
+                note: string;
+                rule: {
+                    channels: {
+                        channelIds?: string[];
+                        events: boolean;
+                        webhookIds: string[];
+                    };
+                    condition: {
+                        /** @enum {string} */
+                        op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
+                        /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
+                        value: number;
+                        /**
+                         * @description change_pct only: the window the change is measured over
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /** @description Quote volume (USD) over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /** @description A 0x address (either party of a flow) */
+                        address?: string;
+                        /** @description ETH, USDT, … (absent: any) */
+                        asset?: string;
+                        /**
+                         * @description in: into the exchange or address; out: out of it; any: either
+                         * @enum {string}
+                         */
+                        direction: "in" | "out" | "any";
+                        /** @description binance, okx, … (aliases) */
+                        exchange?: string;
+                        /** @description Id of one of the account's private labels (POST /api/labels): the rule watches its address */
+                        label?: string;
+                        /** @description USD: a single transfer, or the windowed sum, of at least this */
+                        minUsd: number;
+                        /**
+                         * @description Absent: each single transfer; present: the sum over the window
+                         * @enum {string}
+                         */
+                        window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /**
+                         * @description above: the rate is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: shorts pay longs */
+                        value: number;
+                    } | {
+                        /**
+                         * @description above: the change is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description Percent change of open interest (USD) over the window; negative = a fall */
+                        value: number;
+                        /**
+                         * @description The change is measured against the value this long ago
+                         * @enum {string}
+                         */
+                        window: "1h" | "4h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /**
+                         * @description long: longs closed (a fall); short: shorts closed (a rise); any: both
+                         * @enum {string}
+                         */
+                        side: "long" | "short" | "any";
+                        /** @description USD liquidated over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "1h" | "4h" | "24h";
+                    };
+                    id: string;
+                    name: string;
+                    symbol?: string;
+                    template?: string | null;
+                    trigger: {
+                        cooldownSec: number;
+                        /** @enum {string} */
+                        mode: "once" | "every";
+                    };
+                    /** @enum {string} */
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                };
+            };
+            /** @description evt_… — also the webhook-id header */
+            id: string;
+            /** @description true for POST /api/alerts/:id/test */
+            test: boolean;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            type: "alert.capped";
+            /** @enum {number} */
+            version: 1;
         };
         AlertChannel: {
             /** Format: date-time */
@@ -1190,6 +1582,8 @@ export interface components {
             /** @enum {number} */
             version: 1;
         };
+        /** @description An alert rule; the shape of `condition` depends on `type` */
+        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"];
         Candle: {
             close: number;
             /** @description false only for the bar still in progress */
@@ -1208,6 +1602,21 @@ export interface components {
             timestamp: string;
             /** @description Base volume */
             volume: number;
+        };
+        CheckOAuthAuthorizationResponse: {
+            client: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            outcome: "consent";
+            redirectUri: string;
+            scopes: string[];
+        } | {
+            /** @enum {string} */
+            outcome: "redirect";
+            /** @description An error the client must hear, on its redirect URI */
+            redirectTo: string;
         };
         CreateAlertChannelRequest: {
             /** Format: email */
@@ -1237,6 +1646,17 @@ export interface components {
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
         CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"];
+        CreateOAuthClientRequest: {
+            /** @description true: the client gets a secret (a server-side app); default false (public) */
+            confidential?: boolean;
+            name: string;
+            redirectUris: string[];
+        };
+        CreateOAuthClientResponse201: {
+            client: components["schemas"]["OAuthClient"];
+            /** @description The client secret of a confidential client. Shown once, never again: store it now. */
+            secret: string | null;
+        };
         CreateTokenRequest: {
             /** Format: date-time */
             expiresAt?: string;
@@ -1252,7 +1672,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             description?: string;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description https:// URL of the receiver; it must resolve to public addresses (see docs/webhooks.md) */
             url: string;
         };
@@ -1261,7 +1681,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -1370,6 +1790,27 @@ export interface components {
                     to: string;
                 };
             };
+        };
+        DecideOAuthAuthorizationRequest: {
+            /** @description The registered client id (`oac_…`) */
+            client_id?: string;
+            /** @description PKCE: BASE64URL(SHA-256(code_verifier)) */
+            code_challenge?: string;
+            /** @description Must be `S256` (`plain` is refused) */
+            code_challenge_method?: string;
+            decision: "allow" | "deny";
+            /** @description One of the client’s registered redirect URIs, exactly */
+            redirect_uri?: string;
+            /** @description Must be `code` */
+            response_type?: string;
+            /** @description Permissions, space-separated, e.g. `market:read predictions:read` */
+            scope?: string;
+            /** @description Opaque value passed back on the redirect */
+            state?: string;
+        };
+        DecideOAuthAuthorizationResponse: {
+            /** @description Where the browser goes next */
+            redirectTo: string;
         };
         DeletePortfolioResponse: {
             deleted: number;
@@ -1644,6 +2085,20 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null at the end */
             nextCursor: string | null;
             symbol: string;
+        };
+        GetOAuthServerMetadataResponse: {
+            authorization_endpoint: string;
+            authorization_response_iss_parameter_supported: boolean;
+            code_challenge_methods_supported: string[];
+            grant_types_supported: string[];
+            issuer: string;
+            response_types_supported: string[];
+            revocation_endpoint: string;
+            revocation_endpoint_auth_methods_supported: string[];
+            scopes_supported: string[];
+            service_documentation: string;
+            token_endpoint: string;
+            token_endpoint_auth_methods_supported: string[];
         };
         GetOnchainNetflowResponse: {
             asset: string | null;
@@ -1978,6 +2433,12 @@ export interface components {
             /** @description Pass as cursor for older labels */
             nextCursor: string | null;
         };
+        ListOAuthClientsResponse: {
+            data: components["schemas"]["OAuthClient"][];
+        };
+        ListOAuthGrantsResponse: {
+            data: components["schemas"]["OAuthGrant"][];
+        };
         ListOnchainExchangesResponse: {
             chains: {
                 addresses: number;
@@ -2167,6 +2628,42 @@ export interface components {
             /** @description Base volume, all venues, 24 h */
             volume24h: number;
             vwap24h: number | null;
+        };
+        OAuthClient: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            redirectUris: string[];
+            registeredBy: "operator" | "account";
+            type: "public" | "confidential";
+        };
+        OAuthErrorResponse: {
+            /** @description RFC 6749 §5.2 error code */
+            error: string;
+            error_description: string;
+        };
+        OAuthGrant: {
+            client: {
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            scopes: string[];
+        };
+        OauthTokenResponse: {
+            /** @description An API token (`mrd_…`) limited to the granted scopes */
+            access_token: string;
+            /** @description Seconds the access token is valid */
+            expires_in: number;
+            /** @description Single use: each refresh answers a new one (`mrr_…`) */
+            refresh_token: string;
+            /** @description The granted permissions, space-separated */
+            scope: string;
+            /** @enum {string} */
+            token_type: "Bearer";
         };
         OnchainFlow: {
             /** @description Exact decimal amount, never a float */
@@ -2702,7 +3199,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -2896,7 +3393,7 @@ export interface components {
             createdAt: string;
             description: string | null;
             disabledReason: string | null;
-            events: ("alert.triggered" | "onchain.flow")[];
+            events: ("alert.triggered" | "onchain.flow" | "alert.capped")[];
             /** @description wh_… */
             id: string;
             /** @description After a rotation: until when the previous secret still signs (a second signature) */
@@ -2928,7 +3425,7 @@ export interface components {
             createdAt: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "alert.triggered" | "onchain.flow";
+            eventType: "alert.triggered" | "onchain.flow" | "alert.capped";
             finishedAt: string | null;
             /** @description msg_… — the webhook-id header of every attempt (stable across retries) */
             id: string;
@@ -2997,6 +3494,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Problem document; `code` is one of `misdirected_request` */
+        Status421: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Problem document; `code` is one of `rate_limited`, `auth_rate_limited`, `too_many_connections` */
         TooManyRequests: {
             headers: {
@@ -3049,6 +3555,27 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getOAuthServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetOAuthServerMetadataResponse"];
+                };
+            };
+            421: components["responses"]["Status421"];
+        };
+    };
     getAccount: {
         parameters: {
             query?: never;
@@ -3605,6 +4132,45 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    backtestAlertRule: {
+        parameters: {
+            query?: {
+                /** @description Days back from `to` (default 7); not with `from` */
+                days?: number;
+                /** @description Start of the window */
+                from?: string;
+                /** @description End of the window (default now) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An alert rule; the shape of `condition` depends on `type` */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacktestAlertRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertBacktest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getDashboardAnalytics: {
         parameters: {
             query?: never;
@@ -3880,6 +4446,209 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    checkOAuthAuthorization: {
+        parameters: {
+            query?: {
+                /** @description The registered client id (`oac_…`) */
+                client_id?: string;
+                /** @description PKCE: BASE64URL(SHA-256(code_verifier)) */
+                code_challenge?: string;
+                /** @description Must be `S256` (`plain` is refused) */
+                code_challenge_method?: string;
+                /** @description One of the client’s registered redirect URIs, exactly */
+                redirect_uri?: string;
+                /** @description Must be `code` */
+                response_type?: string;
+                /** @description Permissions, space-separated, e.g. `market:read predictions:read` */
+                scope?: string;
+                /** @description Opaque value passed back on the redirect */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckOAuthAuthorizationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    decideOAuthAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideOAuthAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecideOAuthAuthorizationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOAuthClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOAuthClientsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOAuthClientRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateOAuthClientResponse201"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOAuthGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOAuthGrantsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeOAuthGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -4611,6 +5380,140 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    oauthRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The client id (public clients) */
+                    client_id?: string;
+                    /** @description Confidential clients not using HTTP Basic */
+                    client_secret?: string;
+                    /** @description An access or refresh token */
+                    token: string;
+                    /** @description `access_token` or `refresh_token` (optional; the token’s prefix tells) */
+                    token_type_hint?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoked, or not a live token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+        };
+    };
+    oauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The client id (public clients; confidential ones may use HTTP Basic) */
+                    client_id?: string;
+                    /** @description Confidential clients not using HTTP Basic */
+                    client_secret?: string;
+                    /** @description authorization_code: the code from the redirect */
+                    code?: string;
+                    /** @description authorization_code: the PKCE verifier (43 to 128 characters) */
+                    code_verifier?: string;
+                    /** @description `authorization_code` or `refresh_token` */
+                    grant_type: string;
+                    /** @description authorization_code: the redirect URI of the authorization request */
+                    redirect_uri?: string;
+                    /** @description refresh_token: the latest refresh token */
+                    refresh_token?: string;
+                    /** @description refresh_token: narrower scopes than granted (optional) */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OauthTokenResponse"];
+                };
+            };
+            /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+        };
+    };
+    alertCappedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-signature": string;
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertCappedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered (any other answer is retried; 410 disables the endpoint) */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     alertTriggeredWebhook: {

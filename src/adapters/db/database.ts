@@ -10,6 +10,7 @@ import type { OnchainTables } from '../../modules/onchain/tables.ts';
 import type { WebhooksTables } from '../../modules/webhooks/tables.ts';
 import type { DerivativesTables } from '../../modules/derivatives/tables.ts';
 import type { LeadershipTables } from '../leadership/tables.ts';
+import type { OAuthTables } from '../../modules/oauth/tables.ts';
 
 /**
  * The whole relational schema as Kysely sees it: each module declares its own tables and they are
@@ -27,4 +28,5 @@ export interface Database
     WebhooksTables,
     DerivativesTables,
     LeadershipTables,
-    LabelsTables {}
+    LabelsTables,
+    OAuthTables {}

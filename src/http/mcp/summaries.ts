@@ -137,6 +137,15 @@ export const summaries = {
     return `Alert rule ${r.id} "${r.name}" (${r.type}${r.symbol ? ` ${r.symbol}` : ''}) is ${r.state}.`;
   },
 
+  backtest(body: unknown): string {
+    const b = (body ?? {}) as Json;
+    const t = (b.totals ?? {}) as Json;
+    const w = (b.window ?? {}) as Json;
+    const d = (b.data ?? {}) as Json;
+    const span = t.firings ? ` (first ${t.first}, last ${t.last})` : '';
+    return `Backtest ${w.from} → ${w.to}: ${t.firings ?? 0} firings${span}, from ${d.simulated ? 'simulated' : d.source} data.`;
+  },
+
   portfolio(body: unknown): string {
     const p = (body ?? {}) as Json;
     const totals = (p.totals ?? {}) as Json;

@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import { CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
+import { BacktestQuery, CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
 import { HistoryQuery, MarketDataQuery } from '../routes/market.schemas.ts';
 import { OnchainFlowsQuery } from '../routes/onchain.ts';
 import {
@@ -167,6 +167,27 @@ export const tools: readonly ToolDefinition[] = [
     request: (args) => ({ method: 'POST', path: '/api/alerts', body: args }),
     summarize: summaries.rule,
     readOnly: false,
+  },
+  {
+    name: 'backtest_alert_rule',
+    title: 'Backtest an alert rule',
+    description:
+      'Every time a rule would have fired over a past window, replayed from stored candles or flows, not saved ' +
+      '(POST /api/alerts/backtest): `rule` is the body of create_alert_rule, `days` (default 7) or `from`/`to` the window.',
+    inputSchema: {
+      type: 'object',
+      properties: { rule: jsonSchemaOf(CreateRule), ...(jsonSchemaOf(BacktestQuery).properties as object) },
+      required: ['rule'],
+      additionalProperties: false,
+    },
+    request: ({ rule, ...window }) => ({
+      method: 'POST',
+      path: '/api/alerts/backtest',
+      query: queryOf(window),
+      body: rule,
+    }),
+    summarize: summaries.backtest,
+    readOnly: true,
   },
   {
     name: 'pause_alert_rule',

@@ -17,6 +17,11 @@ type Json = any;
 export const apiTags = [
   { name: 'auth', description: 'Console sign-in and sign-out (session cookie).' },
   { name: 'account', description: 'The caller, its API tokens and their permissions.' },
+  {
+    name: 'oauth',
+    description:
+      'OAuth 2.0 for third-party apps: authorization code with PKCE, token refresh and revocation, the apps an account authorized.',
+  },
   { name: 'market', description: 'Merged market view across venues and OHLCV history.' },
   { name: 'onchain', description: 'Exchange inflows and outflows seen on chain, priced in USD.' },
   {
@@ -215,6 +220,11 @@ export function polishOpenApi(input: Json): Json {
         const status = Number(statusText);
         if (status >= 400 && codesByStatus.has(status)) {
           const media = Object.values<Json>(response.content ?? {})[0];
+          // The OAuth token and revocation endpoints answer errors as RFC 6749 §5.2 requires: plain JSON.
+          if (media?.schema?.$ref === '#/components/schemas/OAuthErrorResponse') {
+            response.description = 'An RFC 6749 §5.2 error: `{ error, error_description }`';
+            continue;
+          }
           if (!media || media.schema?.$ref === '#/components/schemas/Problem') {
             op.responses[statusText] = ref('responses', statusNames[status] ?? `Status${status}`);
           } else {

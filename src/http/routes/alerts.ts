@@ -9,7 +9,10 @@ import { authProblems, ProblemSchema } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { type LabelTargets, targetLabel } from './labels.ts';
 import {
+  AlertCappedEvent,
   AlertTriggeredEvent,
+  Backtest,
+  BacktestQuery,
   CreateRule,
   ListQuery,
   OnchainFlowEvent,
@@ -63,7 +66,7 @@ const noteNormalized = (
 export interface AlertsRouteDeps {
   alerts: Pick<
     AlertsService,
-    'create' | 'fieldProblems' | 'get' | 'list' | 'remove' | 'test' | 'typeOf' | 'update'
+    'backtest' | 'create' | 'fieldProblems' | 'get' | 'list' | 'remove' | 'test' | 'typeOf' | 'update'
   >;
   /** The caller's private labels: an address_flow condition may name one (`label`) instead of an address. */
   labels?: LabelTargets;
@@ -72,7 +75,7 @@ export interface AlertsRouteDeps {
 export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
   const { alerts } = deps;
   return async (app) => {
-    for (const schema of [AlertTriggeredEvent, OnchainFlowEvent]) app.addSchema(schema);
+    for (const schema of [AlertTriggeredEvent, AlertCappedEvent, OnchainFlowEvent]) app.addSchema(schema);
 
     app.post(
       '/api/alerts',
@@ -98,6 +101,37 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         noteNormalized(reply, view);
         reply.code(201);
         return view;
+      },
+    );
+
+    app.post(
+      '/api/alerts/backtest',
+      {
+        config: { permission: 'alerts:read' },
+        attachValidation: true,
+        schema: {
+          operationId: 'backtestAlertRule',
+          tags: ['alerts'],
+          summary:
+            'Every time a rule (not saved) would have fired over a past window, replayed from stored candles or flows',
+          body: CreateRule,
+          querystring: BacktestQuery,
+          response: { 200: Backtest, 400: ProblemSchema, 503: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request, reply) => {
+        const invalid = request.validationError;
+        if (invalid?.validationContext === 'querystring')
+          throw validationError(validationProblems(invalid.validation ?? [], 'querystring'));
+        if (invalid) rejectBody(alerts, request.body, bodyProblems(request));
+        await targetLabel(deps.labels, request.principal!.userId, request.body.condition);
+        const result = await alerts.backtest(
+          { accountId: request.principal!.userId, plan: request.principal!.plan },
+          request.body,
+          request.query,
+        );
+        noteNormalized(reply, result);
+        return result;
       },
     );
 

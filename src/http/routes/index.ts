@@ -23,6 +23,7 @@ import { problemRoutes } from './problems.ts';
 import { ssoRoutes } from './sso.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { alertChannelRoutes } from './alert-channels.ts';
+import { oauthRoutes } from './oauth.ts';
 
 /** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
 export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
@@ -33,6 +34,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     authRoutes({ config, accounts, failures: auth.failures }),
     ssoRoutes({ config, accounts, sso: deps.sso?.provider, log: deps.logger.child({ module: 'sso' }) }),
     accountRoutes({ accounts, clock: deps.clock }),
+    oauthRoutes({ oauth: deps.oauth }),
     marketRoutes({
       market: deps.market.service,
       symbols: deps.symbols,

@@ -123,12 +123,14 @@ export const AccountEventSchema = Type.Object(
           { id: Type.String(), name: Type.String(), type: Type.String() },
           { additionalProperties: true },
         ),
-        trigger: Type.Object({ id: Type.String(), firedAt: Time }, { additionalProperties: true }),
+        trigger: Type.Optional(
+          Type.Object({ id: Type.String(), firedAt: Time }, { additionalProperties: true }),
+        ),
       },
       {
         additionalProperties: true,
         description:
-          'alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status confirmed) or its removal by a reorg (status removed, replaces: the original event id)',
+          'alert.triggered: the rule and the market figures that satisfied it. onchain.flow: the flow (status confirmed) or its removal by a reorg (status removed, replaces: the original event id). alert.capped (no trigger): the rule reached its hourly message cap, until cappedUntil',
       },
     ),
   },

@@ -51,11 +51,16 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .selectFrom('api_tokens')
         .selectAll()
         .where('user_id', '=', userId)
+        .where('grant_id', 'is', null)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute(),
     listTokensPage: (userId, limit, after) => {
-      let query = db.selectFrom('api_tokens').selectAll().where('user_id', '=', userId);
+      let query = db
+        .selectFrom('api_tokens')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('grant_id', 'is', null);
       if (after)
         query = query.where((eb) =>
           eb.or([
@@ -70,6 +75,7 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .selectFrom('api_tokens')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
+        .where('grant_id', 'is', null)
         .where('revoked_at', 'is', null)
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
         .executeTakeFirstOrThrow();
@@ -83,6 +89,16 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    revokeGrantTokens: async (grantId, at) => {
+      const rows = await db
+        .updateTable('api_tokens')
+        .set({ revoked_at: at })
+        .where('grant_id', '=', grantId)
+        .where('revoked_at', 'is', null)
+        .returning('token_hash')
+        .execute();
+      return rows.map((row) => row.token_hash);
     },
     touchToken: async (id, at) => {
       await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();

@@ -16,7 +16,7 @@ export interface AccountsRepository {
   insertToken(token: ApiToken): Promise<void>;
   findTokenByHash(hash: string): Promise<{ token: ApiToken; user: UsersTable } | undefined>;
   findToken(id: string): Promise<ApiToken | undefined>;
-  /** The user's tokens, newest first (created_at desc, then id desc). */
+  /** The user's own tokens (not OAuth access tokens), newest first (created_at desc, then id desc). */
   listTokens(userId: string): Promise<ApiToken[]>;
   /** One page of the user's tokens, newest first, after `after` (the last row of the previous page). */
   listTokensPage(
@@ -26,6 +26,8 @@ export interface AccountsRepository {
   ): Promise<ApiToken[]>;
   countActiveTokens(userId: string, now: number): Promise<number>;
   revokeToken(id: string, at: number, rotatedTo?: string): Promise<boolean>;
+  /** Revokes every live access token of an OAuth grant; answers their hashes. */
+  revokeGrantTokens(grantId: string, at: number): Promise<string[]>;
   touchToken(id: string, at: number): Promise<void>;
   insertSession(session: SessionsTable): Promise<void>;
   findSession(idHash: string): Promise<{ user: UsersTable; expires_at: number } | undefined>;
@@ -62,6 +64,9 @@ const missingUser = (table: string) =>
     `${table}_user_id_fkey`,
     `insert or update on table "${table}" violates foreign key constraint "${table}_user_id_fkey"`,
   );
+
+/** Tokens the owner made and manages; OAuth access tokens are listed and revoked through their grant. */
+const isOwnToken = (token: ApiToken) => token.grant_id === null;
 
 const newestFirst = (a: ApiToken, b: ApiToken) =>
   b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -130,13 +135,13 @@ export function createMemoryAccountsRepository(): AccountsRepository {
     },
     async listTokens(userId) {
       return [...tokens.values()]
-        .filter((t) => t.user_id === userId)
+        .filter((t) => t.user_id === userId && isOwnToken(t))
         .sort(newestFirst)
         .map((t) => structuredClone(t));
     },
     async listTokensPage(userId, limit, after) {
       return [...tokens.values()]
-        .filter((t) => t.user_id === userId)
+        .filter((t) => t.user_id === userId && isOwnToken(t))
         .sort(newestFirst)
         .filter(
           (t) =>
@@ -146,7 +151,8 @@ export function createMemoryAccountsRepository(): AccountsRepository {
         .map((t) => structuredClone(t));
     },
     async countActiveTokens(userId, now) {
-      return [...tokens.values()].filter((t) => t.user_id === userId && isActive(t, now)).length;
+      return [...tokens.values()].filter((t) => t.user_id === userId && isOwnToken(t) && isActive(t, now))
+        .length;
     },
     async revokeToken(id, at, rotatedTo) {
       const token = tokens.get(id);
@@ -154,6 +160,15 @@ export function createMemoryAccountsRepository(): AccountsRepository {
       token.revoked_at = at;
       token.rotated_to = rotatedTo ?? null;
       return true;
+    },
+    async revokeGrantTokens(grantId, at) {
+      const hashes: string[] = [];
+      for (const token of tokens.values())
+        if (token.grant_id === grantId && token.revoked_at === null) {
+          token.revoked_at = at;
+          hashes.push(token.token_hash);
+        }
+      return hashes;
     },
     async touchToken(id, at) {
       const token = tokens.get(id);

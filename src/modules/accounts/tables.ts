@@ -26,6 +26,8 @@ export interface ApiTokensTable {
   expires_at: number | null;
   revoked_at: number | null;
   rotated_to: string | null;
+  /** The OAuth grant an access token was issued under (null: a token its owner made). */
+  grant_id: string | null;
 }
 
 export interface SessionsTable {

@@ -34,6 +34,7 @@ function slowStore(secret: string) {
     expires_at: null,
     revoked_at: null,
     rotated_to: null,
+    grant_id: null,
   };
   const waiting: Array<() => void> = [];
   let lookups = 0;

@@ -6,7 +6,7 @@ import { type TokenView, presentToken } from './present.ts';
 import type { AccountsRepository } from './repository.ts';
 import type { ApiToken } from './tables.ts';
 import { decodeTokenCursor, encodeTokenCursor } from './token-cursor.ts';
-import { displayStart, generateToken, hashToken } from './token-format.ts';
+import { candidateTokenHash, displayStart, generateToken, hashToken } from './token-format.ts';
 
 export interface TokensDeps {
   repo: Pick<
@@ -14,10 +14,12 @@ export interface TokensDeps {
     | 'findUserById'
     | 'insertToken'
     | 'findToken'
+    | 'findTokenByHash'
     | 'listTokens'
     | 'listTokensPage'
     | 'countActiveTokens'
     | 'revokeToken'
+    | 'revokeGrantTokens'
   >;
   /** Active tokens an account of this plan may have (undefined: no cap). */
   tokenCap(plan: string): number | undefined;
@@ -82,6 +84,7 @@ export function createTokens(deps: TokensDeps) {
       expires_at: input.expiresAt ?? null,
       revoked_at: null,
       rotated_to: null,
+      grant_id: null,
     };
     await repo.insertToken(row);
     return { token, view: tokenView(row) };
@@ -135,8 +138,54 @@ export function createTokens(deps: TokensDeps) {
     return { token, view: tokenView(row) };
   }
 
+  /**
+   * An OAuth access token: an API token tied to its grant, with the granted scopes as its permissions and a
+   * short lifetime, so it is checked on the same path (and at the same cost) as every other token.
+   */
+  async function issueGrantToken(input: {
+    userId: string;
+    grantId: string;
+    name: string;
+    permissions: readonly Permission[];
+    expiresAt: number;
+  }): Promise<{ token: string; expiresAt: number }> {
+    const token = generateToken();
+    await repo.insertToken({
+      id: newId('tok'),
+      user_id: input.userId,
+      name: input.name,
+      token_hash: hashToken(token),
+      start: displayStart(token),
+      permissions: [...input.permissions],
+      created_at: clock.now(),
+      last_used_at: null,
+      expires_at: input.expiresAt,
+      revoked_at: null,
+      rotated_to: null,
+      grant_id: input.grantId,
+    });
+    return { token, expiresAt: input.expiresAt };
+  }
+
+  /** Revokes every access token of an OAuth grant; each is refused from its next request, on every replica. */
+  async function revokeGrantTokens(grantId: string): Promise<number> {
+    const hashes = await repo.revokeGrantTokens(grantId, clock.now());
+    for (const hash of hashes) deps.revoked(hash);
+    return hashes.length;
+  }
+
+  /** The OAuth grant of an access token (undefined for any other text). */
+  async function grantOfToken(secret: string): Promise<string | undefined> {
+    const hash = candidateTokenHash(secret);
+    if (hash === undefined) return undefined;
+    return (await repo.findTokenByHash(hash))?.token.grant_id ?? undefined;
+  }
+
   return {
     createToken,
+    issueGrantToken,
+    revokeGrantTokens,
+    grantOfToken,
     listTokens: async (userId: string) => (await repo.listTokens(userId)).map(tokenView),
     /** One page of the owner's tokens, newest first; `nextCursor` is null on the last page. */
     listTokensPage: async (userId: string, page: { limit: number; cursor?: string }) => {

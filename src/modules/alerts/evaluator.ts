@@ -1,24 +1,21 @@
 import { topics } from '../../shared/bus.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { MinHeap } from '../../shared/min-heap.ts';
-import type { DerivativesEvent, Evaluator, EvaluatorOptions, FlowEvent, SnapshotEvent } from './ports.ts';
+import type { Evaluator, EvaluatorOptions, FlowEvent, SnapshotEvent } from './ports.ts';
 import { type PeriodicJob, periodicJob } from '../../shared/periodic-job.ts';
-import { DerivativesFeed } from './derivatives-feed.ts';
-import { sidesOf, transferOf } from './flow-sides.ts';
-import { type FlowGroup, FlowWindows } from './flow-windows.ts';
-import { MarketFeed } from './market-feed.ts';
-import type { Occasion } from './occasion.ts';
+import type { FlowGroup } from './flow-windows.ts';
 import { PendingWrites } from './pending-writes.ts';
 import type { TriggerRecord } from './repository.ts';
-import { type AlertRule, isDerivativesRuleType, LIVE_STATES } from './rule.ts';
-import { type Live, RuleIndex, type Series } from './rule-index.ts';
+import { type AlertRule, LIVE_STATES } from './rule.ts';
+import type { Live } from './rule-index.ts';
+import { createRuleEngine } from './rule-engine.ts';
 import { retractionRecord } from './trigger-writer.ts';
 import { WriteQueue } from './write-queue.ts';
 
 /**
- * The alert evaluator (a leader-elected job in the worker role). Rules live in per-series threshold indexes
- * (RuleIndex); each market snapshot, candle and flow updates a handful of series values (MarketFeed,
- * FlowWindows), and only the rules whose threshold the value passed are visited. Firings are written exactly
+ * The alert evaluator (a leader-elected job in the worker role): the rule engine (rule-engine.ts: threshold
+ * indexes, series values, condition, crossing and cooldown logic) fed the bus's events, with expiry, rule
+ * sync and storage around it. Firings are written exactly
  * once by the repository (unique trigger key, same transaction as the account events) and announced after
  * commit (PendingWrites, WriteQueue, trigger-writer.ts).
  */
@@ -26,112 +23,26 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
   const { repo, bus, clock, log } = options;
   const syncMs = options.syncMs ?? 5_000;
   const sweepMs = options.sweepMs ?? 1_000;
-  const index = new RuleIndex();
-  const flows = new FlowWindows(setValue);
-  const market = new MarketFeed({ index, update: setValue, clock, log, history: options.history });
-  const derivatives = new DerivativesFeed({
-    index,
-    update: setValue,
-    clock,
-    log,
-    history: options.derivativesHistory,
-  });
-  const wakeMarket = new MinHeap<Live>();
-  const wakeFlow = new MinHeap<Live>();
-  const wakeDerivatives = new MinHeap<Live>();
   const expiries = new MinHeap<Live>();
   let running = false;
   let term: LeaderTerm | undefined;
   const queue = new WriteQueue(log, () => running);
   const writes = new PendingWrites({ repo, bus, clock, log, queue, term: () => term });
-  let fired = 0;
-  let visited = 0;
+  const engine = createRuleEngine({
+    clock,
+    log,
+    history: options.history,
+    derivativesHistory: options.derivativesHistory,
+    sink: {
+      fire: (live, occasion) =>
+        writes.fire({ rule: live.rule, crossing: live.crossing, occasion, firedAt: clock.now() }),
+      side: (live) => writes.side(live),
+      dropSide: (ruleId) => writes.dropSide(ruleId),
+    },
+  });
+  const { index } = engine;
   const unsubscribers: Array<() => Promise<void>> = [];
   let jobs: PeriodicJob[] = [];
-
-  // ── deciding to fire ──
-
-  const cooldownMs = (live: Live) => live.rule.trigger.cooldownSec * 1000;
-  const coolingUntil = (live: Live) =>
-    live.rule.trigger.mode === 'every' && live.lastEventAt !== null ? live.lastEventAt + cooldownMs(live) : 0;
-  const wakeOf = (live: Live) =>
-    live.series?.domain === 'flow' || live.bucket
-      ? wakeFlow
-      : live.series?.domain === 'derivatives'
-        ? wakeDerivatives
-        : wakeMarket;
-
-  /** The decision to fire: cheap, on the event's path; the trigger record is composed when written. */
-  function fire(live: Live, occasion: Occasion) {
-    const rule = live.rule;
-    fired++;
-    live.lastEventAt = occasion.at;
-    writes.fire({ rule, crossing: live.crossing, occasion, firedAt: clock.now() });
-    if (live.crossing) writes.dropSide(rule.id);
-    if (rule.trigger.mode === 'once') remove(live);
-    else if (!live.crossing) wakeOf(live).push(occasion.at + cooldownMs(live), live);
-  }
-
-  /** A level rule that holds: fire unless cooling down (then look again when the cooldown ends). */
-  function fireIfCool(live: Live, occasion: Occasion) {
-    const until = coolingUntil(live);
-    if (occasion.at < until) {
-      wakeOf(live).push(until, live);
-      return;
-    }
-    fire(live, occasion);
-  }
-
-  /** The condition of `live` changed with its series' move. */
-  function flipped(live: Live, holds: boolean, occasion: Occasion) {
-    visited++;
-    if (live.gone) return;
-    live.satisfied = holds;
-    if (live.crossing) {
-      if (holds && occasion.at >= coolingUntil(live)) fire(live, occasion);
-      else writes.side(live);
-      return;
-    }
-    if (holds) fireIfCool(live, occasion);
-  }
-
-  /** Brings one rule in line with its series' current value (first value, or a rule added later). */
-  function reconcile(live: Live, value: number, occasion: Occasion) {
-    visited++;
-    const holds = live.series!.index.holds(live.sense, live.threshold, value);
-    if (live.crossing) {
-      if (live.satisfied === undefined) {
-        // Never evaluated: this value sets the side; a crossing needs a move across it from here.
-        live.satisfied = holds;
-        writes.side(live);
-      } else if (live.satisfied !== holds) flipped(live, holds, occasion);
-      return;
-    }
-    live.satisfied = holds;
-    if (holds) fireIfCool(live, occasion);
-  }
-
-  function setValue(s: Series, value: number, occasion: Occasion) {
-    const previous = s.value;
-    s.value = value;
-    s.occasion = occasion;
-    if (previous === undefined)
-      s.index.forEach((live) => {
-        reconcile(live, value, occasion);
-      });
-    else s.index.moved(previous, value, (live, holds) => flipped(live, holds, occasion));
-  }
-
-  /** A level rule whose cooldown ended: fire if its condition still holds. */
-  function recheck(live: Live, at: number) {
-    if (live.gone || live.crossing) return;
-    if (at < coolingUntil(live)) return; // a newer firing moved the cooldown on; its own wake-up is queued
-    const s = live.series;
-    if (!s || s.value === undefined || !s.occasion) return;
-    if (!s.index.holds(live.sense, live.threshold, s.value)) return;
-    const occasion = s.occasion.at >= at ? s.occasion : { ...s.occasion, key: `${s.key}@${at}`, at };
-    fire(live, occasion);
-  }
 
   // ── rules ──
 
@@ -141,24 +52,12 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       writes.flush();
       return;
     }
-    const live = index.add(rule);
+    const { live, newWindow } = engine.place(rule);
     if (rule.expiresAt !== null) expiries.push(rule.expiresAt, live);
-    const s = live.series;
-    if (!s) return;
-    if (rule.type === 'address_flow') {
-      const window = rule.condition.window;
-      const group = window ? flows.ensure(rule.condition, window, s) : undefined;
-      if (group) backfill(group);
-    } else if (isDerivativesRuleType(rule.type)) derivatives.warm(rule.symbol);
-    else if (!s.key.startsWith('p:')) market.warm(rule.symbol);
-    if (s.value !== undefined && s.occasion) reconcile(live, s.value, s.occasion);
+    if (newWindow) backfill(newWindow);
   }
 
-  function remove(live: Live) {
-    if (live.gone) return;
-    index.remove(live);
-    writes.dropSide(live.rule.id);
-  }
+  const remove = (live: Live) => engine.remove(live);
 
   function apply(rule: AlertRule, deleted: boolean) {
     const existing = index.lives.get(rule.id);
@@ -177,15 +76,8 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
   // ── events ──
 
   function onSnapshot(p: SnapshotEvent) {
-    market.onSnapshot(p);
-    wakeMarket.popDue(p.at, (live) => recheck(live, p.at));
+    engine.onSnapshot(p);
     sweep();
-  }
-
-  /** A derivatives refresh: its values are compared on this refresh, so a crossing fires on it. */
-  function onDerivatives(p: DerivativesEvent) {
-    derivatives.onUpdate(p);
-    wakeDerivatives.popDue(p.at, (live) => recheck(live, p.at));
   }
 
   /**
@@ -197,7 +89,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     options.flowHistory
       .flowsSince(clock.now() - group.windowMs)
       .then((list) => {
-        if (flows.mergeStored(group, list, clock.now())) writes.flush();
+        if (engine.mergeStoredFlows(group, list, clock.now())) writes.flush();
       })
       .catch((error: unknown) => {
         log.warn(
@@ -208,35 +100,13 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
   }
 
   function onFlow(flow: FlowEvent) {
-    const usd = flow.usdValue;
-    if (typeof usd !== 'number' || !Number.isFinite(usd)) return; // no price known: cannot compare with minUsd
-    const now = clock.now();
-    const transfer = transferOf(flow);
-    const asset = flow.asset.toUpperCase();
-    for (const [target, direction] of sidesOf(flow)) {
-      for (const live of index.bucketUpTo(target, usd)) {
-        if (live.gone || live.rule.type !== 'address_flow') continue;
-        const c = live.rule.condition;
-        if (c.direction !== 'any' && c.direction !== direction) continue;
-        if ((c.asset && c.asset !== asset) || flow.timestamp < live.rule.createdAt) continue;
-        if (flow.timestamp < coolingUntil(live)) continue;
-        fire(live, {
-          key: `flow:${transfer}`,
-          at: flow.timestamp,
-          value: usd,
-          flowId: flow.id,
-          detail: () => ({ flow }),
-        });
-      }
-      flows.add(flow, target, direction, usd, now);
-    }
-    wakeFlow.popDue(flow.timestamp, (live) => recheck(live, flow.timestamp));
+    engine.onFlow(flow, clock.now());
     writes.flush();
   }
 
   function onFlowsRemoved({ ids }: { ids: string[] }) {
     if (ids.length === 0) return;
-    flows.remove(ids, clock.now());
+    engine.removeFlows(ids, clock.now());
     queue.enqueue(async () => {
       const fires = await repo.firesForFlows(ids);
       if (fires.length === 0) return;
@@ -257,8 +127,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       remove(live);
       writes.expire(live.rule);
     });
-    flows.decayAll(now);
-    wakeFlow.popDue(now, (live) => recheck(live, now));
+    engine.advance(now);
     writes.flush();
   }
 
@@ -308,10 +177,10 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       unsubscribers.push(
         await bus.subscribe(topics.alertRuleChanged, ({ id }) => reload(id)),
         await bus.subscribe(topics.marketSnapshot, guarded('snapshot', onSnapshot)),
-        await bus.subscribe(topics.marketCandle, guarded('candle', market.onCandle.bind(market))),
+        await bus.subscribe(topics.marketCandle, guarded('candle', engine.onCandle)),
         await bus.subscribe(topics.onchainFlow, guarded('flow', onFlow)),
         await bus.subscribe(topics.onchainFlowsRemoved, guarded('flows-removed', onFlowsRemoved)),
-        await bus.subscribe(topics.derivativesUpdate, guarded('derivatives', onDerivatives)),
+        await bus.subscribe(topics.derivativesUpdate, guarded('derivatives', engine.onDerivatives)),
       );
       await loadAll();
       // The sweep expires rules and decays flow windows between events.
@@ -333,14 +202,14 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       onSnapshot(p);
       writes.flush();
     },
-    onCandle: (p) => market.onCandle(p),
+    onCandle: (p) => engine.onCandle(p),
     onFlow,
     onFlowsRemoved: (p) => {
       onFlowsRemoved(p);
       writes.flush();
     },
     onDerivatives: (p) => {
-      onDerivatives(p);
+      engine.onDerivatives(p);
       writes.flush();
     },
     apply: (rule, deleted) => {
@@ -357,8 +226,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     stats: () => ({
       rules: index.lives.size,
       series: index.series.size,
-      visited,
-      fired,
+      ...engine.counts(),
       recorded: writes.recorded,
       pendingWrites: queue.pending,
     }),

@@ -3,9 +3,17 @@
  * stored per account, evaluated by a leader-elected job on the market, derivatives and on-chain events,
  * firing exactly once into the account event log.
  */
+export {
+  type BacktestView,
+  type BacktestWindowInput,
+  DEFAULT_BACKTEST_DAYS,
+  MAX_BACKTEST_DAYS,
+  MAX_LISTED_FIRINGS,
+} from './backtest-run.ts';
 export { createEvaluator } from './evaluator.ts';
 export type {
   AlertsLogger,
+  BacktestSources,
   DerivativesCoverage,
   DerivativesEvent,
   DerivativesHistory,

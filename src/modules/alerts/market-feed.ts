@@ -16,6 +16,21 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export class MarketFeed {
   private readonly windows = new MarketWindows();
   private readonly warmed = new Set<string>();
+  /** Per symbol, the keys of its series (built once: a tick would otherwise build nine strings a symbol). */
+  private readonly keys = new Map<string, { price: string; change: string[]; volume: string[] }>();
+
+  private keysOf(symbol: string) {
+    let k = this.keys.get(symbol);
+    if (!k) {
+      k = {
+        price: `p:${symbol}`,
+        change: SNAPSHOT_WINDOWS.map((w) => `c:${w}:${symbol}`),
+        volume: SNAPSHOT_WINDOWS.map((w) => `v:${w}:${symbol}`),
+      };
+      this.keys.set(symbol, k);
+    }
+    return k;
+  }
 
   constructor(
     private readonly deps: {
@@ -30,7 +45,8 @@ export class MarketFeed {
   onSnapshot(p: SnapshotEvent): void {
     const { index, update } = this.deps;
     const at = p.at;
-    for (const [symbol, book] of Object.entries(p.books)) {
+    for (const symbol in p.books) {
+      const book = p.books[symbol]!;
       const bar = p.open[symbol]?.['1m'];
       if (bar && typeof bar[0] === 'number')
         this.windows.setOpen(symbol, {
@@ -48,10 +64,12 @@ export class MarketFeed {
         detail: () => ({ market: { symbol, price: mid, at: iso(at) } }),
       };
       index.lastPrice.set(symbol, occasion);
-      const price = index.series.get(`p:${symbol}`);
+      const keys = this.keysOf(symbol);
+      const price = index.series.get(keys.price);
       if (price) update(price, mid, occasion);
-      for (const w of SNAPSHOT_WINDOWS) {
-        const change = index.series.get(`c:${w}:${symbol}`);
+      for (let i = 0; i < SNAPSHOT_WINDOWS.length; i++) {
+        const w = SNAPSHOT_WINDOWS[i]!;
+        const change = index.series.get(keys.change[i]!);
         if (change?.index.size) {
           const pct = this.windows.changePct(symbol, WINDOW_MS[w], mid, at);
           if (pct !== undefined)
@@ -64,7 +82,7 @@ export class MarketFeed {
               }),
             });
         }
-        const volume = index.series.get(`v:${w}:${symbol}`);
+        const volume = index.series.get(keys.volume[i]!);
         if (volume?.index.size) {
           const qv = this.windows.quoteVolume(symbol, WINDOW_MS[w], at);
           if (qv !== undefined)

@@ -44,7 +44,8 @@ export class MarketWindows {
     for (const [windowMs, sum] of s.sums)
       if (bar.openTime >= s.sumsFor - windowMs + MINUTE && bar.openTime < s.sumsFor)
         s.sums.set(windowMs, sum + bar.quoteVolume - (previous?.quoteVolume ?? 0));
-    if (s.closed.size > KEEP_MS / MINUTE + 10) {
+    // Pruned a day at a time: a scan of the map per closed bar would cost more than the bars it frees.
+    if (s.closed.size > 2 * (KEEP_MS / MINUTE)) {
       const cutoff = bar.openTime - KEEP_MS;
       for (const t of s.closed.keys()) if (t < cutoff) s.closed.delete(t);
     }

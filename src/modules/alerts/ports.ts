@@ -6,7 +6,7 @@ import type { LeaderTerm } from '../../shared/leadership.ts';
 import type { EventsTopics } from '../events/index.ts';
 import type { MinuteBar } from './market-window.ts';
 import type { AlertsRepository } from './repository.ts';
-import type { AlertRule, DerivativesRuleType } from './rule.ts';
+import type { AlertRule, DerivativesRuleType, FlowCondition } from './rule.ts';
 import type { AlertsTopics } from './topics.ts';
 
 export interface AlertsLogger {
@@ -156,4 +156,24 @@ export interface Evaluator {
   stats(): EvaluatorStats;
   /** Whether the rule is in the index (live and loaded). */
   isWatching(ruleId: string): boolean;
+}
+
+/** What a backtest reads: stored market bars and flows, and how far back they go. */
+export interface BacktestSources {
+  /** Closed merged 1-minute bars opened in [fromMs, toMs), oldest first, read from storage. */
+  minuteBars(symbol: string, fromMs: number, toMs: number): Promise<MinuteBar[]>;
+  /** Where a symbol's offered history starts now, and whether storage is still being filled towards it. */
+  marketHistory(symbol: string): { from: number; backfilling: boolean };
+  /**
+   * Stored flows in [fromMs, toMs) that a condition could match (narrowed by its exchange and asset);
+   * `complete` false when the read stopped at its bound before reaching `fromMs`; `source`: where flows come
+   * from (simulated or the chain source).
+   */
+  flowsBetween(
+    condition: FlowCondition,
+    fromMs: number,
+    toMs: number,
+  ): Promise<{ flows: FlowEvent[]; complete: boolean; source: string }>;
+  /** What the market data comes from: simulated, replay or ccxt:<venues>. */
+  marketSource: string;
 }

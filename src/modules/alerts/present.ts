@@ -32,3 +32,12 @@ export function ruleSummary(rule: AlertRule) {
     template: rule.template ?? null,
   };
 }
+
+/** The `data` of an `alert.capped` event: the rule and until when its messages are recorded, not sent. */
+export function cappedEventData(rule: AlertRule, until: number) {
+  return {
+    rule: ruleSummary(rule),
+    cappedUntil: new Date(until).toISOString(),
+    note: 'the rule reached its hourly message cap: its messages are recorded as capped (listed in its deliveries), not sent, until then; it keeps being evaluated',
+  };
+}

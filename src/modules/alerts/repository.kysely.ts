@@ -199,13 +199,34 @@ export function createKyselyAlertsRepository(db: Db): AlertsRepository {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async markCapped(accountId, id, until) {
-      await db
-        .updateTable('alert_rules')
-        .set({ capped_until: until })
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .execute();
+    async markCapped(accountId, id, until, atMs, compose) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('alert_rules')
+          .selectAll()
+          .where('id', '=', id)
+          .where('account_id', '=', accountId)
+          .where('deleted_at', 'is', null)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const held =
+          row.capped_until === null || row.capped_until === undefined ? 0 : Number(row.capped_until);
+        const begins = held <= atMs;
+        await trx
+          .updateTable('alert_rules')
+          .set({ capped_until: begins ? until : Math.max(until, held) })
+          .where('id', '=', id)
+          .execute();
+        if (!begins) return undefined;
+        const rule = { ...fromRow(row), cappedUntil: until };
+        const [event] = await insertAccountEvents(
+          trx as unknown as Kysely<EventsTables>,
+          [{ accountId, type: 'alert.capped', data: compose(rule) }],
+          atMs,
+        );
+        return event;
+      });
     },
     async loadLive() {
       const rows = await live().where('state', 'in', LIVE_STATES).execute();

@@ -105,8 +105,18 @@ export interface AlertsRepository {
   delete(accountId: string, id: string, atMs: number): Promise<boolean>;
   /** active → failing (webhook delivery exhausted). False when the rule is not active. */
   markFailing(accountId: string, id: string, atMs: number): Promise<boolean>;
-  /** The rule's hourly message cap holds until `until` (it reads as `capped` until then). */
-  markCapped(accountId: string, id: string, until: number): Promise<void>;
+  /**
+   * The rule's hourly message cap holds until `until` (it reads as `capped` until then). When no cap held at
+   * `atMs` an episode begins: its account event (data from `compose`) is appended in the same transaction and
+   * returned; within an episode the cap is only extended.
+   */
+  markCapped(
+    accountId: string,
+    id: string,
+    until: number,
+    atMs: number,
+    compose: (rule: AlertRule) => Record<string, unknown>,
+  ): Promise<AccountEvent | undefined>;
 
   /** Every live rule (evaluator start). */
   loadLive(): Promise<AlertRule[]>;
@@ -245,9 +255,13 @@ export function createMemoryAlertsRepository(appendEvents: Events): AlertsReposi
       r.state = 'failing';
       return true;
     },
-    async markCapped(accountId, id, until) {
+    async markCapped(accountId, id, until, atMs, compose) {
       const r = own(accountId, id);
-      if (r) r.cappedUntil = until;
+      if (!r) return undefined;
+      const begins = !r.cappedUntil || r.cappedUntil <= atMs;
+      r.cappedUntil = begins ? until : Math.max(until, r.cappedUntil!);
+      if (!begins) return undefined;
+      return appendEvents([{ accountId, type: 'alert.capped', data: compose(copy(r)) }], atMs)[0];
     },
     async loadLive() {
       return [...rules.values()]

@@ -8,8 +8,14 @@ import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
-import { presentRule, type RuleView } from './present.ts';
-import type { DerivativesCoverage } from './ports.ts';
+import {
+  type BacktestView,
+  type BacktestWindowInput,
+  refuseUnreplayable,
+  runBacktest,
+} from './backtest-run.ts';
+import type { BacktestSources, DerivativesCoverage } from './ports.ts';
+import { cappedEventData, presentRule, type RuleView } from './present.ts';
 import type { AlertsRepository, RulePatch } from './repository.ts';
 import {
   type AlertRule,
@@ -76,6 +82,15 @@ export const MAX_PAGE = 200;
 
 export interface AlertsService {
   create(caller: Caller, input: RuleInput): Promise<RuleView>;
+  /**
+   * Every time an unsaved rule would have fired over a past window (default the last 7 days), replayed from
+   * stored candles or flows through the live evaluator's engine; 400 beyond the stored history.
+   */
+  backtest(
+    caller: Caller,
+    input: RuleInput,
+    window: BacktestWindowInput,
+  ): Promise<BacktestView & { normalized: Normalized[] }>;
   list(
     accountId: string,
     input: ListRulesInput,
@@ -97,7 +112,10 @@ export interface AlertsService {
   typeOf(accountId: string, id: string): Promise<RuleType | undefined>;
   /** State → failing (webhook delivery exhausted). A rule that is not active is left as it is. */
   markRuleFailing(accountId: string, ruleId: string): Promise<void>;
-  /** The rule's hourly message cap holds until `until`: it reads as `capped` until then. */
+  /**
+   * The rule's hourly message cap holds until `until`: it reads as `capped` until then. The first call of an
+   * episode appends one `alert.capped` event to the account's log; later calls only extend the cap.
+   */
   markRuleCapped(accountId: string, ruleId: string, until: number): Promise<void>;
   ruleExists(accountId: string, ruleId: string): Promise<boolean>;
   /** Rules per state and the latest triggers (the dashboard's alerts section). */
@@ -131,6 +149,8 @@ export interface AlertsServiceOptions {
   /** Live rules allowed per account, by plan. */
   caps: Record<string, number>;
   log?: { warn(obj: object, msg: string): void };
+  /** Stored history a backtest reads; absent: backtests answer 503. */
+  backtest?: BacktestSources;
 }
 
 /** A rule's position in a page cursor: [createdAt, id]. */
@@ -179,6 +199,40 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       });
   }
 
+  /** A new rule from a client's input, checked (400 naming every problem) and normalized; not stored. */
+  function draftRule(caller: Caller, input: RuleInput): AlertRule {
+    const problems: ProblemDetail[] = [];
+    const normalized: Normalized[] = [];
+    const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
+    if (symbol !== null && isDerivativesRuleType(input.type))
+      checks.derivativesCoverage(input.type, symbol, problems);
+    const typed = checks.condition(input, problems, normalized);
+    const expiresAt = checks.expiry(input.expiresAt, problems);
+    checkTemplate(input.template, problems);
+    if (problems.length) throw validationError(problems);
+    const now = clock.now();
+    const watch = watchOf(typed, symbol);
+    return {
+      id: newId('alr'),
+      accountId: caller.accountId,
+      name: input.name?.trim() || defaultRuleName(watch),
+      ...watch,
+      trigger: triggerOf(input.trigger),
+      expiresAt,
+      channels: channelsOf(input.channels),
+      template: input.template || null,
+      normalized,
+      state: 'active',
+      version: 1,
+      lastSatisfied: null,
+      lastEventAt: null,
+      lastTriggeredAt: null,
+      triggerCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
   async function own(accountId: string, id: string): Promise<AlertRule> {
     const rule = await repo.get(accountId, id);
     if (!rule) throw new AppError('not_found', `alert rule ${id} does not exist`);
@@ -187,41 +241,23 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
 
   return {
     async create(caller, input) {
-      const problems: ProblemDetail[] = [];
-      const normalized: Normalized[] = [];
-      const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
-      if (symbol !== null && isDerivativesRuleType(input.type))
-        checks.derivativesCoverage(input.type, symbol, problems);
-      const typed = checks.condition(input, problems, normalized);
-      const expiresAt = checks.expiry(input.expiresAt, problems);
-      checkTemplate(input.template, problems);
-      if (problems.length) throw validationError(problems);
-      const now = clock.now();
-      const watch = watchOf(typed, symbol);
-      const rule: AlertRule = {
-        id: newId('alr'),
-        accountId: caller.accountId,
-        name: input.name?.trim() || defaultRuleName(watch),
-        ...watch,
-        trigger: triggerOf(input.trigger),
-        expiresAt,
-        channels: channelsOf(input.channels),
-        template: input.template || null,
-        normalized,
-        state: 'active',
-        version: 1,
-        lastSatisfied: null,
-        lastEventAt: null,
-        lastTriggeredAt: null,
-        triggerCount: 0,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const rule = draftRule(caller, input);
       const cap = capOf(caller.plan);
       const result = await repo.create(rule, cap);
       if (!result.ok) throw capError(cap, caller.plan);
       announce(rule.id);
-      return presentRule(rule, now);
+      return presentRule(rule, rule.createdAt);
+    },
+
+    async backtest(caller, input, window) {
+      refuseUnreplayable(input.type);
+      if (!options.backtest)
+        throw new AppError('not_configured', 'backtests need the market and on-chain history of this server');
+      const rule = draftRule(caller, input);
+      return {
+        ...(await runBacktest(rule, window, options.backtest, clock.now())),
+        normalized: rule.normalized,
+      };
     },
 
     async list(accountId, input) {
@@ -324,7 +360,17 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
     },
 
     async markRuleCapped(accountId, ruleId, until) {
-      await repo.markCapped(accountId, ruleId, until);
+      const event = await repo.markCapped(accountId, ruleId, until, clock.now(), (rule) =>
+        cappedEventData(rule, until),
+      );
+      if (!event) return;
+      await bus.publish(topics.accountEvent, event).catch((error: unknown) => {
+        // The event is stored: /events resumes and webhook scans read it from the log anyway.
+        options.log?.warn(
+          { event: event.id, err: String(error) },
+          'alerts: announcing an account event failed',
+        );
+      });
     },
 
     async markRuleFailing(accountId, ruleId) {

@@ -1,7 +1,7 @@
 import { newId } from '../../shared/ids.ts';
 
 /** Event types an account can receive, by webhook and on the `/events` stream. */
-export const EVENT_TYPES = ['alert.triggered', 'onchain.flow'] as const;
+export const EVENT_TYPES = ['alert.triggered', 'onchain.flow', 'alert.capped'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Version of the event body below; bumped only on a breaking change, announced in the body itself. */

@@ -7,6 +7,7 @@ import { Segmented } from '../../components/Segmented.tsx';
 import { useAlertChannels, useWebhooks } from '../../hooks/alerts.ts';
 import { ruleBody } from '../../lib/alerts.ts';
 import { fieldErrors } from '../../lib/problems.ts';
+import { BacktestPreview } from './BacktestPreview.tsx';
 import { FormField } from './FormField.tsx';
 import { type FormRuleType, typeLabel, types } from './labels.ts';
 import { TemplateEditor } from './TemplateEditor.tsx';
@@ -308,6 +309,7 @@ export function RuleForm() {
         </fieldset>
       ) : null}
       <ErrorNote error={create.error} errors={rest} />
+      <BacktestPreview body={() => ruleBody(type, new FormData(formRef.current!))} />
       <div role="status">
         {created && !create.error ? (
           <p className="notice ok">

@@ -6,18 +6,6 @@ import { Segmented } from '../../components/Segmented.tsx';
 import { ruleBody } from '../../lib/alerts.ts';
 import type { FormRuleType } from './labels.ts';
 
-const VARIABLES = [
-  'symbol',
-  'price',
-  'condition',
-  'value',
-  'exchange',
-  'asset',
-  'amount_usd',
-  'time',
-  'rule_name',
-  'console_url',
-];
 const views = ['Text', 'Telegram', 'Slack', 'Discord', 'Email'] as const;
 
 /** The rule form as a preview request: the template and what the rule would fill it with. */
@@ -97,7 +85,12 @@ export function TemplateEditor({
           aria-invalid={p?.unknownVariables.length ? true : undefined}
         />
         <span className="muted small" id="rule-template-help">
-          Variables: {VARIABLES.map((v) => `{{${v}}}`).join(' ')}. Empty: the default shown.
+          {p
+            ? `Variables: ${Object.keys(p.values)
+                .map((v) => `{{${v}}}`)
+                .join(' ')}. `
+            : ''}
+          Empty: the default shown.
         </span>
         {p?.unknownVariables.length ? (
           <span className="field-error" role="alert">

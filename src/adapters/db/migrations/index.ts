@@ -16,6 +16,7 @@ import * as derivatives from './0015_derivatives.ts';
 import * as alertChannels from './0016_alert_channels.ts';
 import * as usageClients from './0018_usage_clients.ts';
 import * as forecastLedger from './0019_forecast_ledger.ts';
+import * as oauth from './0022_oauth.ts';
 import * as userIdentities from './0023_user_identities.ts';
 import * as predictionDirectionEvidence from './0026_prediction_direction_evidence.ts';
 import * as netflowRollup from './0027_netflow_rollup.ts';
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0016_alert_channels': alertChannels,
   '0018_usage_clients': usageClients,
   '0019_forecast_ledger': forecastLedger,
+  '0022_oauth': oauth,
   '0023_user_identities': userIdentities,
   '0026_prediction_direction_evidence': predictionDirectionEvidence,
   '0027_netflow_rollup': netflowRollup,

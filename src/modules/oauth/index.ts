@@ -1,0 +1,11 @@
+export { createOAuthService, type OAuthService } from './service.ts';
+export type { OAuthAccountsPort, OAuthOptions } from './ports.ts';
+export type { OAuthRepository } from './repository.ts';
+export { createKyselyOAuthRepository } from './repository.kysely.ts';
+export type { OAuthClientView, OAuthGrantView } from './present.ts';
+export type { AuthorizationCheck, AuthorizationRequest } from './authorization.ts';
+export type { ClientCredentials } from './clients.ts';
+export type { TokenForm, TokenResponse } from './token-endpoint.ts';
+export { OAuthError, isOAuthError, type OAuthErrorCode } from './oauth-error.ts';
+export { s256 } from './pkce.ts';
+export type { OAuthTables } from './tables.ts';
