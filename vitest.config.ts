@@ -57,6 +57,8 @@ const integration = [
   'test/onchain/multichain.test.ts',
   'test/push/replicas-redis.test.ts',
   'test/push/slots-redis.test.ts',
+  'test/webhooks/channel-caps.test.ts',
+  'test/webhooks/channels-crash.test.ts',
   'test/webhooks/channels.test.ts',
   'test/webhooks/crash.test.ts',
 ];

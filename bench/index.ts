@@ -11,6 +11,7 @@ export const benches = {
   alerts: () => import('./alerts.ts'),
   'alerts-delivery': () => import('./alerts-delivery.ts'),
   'alerts-backtest': () => import('./alerts-backtest.ts'),
+  'alerts-channels': () => import('./alerts-channels.ts'),
   served: () => import('./served.ts'),
   pipeline: () => import('./pipeline.ts'),
   scale: () => import('./scale.ts'),

@@ -1,105 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../harness/app.ts';
+import { startChatFake, startSmtp } from './channel-fakes.ts';
 import { createWebhookApp, waitFor } from './harness.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: request bodies are checked field by field
 type Json = any;
-
-interface Mail {
-  to: string;
-  raw: string;
-}
-
-/** A real SMTP server (smtp-server) recording every message it accepts. */
-async function startSmtp() {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => {
-        raw += c.toString('utf8');
-      });
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { mails, port, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
-
-interface ChatRequest {
-  method: string;
-  path: string;
-  body: Json;
-  at: number;
-}
-
-/**
- * One local server speaking the three chat APIs' documented wire formats: Telegram Bot API sendMessage
- * (`POST /bot<token>/sendMessage`), Discord webhook execute (`POST /api/webhooks/<id>/<token>`), Slack incoming
- * webhook (`POST /services/…`). Telegram answers its first message with its 429 (`parameters.retry_after`).
- */
-async function startChatFake() {
-  const requests: ChatRequest[] = [];
-  let telegramCalls = 0;
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => {
-      body += c.toString('utf8');
-    });
-    req.on('end', () => {
-      const entry = {
-        method: req.method ?? '',
-        path: req.url ?? '',
-        body: JSON.parse(body || '{}'),
-        at: Date.now(),
-      };
-      requests.push(entry);
-      res.setHeader('content-type', 'application/json');
-      if (entry.path.startsWith('/bot')) {
-        telegramCalls++;
-        if (telegramCalls === 1) {
-          res.writeHead(429);
-          res.end(
-            JSON.stringify({
-              ok: false,
-              error_code: 429,
-              description: 'Too Many Requests: retry after 1',
-              parameters: { retry_after: 1 },
-            }),
-          );
-          return;
-        }
-        res.end(JSON.stringify({ ok: true, result: { message_id: telegramCalls } }));
-        return;
-      }
-      if (entry.path.startsWith('/api/webhooks/')) {
-        res.end(JSON.stringify({ id: '1', content: entry.body.content }));
-        return;
-      }
-      res.setHeader('content-type', 'text/plain');
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    requests,
-    port,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((done) => server.close(() => done()));
-    },
-  };
-}
 
 const HOSTILE = '<b>x</b> *bold* _it_ [link](http://evil.example) <!channel> @everyone & `code`';
 const TOKEN = '123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678';
@@ -111,7 +16,7 @@ describe('alert channels: email, Telegram, Discord and Slack through the webhook
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    chat = await startChatFake();
+    chat = await startChatFake({ telegram429First: true });
     const base = `http://127.0.0.1:${chat.port}`;
     t = await createWebhookApp('pglite', {
       env: {
@@ -242,6 +147,7 @@ describe('alert channels: email, Telegram, Discord and Slack through the webhook
     expect(alert.raw).toMatch(/^Subject: /m);
     expect(alert.raw).toMatch(/^X-Meridian-Rule: alr_/m);
     expect(alert.raw).toMatch(/^Auto-Submitted: auto-generated/m);
+    expect(alert.raw).toMatch(/^Message-ID: <msg_[\w-]+@meridian\.test>$/m);
     expect(alert.raw).toContain('&lt;b&gt;x&lt;/b&gt;');
     expect(alert.raw).not.toContain('<b>x</b></p>');
 

@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { type DbHandle, openDatabase } from '../../src/adapters/db/connect.ts';
 import { type Container, buildContainer } from '../../src/app/container.ts';
@@ -8,38 +6,7 @@ import { loadConfig } from '../../src/config/env.ts';
 import { fastHasher } from '../harness/app.ts';
 import { postgresAvailable } from '../harness/db.ts';
 import { type Receiver, fireEvents, startReceiver, waitFor, webhookEnv } from './harness.ts';
-
-const childScript = join(import.meta.dirname, 'fixtures/sender-child.ts');
-const children = new Set<ChildProcess>();
-
-function startSender(mode: 'pause-before-send' | 'run', env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, mode], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => {
-    out += d;
-  });
-  child.stderr!.on('data', (d) => {
-    err += d;
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((done) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      done(signal ?? code);
-    }),
-  );
-  const line = (prefix: string) =>
-    waitFor(
-      `"${prefix}" from the sender process (stderr: ${err.slice(-500)})`,
-      () => out.includes(prefix),
-      60_000,
-    ).then(() => out.split('\n').find((l) => l.startsWith(prefix))!);
-  return { child, line, exited };
-}
+import { senderProcesses, startSender } from './sender-process.ts';
 
 describe.skipIf(!postgresAvailable())(
   'a sender killed between commit and send (PostgreSQL, real processes)',
@@ -76,7 +43,7 @@ describe.skipIf(!postgresAvailable())(
       receiver = await startReceiver();
     });
     afterAll(async () => {
-      for (const child of children) child.kill('SIGKILL');
+      for (const child of senderProcesses) child.kill('SIGKILL');
       await receiver?.close();
       await container?.close();
       await db?.close();

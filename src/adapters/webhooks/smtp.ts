@@ -21,6 +21,8 @@ export function createSmtpTransport(options: {
       : undefined,
     // Plain smtp:// to a local relay (or a test server) without STARTTLS is allowed; smtps:// is TLS.
     ignoreTLS: url.searchParams.get('tls') === 'off',
+    // Connections are kept and reused: a new one per message (greeting, EHLO, maybe TLS) cost ~9× the send.
+    pool: true,
     connectionTimeout: options.timeoutMs,
     greetingTimeout: options.timeoutMs,
     socketTimeout: options.timeoutMs,
@@ -37,6 +39,7 @@ export function createSmtpTransport(options: {
           text: message.text,
           html: message.html,
           headers: message.headers,
+          messageId: message.messageId,
         });
         const code = Number(/^(\d{3})/.exec(String(info.response))?.[1] ?? 250);
         return { kind: 'response', statusCode: code, latencyMs: elapsed() };

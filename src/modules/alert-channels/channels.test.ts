@@ -93,8 +93,10 @@ describe('templates', () => {
     expect(slack).toContain('&lt;!channel&gt;');
 
     const email = compose('email', { address: 'a@example.com' }) as {
-      message: { html: string; subject: string; text: string };
+      message: { html: string; subject: string; text: string; messageId: string };
     };
+    // The Message-ID is the delivery's, in the sender's domain: a resent copy is the same message.
+    expect(email.message.messageId).toBe('<msg_1@b.c>');
     expect(email.message.html).not.toContain('<script>');
     expect(email.message.html).toContain('&lt;script&gt;');
     expect(email.message.subject).not.toMatch(/[\r\n]/);

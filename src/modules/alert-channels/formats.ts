@@ -62,6 +62,12 @@ export function channelMessages(rendered: string, values: TemplateValues, test: 
   };
 }
 
+/** The domain of a `From:` (`Name <a@example.com>` or `a@example.com`), for Message-IDs. */
+function domainOf(from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
+  return domain || 'meridian.invalid';
+}
+
 /** Each alert channel's wire format (webhooks keep their signed format in the webhooks module). */
 export function channelFormats(apis: ChannelApis): ChannelFormats {
   const headers = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
@@ -128,6 +134,7 @@ export function channelFormats(apis: ChannelApis): ChannelFormats {
     },
   };
 
+  const mailDomain = domainOf(apis.emailFrom);
   const email: ChannelFormat = {
     compose({ endpoint, delivery, box }) {
       const c = openCredentials(endpoint, box);
@@ -138,6 +145,8 @@ export function channelFormats(apis: ChannelApis): ChannelFormats {
         message: {
           to: c.address,
           ...email,
+          // Stable per delivery: a copy sent again after a crash is the same message to mail clients.
+          messageId: `<${delivery.id}@${mailDomain}>`,
           headers: {
             'X-Meridian-Delivery': delivery.id,
             'X-Meridian-Event': delivery.eventId,

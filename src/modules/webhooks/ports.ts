@@ -48,6 +48,8 @@ export interface MailMessage {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** `Message-ID` (with its angle brackets): the same on every attempt, so a resent copy is the same message. */
+  messageId?: string;
 }
 
 /**
