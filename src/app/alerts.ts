@@ -10,11 +10,18 @@ import {
   createAlertsService,
   createEvaluator,
   createKyselyAlertsRepository,
+  type DerivativesCoverage,
+  type DerivativesHistory,
   type Evaluator,
   type FlowEvent,
   type FlowHistory,
   type MarketHistory,
 } from '../modules/alerts/index.ts';
+import type {
+  DerivativesMetric,
+  DerivativesService,
+  DerivativesSource,
+} from '../modules/derivatives/index.ts';
 import type { EventsTables } from '../modules/events/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
 import type { MarketRuntime, MarketService } from '../modules/market/index.ts';
@@ -41,6 +48,81 @@ function marketHistory(market: Pick<MarketService, 'candlesBetween'>): MarketHis
         if (page.length < 1000) return out;
         from = page.at(-1)!.openTime + 60_000;
       }
+    },
+  };
+}
+
+type DerivativesReads = Pick<DerivativesService, 'history' | 'views' | 'source'>;
+
+/** A day of stored open interest and liquidations per minute, in pages of the history's 1000-point limit. */
+function derivativesHistory(service: DerivativesReads): DerivativesHistory {
+  async function minutes(symbol: string, metric: DerivativesMetric, fromMs: number, toMs: number) {
+    const out: Array<{ time: number; value: number | null; value2: number | null }> = [];
+    let from = fromMs;
+    for (;;) {
+      const page = await service.history({
+        symbol,
+        metric,
+        intervalMs: 60_000,
+        fromMs: from,
+        toMs,
+        limit: 1000,
+      });
+      out.push(...page.map((b) => ({ time: b.start, value: b.value, value2: b.value2 })));
+      if (page.length < 1000) return out;
+      from = page.at(-1)!.start + 60_000;
+    }
+  }
+  return {
+    async openInterest(symbol, fromMs, toMs) {
+      const points = await minutes(symbol, 'open_interest', fromMs, toMs);
+      return points.flatMap((p) => (p.value === null ? [] : [{ time: p.time, usd: p.value }]));
+    },
+    async liquidations(symbol, fromMs, toMs) {
+      const points = await minutes(symbol, 'liquidations', fromMs, toMs);
+      return points.map((p) => ({ time: p.time, longUsd: p.value ?? 0, shortUsd: p.value2 ?? 0 }));
+    },
+  };
+}
+
+const RULE_METRIC = {
+  funding: 'funding',
+  open_interest: 'open_interest',
+  liquidations: 'liquidations',
+} as const;
+const METRIC_WORDS: Record<string, string> = {
+  funding: 'funding rates',
+  open_interest: 'open interest',
+  liquidations: 'liquidations',
+};
+
+/**
+ * What a derivatives rule can watch: a symbol the source covers (and, once a refresh has shown it, one some
+ * venue lists a perpetual for), and a metric the source publishes at all.
+ */
+export function derivativesCoverage(
+  source: Pick<DerivativesSource, 'symbols' | 'metrics'>,
+  service: Pick<DerivativesService, 'views' | 'source'>,
+): DerivativesCoverage {
+  return {
+    gap(symbol, type) {
+      if (!source.symbols.includes(symbol))
+        return {
+          field: 'symbol',
+          message: `has no perpetual on the ${service.source} derivatives source (covered: ${source.symbols.join(', ')})`,
+        };
+      const view = service.views([symbol])[0];
+      if (view && view.venues.length === 0)
+        return {
+          field: 'symbol',
+          message: `no venue of the ${service.source} derivatives source lists a perpetual for ${symbol}`,
+        };
+      if (!source.metrics.includes(RULE_METRIC[type]))
+        return {
+          field: 'type',
+          message: `the ${service.source} derivatives source publishes no ${METRIC_WORDS[type]}`,
+        };
+      return undefined;
     },
   };
 }
@@ -124,6 +206,8 @@ export function buildAlerts(
     logger: AlertsLogger;
     market?: Pick<MarketRuntime, 'candlesBetween' | 'historyState'>;
     onchain?: Pick<OnchainService, 'listFlows' | 'provenance'>;
+    /** The derivatives module: funding, open-interest and liquidation rules read its refreshes. */
+    derivatives?: { service: DerivativesReads; source: Pick<DerivativesSource, 'symbols' | 'metrics'> };
     symbols: SupportedSymbols;
     resolveExchange(input: string): string;
   },
@@ -135,6 +219,7 @@ export function buildAlerts(
     clock: deps.clock,
     symbols: deps.symbols,
     resolveExchange: deps.resolveExchange,
+    derivatives: deps.derivatives && derivativesCoverage(deps.derivatives.source, deps.derivatives.service),
     caps: { standard: config.alertsActiveStandard, pro: config.alertsActivePro },
     log: deps.logger,
     backtest:
@@ -149,6 +234,7 @@ export function buildAlerts(
     log: deps.logger,
     history: deps.market ? marketHistory(deps.market) : undefined,
     flowHistory: deps.onchain ? flowHistory(deps.onchain, deps.logger) : undefined,
+    derivativesHistory: deps.derivatives && derivativesHistory(deps.derivatives.service),
   });
   return {
     service,

@@ -260,6 +260,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'alerts' }),
     market: market.service,
     onchain: onchain.service,
+    derivatives,
     symbols: market.symbols,
     resolveExchange: (name) => onchain.service.resolveExchange(name),
   });
@@ -350,6 +351,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       redis,
       dataClock,
       market,
+      derivatives,
       onchain,
       predictions,
       workerMonitor,

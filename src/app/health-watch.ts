@@ -11,7 +11,8 @@ const level: Record<ComponentHealth['status'], number> = { ok: 2, degraded: 1, d
  * down (with the reason), one info line when it recovers — transitions only, never a line per retry — and
  * Prometheus gauges: `meridian_component_status{component}` (2 ok, 1 degraded, 0 down) and
  * `meridian_component_detail{component,detail}` for each figure behind a status (model refresh age, indexer
- * head and lag, market snapshot age, stale venue count), and `meridian_market_feed_age_seconds{venue,symbol}`.
+ * head and lag, market snapshot age, stale venue count), `meridian_market_feed_age_seconds{venue,symbol}` and
+ * `meridian_derivatives_feed_age_seconds{venue,symbol}`.
  */
 export function watchHealth(deps: {
   readiness(): Promise<ReadinessReport>;
@@ -19,6 +20,8 @@ export function watchHealth(deps: {
   metrics: Pick<Metrics, 'registry'>;
   /** Age of each venue's feed per symbol (seconds since its last book or trade update), sampled with the rest. */
   feedAges?: () => Array<{ venue: string; symbol: string; ageSeconds: number | null }>;
+  /** Age of each derivatives venue's last reading per symbol, sampled with the rest. */
+  derivativesFeedAges?: () => Array<{ venue: string; symbol: string; ageSeconds: number }>;
   intervalMs?: number;
 }): { check(): Promise<void>; stop(): Promise<void> } {
   const statusGauge = new Gauge({
@@ -39,11 +42,19 @@ export function watchHealth(deps: {
     labelNames: ['venue', 'symbol'] as const,
     registers: [deps.metrics.registry],
   });
+  const derivativesAgeGauge = new Gauge({
+    name: 'meridian_derivatives_feed_age_seconds',
+    help: 'Seconds since the last reading of a derivatives venue for a symbol (absent until its first reading)',
+    labelNames: ['venue', 'symbol'] as const,
+    registers: [deps.metrics.registry],
+  });
   const last = new Map<string, ComponentHealth['status']>();
 
   async function check(): Promise<void> {
     for (const { venue, symbol, ageSeconds } of deps.feedAges?.() ?? [])
       if (ageSeconds !== null) feedAgeGauge.set({ venue, symbol }, ageSeconds);
+    for (const { venue, symbol, ageSeconds } of deps.derivativesFeedAges?.() ?? [])
+      derivativesAgeGauge.set({ venue, symbol }, ageSeconds);
     const report = await deps.readiness();
     for (const [name, c] of Object.entries(report.components)) {
       statusGauge.set({ component: name }, level[c.status]);

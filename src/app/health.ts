@@ -1,3 +1,4 @@
+import type { DerivativesView } from '../modules/derivatives/index.ts';
 import type { HistoryProgress } from '../modules/market/index.ts';
 import type { ComponentHealth } from '../shared/readiness.ts';
 
@@ -154,3 +155,51 @@ export function modelHealth(
     details,
   };
 }
+
+/**
+ * Derivatives: degraded while any venue of any symbol has no reading newer than `staleMs` — judged on the
+ * reading's own time, so a follower whose leader stopped refreshing reports it too — naming the venues and
+ * saying when no venue at all is fresh (the source is dead). Nothing to report before the first refresh.
+ */
+export function derivativesHealth(
+  views: readonly DerivativesView[],
+  now: number,
+  staleMs: number,
+): ComponentHealth | undefined {
+  const staleVenues = new Map<string, string[]>();
+  let newest = Number.NEGATIVE_INFINITY;
+  let venues = 0;
+  for (const view of views)
+    for (const v of view.venues) {
+      venues++;
+      const at = Date.parse(v.updatedAt);
+      newest = Math.max(newest, at);
+      if (!v.stale && now - at <= staleMs) continue;
+      const list = staleVenues.get(v.venue) ?? [];
+      list.push(view.symbol);
+      staleVenues.set(v.venue, list);
+    }
+  if (venues === 0) return undefined;
+  const details = {
+    updateAgeSeconds: Math.max(0, Math.round((now - newest) / 1000)),
+    staleVenues: staleVenues.size,
+  };
+  if (staleVenues.size === 0) return { status: 'ok', details };
+  const stale = [...staleVenues].map(([venue, list]) => `${venue} stale (${list.join(', ')})`).join('; ');
+  const dead = [...staleVenues.values()].reduce((n, list) => n + list.length, 0) === venues;
+  return {
+    status: 'degraded',
+    reason: dead ? `no fresh derivatives venue for ${details.updateAgeSeconds} s: ${stale}` : stale,
+    details,
+  };
+}
+
+/** Seconds since each derivatives venue's last reading per symbol (the `meridian_derivatives_feed_age_seconds`). */
+export const derivativesFeedAges = (views: readonly DerivativesView[], now: number) =>
+  views.flatMap((view) =>
+    view.venues.map((v) => ({
+      venue: v.venue,
+      symbol: view.symbol,
+      ageSeconds: Math.max(0, Math.round((now - Date.parse(v.updatedAt)) / 1000)),
+    })),
+  );

@@ -3,7 +3,8 @@ import type { DbHandle } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
 import { type Clock, onClock } from '../shared/clock.ts';
 import { type ComponentHealth, type ReadinessReport, summarize } from '../shared/readiness.ts';
-import { historyHealth, indexerHealth, marketHealth, modelHealth } from './health.ts';
+import type { DerivativesModule } from './derivatives.ts';
+import { derivativesHealth, historyHealth, indexerHealth, marketHealth, modelHealth } from './health.ts';
 import type { MarketModule } from './market.ts';
 import type { OnchainModule } from './onchain.ts';
 import type { PredictionsModule } from './predictions.ts';
@@ -16,13 +17,14 @@ export function readinessCheck(deps: {
   /** The data's clock (a replay's recorded time). */
   dataClock: Clock;
   market: MarketModule;
+  derivatives?: DerivativesModule;
   onchain: OnchainModule;
   predictions: PredictionsModule;
   workerMonitor: { health(): ComponentHealth | undefined };
   /** Single sign-on's provider, when configured. */
   sso?: { health(): ComponentHealth };
 }): () => Promise<ReadinessReport> {
-  const { config, db, redis, dataClock, market, onchain, predictions, workerMonitor } = deps;
+  const { config, db, redis, dataClock, market, derivatives, onchain, predictions, workerMonitor } = deps;
   return async () => {
     // Each check answers within its deadline whatever storage or Redis does (a frozen server never
     // answers at all), so /readyz itself always answers within a second.
@@ -47,6 +49,15 @@ export function readinessCheck(deps: {
       components.redis = cache === null ? { status: 'ok' } : { status: 'degraded', reason: cache };
     const marketState = marketHealth(market.service.symbols(), market.service.freshness, now);
     if (marketState) components.market = marketState;
+    if (derivatives) {
+      const service = derivatives.service;
+      const state = derivativesHealth(
+        service.views(derivatives.source.symbols),
+        service.now(),
+        service.staleMs,
+      );
+      if (state) components.derivatives = state;
+    }
     const historyState = historyHealth(market.service.historyProgress());
     if (historyState) components.history = historyState;
     for (const chain of onchain.chains) {

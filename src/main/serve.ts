@@ -4,6 +4,7 @@ import { jobRunner } from '../app/jobs.ts';
 import { createServer } from 'node:http';
 import { hostAllowList } from '../http/plugins/host-allow-list.ts';
 import { problemOf } from '../http/problem.ts';
+import { derivativesFeedAges } from '../app/health.ts';
 import { watchHealth } from '../app/health-watch.ts';
 import type { Config } from '../config/env.ts';
 import { buildServer } from '../http/server.ts';
@@ -81,6 +82,11 @@ export async function serve(config: Config, role: Role) {
         })),
       );
     },
+    derivativesFeedAges: () =>
+      derivativesFeedAges(
+        c.derivatives.service.views(c.derivatives.source.symbols),
+        c.derivatives.service.now(),
+      ),
   });
   const address = app
     ? `http://${config.host}:${(app.server.address() as { port: number }).port}`

@@ -95,4 +95,29 @@ describe('POST /api/alerts/backtest through the real app (simulated market, 2 da
     expect(symbol.statusCode).toBe(400);
     expect((symbol.json() as Json).errors.map((e: Json) => e.pointer)).toContain('/body/symbol');
   });
+
+  it('refuses funding, open-interest and liquidations rules with a 400 naming the type: nothing stored to replay', async () => {
+    const rules = [
+      { type: 'funding', symbol: 'BTCUSDT', condition: { op: 'above', value: 30 } },
+      { type: 'open_interest', symbol: 'BTCUSDT', condition: { op: 'above', value: 5, window: '1h' } },
+      {
+        type: 'liquidations',
+        symbol: 'BTCUSDT',
+        condition: { op: 'above', value: 1_000_000, side: 'any', window: '4h' },
+      },
+    ];
+    for (const rule of rules) {
+      const res = await backtest('?days=1', rule);
+      expect(res.statusCode, rule.type).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect((res.json() as Json).errors).toEqual([
+        {
+          pointer: '/body/type',
+          message: `${rule.type} rules cannot be backtested: stored history holds no derivatives refreshes to replay`,
+        },
+      ]);
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/api/alerts', headers: member.auth });
+    expect((list.json() as Json).data).toEqual([]);
+  });
 });

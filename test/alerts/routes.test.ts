@@ -136,7 +136,7 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
     // One problem names the type, whatever the rest of the body holds.
     expect((badType.json() as Json).errors[0]).toEqual({
       pointer: '/body/type',
-      message: 'must be one of price, volume, address_flow',
+      message: 'must be one of price, volume, address_flow, funding, open_interest, liquidations',
     });
   });
 
@@ -314,5 +314,44 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
     });
     const stranger = (await call('GET', '/api/dashboard/analytics', await t.user('member'))).json() as Json;
     expect(stranger.alerts.recentTriggers).toEqual([]);
+  });
+
+  it('derivatives rules: created on a symbol with perpetuals; a bad condition names its field', async () => {
+    const someone = await t.user('member');
+    const created = await call('POST', '/api/alerts', someone, {
+      type: 'open_interest',
+      symbol: 'eth',
+      condition: { op: 'below', value: -10, window: '4h' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      type: 'open_interest',
+      symbol: 'ETHUSDT',
+      condition: { op: 'below', value: -10, window: '4h' },
+      name: 'ETHUSDT open interest 4h change below -10 %',
+    });
+    const pointers = async (body: object) => {
+      const res = await call('POST', '/api/alerts', someone, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      return (res.json() as Json).errors.map((e: Json) => e.pointer).sort();
+    };
+    expect(
+      await pointers({
+        type: 'open_interest',
+        symbol: 'BTCUSDT',
+        condition: { op: 'above', value: 5, window: '5m' },
+      }),
+    ).toEqual(['/body/condition/window']);
+    expect(
+      await pointers({
+        type: 'liquidations',
+        symbol: 'BTCUSDT',
+        condition: { op: 'above', value: 0, window: '1h' },
+      }),
+    ).toEqual(['/body/condition/side', '/body/condition/value']);
+    expect(
+      await pointers({ type: 'funding', symbol: 'NOPEUSDT', condition: { op: 'crosses_above', value: 10 } }),
+    ).toEqual(['/body/condition/op', '/body/symbol']);
   });
 });

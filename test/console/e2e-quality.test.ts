@@ -236,6 +236,22 @@ describe.skipIf(!haveChromium)(
       }
     });
 
+    it('the symbol page shows perpetual-futures figures under the chart, labelled simulated', async () => {
+      const page = await newPage();
+      await signIn(page, users.simulated, '/symbols/BTCUSDT');
+      const panel = page.getByTestId('derivatives-panel');
+      const funding = page.getByTestId('derivatives-funding');
+      await funding.locator('.stat-value').waitFor({ timeout: 30_000 });
+      expect(await funding.textContent()).toMatch(/Funding \(annualized\)[+−]?\d/);
+      expect(
+        await page.getByTestId('derivatives-open-interest').locator('.stat-value').textContent(),
+      ).toMatch(/^\$/);
+      expect(await panel.locator('.badge', { hasText: 'Simulated' }).isVisible()).toBe(true);
+      // The panel sits under the price chart.
+      const chart = (await page.locator('.chart-frame').boundingBox())!;
+      expect((await panel.boundingBox())!.y).toBeGreaterThan(chart.y + chart.height);
+    });
+
     it('Sign out ends the session: protected pages send to sign-in and the old cookie gets 401', async () => {
       const page = await newPage();
       await signIn(page, users.signOut);

@@ -358,7 +358,7 @@ class AlertBacktestRuleTrigger(_Model):
 class AlertBacktestRule(_Model):
     """The rule as evaluated (normalized), not saved"""
 
-    type: Literal["price", "volume", "address_flow"]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
     condition: Union[AlertBacktestRuleCondition1, AlertBacktestRuleCondition2, AlertBacktestRuleCondition3]
     trigger: AlertBacktestRuleTrigger
     symbol: Optional[str] = None
@@ -557,6 +557,54 @@ class AlertCappedEventDataRuleCondition3(_Model):
 
 
 @dataclass
+class AlertCappedEventDataRuleCondition4(_Model):
+    """AlertCappedEventDataRuleCondition4"""
+
+    op: Literal["above", "below"]  # above: the rate is above value; below: under it
+    value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition5(_Model):
+    """AlertCappedEventDataRuleCondition5"""
+
+    op: Literal["above", "below"]  # above: the change is above value; below: under it
+    value: float  # Percent change of open interest (USD) over the window; negative = a fall
+    window: Literal["1h", "4h", "24h"]  # The change is measured against the value this long ago
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition6(_Model):
+    """AlertCappedEventDataRuleCondition6"""
+
+    op: Literal["above"]
+    value: float  # USD liquidated over the window
+    side: Literal["long", "short", "any"]  # long: longs closed (a fall); short: shorts closed (a rise); any: both
+    window: Literal["1h", "4h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("side", "side", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
 class AlertCappedEventDataRuleTrigger(_Model):
     """AlertCappedEventDataRuleTrigger"""
 
@@ -592,8 +640,8 @@ class AlertCappedEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow"]
-    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
+    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3, AlertCappedEventDataRuleCondition4, AlertCappedEventDataRuleCondition5, AlertCappedEventDataRuleCondition6]
     trigger: AlertCappedEventDataRuleTrigger
     channels: AlertCappedEventDataRuleChannels
     symbol: Optional[str] = None
@@ -733,6 +781,54 @@ class AlertRuleCondition3(_Model):
 
 
 @dataclass
+class AlertRuleCondition4(_Model):
+    """AlertRuleCondition4"""
+
+    op: Literal["above", "below"]  # above: the rate is above value; below: under it
+    value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertRuleCondition5(_Model):
+    """AlertRuleCondition5"""
+
+    op: Literal["above", "below"]  # above: the change is above value; below: under it
+    value: float  # Percent change of open interest (USD) over the window; negative = a fall
+    window: Literal["1h", "4h", "24h"]  # The change is measured against the value this long ago
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertRuleCondition6(_Model):
+    """AlertRuleCondition6"""
+
+    op: Literal["above"]
+    value: float  # USD liquidated over the window
+    side: Literal["long", "short", "any"]  # long: longs closed (a fall); short: shorts closed (a rise); any: both
+    window: Literal["1h", "4h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("side", "side", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
 class AlertRuleTrigger(_Model):
     """AlertRuleTrigger"""
 
@@ -784,8 +880,8 @@ class AlertRule(_Model):
 
     id: str  # alr_…
     name: str
-    type: Literal["price", "volume", "address_flow"]
-    condition: Union[AlertRuleCondition1, AlertRuleCondition2, AlertRuleCondition3]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
+    condition: Union[AlertRuleCondition1, AlertRuleCondition2, AlertRuleCondition3, AlertRuleCondition4, AlertRuleCondition5, AlertRuleCondition6]
     trigger: AlertRuleTrigger
     expires_at: Optional[str]
     channels: AlertRuleChannels
@@ -797,7 +893,7 @@ class AlertRule(_Model):
     updated_at: str
     last_triggered_at: Optional[str]
     trigger_count: int
-    symbol: Optional[str] = None  # price and volume rules: the canonical symbol used
+    symbol: Optional[str] = None  # Every rule type but address_flow: the canonical symbol used
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -949,6 +1045,54 @@ class AlertTriggeredEventDataRuleCondition3(_Model):
 
 
 @dataclass
+class AlertTriggeredEventDataRuleCondition4(_Model):
+    """AlertTriggeredEventDataRuleCondition4"""
+
+    op: Literal["above", "below"]  # above: the rate is above value; below: under it
+    value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleCondition5(_Model):
+    """AlertTriggeredEventDataRuleCondition5"""
+
+    op: Literal["above", "below"]  # above: the change is above value; below: under it
+    value: float  # Percent change of open interest (USD) over the window; negative = a fall
+    window: Literal["1h", "4h", "24h"]  # The change is measured against the value this long ago
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleCondition6(_Model):
+    """AlertTriggeredEventDataRuleCondition6"""
+
+    op: Literal["above"]
+    value: float  # USD liquidated over the window
+    side: Literal["long", "short", "any"]  # long: longs closed (a fall); short: shorts closed (a rise); any: both
+    window: Literal["1h", "4h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("side", "side", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
 class AlertTriggeredEventDataRuleTrigger(_Model):
     """AlertTriggeredEventDataRuleTrigger"""
 
@@ -984,8 +1128,8 @@ class AlertTriggeredEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow"]
-    condition: Union[AlertTriggeredEventDataRuleCondition1, AlertTriggeredEventDataRuleCondition2, AlertTriggeredEventDataRuleCondition3]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
+    condition: Union[AlertTriggeredEventDataRuleCondition1, AlertTriggeredEventDataRuleCondition2, AlertTriggeredEventDataRuleCondition3, AlertTriggeredEventDataRuleCondition4, AlertTriggeredEventDataRuleCondition5, AlertTriggeredEventDataRuleCondition6]
     trigger: AlertTriggeredEventDataRuleTrigger
     channels: AlertTriggeredEventDataRuleChannels
     symbol: Optional[str] = None
@@ -1051,12 +1195,47 @@ class AlertTriggeredEventDataMarket(_Model):
 
 
 @dataclass
+class AlertTriggeredEventDataDerivatives(_Model):
+    """AlertTriggeredEventDataDerivatives"""
+
+    symbol: str
+    metric: Literal["funding", "open_interest", "liquidations"]
+    source: str  # The derivatives source (simulated, replay:…, ccxt:…)
+    simulated: bool  # true: made-up data (the simulated market)
+    at: str  # The derivatives refresh that fired it
+    funding_annualized_pct: Optional[float] = None  # funding: percent a year
+    funding_rate: Optional[float] = None  # funding: the rate per funding period
+    window: Optional[Literal["1h", "4h", "24h"]] = None
+    open_interest_usd: Optional[float] = None
+    change_pct: Optional[float] = None  # open_interest: change over the window
+    side: Optional[Literal["long", "short", "any"]] = None
+    liquidated_usd: Optional[float] = None  # liquidations: USD over the window
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("metric", "metric", _any),
+        ("source", "source", _any),
+        ("simulated", "simulated", _any),
+        ("at", "at", _any),
+        ("funding_annualized_pct", "fundingAnnualizedPct", _num),
+        ("funding_rate", "fundingRate", _num),
+        ("window", "window", _any),
+        ("open_interest_usd", "openInterestUsd", _num),
+        ("change_pct", "changePct", _num),
+        ("side", "side", _any),
+        ("liquidated_usd", "liquidatedUsd", _num),
+    )
+
+
+@dataclass
 class AlertTriggeredEventData(_Model):
     """AlertTriggeredEventData"""
 
     rule: AlertTriggeredEventDataRule
     trigger: AlertTriggeredEventDataTrigger
     market: Optional[AlertTriggeredEventDataMarket] = None
+    derivatives: Optional[AlertTriggeredEventDataDerivatives] = None
     note: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -1064,13 +1243,14 @@ class AlertTriggeredEventData(_Model):
         ("rule", "rule", _obj("AlertTriggeredEventDataRule")),
         ("trigger", "trigger", _obj("AlertTriggeredEventDataTrigger")),
         ("market", "market", _obj("AlertTriggeredEventDataMarket")),
+        ("derivatives", "derivatives", _obj("AlertTriggeredEventDataDerivatives")),
         ("note", "note", _any),
     )
 
 
 @dataclass
 class AlertTriggeredEvent(_Model):
-    """A price or volume rule fired (event type alert.triggered)"""
+    """A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered)"""
 
     id: str  # evt_… — also the webhook-id header
     type: Literal["alert.triggered"]
@@ -1323,7 +1503,7 @@ class DashboardAnalyticsAlertsRecentTriggersItem(_Model):
     trigger_id: str
     rule_id: str
     rule_name: Optional[str]
-    type: Union[Literal["price"], Literal["volume"], Literal["address_flow"]]
+    type: Union[Literal["price"], Literal["volume"], Literal["address_flow"], Literal["funding"], Literal["open_interest"], Literal["liquidations"]]
     fired_at: str
     event_id: str
     test: bool
@@ -1739,6 +1919,76 @@ class DisableTwoFactorRequest(_Model):
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("code", "code", _any),
+    )
+
+
+@dataclass
+class FundingAlertRuleInputCondition(_Model):
+    """FundingAlertRuleInputCondition"""
+
+    op: Literal["above", "below"]  # above: the rate is above value; below: under it
+    value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class FundingAlertRuleInputTrigger(_Model):
+    """FundingAlertRuleInputTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class FundingAlertRuleInputChannels(_Model):
+    """FundingAlertRuleInputChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class FundingAlertRuleInput(_Model):
+    """FundingAlertRuleInput"""
+
+    type: Literal["funding"]
+    symbol: str  # Any accepted spelling: btc, BTC/USDT, …
+    condition: FundingAlertRuleInputCondition
+    name: Optional[str] = None
+    trigger: Optional[FundingAlertRuleInputTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[FundingAlertRuleInputChannels] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _obj("FundingAlertRuleInputCondition")),
+        ("name", "name", _any),
+        ("trigger", "trigger", _obj("FundingAlertRuleInputTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("FundingAlertRuleInputChannels")),
+        ("template", "template", _opt(_any)),
     )
 
 
@@ -2439,6 +2689,80 @@ class LevelProbabilities(_Model):
         ("horizon", "horizon", _any),
         ("datapoint", "datapoint", _obj("LevelProbabilitiesDatapoint")),
         ("levels", "levels", _list(_obj("LevelProbabilitiesLevelsItem"))),
+    )
+
+
+@dataclass
+class LiquidationsAlertRuleInputCondition(_Model):
+    """LiquidationsAlertRuleInputCondition"""
+
+    op: Literal["above"]
+    value: float  # USD liquidated over the window
+    side: Literal["long", "short", "any"]  # long: longs closed (a fall); short: shorts closed (a rise); any: both
+    window: Literal["1h", "4h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("side", "side", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class LiquidationsAlertRuleInputTrigger(_Model):
+    """LiquidationsAlertRuleInputTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class LiquidationsAlertRuleInputChannels(_Model):
+    """LiquidationsAlertRuleInputChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class LiquidationsAlertRuleInput(_Model):
+    """LiquidationsAlertRuleInput"""
+
+    type: Literal["liquidations"]
+    symbol: str  # Any accepted spelling: btc, BTC/USDT, …
+    condition: LiquidationsAlertRuleInputCondition
+    name: Optional[str] = None
+    trigger: Optional[LiquidationsAlertRuleInputTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[LiquidationsAlertRuleInputChannels] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _obj("LiquidationsAlertRuleInputCondition")),
+        ("name", "name", _any),
+        ("trigger", "trigger", _obj("LiquidationsAlertRuleInputTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("LiquidationsAlertRuleInputChannels")),
+        ("template", "template", _opt(_any)),
     )
 
 
@@ -3533,6 +3857,54 @@ class OnchainFlowEventDataRuleCondition3(_Model):
 
 
 @dataclass
+class OnchainFlowEventDataRuleCondition4(_Model):
+    """OnchainFlowEventDataRuleCondition4"""
+
+    op: Literal["above", "below"]  # above: the rate is above value; below: under it
+    value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleCondition5(_Model):
+    """OnchainFlowEventDataRuleCondition5"""
+
+    op: Literal["above", "below"]  # above: the change is above value; below: under it
+    value: float  # Percent change of open interest (USD) over the window; negative = a fall
+    window: Literal["1h", "4h", "24h"]  # The change is measured against the value this long ago
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleCondition6(_Model):
+    """OnchainFlowEventDataRuleCondition6"""
+
+    op: Literal["above"]
+    value: float  # USD liquidated over the window
+    side: Literal["long", "short", "any"]  # long: longs closed (a fall); short: shorts closed (a rise); any: both
+    window: Literal["1h", "4h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("side", "side", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
 class OnchainFlowEventDataRuleTrigger(_Model):
     """OnchainFlowEventDataRuleTrigger"""
 
@@ -3568,8 +3940,8 @@ class OnchainFlowEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow"]
-    condition: Union[OnchainFlowEventDataRuleCondition1, OnchainFlowEventDataRuleCondition2, OnchainFlowEventDataRuleCondition3]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
+    condition: Union[OnchainFlowEventDataRuleCondition1, OnchainFlowEventDataRuleCondition2, OnchainFlowEventDataRuleCondition3, OnchainFlowEventDataRuleCondition4, OnchainFlowEventDataRuleCondition5, OnchainFlowEventDataRuleCondition6]
     trigger: OnchainFlowEventDataRuleTrigger
     channels: OnchainFlowEventDataRuleChannels
     symbol: Optional[str] = None
@@ -3675,6 +4047,78 @@ class OnchainFlowEvent(_Model):
         ("timestamp", "timestamp", _any),
         ("test", "test", _any),
         ("data", "data", _obj("OnchainFlowEventData")),
+    )
+
+
+@dataclass
+class OpenInterestAlertRuleInputCondition(_Model):
+    """OpenInterestAlertRuleInputCondition"""
+
+    op: Literal["above", "below"]  # above: the change is above value; below: under it
+    value: float  # Percent change of open interest (USD) over the window; negative = a fall
+    window: Literal["1h", "4h", "24h"]  # The change is measured against the value this long ago
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class OpenInterestAlertRuleInputTrigger(_Model):
+    """OpenInterestAlertRuleInputTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class OpenInterestAlertRuleInputChannels(_Model):
+    """OpenInterestAlertRuleInputChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class OpenInterestAlertRuleInput(_Model):
+    """OpenInterestAlertRuleInput"""
+
+    type: Literal["open_interest"]
+    symbol: str  # Any accepted spelling: btc, BTC/USDT, …
+    condition: OpenInterestAlertRuleInputCondition
+    name: Optional[str] = None
+    trigger: Optional[OpenInterestAlertRuleInputTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[OpenInterestAlertRuleInputChannels] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _obj("OpenInterestAlertRuleInputCondition")),
+        ("name", "name", _any),
+        ("trigger", "trigger", _obj("OpenInterestAlertRuleInputTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("OpenInterestAlertRuleInputChannels")),
+        ("template", "template", _opt(_any)),
     )
 
 
@@ -4435,6 +4879,54 @@ class UpdateAlertRuleRequestCondition3(_Model):
 
 
 @dataclass
+class UpdateAlertRuleRequestCondition4(_Model):
+    """UpdateAlertRuleRequestCondition4"""
+
+    op: Literal["above", "below"]  # above: the rate is above value; below: under it
+    value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestCondition5(_Model):
+    """UpdateAlertRuleRequestCondition5"""
+
+    op: Literal["above", "below"]  # above: the change is above value; below: under it
+    value: float  # Percent change of open interest (USD) over the window; negative = a fall
+    window: Literal["1h", "4h", "24h"]  # The change is measured against the value this long ago
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestCondition6(_Model):
+    """UpdateAlertRuleRequestCondition6"""
+
+    op: Literal["above"]
+    value: float  # USD liquidated over the window
+    side: Literal["long", "short", "any"]  # long: longs closed (a fall); short: shorts closed (a rise); any: both
+    window: Literal["1h", "4h", "24h"]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("op", "op", _any),
+        ("value", "value", _num),
+        ("side", "side", _any),
+        ("window", "window", _any),
+    )
+
+
+@dataclass
 class UpdateAlertRuleRequestTrigger(_Model):
     """UpdateAlertRuleRequestTrigger"""
 
@@ -4471,7 +4963,7 @@ class UpdateAlertRuleRequest(_Model):
     name: Optional[str] = None
     state: Optional[Literal["active", "paused"]] = None  # paused: not evaluated; active: resume
     symbol: Optional[str] = None  # Any accepted spelling: btc, BTC/USDT, …
-    condition: Optional[Union[UpdateAlertRuleRequestCondition1, UpdateAlertRuleRequestCondition2, UpdateAlertRuleRequestCondition3]] = None
+    condition: Optional[Union[UpdateAlertRuleRequestCondition1, UpdateAlertRuleRequestCondition2, UpdateAlertRuleRequestCondition3, UpdateAlertRuleRequestCondition4, UpdateAlertRuleRequestCondition5, UpdateAlertRuleRequestCondition6]] = None
     trigger: Optional[UpdateAlertRuleRequestTrigger] = None
     expires_at: Optional[Optional[str]] = None
     channels: Optional[UpdateAlertRuleRequestChannels] = None
@@ -5045,10 +5537,10 @@ class _Operations:
         return self._call("GET", "/api/account/usage", {}, None, _obj("AccountUsage"), headers, False)
 
     def create_alert_rule(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:
-        """POST /api/alerts: Create an alert rule (price, volume or address_flow)"""
+        """POST /api/alerts: Create an alert rule (price, volume, address_flow, funding, open_interest or liquidations)"""
         return self._call("POST", "/api/alerts", {}, body, _obj("AlertRule"), headers, False)
 
-    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
+    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
         """GET /api/alerts: The account's alert rules, newest first"""
         return self._call("GET", "/api/alerts", {"state": state, "type": type, "limit": limit, "cursor": cursor}, None, _obj("ListAlertRulesResponse"), headers, False)
 

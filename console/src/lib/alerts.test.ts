@@ -19,6 +19,33 @@ describe('describeCondition', () => {
     ).toBe('ETHUSDT falls 5 % within 1h');
   });
 
+  it('words funding, open-interest and liquidation rules with their units', () => {
+    expect(
+      describeCondition({ type: 'funding', symbol: 'BTCUSDT', condition: { op: 'above', value: 30 } }),
+    ).toBe('BTCUSDT funding above 30 %/yr');
+    expect(
+      describeCondition({
+        type: 'open_interest',
+        symbol: 'ETHUSDT',
+        condition: { op: 'below', value: -10, window: '4h' },
+      }),
+    ).toBe('ETHUSDT open interest change below -10 % in 4h');
+    expect(
+      describeCondition({
+        type: 'liquidations',
+        symbol: 'BTCUSDT',
+        condition: { op: 'above', value: 5e6, side: 'long', window: '1h' },
+      }),
+    ).toBe('BTCUSDT long liquidations above $5.00M in 1h');
+    expect(
+      describeCondition({
+        type: 'liquidations',
+        symbol: 'BTCUSDT',
+        condition: { op: 'above', value: 5e6, side: 'any', window: '24h' },
+      }),
+    ).toBe('BTCUSDT liquidations above $5.00M in 24h');
+  });
+
   it('words volume and address-flow rules', () => {
     expect(
       describeCondition({

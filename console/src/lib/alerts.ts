@@ -20,6 +20,12 @@ export function describeCondition(rule: Pick<AlertRule, 'type' | 'symbol' | 'con
   }
   if (rule.type === 'volume')
     return `${rule.symbol} volume above ${formatUsd(Number(c.value))} in ${c.window}`;
+  if (rule.type === 'funding')
+    return `${rule.symbol} funding ${opWords[String(c.op)] ?? c.op} ${Number(c.value)} %/yr`;
+  if (rule.type === 'open_interest')
+    return `${rule.symbol} open interest ${c.op === 'above' ? 'change above' : 'change below'} ${Number(c.value)} % in ${c.window}`;
+  if (rule.type === 'liquidations')
+    return `${rule.symbol} ${c.side === 'any' ? '' : `${c.side} `}liquidations above ${formatUsd(Number(c.value))} in ${c.window}`;
   const what = c.asset ? String(c.asset) : 'Any asset';
   const direction = c.direction === 'in' ? 'into' : c.direction === 'out' ? 'out of' : 'to or from';
   const where = [c.exchange, c.address ? shortHash(String(c.address)) : undefined]
@@ -30,7 +36,10 @@ export function describeCondition(rule: Pick<AlertRule, 'type' | 'symbol' | 'con
 }
 
 /** The form's values as the API's body: empty optional fields are left out, numbers parsed. */
-export function ruleBody(type: AlertType, form: FormData): NewAlert {
+export function ruleBody(
+  type: Extract<AlertType, 'price' | 'volume' | 'address_flow'>,
+  form: FormData,
+): NewAlert {
   const text = (name: string) => String(form.get(name) ?? '').trim();
   const number = (name: string) => (text(name) === '' ? Number.NaN : Number(text(name)));
   const optional = (name: string) => (text(name) ? text(name) : undefined);

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Datapoint, Horizon } from '../api/types.ts';
+import { DerivativesPanel } from '../components/DerivativesPanel.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { FactorBars } from '../components/FactorBars.tsx';
 import { LiveBadge } from '../components/LiveBadge.tsx';
@@ -139,6 +140,8 @@ export default function SymbolPage() {
           </li>
         </ul>
       </section>
+
+      <DerivativesPanel symbol={shownSymbol} />
 
       <div className="grid two">
         <OutlookCard symbol={shownSymbol} />

@@ -237,7 +237,7 @@ export interface paths {
         /** The account's alert rules, newest first */
         get: operations["listAlertRules"];
         put?: never;
-        /** Create an alert rule (price, volume or address_flow) */
+        /** Create an alert rule (price, volume, address_flow, funding, open_interest or liquidations) */
         post: operations["createAlertRule"];
         delete?: never;
         options?: never;
@@ -1250,7 +1250,7 @@ export interface components {
                     mode: "once" | "every";
                 };
                 /** @enum {string} */
-                type: "price" | "volume" | "address_flow";
+                type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
             };
             totals: {
                 firings: number;
@@ -1323,6 +1323,39 @@ export interface components {
                          * @enum {string}
                          */
                         window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /**
+                         * @description above: the rate is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: shorts pay longs */
+                        value: number;
+                    } | {
+                        /**
+                         * @description above: the change is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description Percent change of open interest (USD) over the window; negative = a fall */
+                        value: number;
+                        /**
+                         * @description The change is measured against the value this long ago
+                         * @enum {string}
+                         */
+                        window: "1h" | "4h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /**
+                         * @description long: longs closed (a fall); short: shorts closed (a rise); any: both
+                         * @enum {string}
+                         */
+                        side: "long" | "short" | "any";
+                        /** @description USD liquidated over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "1h" | "4h" | "24h";
                     };
                     id: string;
                     name: string;
@@ -1334,7 +1367,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
                 };
             };
             /** @description evt_… — also the webhook-id header */
@@ -1409,6 +1442,39 @@ export interface components {
                  * @enum {string}
                  */
                 window?: "5m" | "15m" | "1h" | "24h";
+            } | {
+                /**
+                 * @description above: the rate is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: shorts pay longs */
+                value: number;
+            } | {
+                /**
+                 * @description above: the change is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description Percent change of open interest (USD) over the window; negative = a fall */
+                value: number;
+                /**
+                 * @description The change is measured against the value this long ago
+                 * @enum {string}
+                 */
+                window: "1h" | "4h" | "24h";
+            } | {
+                /** @enum {string} */
+                op: "above";
+                /**
+                 * @description long: longs closed (a fall); short: shorts closed (a rise); any: both
+                 * @enum {string}
+                 */
+                side: "long" | "short" | "any";
+                /** @description USD liquidated over the window */
+                value: number;
+                /** @enum {string} */
+                window: "1h" | "4h" | "24h";
             };
             /** Format: date-time */
             createdAt: string;
@@ -1425,7 +1491,7 @@ export interface components {
             }[];
             /** @enum {string} */
             state: "active" | "paused" | "triggered" | "expired" | "failing" | "capped";
-            /** @description price and volume rules: the canonical symbol used */
+            /** @description Every rule type but address_flow: the canonical symbol used */
             symbol?: string;
             /** @description Null: the default of its type */
             template: string | null;
@@ -1436,7 +1502,7 @@ export interface components {
             };
             triggerCount: number;
             /** @enum {string} */
-            type: "price" | "volume" | "address_flow";
+            type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1472,9 +1538,36 @@ export interface components {
                 value: string;
             };
         };
-        /** @description A price or volume rule fired (event type alert.triggered) */
+        /** @description A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered) */
         AlertTriggeredEvent: {
             data: {
+                derivatives?: {
+                    /**
+                     * Format: date-time
+                     * @description The derivatives refresh that fired it
+                     */
+                    at: string;
+                    /** @description open_interest: change over the window */
+                    changePct?: number;
+                    /** @description funding: percent a year */
+                    fundingAnnualizedPct?: number;
+                    /** @description funding: the rate per funding period */
+                    fundingRate?: number;
+                    /** @description liquidations: USD over the window */
+                    liquidatedUsd?: number;
+                    /** @enum {string} */
+                    metric: "funding" | "open_interest" | "liquidations";
+                    openInterestUsd?: number;
+                    /** @enum {string} */
+                    side?: "long" | "short" | "any";
+                    /** @description true: made-up data (the simulated market) */
+                    simulated: boolean;
+                    /** @description The derivatives source (simulated, replay:…, ccxt:…) */
+                    source: string;
+                    symbol: string;
+                    /** @enum {string} */
+                    window?: "1h" | "4h" | "24h";
+                };
                 market?: {
                     /** Format: date-time */
                     at: string;
@@ -1531,6 +1624,39 @@ export interface components {
                          * @enum {string}
                          */
                         window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /**
+                         * @description above: the rate is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: shorts pay longs */
+                        value: number;
+                    } | {
+                        /**
+                         * @description above: the change is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description Percent change of open interest (USD) over the window; negative = a fall */
+                        value: number;
+                        /**
+                         * @description The change is measured against the value this long ago
+                         * @enum {string}
+                         */
+                        window: "1h" | "4h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /**
+                         * @description long: longs closed (a fall); short: shorts closed (a rise); any: both
+                         * @enum {string}
+                         */
+                        side: "long" | "short" | "any";
+                        /** @description USD liquidated over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "1h" | "4h" | "24h";
                     };
                     id: string;
                     name: string;
@@ -1542,7 +1668,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
                 };
                 trigger: {
                     /**
@@ -1577,7 +1703,7 @@ export interface components {
             version: 1;
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
-        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"];
+        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"];
         Candle: {
             close: number;
             /** @description false only for the bar still in progress */
@@ -1647,7 +1773,7 @@ export interface components {
             url: string;
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
-        CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"];
+        CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"];
         CreateOAuthClientRequest: {
             /** @description true: the client gets a secret (a server-side app); default false (public) */
             confidential?: boolean;
@@ -1715,7 +1841,7 @@ export interface components {
                     ruleName: string | null;
                     test: boolean;
                     triggerId: string;
-                    type: "price" | "volume" | "address_flow";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
                 }[];
             };
             forecasts: {
@@ -1912,6 +2038,44 @@ export interface components {
         DisableTwoFactorRequest: {
             /** @description A TOTP code (or, to turn off, a recovery code) */
             code: string;
+        };
+        FundingAlertRuleInput: {
+            channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /**
+                 * @description above: the rate is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: shorts pay longs */
+                value: number;
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            template?: string | null;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "funding";
         };
         GetAiOutlookResponse: {
             /** @enum {string} */
@@ -2322,6 +2486,48 @@ export interface components {
                 touch: number;
             }[];
             symbol: string;
+        };
+        LiquidationsAlertRuleInput: {
+            channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /** @enum {string} */
+                op: "above";
+                /**
+                 * @description long: longs closed (a fall); short: shorts closed (a rise); any: both
+                 * @enum {string}
+                 */
+                side: "long" | "short" | "any";
+                /** @description USD liquidated over the window */
+                value: number;
+                /** @enum {string} */
+                window: "1h" | "4h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            template?: string | null;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "liquidations";
         };
         ListAlertChannelsResponse: {
             data: components["schemas"]["AlertChannel"][];
@@ -2767,6 +2973,39 @@ export interface components {
                          * @enum {string}
                          */
                         window?: "5m" | "15m" | "1h" | "24h";
+                    } | {
+                        /**
+                         * @description above: the rate is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: shorts pay longs */
+                        value: number;
+                    } | {
+                        /**
+                         * @description above: the change is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description Percent change of open interest (USD) over the window; negative = a fall */
+                        value: number;
+                        /**
+                         * @description The change is measured against the value this long ago
+                         * @enum {string}
+                         */
+                        window: "1h" | "4h" | "24h";
+                    } | {
+                        /** @enum {string} */
+                        op: "above";
+                        /**
+                         * @description long: longs closed (a fall); short: shorts closed (a rise); any: both
+                         * @enum {string}
+                         */
+                        side: "long" | "short" | "any";
+                        /** @description USD liquidated over the window */
+                        value: number;
+                        /** @enum {string} */
+                        window: "1h" | "4h" | "24h";
                     };
                     id: string;
                     name: string;
@@ -2778,7 +3017,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
                 };
                 /**
                  * @description removed: a reorg took away the flow of an earlier event
@@ -2822,6 +3061,49 @@ export interface components {
             type: "onchain.flow";
             /** @enum {number} */
             version: 1;
+        };
+        OpenInterestAlertRuleInput: {
+            channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /**
+                 * @description above: the change is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description Percent change of open interest (USD) over the window; negative = a fall */
+                value: number;
+                /**
+                 * @description The change is measured against the value this long ago
+                 * @enum {string}
+                 */
+                window: "1h" | "4h" | "24h";
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            template?: string | null;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "open_interest";
         };
         /** @description symbols=…: one entry per distinct symbol, in the order given */
         OutlookBatch: {
@@ -3221,6 +3503,39 @@ export interface components {
                  * @enum {string}
                  */
                 window?: "5m" | "15m" | "1h" | "24h";
+            } | {
+                /**
+                 * @description above: the rate is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: shorts pay longs */
+                value: number;
+            } | {
+                /**
+                 * @description above: the change is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description Percent change of open interest (USD) over the window; negative = a fall */
+                value: number;
+                /**
+                 * @description The change is measured against the value this long ago
+                 * @enum {string}
+                 */
+                window: "1h" | "4h" | "24h";
+            } | {
+                /** @enum {string} */
+                op: "above";
+                /**
+                 * @description long: longs closed (a fall); short: shorts closed (a rise); any: both
+                 * @enum {string}
+                 */
+                side: "long" | "short" | "any";
+                /** @description USD liquidated over the window */
+                value: number;
+                /** @enum {string} */
+                window: "1h" | "4h" | "24h";
             };
             expiresAt?: string | null;
             name?: string;
@@ -3933,7 +4248,7 @@ export interface operations {
                 /** @description Default 50; above 200 is clamped */
                 limit?: number;
                 state?: "active" | "paused" | "triggered" | "expired" | "failing" | "capped";
-                type?: "price" | "volume" | "address_flow";
+                type?: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
             };
             header?: never;
             path?: never;

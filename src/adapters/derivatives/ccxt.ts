@@ -5,6 +5,7 @@ import type {
   SeriesPoint,
   VenueReading,
 } from '../../modules/derivatives/index.ts';
+import { DERIVATIVES_METRICS } from '../../modules/derivatives/index.ts';
 import { splitSymbol } from '../../modules/identifiers/index.ts';
 import { exponentialBackoff } from '../../shared/backoff.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -221,6 +222,7 @@ export function ccxtDerivativesSource(options: CcxtDerivativesOptions): Derivati
     simulated: false,
     venues: [...options.venues],
     symbols: [...options.symbols],
+    metrics: DERIVATIVES_METRICS,
     liquidationVenues,
     exchanges,
     async start() {

@@ -77,6 +77,8 @@ export async function replayDerivativesSource(options: ReplayDerivativesOptions)
     venues: [venue],
     symbols: [...recorded.keys()],
     clock,
+    // Settled funding and mark candles only: no open interest, index (so basis) or liquidations.
+    metrics: ['funding'],
     liquidationVenues: [],
     async poll(symbol) {
       const r = recorded.get(symbol);

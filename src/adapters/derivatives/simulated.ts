@@ -4,6 +4,7 @@ import type {
   SeriesPoint,
   VenueReading,
 } from '../../modules/derivatives/index.ts';
+import { DERIVATIVES_METRICS } from '../../modules/derivatives/index.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { type PriceModel, hash, rng, venueProfile } from '../market/simulated/model.ts';
 
@@ -108,6 +109,7 @@ export function simulatedDerivativesSource(options: SimulatedDerivativesOptions)
     simulated: true,
     venues,
     symbols,
+    metrics: DERIVATIVES_METRICS,
     liquidationVenues: venues.filter((v) => LIQUIDATION_VENUES.includes(v)),
     premiumAt,
     fundingAt,

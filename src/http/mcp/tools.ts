@@ -160,8 +160,9 @@ export const tools: readonly ToolDefinition[] = [
     name: 'create_alert_rule',
     title: 'Create an alert rule',
     description:
-      'Creates a price, volume or address_flow alert rule (POST /api/alerts); the arguments are the request ' +
-      'body. Needs the alerts:write permission.',
+      'Creates an alert rule (POST /api/alerts): price, volume, address_flow, or on perpetual futures funding ' +
+      '(annualized %), open_interest (change % over a window) or liquidations (USD over a window); the ' +
+      'arguments are the request body. Needs the alerts:write permission.',
     inputSchema: jsonSchemaOf(CreateRule),
     request: (args) => ({ method: 'POST', path: '/api/alerts', body: args }),
     summarize: summaries.rule,

@@ -1,7 +1,10 @@
 import { type Static, type TObject, Type } from 'typebox';
 import {
   DEFAULT_BACKTEST_DAYS,
+  DERIVATIVES_WINDOWS,
   FLOW_RULE_DIRECTIONS,
+  LEVEL_OPS,
+  LIQUIDATION_SIDES,
   MAX_BACKTEST_DAYS,
   MAX_LISTED_FIRINGS,
   MAX_PAGE,
@@ -74,6 +77,48 @@ const FlowCondition = Type.Object(
   },
   { additionalProperties: false },
 );
+
+const FundingCondition = Type.Object(
+  {
+    op: oneOf(LEVEL_OPS, 'above: the rate is above value; below: under it'),
+    value: Type.Number({
+      description:
+        'Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: shorts pay longs',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const OpenInterestCondition = Type.Object(
+  {
+    op: oneOf(LEVEL_OPS, 'above: the change is above value; below: under it'),
+    value: Type.Number({
+      description: 'Percent change of open interest (USD) over the window; negative = a fall',
+    }),
+    window: oneOf(DERIVATIVES_WINDOWS, 'The change is measured against the value this long ago'),
+  },
+  { additionalProperties: false },
+);
+
+const LiquidationsCondition = Type.Object(
+  {
+    op: Type.Literal('above'),
+    value: Type.Number({ exclusiveMinimum: 0, description: 'USD liquidated over the window' }),
+    side: oneOf(LIQUIDATION_SIDES, 'long: longs closed (a fall); short: shorts closed (a rise); any: both'),
+    window: oneOf(DERIVATIVES_WINDOWS),
+  },
+  { additionalProperties: false },
+);
+
+/** Every condition shape, for the places that hold any rule's condition. */
+const AnyCondition = Type.Union([
+  PriceCondition,
+  VolumeCondition,
+  FlowCondition,
+  FundingCondition,
+  OpenInterestCondition,
+  LiquidationsCondition,
+]);
 
 const Trigger = Type.Object(
   {
@@ -165,9 +210,22 @@ const FlowRule = Type.Object(
   { additionalProperties: false, $id: 'AddressFlowAlertRuleInput' },
 );
 
+const FundingRule = Type.Object(
+  { type: Type.Literal('funding'), symbol: SymbolField, condition: FundingCondition, ...common },
+  { additionalProperties: false, $id: 'FundingAlertRuleInput' },
+);
+const OpenInterestRule = Type.Object(
+  { type: Type.Literal('open_interest'), symbol: SymbolField, condition: OpenInterestCondition, ...common },
+  { additionalProperties: false, $id: 'OpenInterestAlertRuleInput' },
+);
+const LiquidationsRule = Type.Object(
+  { type: Type.Literal('liquidations'), symbol: SymbolField, condition: LiquidationsCondition, ...common },
+  { additionalProperties: false, $id: 'LiquidationsAlertRuleInput' },
+);
+
 export const CreateRule = byType(
   RULE_TYPES,
-  [PriceRule, VolumeRule, FlowRule],
+  [PriceRule, VolumeRule, FlowRule, FundingRule, OpenInterestRule, LiquidationsRule],
   'An alert rule; the shape of `condition` depends on `type`',
 );
 
@@ -178,6 +236,9 @@ export const TypedCondition = byType(
     Type.Object({ type: Type.Literal('price'), condition: PriceCondition }),
     Type.Object({ type: Type.Literal('volume'), condition: VolumeCondition }),
     Type.Object({ type: Type.Literal('address_flow'), condition: FlowCondition }),
+    Type.Object({ type: Type.Literal('funding'), condition: FundingCondition }),
+    Type.Object({ type: Type.Literal('open_interest'), condition: OpenInterestCondition }),
+    Type.Object({ type: Type.Literal('liquidations'), condition: LiquidationsCondition }),
   ],
   'A condition and the type of its rule',
 );
@@ -188,7 +249,7 @@ export const PatchRule = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     state: Type.Optional(oneOf(['active', 'paused'] as const, 'paused: not evaluated; active: resume')),
     symbol: Type.Optional(SymbolField),
-    condition: Type.Optional(Type.Union([PriceCondition, VolumeCondition, FlowCondition])),
+    condition: Type.Optional(AnyCondition),
     trigger: Type.Optional(Trigger),
     expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
     channels: Type.Optional(Channels),
@@ -202,8 +263,10 @@ export const Rule = Type.Object(
     id: Type.String({ description: 'alr_…' }),
     name: Type.String(),
     type: oneOf(RULE_TYPES),
-    symbol: Type.Optional(Type.String({ description: 'price and volume rules: the canonical symbol used' })),
-    condition: Type.Union([PriceCondition, VolumeCondition, FlowCondition]),
+    symbol: Type.Optional(
+      Type.String({ description: 'Every rule type but address_flow: the canonical symbol used' }),
+    ),
+    condition: AnyCondition,
     trigger: Type.Object({ mode: oneOf(TRIGGER_MODES), cooldownSec: Type.Integer() }),
     expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     channels: Type.Object({
@@ -331,7 +394,7 @@ const EventRule = Type.Object({
   name: Type.String(),
   type: oneOf(RULE_TYPES),
   symbol: Type.Optional(Type.String()),
-  condition: Type.Union([PriceCondition, VolumeCondition, FlowCondition]),
+  condition: AnyCondition,
   trigger: Type.Object({ mode: oneOf(TRIGGER_MODES), cooldownSec: Type.Integer() }),
   channels: Type.Object({
     webhookIds: Type.Array(Type.String()),
@@ -380,10 +443,26 @@ export const AlertTriggeredEvent = envelope(
         at: Type.String({ format: 'date-time' }),
       }),
     ),
+    derivatives: Type.Optional(
+      Type.Object({
+        symbol: Type.String(),
+        metric: oneOf(['funding', 'open_interest', 'liquidations'] as const),
+        fundingAnnualizedPct: Type.Optional(Type.Number({ description: 'funding: percent a year' })),
+        fundingRate: Type.Optional(Type.Number({ description: 'funding: the rate per funding period' })),
+        window: Type.Optional(oneOf(DERIVATIVES_WINDOWS)),
+        openInterestUsd: Type.Optional(Type.Number()),
+        changePct: Type.Optional(Type.Number({ description: 'open_interest: change over the window' })),
+        side: Type.Optional(oneOf(LIQUIDATION_SIDES)),
+        liquidatedUsd: Type.Optional(Type.Number({ description: 'liquidations: USD over the window' })),
+        source: Type.String({ description: 'The derivatives source (simulated, replay:…, ccxt:…)' }),
+        simulated: Type.Boolean({ description: 'true: made-up data (the simulated market)' }),
+        at: Type.String({ format: 'date-time', description: 'The derivatives refresh that fired it' }),
+      }),
+    ),
     note: Type.Optional(Type.String()),
   }),
   'AlertTriggeredEvent',
-  'A price or volume rule fired (event type alert.triggered)',
+  'A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered)',
 );
 export const AlertCappedEvent = envelope(
   'alert.capped',

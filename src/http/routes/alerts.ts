@@ -88,7 +88,8 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         schema: {
           operationId: 'createAlertRule',
           tags: ['alerts'],
-          summary: 'Create an alert rule (price, volume or address_flow)',
+          summary:
+            'Create an alert rule (price, volume, address_flow, funding, open_interest or liquidations)',
           body: CreateRule,
           response: { 201: Rule, 400: ProblemSchema, 409: ProblemSchema, ...authProblems },
         },

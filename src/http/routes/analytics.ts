@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { RULE_TYPES } from '../../modules/alerts/index.ts';
 import type { AnalyticsService } from '../../modules/analytics/index.ts';
 import { authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
@@ -39,7 +40,7 @@ const Analytics = Type.Object(
           triggerId: Type.String(),
           ruleId: Type.String(),
           ruleName: Type.Union([Type.String(), Type.Null()]),
-          type: Type.Union([Type.Literal('price'), Type.Literal('volume'), Type.Literal('address_flow')]),
+          type: Type.Union(RULE_TYPES.map((t) => Type.Literal(t))),
           firedAt: Type.String({ format: 'date-time' }),
           eventId: Type.String(),
           test: Type.Boolean(),

@@ -34,6 +34,8 @@ export function unknownVariables(template: string): string[] {
 export function defaultTemplate(ruleType: string): string {
   if (ruleType === 'address_flow')
     return '{{rule_name}}: {{amount_usd}} USD of {{asset}} at {{exchange}} ({{condition}}) at {{time}} {{console_url}}';
+  if (ruleType === 'funding' || ruleType === 'open_interest' || ruleType === 'liquidations')
+    return '{{rule_name}}: {{symbol}} {{condition}}, now {{value}}, at {{time}} {{console_url}}';
   if (ruleType === 'volume')
     return '{{rule_name}}: {{symbol}} quote volume {{value}} ({{condition}}), price {{price}}, at {{time}} {{console_url}}';
   return '{{rule_name}}: {{symbol}} {{condition}}, price {{price}}, at {{time}} {{console_url}}';
@@ -74,6 +76,8 @@ function conditionText(condition: Record<string, unknown> | undefined): string {
     );
   }
   const window = condition.window ? ` over ${text(condition.window)}` : '';
+  if ('side' in condition)
+    return `${text(condition.side)} liquidations above ${text(condition.value)} USD${window}`;
   return `${text(condition.op).replace('_', ' ')} ${text(condition.value)}${window}`;
 }
 

@@ -7,7 +7,13 @@ import {
   replayMarketRule,
 } from './backtest.ts';
 import type { BacktestSources } from './ports.ts';
-import { type AlertRule, WINDOW_MS } from './rule.ts';
+import {
+  type AlertRule,
+  type DerivativesRule,
+  isDerivativesRuleType,
+  type RuleType,
+  WINDOW_MS,
+} from './rule.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -38,6 +44,25 @@ export interface BacktestData {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Refuses a rule type storage cannot replay: derivatives refreshes (funding, open interest, liquidations) are
+ * not kept as a replayable stream, so such a backtest would answer with firings it never saw.
+ */
+export function refuseUnreplayable(type: RuleType): void {
+  if (isDerivativesRuleType(type)) throw unreplayable(type);
+}
+
+const unreplayable = (type: RuleType) =>
+  validationError([
+    {
+      pointer: '/body/type',
+      message: `${type} rules cannot be backtested: stored history holds no derivatives refreshes to replay`,
+    },
+  ]);
+
+const replayable = (rule: AlertRule): rule is Exclude<AlertRule, DerivativesRule> =>
+  !isDerivativesRuleType(rule.type);
 
 /** The window [from, to): `days` back from `to` (now by default), or `from`…`to`; whole minutes. */
 function resolveWindow(input: BacktestWindowInput, now: number, problems: ProblemDetail[]) {
@@ -76,6 +101,7 @@ export async function runBacktest(
   sources: BacktestSources,
   now: number,
 ) {
+  if (!replayable(draft)) throw unreplayable(draft.type);
   const problems: ProblemDetail[] = [];
   const { from, to } = resolveWindow(input, now, problems);
   if (problems.length) throw validationError(problems);

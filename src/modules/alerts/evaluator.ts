@@ -32,6 +32,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     clock,
     log,
     history: options.history,
+    derivativesHistory: options.derivativesHistory,
     sink: {
       fire: (live, occasion) =>
         writes.fire({ rule: live.rule, crossing: live.crossing, occasion, firedAt: clock.now() }),
@@ -179,6 +180,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
         await bus.subscribe(topics.marketCandle, guarded('candle', engine.onCandle)),
         await bus.subscribe(topics.onchainFlow, guarded('flow', onFlow)),
         await bus.subscribe(topics.onchainFlowsRemoved, guarded('flows-removed', onFlowsRemoved)),
+        await bus.subscribe(topics.derivativesUpdate, guarded('derivatives', engine.onDerivatives)),
       );
       await loadAll();
       // The sweep expires rules and decays flow windows between events.
@@ -204,6 +206,10 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     onFlow,
     onFlowsRemoved: (p) => {
       onFlowsRemoved(p);
+      writes.flush();
+    },
+    onDerivatives: (p) => {
+      engine.onDerivatives(p);
       writes.flush();
     },
     apply: (rule, deleted) => {

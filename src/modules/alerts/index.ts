@@ -1,6 +1,7 @@
 /**
- * Alerts module — public face. Rules (price, volume, address_flow) stored per account, evaluated by a
- * leader-elected job on the market and on-chain events, firing exactly once into the account event log.
+ * Alerts module — public face. Rules (price, volume, address_flow; funding, open_interest, liquidations)
+ * stored per account, evaluated by a leader-elected job on the market, derivatives and on-chain events,
+ * firing exactly once into the account event log.
  */
 export {
   type BacktestView,
@@ -13,6 +14,9 @@ export { createEvaluator } from './evaluator.ts';
 export type {
   AlertsLogger,
   BacktestSources,
+  DerivativesCoverage,
+  DerivativesEvent,
+  DerivativesHistory,
   Evaluator,
   EvaluatorOptions,
   EvaluatorStats,
@@ -32,7 +36,12 @@ export { createKyselyAlertsRepository } from './repository.kysely.ts';
 export {
   type AlertRule,
   DEFAULT_COOLDOWN_SEC,
+  DERIVATIVES_RULE_TYPES,
+  DERIVATIVES_WINDOWS,
+  type DerivativesRuleType,
   FLOW_RULE_DIRECTIONS,
+  LEVEL_OPS,
+  LIQUIDATION_SIDES,
   PRICE_OPS,
   RULE_STATES,
   RULE_TYPES,

@@ -6,7 +6,7 @@ import type { LeaderTerm } from '../../shared/leadership.ts';
 import type { EventsTopics } from '../events/index.ts';
 import type { MinuteBar } from './market-window.ts';
 import type { AlertsRepository } from './repository.ts';
-import type { AlertRule, FlowCondition } from './rule.ts';
+import type { AlertRule, DerivativesRuleType, FlowCondition } from './rule.ts';
 import type { AlertsTopics } from './topics.ts';
 
 export interface AlertsLogger {
@@ -23,6 +23,44 @@ export interface MarketHistory {
 /** Stored flows (newest first or any order), so windowed flow sums are complete after a start. */
 export interface FlowHistory {
   flowsSince(sinceMs: number): Promise<FlowEvent[]>;
+}
+
+/**
+ * Which symbols and metrics the derivatives source can ever publish. `gap` answers why a rule of `type` on
+ * `symbol` could never fire (the field to name and a message), or undefined when it can (or is not known yet).
+ */
+export interface DerivativesCoverage {
+  gap(symbol: string, type: DerivativesRuleType): { field: 'symbol' | 'type'; message: string } | undefined;
+}
+
+/** Stored merged derivatives series, so windowed open-interest changes and liquidation sums start complete. */
+export interface DerivativesHistory {
+  /** Open interest in USD per minute (`value`), or liquidations per minute (`long`, `short` USD). */
+  openInterest(symbol: string, fromMs: number, toMs: number): Promise<Array<{ time: number; usd: number }>>;
+  liquidations(
+    symbol: string,
+    fromMs: number,
+    toMs: number,
+  ): Promise<Array<{ time: number; longUsd: number; shortUsd: number }>>;
+}
+
+/**
+ * The fields of a `derivatives.update` payload the evaluator reads: each symbol's merged funding and open
+ * interest (null when absent), and the liquidation orders seen since the previous update.
+ */
+export interface DerivativesEvent {
+  at: number;
+  source: string;
+  simulated: boolean;
+  items: Array<{
+    symbol: string;
+    funding: { rate: number; annualizedPct: number } | null;
+    openInterest: { usd: number | null } | null;
+    /** Null when no venue of the symbol streams liquidations (absent, not 0). */
+    liquidations: unknown;
+    stale: boolean;
+  }>;
+  liquidations: Array<{ symbol: string; side: 'long' | 'short'; usd: number; time: string }>;
 }
 
 /**
@@ -67,6 +105,7 @@ export interface EvaluatorTopics extends AlertsTopics, EventsTopics {
   [topics.marketCandle]: CandleEvent;
   [topics.onchainFlow]: FlowEvent;
   [topics.onchainFlowsRemoved]: { ids: string[] };
+  [topics.derivativesUpdate]: DerivativesEvent;
 }
 
 export interface EvaluatorOptions {
@@ -76,6 +115,7 @@ export interface EvaluatorOptions {
   log: AlertsLogger;
   history?: MarketHistory;
   flowHistory?: FlowHistory;
+  derivativesHistory?: DerivativesHistory;
   /** Period of the incremental rule sync that backs up the change notices (ms, default 5000). */
   syncMs?: number;
   /** Period of expiry and flow-window checks between events (ms, default 1000). */
@@ -104,6 +144,7 @@ export interface Evaluator {
   onCandle(payload: CandleEvent): void;
   onFlow(payload: FlowEvent): void;
   onFlowsRemoved(payload: { ids: string[] }): void;
+  onDerivatives(payload: DerivativesEvent): void;
   /** Applies a stored rule (created, edited, deleted) to the index. */
   apply(rule: AlertRule, deleted: boolean): void;
   /** Loads every live rule from the repository into the index. */

@@ -2,13 +2,27 @@ import type { Clock } from '../../shared/clock.ts';
 import { isRecord } from '../../shared/bus.ts';
 import { AppError, type ProblemDetail } from '../../shared/errors.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
-import type { FlowCondition, Normalized, PriceCondition, RuleWatch, VolumeCondition } from './rule.ts';
+import type { DerivativesCoverage } from './ports.ts';
+import type {
+  DerivativesRuleType,
+  FlowCondition,
+  FundingCondition,
+  LiquidationsCondition,
+  Normalized,
+  OpenInterestCondition,
+  PriceCondition,
+  RuleWatch,
+  VolumeCondition,
+} from './rule.ts';
 
 /** A condition with the rule type whose shape it has (the route's schema checked the shape). */
 export type TypedCondition =
   | { type: 'price'; condition: PriceCondition }
   | { type: 'volume'; condition: VolumeCondition }
-  | { type: 'address_flow'; condition: FlowCondition };
+  | { type: 'address_flow'; condition: FlowCondition }
+  | { type: 'funding'; condition: FundingCondition }
+  | { type: 'open_interest'; condition: OpenInterestCondition }
+  | { type: 'liquidations'; condition: LiquidationsCondition };
 
 /**
  * The checks of a rule's fields that its schema cannot make — the symbol and exchange against the supported
@@ -19,6 +33,8 @@ export function createRuleChecks(options: {
   symbols: SupportedSymbols;
   resolveExchange(input: string): string;
   clock: Clock;
+  /** What the derivatives source can answer; absent: derivatives rules are refused (no source). */
+  derivatives?: DerivativesCoverage;
 }) {
   const { clock } = options;
 
@@ -35,6 +51,17 @@ export function createRuleChecks(options: {
       });
       return null;
     }
+  }
+
+  /**
+   * A derivatives rule on a symbol or metric its source never publishes would wait forever: refused, naming
+   * the field. A covered symbol whose data is absent for now is accepted (the rule waits, never reads 0).
+   */
+  function derivativesCoverage(type: DerivativesRuleType, symbol: string, problems: ProblemDetail[]) {
+    const gap = options.derivatives
+      ? options.derivatives.gap(symbol, type)
+      : { field: 'type' as const, message: 'derivatives data is not available on this server' };
+    if (gap) problems.push({ pointer: `/body/${gap.field}`, message: gap.message });
   }
 
   /**
@@ -64,6 +91,9 @@ export function createRuleChecks(options: {
         return typed;
       }
       case 'volume':
+      case 'funding':
+      case 'open_interest':
+      case 'liquidations':
         return typed;
       case 'address_flow':
         return { type: 'address_flow', condition: flowCondition(typed.condition, problems, normalized) };
@@ -142,7 +172,7 @@ export function createRuleChecks(options: {
     return problems;
   }
 
-  return { symbol, condition, expiry, fieldProblems };
+  return { symbol, condition, expiry, fieldProblems, derivativesCoverage };
 }
 
 /** The rule's type with its symbol and checked condition, as a rule holds them. */
@@ -154,5 +184,11 @@ export function watchOf(typed: TypedCondition, symbol: string | null): RuleWatch
       return { type: 'volume', symbol: symbol ?? '', condition: typed.condition };
     case 'address_flow':
       return { type: 'address_flow', symbol: null, condition: typed.condition };
+    case 'funding':
+      return { type: 'funding', symbol: symbol ?? '', condition: typed.condition };
+    case 'open_interest':
+      return { type: 'open_interest', symbol: symbol ?? '', condition: typed.condition };
+    case 'liquidations':
+      return { type: 'liquidations', symbol: symbol ?? '', condition: typed.condition };
   }
 }

@@ -1,11 +1,20 @@
 import type { Clock } from '../../shared/clock.ts';
 import { MinHeap } from '../../shared/min-heap.ts';
+import { DerivativesFeed } from './derivatives-feed.ts';
 import { sidesOf, transferOf } from './flow-sides.ts';
 import { type FlowGroup, FlowWindows } from './flow-windows.ts';
 import { MarketFeed } from './market-feed.ts';
 import type { Occasion } from './occasion.ts';
-import type { AlertsLogger, CandleEvent, FlowEvent, MarketHistory, SnapshotEvent } from './ports.ts';
-import type { AlertRule } from './rule.ts';
+import type {
+  AlertsLogger,
+  CandleEvent,
+  DerivativesEvent,
+  DerivativesHistory,
+  FlowEvent,
+  MarketHistory,
+  SnapshotEvent,
+} from './ports.ts';
+import { type AlertRule, isDerivativesRuleType } from './rule.ts';
 import { type Live, RuleIndex, type Series } from './rule-index.ts';
 
 /** Where the engine's decisions go: the live evaluator stores them, a backtest lists them. */
@@ -24,11 +33,13 @@ export interface RuleEngineOptions {
   log: AlertsLogger;
   /** Stored bars a new volume or change rule's windows warm from (absent: the windows fill from events). */
   history?: MarketHistory;
+  /** Stored derivatives series a new windowed open-interest or liquidations rule warms from. */
+  derivativesHistory?: DerivativesHistory;
 }
 
 /**
  * The decisions of alert evaluation, with no storage: rules held in per-series threshold indexes (RuleIndex),
- * market and flow events turned into series values (MarketFeed, FlowWindows), and the condition, crossing,
+ * market, derivatives and flow events turned into series values (MarketFeed, DerivativesFeed, FlowWindows), and the condition, crossing,
  * cooldown and trigger-mode logic that decides each firing. The live evaluator and the backtest both drive it.
  */
 export function createRuleEngine(options: RuleEngineOptions) {
@@ -36,15 +47,28 @@ export function createRuleEngine(options: RuleEngineOptions) {
   const index = new RuleIndex();
   const flows = new FlowWindows(setValue);
   const market = new MarketFeed({ index, update: setValue, clock, log, history: options.history });
+  const derivatives = new DerivativesFeed({
+    index,
+    update: setValue,
+    clock,
+    log,
+    history: options.derivativesHistory,
+  });
   const wakeMarket = new MinHeap<Live>();
   const wakeFlow = new MinHeap<Live>();
+  const wakeDerivatives = new MinHeap<Live>();
   let fired = 0;
   let visited = 0;
 
   const cooldownMs = (live: Live) => live.rule.trigger.cooldownSec * 1000;
   const coolingUntil = (live: Live) =>
     live.rule.trigger.mode === 'every' && live.lastEventAt !== null ? live.lastEventAt + cooldownMs(live) : 0;
-  const wakeOf = (live: Live) => (live.series?.domain === 'flow' || live.bucket ? wakeFlow : wakeMarket);
+  const wakeOf = (live: Live) =>
+    live.series?.domain === 'flow' || live.bucket
+      ? wakeFlow
+      : live.series?.domain === 'derivatives'
+        ? wakeDerivatives
+        : wakeMarket;
 
   /** The decision to fire: cheap, on the event's path; what it means is the sink's business. */
   function fire(live: Live, occasion: Occasion) {
@@ -137,7 +161,10 @@ export function createRuleEngine(options: RuleEngineOptions) {
       if (s && rule.type === 'address_flow') {
         const window = rule.condition.window;
         newWindow = window ? flows.ensure(rule.condition, window, s) : undefined;
-      } else if (s && rule.type !== 'address_flow' && !s.key.startsWith('p:')) market.warm(rule.symbol);
+      } else if (s && rule.type !== 'address_flow') {
+        if (isDerivativesRuleType(rule.type)) derivatives.warm(rule.symbol);
+        else if (!s.key.startsWith('p:')) market.warm(rule.symbol);
+      }
       if (s && s.value !== undefined && s.occasion) reconcile(live, s.value, s.occasion);
       return { live, newWindow };
     },
@@ -150,6 +177,12 @@ export function createRuleEngine(options: RuleEngineOptions) {
 
     onCandle(p: CandleEvent) {
       market.onCandle(p);
+    },
+
+    /** A derivatives refresh: its values are compared on this refresh, so a crossing fires on it. */
+    onDerivatives(p: DerivativesEvent) {
+      derivatives.onUpdate(p);
+      wakeDerivatives.popDue(p.at, (live) => recheck(live, p.at));
     },
 
     /** A flow at `now`: single-transfer rules on its sides, then the windows it counts in. */

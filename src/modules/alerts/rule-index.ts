@@ -1,6 +1,6 @@
 import { flowGroupKey, flowTarget } from './flow-sides.ts';
 import type { Occasion } from './occasion.ts';
-import { type AlertRule, isCrossing } from './rule.ts';
+import { type AlertRule, type DerivativesWindow, isCrossing, type LiquidationSide } from './rule.ts';
 import { type Sense, ThresholdIndex, upperBound } from './threshold-index.ts';
 
 /** A rule as the evaluator holds it. */
@@ -25,7 +25,7 @@ export interface Series {
   value: number | undefined;
   /** The event that set the current value (a firing at reconciliation or wake-up refers to it). */
   occasion: Occasion | undefined;
-  domain: 'market' | 'flow';
+  domain: 'market' | 'flow' | 'derivatives';
 }
 
 /** Where a rule sits: its series' key, the side of the threshold it holds on, and the threshold. */
@@ -36,9 +36,16 @@ export interface Placement {
   domain: Series['domain'];
 }
 
+export const fundingKey = (symbol: string) => `d:f:${symbol}`;
+export const openInterestKey = (window: DerivativesWindow, symbol: string) => `d:oi:${window}:${symbol}`;
+export const liquidationsKey = (side: LiquidationSide, window: DerivativesWindow, symbol: string) =>
+  `d:l:${side}:${window}:${symbol}`;
+
 /**
  * Series keys: `p:<symbol>` price, `c:<window>:<symbol>` change %, `v:<window>:<symbol>` quote volume,
- * `f:<target>|<direction>|<asset>:<window>` windowed flow sum. Single-transfer flow rules have no series.
+ * `f:<target>|<direction>|<asset>:<window>` windowed flow sum, `d:f:<symbol>` annualized funding,
+ * `d:oi:<window>:<symbol>` open-interest change %, `d:l:<side>:<window>:<symbol>` liquidations USD.
+ * Single-transfer flow rules have no series.
  */
 export function placementOf(rule: AlertRule): Placement | undefined {
   switch (rule.type) {
@@ -61,6 +68,29 @@ export function placementOf(rule: AlertRule): Placement | undefined {
         threshold: rule.condition.value,
         domain: 'market',
       };
+    case 'funding': {
+      const sense: Sense = rule.condition.op === 'above' ? 'up' : 'down';
+      return { key: fundingKey(rule.symbol), sense, threshold: rule.condition.value, domain: 'derivatives' };
+    }
+    case 'open_interest': {
+      const c = rule.condition;
+      const sense: Sense = c.op === 'above' ? 'up' : 'down';
+      return {
+        key: openInterestKey(c.window, rule.symbol),
+        sense,
+        threshold: c.value,
+        domain: 'derivatives',
+      };
+    }
+    case 'liquidations': {
+      const c = rule.condition;
+      return {
+        key: liquidationsKey(c.side, c.window, rule.symbol),
+        sense: 'up',
+        threshold: c.value,
+        domain: 'derivatives',
+      };
+    }
     case 'address_flow': {
       const c = rule.condition;
       if (!c.window) return undefined;

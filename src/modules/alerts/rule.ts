@@ -1,7 +1,19 @@
 /** Alert rules: types, conditions, states — the domain vocabulary shared by the service and the evaluator. */
 
-export const RULE_TYPES = ['price', 'volume', 'address_flow'] as const;
+export const RULE_TYPES = [
+  'price',
+  'volume',
+  'address_flow',
+  'funding',
+  'open_interest',
+  'liquidations',
+] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
+/** Rules on a symbol's perpetual-futures metrics (the derivatives module's merged view). */
+export const DERIVATIVES_RULE_TYPES = ['funding', 'open_interest', 'liquidations'] as const;
+export type DerivativesRuleType = (typeof DERIVATIVES_RULE_TYPES)[number];
+export const isDerivativesRuleType = (type: string): type is DerivativesRuleType =>
+  (DERIVATIVES_RULE_TYPES as readonly string[]).includes(type);
 
 export const PRICE_OPS = ['crosses_above', 'crosses_below', 'above', 'below', 'change_pct'] as const;
 export type PriceOp = (typeof PRICE_OPS)[number];
@@ -14,6 +26,19 @@ export const WINDOW_MS: Record<RuleWindow, number> = {
   '1h': 3_600_000,
   '24h': 86_400_000,
 };
+
+/** Windows of open-interest change and liquidation sums. */
+export const DERIVATIVES_WINDOWS = ['1h', '4h', '24h'] as const;
+export type DerivativesWindow = (typeof DERIVATIVES_WINDOWS)[number];
+export const DERIVATIVES_WINDOW_MS: Record<DerivativesWindow, number> = {
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '24h': 86_400_000,
+};
+export const LEVEL_OPS = ['above', 'below'] as const;
+export type LevelOp = (typeof LEVEL_OPS)[number];
+export const LIQUIDATION_SIDES = ['long', 'short', 'any'] as const;
+export type LiquidationSide = (typeof LIQUIDATION_SIDES)[number];
 
 export const FLOW_RULE_DIRECTIONS = ['in', 'out', 'any'] as const;
 export type FlowRuleDirection = (typeof FLOW_RULE_DIRECTIONS)[number];
@@ -63,7 +88,35 @@ export interface FlowCondition {
   window?: RuleWindow;
 }
 
-export type Condition = PriceCondition | VolumeCondition | FlowCondition;
+/** The merged funding rate, annualized: `rate × (8760 / intervalHours) × 100` (percent a year, simple). */
+export interface FundingCondition {
+  op: LevelOp;
+  /** Annualized percent (10.95 = 0.01 % per 8 h period); negative: shorts pay longs. */
+  value: number;
+}
+
+/** The change of merged open interest (USD) over the window, in percent (negative: a fall). */
+export interface OpenInterestCondition {
+  op: LevelOp;
+  value: number;
+  window: DerivativesWindow;
+}
+
+/** Liquidations (USD) of the side over the window, summed over the venues that stream them. */
+export interface LiquidationsCondition {
+  op: 'above';
+  value: number;
+  side: LiquidationSide;
+  window: DerivativesWindow;
+}
+
+export type Condition =
+  | PriceCondition
+  | VolumeCondition
+  | FlowCondition
+  | FundingCondition
+  | OpenInterestCondition
+  | LiquidationsCondition;
 
 export interface RuleTrigger {
   mode: TriggerMode;
@@ -129,13 +182,30 @@ export interface FlowRule extends RuleFields {
   condition: FlowCondition;
 }
 
-export type AlertRule = PriceRule | VolumeRule | FlowRule;
+export interface FundingRule extends RuleFields {
+  type: 'funding';
+  symbol: string;
+  condition: FundingCondition;
+}
 
+export interface OpenInterestRule extends RuleFields {
+  type: 'open_interest';
+  symbol: string;
+  condition: OpenInterestCondition;
+}
+
+export interface LiquidationsRule extends RuleFields {
+  type: 'liquidations';
+  symbol: string;
+  condition: LiquidationsCondition;
+}
+
+export type DerivativesRule = FundingRule | OpenInterestRule | LiquidationsRule;
+export type AlertRule = PriceRule | VolumeRule | FlowRule | DerivativesRule;
+
+type Watch<R> = R extends AlertRule ? Pick<R, 'type' | 'symbol' | 'condition'> : never;
 /** What a rule watches: its type, with the symbol and the condition of that type. */
-export type RuleWatch =
-  | Pick<PriceRule, 'type' | 'symbol' | 'condition'>
-  | Pick<VolumeRule, 'type' | 'symbol' | 'condition'>
-  | Pick<FlowRule, 'type' | 'symbol' | 'condition'>;
+export type RuleWatch = Watch<AlertRule>;
 
 /** What a stored rule watches, from its columns: the stored type says which condition the JSON holds. */
 export function storedWatch(type: string, symbol: string | null, conditionJson: string): RuleWatch {
@@ -143,6 +213,9 @@ export function storedWatch(type: string, symbol: string | null, conditionJson: 
   switch (type) {
     case 'price':
     case 'volume':
+    case 'funding':
+    case 'open_interest':
+    case 'liquidations':
       return { type, symbol: symbol ?? '', condition };
     case 'address_flow':
       return { type, symbol: null, condition };
@@ -176,6 +249,16 @@ export function defaultRuleName(rule: RuleWatch): string {
     const target = c.exchange ?? c.address ?? '?';
     const span = c.window ? ` in ${c.window}` : '';
     return `${target} ${c.direction}${c.asset ? ` ${c.asset}` : ''} ≥ $${c.minUsd}${span}`;
+  }
+  switch (rule.type) {
+    case 'funding':
+      return `${rule.symbol} funding ${rule.condition.op} ${rule.condition.value} %/yr`;
+    case 'open_interest':
+      return `${rule.symbol} open interest ${rule.condition.window} change ${rule.condition.op} ${rule.condition.value} %`;
+    case 'liquidations': {
+      const c = rule.condition;
+      return `${rule.symbol} ${c.side === 'any' ? '' : `${c.side} `}liquidations ${c.window} above $${c.value}`;
+    }
   }
   const c = rule.condition;
   if (rule.type === 'volume') return `${rule.symbol} quote volume ${c.window} above ${c.value}`;

@@ -8,8 +8,13 @@ import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
 import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
-import { type BacktestView, type BacktestWindowInput, runBacktest } from './backtest-run.ts';
-import type { BacktestSources } from './ports.ts';
+import {
+  type BacktestView,
+  type BacktestWindowInput,
+  refuseUnreplayable,
+  runBacktest,
+} from './backtest-run.ts';
+import type { BacktestSources, DerivativesCoverage } from './ports.ts';
 import { cappedEventData, presentRule, type RuleView } from './present.ts';
 import type { AlertsRepository, RulePatch } from './repository.ts';
 import {
@@ -17,7 +22,11 @@ import {
   DEFAULT_COOLDOWN_SEC,
   defaultRuleName,
   type FlowCondition,
+  type FundingCondition,
+  isDerivativesRuleType,
+  type LiquidationsCondition,
   type Normalized,
+  type OpenInterestCondition,
   type PriceCondition,
   type RuleChannels,
   type RuleState,
@@ -44,6 +53,9 @@ export type RuleInput = RuleInputFields &
     | { type: 'price'; symbol: string; condition: PriceCondition }
     | { type: 'volume'; symbol: string; condition: VolumeCondition }
     | { type: 'address_flow'; condition: FlowCondition }
+    | { type: 'funding'; symbol: string; condition: FundingCondition }
+    | { type: 'open_interest'; symbol: string; condition: OpenInterestCondition }
+    | { type: 'liquidations'; symbol: string; condition: LiquidationsCondition }
   );
 
 export interface RulePatchInput extends RuleInputFields {
@@ -132,6 +144,8 @@ export interface AlertsServiceOptions {
   symbols: SupportedSymbols;
   /** Canonical exchange name, or throws `unknown_exchange` (the on-chain module's resolver). */
   resolveExchange(input: string): string;
+  /** What the derivatives source can publish: funding, open-interest and liquidation rules are checked on it. */
+  derivatives?: DerivativesCoverage;
   /** Live rules allowed per account, by plan. */
   caps: Record<string, number>;
   log?: { warn(obj: object, msg: string): void };
@@ -190,6 +204,8 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
     const problems: ProblemDetail[] = [];
     const normalized: Normalized[] = [];
     const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
+    if (symbol !== null && isDerivativesRuleType(input.type))
+      checks.derivativesCoverage(input.type, symbol, problems);
     const typed = checks.condition(input, problems, normalized);
     const expiresAt = checks.expiry(input.expiresAt, problems);
     checkTemplate(input.template, problems);
@@ -234,6 +250,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
     },
 
     async backtest(caller, input, window) {
+      refuseUnreplayable(input.type);
       if (!options.backtest)
         throw new AppError('not_configured', 'backtests need the market and on-chain history of this server');
       const rule = draftRule(caller, input);
@@ -278,6 +295,8 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
           problems.push({ pointer: '/body/symbol', message: 'is not used by address_flow rules' });
         else {
           const symbol = checks.symbol(input.symbol, problems, normalized);
+          if (symbol !== null && isDerivativesRuleType(current.type))
+            checks.derivativesCoverage(current.type, symbol, problems);
           if (symbol !== null) patch.symbol = symbol;
         }
       }

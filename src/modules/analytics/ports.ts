@@ -14,7 +14,7 @@ export interface AlertsSummarySource {
       triggerId: string;
       ruleId: string;
       ruleName: string | null;
-      type: 'price' | 'volume' | 'address_flow';
+      type: 'price' | 'volume' | 'address_flow' | 'funding' | 'open_interest' | 'liquidations';
       firedAt: string;
       eventId: string;
       test: boolean;

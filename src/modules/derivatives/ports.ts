@@ -14,6 +14,10 @@ export interface DerivativesSource {
   readonly symbols: readonly string[];
   /** The source's own clock when its time is not wall time (a replay). */
   readonly clock?: Clock;
+  /**
+   * The metrics the source can ever publish (a venue may still lack one); a rule on another could never fire.
+   */
+  readonly metrics: readonly DerivativesMetric[];
   /** Which venues stream liquidations (the others answer liquidations as absent). */
   readonly liquidationVenues: readonly string[];
   /**

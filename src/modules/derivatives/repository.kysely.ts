@@ -5,11 +5,9 @@ import type { DerivativesTables } from './tables.ts';
 
 const BATCH = 1000;
 
-interface BucketRow {
-  start: string | number;
-  time: string | number;
-  value: number | null;
-  value2: number | null;
+/** `[start, time, value, value2]` per bucket, oldest first, as one JSON text. */
+interface BucketsRow {
+  buckets: string;
 }
 
 export function createKyselyDerivativesRepository(db: Kysely<DerivativesTables>): DerivativesRepository {
@@ -53,27 +51,29 @@ export function createKyselyDerivativesRepository(db: Kysely<DerivativesTables>)
       return rows.map((r) => ({ time: Number(r.time), value: r.value, value2: r.value2 }));
     },
     async buckets(symbol, metric, intervalMs, fromMs, toMs, limit, mode) {
-      const rows =
+      const page =
         mode === 'last'
-          ? await sql<BucketRow>`
+          ? sql`
               select distinct on (start) time - mod(time, ${intervalMs}::bigint) as start, time, value, value2
               from derivatives_points
               where symbol = ${symbol} and metric = ${metric} and time >= ${fromMs} and time < ${toMs}
               order by start, time desc
-              limit ${limit}`.execute(db)
-          : await sql<BucketRow>`
+              limit ${limit}`
+          : sql`
               select time - mod(time, ${intervalMs}::bigint) as start, max(time) as time,
                 sum(value) as value, sum(value2) as value2
               from derivatives_points
               where symbol = ${symbol} and metric = ${metric} and time >= ${fromMs} and time < ${toMs}
               group by start order by start
-              limit ${limit}`.execute(db);
-      return rows.rows.map((r) => ({
-        start: Number(r.start),
-        time: Number(r.time),
-        value: r.value,
-        value2: r.value2,
-      }));
+              limit ${limit}`;
+      // One row of JSON instead of a row per bucket: on embedded PGlite the per-row decoding was half the time.
+      const { rows } = await sql<BucketsRow>`
+        select coalesce(json_agg(json_build_array(start, time, value, value2) order by start)::text, '[]') as buckets
+        from (${page}) as page`.execute(db);
+      const list = JSON.parse(rows[0]?.buckets ?? '[]') as Array<
+        [number, number, number | null, number | null]
+      >;
+      return list.map(([start, time, value, value2]) => ({ start, time, value, value2 }));
     },
     async extent(symbol, metric) {
       const row = await db

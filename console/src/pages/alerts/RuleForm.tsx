@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client.ts';
-import type { AlertRule, AlertType, NewAlert } from '../../api/types.ts';
+import type { AlertRule, NewAlert } from '../../api/types.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { useAlertChannels, useWebhooks } from '../../hooks/alerts.ts';
@@ -9,7 +9,7 @@ import { ruleBody } from '../../lib/alerts.ts';
 import { fieldErrors } from '../../lib/problems.ts';
 import { BacktestPreview } from './BacktestPreview.tsx';
 import { FormField } from './FormField.tsx';
-import { typeLabel, types } from './labels.ts';
+import { type FormRuleType, typeLabel, types } from './labels.ts';
 import { TemplateEditor } from './TemplateEditor.tsx';
 
 const ruleFields = [
@@ -47,7 +47,7 @@ export function RuleForm() {
   const channels = useAlertChannels();
   const formRef = useRef<HTMLFormElement>(null);
   const [edits, setEdits] = useState(0);
-  const [type, setType] = useState<AlertType>('price');
+  const [type, setType] = useState<FormRuleType>('price');
   const [op, setOp] = useState<string>('crosses_above');
   const [created, setCreated] = useState<AlertRule>();
   const create = useMutation({

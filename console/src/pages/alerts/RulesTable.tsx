@@ -9,7 +9,7 @@ import { TableCard } from '../../components/TableCard.tsx';
 import { useAlertRules } from '../../hooks/alerts.ts';
 import { describeCondition, stateAction } from '../../lib/alerts.ts';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
-import { stateTone, states, typeLabel, types } from './labels.ts';
+import { allTypes, stateTone, states, typeLabel } from './labels.ts';
 
 /** The rule list: filters, cursor paging, each rule's actions, the selected rule's deliveries. */
 export function RulesTable() {
@@ -84,7 +84,7 @@ export function RulesTable() {
                 onChange={(e) => setFilter({ ...filters, type: (e.target.value || undefined) as AlertType })}
               >
                 <option value="">Any</option>
-                {types.map((t) => (
+                {allTypes.map((t) => (
                   <option key={t} value={t}>
                     {typeLabel[t]}
                   </option>

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useState } from 'react';
 import { api, unwrap } from '../../api/client.ts';
-import type { AlertType, TemplatePreviewRequest } from '../../api/types.ts';
+import type { TemplatePreviewRequest } from '../../api/types.ts';
 import { Segmented } from '../../components/Segmented.tsx';
 import { ruleBody } from '../../lib/alerts.ts';
+import type { FormRuleType } from './labels.ts';
 
 const views = ['Text', 'Telegram', 'Slack', 'Discord', 'Email'] as const;
 
 /** The rule form as a preview request: the template and what the rule would fill it with. */
-function previewRequest(type: AlertType, form: HTMLFormElement): TemplatePreviewRequest {
+function previewRequest(type: FormRuleType, form: HTMLFormElement): TemplatePreviewRequest {
   const data = new FormData(form);
   const rule = ruleBody(type, data) as {
     name?: string;
@@ -38,7 +39,7 @@ export function TemplateEditor({
   form,
   version,
 }: {
-  type: AlertType;
+  type: FormRuleType;
   form: RefObject<HTMLFormElement | null>;
   /** Bumped on every edit of the form, so the preview follows the rule's other fields too. */
   version: number;
