@@ -12,7 +12,12 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT', MERIDIAN_MARKET_HISTORY_DAYS: '1', MERIDIAN_SIM_SEED: '7' },
+      env: {
+        MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT',
+        MERIDIAN_MARKET_HISTORY_DAYS: '1',
+        MERIDIAN_DERIVATIVES_HISTORY_DAYS: '1',
+        MERIDIAN_SIM_SEED: '7',
+      },
     });
     // A simulated market with a day of bars, and one model refresh over it: forecasts to ask about.
     const market = t.container.market.service;
@@ -20,11 +25,16 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     await market.windowsLoaded();
     market.tickNow();
     await t.container.predictions.service.refresh();
+    // Simulated perpetuals: a refresh of funding, open interest, basis and liquidations to ask about.
+    await t.container.derivatives.service.start();
+    await t.container.derivatives.service.backfilled();
+    await t.container.derivatives.service.refresh();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     member = await t.user('member');
   });
   afterAll(async () => {
+    await t.container.derivatives.service.stop();
     await t.container.market.service.stop();
     await t.close();
   });
@@ -191,6 +201,39 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       })) as CallToolResult;
       expect(result.isError).toBe(true);
       expect(text(result)).toMatch(/^403 forbidden: .*alerts:write/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers the netflow series and the derivatives figures through their REST routes', async () => {
+    const client = await connect(member.token);
+    try {
+      const netflow = (await client.callTool({
+        name: 'get_onchain_netflow',
+        arguments: { interval: '1h' },
+      })) as CallToolResult;
+      expect(netflow.isError, text(netflow)).toBeFalsy();
+      // The default span is the last 7 days of hours: 168 buckets, 169 when now is not on the hour.
+      const [, buckets] = /^all exchanges all assets all chains, (\d+) × 1h: in \$[\d,]+, out \$[\d,]+/.exec(
+        text(netflow),
+      )!;
+      expect(Number(buckets)).toBeGreaterThanOrEqual(168);
+      expect((netflow.structuredContent as { result: { data: unknown[] } }).result.data).toHaveLength(
+        Number(buckets),
+      );
+      const derivatives = (await client.callTool({
+        name: 'get_derivatives',
+        arguments: { symbols: 'btc' },
+      })) as CallToolResult;
+      expect(derivatives.isError, text(derivatives)).toBeFalsy();
+      expect(text(derivatives)).toMatch(/^BTCUSDT: (funding|funding: not published)/);
+      const history = (await client.callTool({
+        name: 'get_derivatives_history',
+        arguments: { symbol: 'BTC', metric: 'nope' },
+      })) as CallToolResult;
+      expect(history.isError).toBe(true);
+      expect(text(history)).toMatch(/^400 validation_failed/);
     } finally {
       await client.close();
     }

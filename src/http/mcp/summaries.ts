@@ -163,6 +163,47 @@ export const summaries = {
     );
   },
 
+  derivatives(body: unknown): string {
+    const items = asList(body);
+    if (items.length === 0) return 'No derivatives data for those symbols.';
+    const usd = (v: unknown) => `$${num(v, 0)}`;
+    return items
+      .map((d) => {
+        const f = d.funding as Json | null;
+        const oi = d.openInterest as Json | null;
+        const b = d.basis as Json | null;
+        const l = (d.liquidations as Json | null)?.h24 as Json | undefined;
+        return [
+          `${d.symbol}:`,
+          f
+            ? `funding ${num(Number(f.rate) * 100, 4)} % per ${f.intervalHours} h (${num(f.annualizedPct)} % a year)`
+            : 'funding: not published',
+          oi
+            ? `open interest ${usd(oi.usd)} (${num(oi.change24hPct)} % in 24 h)`
+            : 'open interest: not published',
+          b ? `basis ${num(b.bps, 1)} bps` : 'basis: not published',
+          l
+            ? `liquidations 24 h: longs ${usd(l.longUsd)}, shorts ${usd(l.shortUsd)}`
+            : 'liquidations: not streamed',
+        ].join(' ');
+      })
+      .join('\n');
+  },
+
+  netflow(body: unknown): string {
+    const buckets = asList(body);
+    if (buckets.length === 0) return 'No buckets in that span.';
+    const sum = (key: string) => buckets.reduce((total, b) => total + Number(b[key] ?? 0), 0);
+    const meta = body as Json;
+    const gaps = buckets.filter((b) => b.gap === true).length;
+    return (
+      `${meta.exchange ?? 'all exchanges'} ${meta.asset ?? 'all assets'} ${meta.chain ?? 'all chains'}, ` +
+      `${buckets.length} × ${meta.interval}: in $${num(sum('inflowUsd'), 0)}, out $${num(sum('outflowUsd'), 0)}, ` +
+      `net $${num(sum('netflowUsd'), 0)} over ${sum('flows')} flows` +
+      (gaps ? `; ${gaps} buckets partial (indexer behind or before indexing began)` : '')
+    );
+  },
+
   generic(body: unknown): string {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return text.length > MAX_GENERIC_CHARS

@@ -1,7 +1,8 @@
 import type { TSchema } from 'typebox';
 import { BacktestQuery, CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
 import { HistoryQuery, MarketDataQuery } from '../routes/market.schemas.ts';
-import { OnchainFlowsQuery } from '../routes/onchain.ts';
+import { DerivativesHistoryQuery, DerivativesQuery } from '../routes/derivatives.schemas.ts';
+import { NetflowQuery, OnchainFlowsQuery } from '../routes/onchain.ts';
 import {
   LedgerQuerySchema,
   OutlookQuerySchema,
@@ -88,6 +89,39 @@ export const tools: readonly ToolDefinition[] = [
     inputSchema: jsonSchemaOf(OnchainFlowsQuery),
     request: get('/api/onchain/flows'),
     summarize: summaries.flows,
+    readOnly: true,
+  },
+  {
+    name: 'get_onchain_netflow',
+    title: 'Exchange netflow series',
+    description:
+      'Exchange inflow, outflow and netflow per hour or day (GET /api/onchain/netflow): filter by exchange, asset ' +
+      'and chain; buckets the indexer has not covered are marked gap.',
+    inputSchema: jsonSchemaOf(NetflowQuery),
+    request: get('/api/onchain/netflow'),
+    summarize: summaries.netflow,
+    readOnly: true,
+  },
+  {
+    name: 'get_derivatives',
+    title: 'Perpetual-futures data',
+    description:
+      'Funding (now, next, annualized), open interest with its 24 h change, basis and liquidations over 1 h / 24 h ' +
+      'per symbol, with the per-venue breakdown (GET /api/derivatives). A metric a source does not publish is null, never 0.',
+    inputSchema: jsonSchemaOf(DerivativesQuery),
+    request: get('/api/derivatives'),
+    summarize: summaries.derivatives,
+    readOnly: true,
+  },
+  {
+    name: 'get_derivatives_history',
+    title: 'Derivatives history',
+    description:
+      'One derivatives metric of one symbol over time (GET /api/derivatives/history): funding, open_interest, basis ' +
+      'or liquidations, interval, from/to, cursor.',
+    inputSchema: jsonSchemaOf(DerivativesHistoryQuery),
+    request: get('/api/derivatives/history'),
+    summarize: summaries.generic,
     readOnly: true,
   },
   {

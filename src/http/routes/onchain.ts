@@ -128,7 +128,7 @@ const NetflowSchema = Type.Object({
   labels: Type.Object({ version: Type.String() }),
 });
 
-const NetflowQuery = Type.Object({
+export const NetflowQuery = Type.Object({
   exchange: Type.Optional(Type.String({ maxLength: 64, description: 'Default: every exchange' })),
   asset: Type.Optional(
     Type.String({ maxLength: 20, description: 'Default: every asset (then only USD sums are given)' }),
