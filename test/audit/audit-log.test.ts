@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +178,44 @@ describe('the audit log', () => {
       'pro',
     ]);
 
+    // OAuth: a client registered, a grant issued at the code exchange, revoked by its account, the client deleted.
+    const oauth = t.container.oauth;
+    const principal = await t.container.accounts.authenticateToken(member.token);
+    const redirectUri = 'https://app.example/cb';
+    const { client } = await oauth.registerClient(member.id, {
+      name: 'Audited app',
+      redirectUris: [redirectUri],
+      confidential: false,
+    });
+    const verifier = randomBytes(40).toString('base64url');
+    const authorization = {
+      response_type: 'code',
+      client_id: client.id,
+      redirect_uri: redirectUri,
+      scope: 'market:read',
+      state: 's',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    };
+    const { redirectTo } = await oauth.decideAuthorization(
+      authorization,
+      principal,
+      'http://localhost',
+      true,
+    );
+    const oauthTokens = await oauth.token(
+      {
+        grant_type: 'authorization_code',
+        code: new URL(redirectTo).searchParams.get('code')!,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+      },
+      { clientId: client.id },
+    );
+    const [grant] = await oauth.listGrants(member.id);
+    await oauth.revokeGrant(member.id, grant!.id);
+    await oauth.deleteClient(member.id, client.id);
+
     const log = await entries();
     const seen = new Set(log.map((e) => e.action));
     expect([...AUDIT_ACTIONS].filter((a) => !seen.has(a))).toEqual([]);
@@ -218,9 +257,30 @@ describe('the audit log', () => {
       detail: { role: 'member' },
     });
     expect(one('user.plan_change').detail).toMatchObject({ plan: 'pro' });
+    expect(one('oauth.client_create')).toMatchObject({
+      actorId: member.id,
+      target: `oauth_client:${client.id}`,
+    });
+    expect(one('oauth.grant')).toMatchObject({
+      actorId: member.id,
+      target: `oauth_grant:${grant!.id}`,
+      detail: { client: client.id, scopes: 'market:read' },
+    });
+    expect(log.find((e) => e.action === 'oauth.grant_revoke')).toMatchObject({
+      target: `oauth_grant:${grant!.id}`,
+      detail: { reason: 'user' },
+    });
+    expect(one('oauth.client_delete').target).toBe(`oauth_client:${client.id}`);
     // Secrets appear nowhere: not the password, the TOTP secret, recovery codes or the token.
     const text = JSON.stringify(log);
-    for (const secretText of [member.password, secret, ...recoveryCodes, token.json().token as string])
+    for (const secretText of [
+      member.password,
+      secret,
+      ...recoveryCodes,
+      token.json().token as string,
+      oauthTokens.access_token,
+      oauthTokens.refresh_token,
+    ])
       expect(text).not.toContain(secretText);
   });
 

@@ -267,6 +267,7 @@ describe.each(dbKinds())('forecast ledger on %s', (kind) => {
       retainBasisDays: 0,
       retainLiquidationsDays: 0,
       retainFlowsDays: 0,
+      auditRetentionDays: 0,
     } as Config;
     await pruneOldData(tablesOf<unknown>(handle.db), keepOnlyPredictions90Days, START + 90 * DAY + 10 * MIN);
     const first = (
