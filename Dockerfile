@@ -7,14 +7,14 @@
 FROM node:20.19-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The workspaces (the console and the SDK it is built with) install with the root.
+# The workspaces (the console and the SDK it is built with) install with the root; the SDK builds itself on
+# install (its `prepare`), so its sources come before `npm ci`.
 COPY console/package.json ./console/
-COPY packages/client/package.json ./packages/client/
+COPY packages/client ./packages/client
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
-COPY packages/client ./packages/client
 COPY console ./console
 RUN node scripts/ensure-build.mjs --force && node scripts/ensure-console.mjs --force
 

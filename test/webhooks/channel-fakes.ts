@@ -30,6 +30,8 @@ export async function startSmtp() {
       });
     },
   });
+  // A sender killed mid-message resets its connection; a real server logs that and goes on, so does this one.
+  server.on('error', () => {});
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   const port = (server.server.address() as AddressInfo).port;
   return { mails, port, close: () => new Promise<void>((done) => server.close(() => done())) };
@@ -53,6 +55,7 @@ export async function startChatFake(options: { telegram429First?: boolean } = {}
   let telegramCalls = 0;
   const server: Server = createServer((req, res) => {
     let body = '';
+    req.on('error', () => {}); // a sender killed mid-request resets the connection
     req.on('data', (c: Buffer) => {
       body += c.toString('utf8');
     });
