@@ -153,7 +153,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     clock,
     metrics,
     logger,
-    busChannelPrefix: options.busChannelPrefix,
+    busChannelPrefix: options.busChannelPrefix ?? config.busChannelPrefix,
   });
   const { redis, bus, limiter, connectionSlots } = shared;
 

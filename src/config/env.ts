@@ -59,6 +59,11 @@ export const variables = {
     'Redis URL. When set, rate limits, the event bus and WebSocket fan-out are shared across replicas.',
     ['redis:', 'rediss:'],
   ),
+  busChannelPrefix: stringVar(
+    'MERIDIAN_BUS_PREFIX',
+    'Prefix of the Redis pub/sub channels of the event bus: deployments sharing one Redis need one each (pub/sub ignores the database number).',
+    'meridian:bus:',
+  ),
   dbConnectTimeoutMs: intVar(
     'MERIDIAN_DB_CONNECT_TIMEOUT_MS',
     'PostgreSQL: longest wait to open a connection or get a free pooled one; past it the request is answered 503 (storage_unavailable, Retry-After).',

@@ -22,6 +22,8 @@ import { openTestPostgres, postgresAvailable, redisUrl } from '../harness/db.ts'
 import { believedTerm, blockingDb, gate } from '../harness/leases.ts';
 import { waitFor } from '../harness/wait.ts';
 
+const busPrefix = `meridian:test:${randomBytes(4).toString('hex')}:bus:`;
+
 /** Two symbols in each of 4 partitions (partitionOf: BTC, ETH → 0; SOL, XRP → 1; TON, LTC → 2; ADA, AVAX → 3). */
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'TONUSDT', 'LTCUSDT', 'ADAUSDT', 'AVAXUSDT'];
 const REFRESH_MS = 2_000;
@@ -53,6 +55,8 @@ describe.runIf(postgresAvailable() && redisUrl())('market partitions shared by t
     const config = loadConfig({
       DATABASE_URL: handle.url,
       REDIS_URL: redisUrl()!,
+      // Its own bus channels: other suites' servers share this Redis, and pub/sub ignores the database number.
+      MERIDIAN_BUS_PREFIX: busPrefix,
       MERIDIAN_MARKET_PARTITIONS: '4',
       MERIDIAN_SYMBOLS: SYMBOLS.join(','),
       MERIDIAN_MARKET_HISTORY_DAYS: '1',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -5,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/adapters/db/connect.ts';
 import { openTestPostgres, postgresAvailable, redisUrl } from '../harness/db.ts';
 import { waitFor } from '../harness/wait.ts';
+
+const busPrefix = `meridian:test:${randomBytes(4).toString('hex')}:bus:`;
 
 const bin = join(process.cwd(), 'bin/meridian.mjs');
 
@@ -28,6 +31,8 @@ describe.runIf(postgresAvailable() && redisUrl())('worker health port on Postgre
         ...process.env,
         DATABASE_URL: handle.url,
         REDIS_URL: redisUrl()!,
+        // Its own bus channels: other suites' servers share this Redis, and pub/sub ignores the database number.
+        MERIDIAN_BUS_PREFIX: busPrefix,
         MERIDIAN_WORKER_PORT: '0',
         MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT',
         MERIDIAN_MARKET_HISTORY_DAYS: '1',

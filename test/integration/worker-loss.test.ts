@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/adapters/db/connect.ts';
 import { openTestPostgres, postgresAvailable, redisUrl } from '../harness/db.ts';
 import { waitFor } from '../harness/wait.ts';
+
+const busPrefix = `meridian:test:${randomBytes(4).toString('hex')}:bus:`;
 
 const bin = join(process.cwd(), 'bin/meridian.mjs');
 
@@ -43,6 +46,8 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
         ...process.env,
         DATABASE_URL: handle!.url,
         REDIS_URL: redisUrl()!,
+        // Its own bus channels: other suites' servers share this Redis, and pub/sub ignores the database number.
+        MERIDIAN_BUS_PREFIX: busPrefix,
         // Where a first start writes the admin's credentials (never to stdout).
         MERIDIAN_DATA_DIR: dataDir,
         MERIDIAN_SYMBOLS: 'BTCUSDT,ETHUSDT',
@@ -125,15 +130,19 @@ describe.runIf(postgresAvailable() && redisUrl())('losing the worker in scaled m
     const killedAt = Date.now();
     const frozenAsOf = (await marketData()).asOf;
     // Within the windows (3 s market staleness, 2.5 refreshes of 2 s, 3 missed beats of 5 s) every answer says so.
+    let lastReady: unknown;
     const report = await waitFor(
       async () => {
         const r = await readyz();
+        lastReady = r;
         return r.status === 'degraded' && r.components.worker?.status === 'degraded' ? r : undefined;
       },
       'the replica to report the worker missing',
       40_000,
       THROTTLED_MS,
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; last /readyz: ${JSON.stringify(lastReady)}`);
+    });
     expect(report.components.worker!.reason, api.output().slice(-3000)).toMatch(
       /no worker heartbeat for \d+ s/,
     );
