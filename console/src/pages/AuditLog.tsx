@@ -7,32 +7,40 @@ import { SkeletonRows } from '../components/Skeleton.tsx';
 import { TableHead } from '../components/TableHead.tsx';
 import { formatDateTime } from '../lib/format.ts';
 
-/** The actions the filter offers (the server's list; docs/audit-log.md describes each). */
-const actions: AuditAction[] = [
-  'auth.sign_in',
-  'auth.sign_out',
-  'auth.two_factor',
-  'token.create',
-  'token.rotate',
-  'token.revoke',
-  'user.create',
-  'user.role_change',
-  'user.plan_change',
-  'two_factor.enrol',
-  'two_factor.disable',
-  'two_factor.recovery_code_use',
-  'webhook.create',
-  'webhook.rotate',
-  'webhook.delete',
-  'channel.create',
-  'channel.verify',
-  'channel.delete',
-  'alert_rule.delete',
-  'label.delete',
-  'portfolio.import',
-  'portfolio.row_delete',
-  'portfolio.delete',
-];
+/**
+ * The filter's choices, in words. Keyed by the API's action type, so an action the server adds and this page
+ * does not name fails the type-check instead of silently missing from the filter.
+ */
+const actionLabels: Record<AuditAction, string> = {
+  'auth.sign_in': 'Sign-in',
+  'auth.sign_out': 'Sign-out',
+  'auth.two_factor': 'Wrong two-factor code',
+  'token.create': 'API key created',
+  'token.rotate': 'API key rotated',
+  'token.revoke': 'API key revoked',
+  'user.create': 'User created',
+  'user.role_change': 'Role changed',
+  'user.plan_change': 'Plan changed',
+  'two_factor.enrol': 'Two-factor turned on',
+  'two_factor.disable': 'Two-factor turned off',
+  'two_factor.recovery_code_use': 'Recovery code used',
+  'webhook.create': 'Webhook created',
+  'webhook.rotate': 'Webhook secret rotated',
+  'webhook.delete': 'Webhook deleted',
+  'channel.create': 'Channel added',
+  'channel.verify': 'Channel verified',
+  'channel.delete': 'Channel deleted',
+  'alert_rule.delete': 'Alert rule deleted',
+  'label.delete': 'Label deleted',
+  'portfolio.import': 'Portfolio imported',
+  'portfolio.row_delete': 'Portfolio row deleted',
+  'portfolio.delete': 'Portfolio deleted',
+  'oauth.client_create': 'OAuth client registered',
+  'oauth.client_delete': 'OAuth client deleted',
+  'oauth.grant': 'App authorized',
+  'oauth.grant_revoke': 'App authorization revoked',
+};
+const actions = Object.keys(actionLabels) as AuditAction[];
 
 interface Filters {
   action?: AuditAction;
@@ -91,7 +99,7 @@ export default function AuditLog() {
             <option value="">Any</option>
             {actions.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {actionLabels[a]}
               </option>
             ))}
           </select>
