@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { openDatabase } from '../src/adapters/db/connect.ts';
 import { buildContainer } from '../src/app/container.ts';
 import { loadConfig } from '../src/config/env.ts';
@@ -8,7 +9,8 @@ import { fastHasher } from '../test/harness/app.ts';
 /**
  * `GET /api/derivatives/history` for 1,000 points (one minute of open interest each) through the real app on
  * embedded PGlite in memory, against `GET /api/market-history` for 1,000 stored candles in the same run:
- * p50/p99 of each and the ratio. Target: history p99 ≤ 20 ms for 1,000 points.
+ * p50/p99 of each and the ratio. Target: history p99 ≤ 20 ms for 1,000 points. Results go to
+ * bench/results/derivatives.json.
  */
 // Timed requests per endpoint, after WARM_UP untimed ones each; the bench account's rate limit is raised to fit.
 const REQUESTS = Number(process.env.BENCH_DERIVATIVES_REQUESTS ?? 1000);
@@ -79,6 +81,10 @@ export async function run() {
         `${name.padEnd(32)} points ${String(r.points).padStart(5)}  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`,
       );
     const [d, m] = Object.values(results) as unknown as [{ p99: number }, { p99: number }];
+    writeFileSync(
+      'bench/results/derivatives.json',
+      `${JSON.stringify({ requests: REQUESTS, results }, null, 2)}\n`,
+    );
     console.log(
       `derivatives p99 / market-history p99: ${(d.p99 / m.p99).toFixed(2)} (target: derivatives p99 ≤ 20 ms)`,
     );

@@ -19,4 +19,5 @@ export const benches = {
   derivatives: () => import('./derivatives.ts'),
   'oauth-introspection': () => import('./oauth-introspection.ts'),
   'ledger-verify': () => import('./ledger-verify.ts'),
+  'derivatives-ingest': () => import('./derivatives-ingest.ts'),
 };

@@ -58,6 +58,11 @@ export class SymbolWindows {
     return { h1, h24 };
   }
 
+  /** Minutes held per window: bounded by `prune` at 25 h of open interest and 24 h of liquidations. */
+  size(): { openInterest: number; liquidations: number } {
+    return { openInterest: this.oi.size, liquidations: this.liquidations.size };
+  }
+
   /** Forgets what has left both windows. */
   prune(now: number): void {
     for (const t of this.oi.keys()) if (now - t > DAY + HOUR) this.oi.delete(t);
