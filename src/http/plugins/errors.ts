@@ -3,7 +3,13 @@ import { AppError, type ProblemDetail } from '../../shared/errors.ts';
 import { sendProblem } from '../problem.ts';
 import type { App } from '../types.ts';
 
-type AjvError = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
+type AjvError = {
+  instancePath: string;
+  schemaPath?: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+};
 
 const partName: Record<string, string> = {
   querystring: 'query',
@@ -17,10 +23,24 @@ export function validationProblems(errors: AjvError[], context: string): Problem
   const base = `/${partName[context] ?? context}`;
   const seen = new Set<string>();
   const out: ProblemDetail[] = [];
+  // A union of literals fails as one `const` error per branch, then `anyOf`: say the allowed values once.
+  const literalUnions = new Map<string, unknown[]>();
+  for (const e of errors) {
+    if (e.keyword !== 'anyOf' || !e.schemaPath) continue;
+    const branches = errors.filter((b) => b.schemaPath?.startsWith(`${e.schemaPath}/`));
+    if (branches.length && branches.every((b) => b.keyword === 'const'))
+      literalUnions.set(
+        e.instancePath,
+        branches.map((b) => b.params.allowedValue),
+      );
+  }
   for (const e of errors) {
     let pointer = base + e.instancePath;
     let message = e.message ?? 'is not valid';
-    if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
+    const literals = literalUnions.get(e.instancePath);
+    if (literals && (e.keyword === 'const' || e.keyword === 'anyOf')) {
+      message = `must be one of ${literals.join(', ')}`;
+    } else if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
       pointer += `/${e.params.missingProperty}`;
       message = 'is required';
     } else if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') {
