@@ -100,8 +100,8 @@ interface PredictionsDeps {
   logger: Logger;
 }
 
-/** How many stored points the model asks for at once (8 days of 15-minute open interest fit). */
-const HISTORY_LIMIT = 1_000;
+/** Stored points asked for per query; the model's span (up to 15 days of quarter hours) takes a few pages. */
+const PAGE = 1_000;
 const OPEN_INTEREST_SAMPLE_MS = 15 * 60_000;
 
 /**
@@ -110,6 +110,21 @@ const OPEN_INTEREST_SAMPLE_MS = 15 * 60_000;
  * each quarter hour). A symbol the module has no view of has none of them.
  */
 export function derivativesForModel(service: DerivativesService): PredictionsDerivativesPort {
+  const stored = async (
+    symbol: string,
+    metric: 'funding' | 'open_interest',
+    intervalMs: number,
+    fromMs: number,
+    toMs: number,
+  ) => {
+    const out: { time: number; value: number }[] = [];
+    for (let from = fromMs; ; ) {
+      const page = await service.history({ symbol, metric, intervalMs, fromMs: from, toMs, limit: PAGE });
+      for (const p of page) if (p.value !== null) out.push({ time: p.time, value: p.value });
+      if (page.length < PAGE) return out;
+      from = page.at(-1)!.start + intervalMs;
+    }
+  };
   return {
     latest(symbol) {
       const view = service.views([symbol])[0];
@@ -122,28 +137,12 @@ export function derivativesForModel(service: DerivativesService): PredictionsDer
       };
     },
     async fundingHistory(symbol, fromMs, toMs) {
-      const points = await service.history({
-        symbol,
-        metric: 'funding',
-        intervalMs: 3_600_000,
-        fromMs,
-        toMs,
-        limit: HISTORY_LIMIT,
-      });
-      return points.flatMap((p) => (p.value === null ? [] : [{ time: p.time, rate: p.value }]));
+      const points = await stored(symbol, 'funding', 3_600_000, fromMs, toMs);
+      return points.map((p) => ({ time: p.time, rate: p.value }));
     },
     async openInterestHistory(symbol, fromMs, toMs) {
-      const points = await service.history({
-        symbol,
-        metric: 'open_interest',
-        intervalMs: OPEN_INTEREST_SAMPLE_MS,
-        fromMs,
-        toMs,
-        limit: HISTORY_LIMIT,
-      });
-      return points.flatMap((p) =>
-        p.value === null || !(p.value > 0) ? [] : [{ time: p.time, usd: p.value }],
-      );
+      const points = await stored(symbol, 'open_interest', OPEN_INTEREST_SAMPLE_MS, fromMs, toMs);
+      return points.filter((p) => p.value > 0).map((p) => ({ time: p.time, usd: p.value }));
     },
   };
 }

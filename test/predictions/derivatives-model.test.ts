@@ -5,6 +5,7 @@ import { PriceModel } from '../../src/adapters/market/simulated/model.ts';
 import { profileOf } from '../../src/adapters/market/simulated/universe.ts';
 import { derivativesForModel } from '../../src/app/predictions.ts';
 import {
+  type DerivativesService,
   createDerivativesService,
   createMemoryDerivativesRepository,
 } from '../../src/modules/derivatives/index.ts';
@@ -110,4 +111,29 @@ describe('the funding member reads the derivatives module', () => {
       await market.stop();
     }
   }, 180_000);
+
+  it('reads a long span of stored open interest page by page, and a stale view as absent', async () => {
+    const repository = createMemoryDerivativesRepository();
+    const t0 = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: 15 * 96 }, (_, k) => ({
+      symbol: 'BTCUSDT',
+      metric: 'open_interest' as const,
+      time: t0 + k * 15 * 60_000 + 7_000,
+      value: 5e9 + k,
+      value2: null,
+    }));
+    await repository.upsert(rows);
+    let stale = false;
+    const service = {
+      history: (q: Parameters<DerivativesService['history']>[0]) =>
+        repository.buckets(q.symbol, q.metric, q.intervalMs, q.fromMs, q.toMs, q.limit, 'last'),
+      views: () => [{ stale, funding: { rate: 0.0001, intervalHours: 8 }, basis: { bps: 1.5 } }],
+    } as unknown as DerivativesService;
+    const port = derivativesForModel(service);
+    const oi = await port.openInterestHistory('BTCUSDT', t0, t0 + 16 * 24 * H);
+    expect(oi.map((p) => p.time)).toEqual(rows.map((r) => r.time));
+    expect(port.latest('BTCUSDT')).toEqual({ fundingRate: 0.0001, fundingIntervalHours: 8, basisBps: 1.5 });
+    stale = true;
+    expect(port.latest('BTCUSDT')).toEqual({ fundingRate: null, fundingIntervalHours: null, basisBps: null });
+  });
 });

@@ -2,10 +2,11 @@ import { HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
 import type { HorizonForecast } from '../models/engine.ts';
 import { EvidenceShrinkage } from '../models/evidence.ts';
 import { type DieboldMariano, dieboldMariano } from '../scoring/metrics.ts';
+import { FACTORS } from '../types.ts';
 import type { BacktestReport } from './report.ts';
 import { type BacktestInput, runBacktest } from './run.ts';
 
-const FUNDING = 1;
+const FUNDING = FACTORS.indexOf('funding');
 
 /** One horizon's out-of-sample contribution of the `funding` member (funding, basis, open interest). */
 export interface FundingContribution {
