@@ -234,13 +234,22 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     bus,
     clock: dataClock,
     market: market.service,
+    derivatives: derivatives.service,
     logger: logger.child({ module: 'predictions' }),
   });
   let partitions: PartitionsModule | undefined;
   let stopFollowingHere: (() => Promise<void>) | undefined;
   if (!partitioned) jobs.push(leadership.leaderOnly(predictions.job));
   else {
-    partitions = buildPartitions(config, { db, bus, dataClock, market, leadership, logger });
+    partitions = buildPartitions(config, {
+      db,
+      bus,
+      dataClock,
+      market,
+      derivatives: derivatives.service,
+      leadership,
+      logger,
+    });
     jobs.push(partitions.job, {
       // This process's market and predictions services serve the whole universe as an API replica's do: they
       // adopt every partition's snapshots (buildMarket) and reload the record on each partition's refresh.

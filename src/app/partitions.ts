@@ -8,6 +8,7 @@ import type { Job, LeaderTerm, Leadership, SharedJobs } from '../shared/leadersh
 import type { AppBus } from './bus-topics.ts';
 import type { MarketModule } from './market.ts';
 import { buildPartitionPredictions } from './predictions.ts';
+import type { DerivativesService } from '../modules/derivatives/index.ts';
 
 /** A partition this process leads now: its symbols, its lease's term, its market and its model refresh. */
 export interface RunningPartition {
@@ -41,6 +42,8 @@ export function buildPartitions(
     /** The data's clock (forecasts and their scoring). */
     dataClock: Clock;
     market: MarketModule;
+    /** The derivatives module the partitions' models read funding, basis and open interest from. */
+    derivatives?: DerivativesService;
     leadership: Leadership;
     logger: Logger;
   },
@@ -58,6 +61,7 @@ export function buildPartitions(
           bus: deps.bus,
           clock: deps.dataClock,
           market,
+          derivatives: deps.derivatives,
           logger: deps.logger.child({ module: 'predictions', partition: index }),
         });
         current = { index, symbols, term, market, predictions };

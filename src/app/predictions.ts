@@ -1,10 +1,12 @@
 import type { AppBus } from './bus-topics.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { Config } from '../config/env.ts';
+import type { DerivativesService } from '../modules/derivatives/index.ts';
 import {
   createPredictionsService,
   createKyselyPredictionRepository,
   type PredictionRepository,
+  type PredictionsDerivativesPort,
   type PredictionsMarketPort,
   type PredictionsService,
   type PredictionsTables,
@@ -25,10 +27,7 @@ export interface PredictionsModule {
 }
 
 /** Builds the predictions module over the market service (any object with the port's three methods). */
-export function buildPredictions(
-  config: Config,
-  deps: { db: DbHandle; bus: AppBus; clock: Clock; market: PredictionsMarketPort; logger: Logger },
-): PredictionsModule {
+export function buildPredictions(config: Config, deps: PredictionsDeps): PredictionsModule {
   const severalPublishers = config.marketPartitions > 1;
   const service = createPredictionsService({
     ...serviceOptions(config, deps),
@@ -78,10 +77,7 @@ export function buildPredictions(
  * (its in-memory working window): it forecasts, scores and loads the partition's symbols only, and its writes
  * carry the partition's lease term. Its market-wide features read the basket of the partition's symbols.
  */
-export function buildPartitionPredictions(
-  config: Config,
-  deps: { db: DbHandle; bus: AppBus; clock: Clock; market: PredictionsMarketPort; logger: Logger },
-): PredictionsService {
+export function buildPartitionPredictions(config: Config, deps: PredictionsDeps): PredictionsService {
   const stored = createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db), {
     now: () => deps.clock.now(),
   });
@@ -94,12 +90,67 @@ export function buildPartitionPredictions(
   return createPredictionsService({ ...serviceOptions(config, deps), repository });
 }
 
-function serviceOptions(
-  config: Config,
-  deps: { bus: AppBus; clock: Clock; market: PredictionsMarketPort; logger: Logger },
-) {
+interface PredictionsDeps {
+  db: DbHandle;
+  bus: AppBus;
+  clock: Clock;
+  market: PredictionsMarketPort;
+  /** The derivatives module: the `funding` member's funding, basis and open interest. */
+  derivatives?: DerivativesService;
+  logger: Logger;
+}
+
+/** Stored points asked for per query; the model's span (up to 15 days of quarter hours) takes a few pages. */
+const PAGE = 1_000;
+const OPEN_INTEREST_SAMPLE_MS = 15 * 60_000;
+
+/**
+ * The derivatives module as the model reads it: the merged funding rate and basis of a fresh view (a stale one
+ * counts as absent), settled funding as stored, open interest sampled every 15 minutes (the newest point of
+ * each quarter hour). A symbol the module has no view of has none of them.
+ */
+export function derivativesForModel(service: DerivativesService): PredictionsDerivativesPort {
+  const stored = async (
+    symbol: string,
+    metric: 'funding' | 'open_interest',
+    intervalMs: number,
+    fromMs: number,
+    toMs: number,
+  ) => {
+    const out: { time: number; value: number }[] = [];
+    for (let from = fromMs; ; ) {
+      const page = await service.history({ symbol, metric, intervalMs, fromMs: from, toMs, limit: PAGE });
+      for (const p of page) if (p.value !== null) out.push({ time: p.time, value: p.value });
+      if (page.length < PAGE) return out;
+      from = page.at(-1)!.start + intervalMs;
+    }
+  };
+  return {
+    latest(symbol) {
+      const view = service.views([symbol])[0];
+      if (!view) return undefined;
+      if (view.stale) return { fundingRate: null, fundingIntervalHours: null, basisBps: null };
+      return {
+        fundingRate: view.funding?.rate ?? null,
+        fundingIntervalHours: view.funding?.intervalHours ?? null,
+        basisBps: view.basis?.bps ?? null,
+      };
+    },
+    async fundingHistory(symbol, fromMs, toMs) {
+      const points = await stored(symbol, 'funding', 3_600_000, fromMs, toMs);
+      return points.map((p) => ({ time: p.time, rate: p.value }));
+    },
+    async openInterestHistory(symbol, fromMs, toMs) {
+      const points = await stored(symbol, 'open_interest', OPEN_INTEREST_SAMPLE_MS, fromMs, toMs);
+      return points.filter((p) => p.value > 0).map((p) => ({ time: p.time, usd: p.value }));
+    },
+  };
+}
+
+function serviceOptions(config: Config, deps: Omit<PredictionsDeps, 'db'>) {
   return {
     market: deps.market,
+    derivatives: deps.derivatives && derivativesForModel(deps.derivatives),
     clock: deps.clock,
     bus: deps.bus,
     refreshMs: config.modelRefreshMs,

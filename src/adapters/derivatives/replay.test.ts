@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sharedDataPresent } from '../../../test/harness/shared-data.ts';
 import {
@@ -55,5 +57,36 @@ describe.runIf(present)('replay of recorded funding files', () => {
     expect(view!.openInterest).toBeNull();
     expect(view!.basis).toBeNull();
     expect(view!.liquidations).toBeNull();
+  });
+});
+
+describe('replay of recorded open interest', () => {
+  it('reads `*-open_interest.json` ([[timeMs, usd, contracts?], …]): polled and answered as history up to the clock', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'meridian-oi-'));
+    try {
+      const t0 = Date.UTC(2025, 9, 1);
+      const rows = Array.from({ length: 48 }, (_, k) => [t0 + k * 3_600_000, 5e9 + k * 1e7, 80_000 + k]);
+      await writeFile(join(dir, 'BTC_USDT_USDT-1h-open_interest.json'), JSON.stringify(rows));
+      const clock = manualClock(t0 + 10 * 3_600_000 + 5);
+      const source = await replayDerivativesSource({ folder: dir, symbols: ['BTCUSDT', 'ETHUSDT'], clock });
+      expect(source.symbols).toEqual(['BTCUSDT']);
+      expect(source.metrics).toEqual(['funding', 'open_interest']);
+      const { readings } = await source.poll('BTCUSDT');
+      // The newest sample at or before the clock, never a later one.
+      expect(readings[0]).toMatchObject({ openInterestUsd: 5e9 + 10 * 1e7, openInterestContracts: 80_010 });
+      const history = await source.history!(
+        source.venues[0]!,
+        'BTCUSDT',
+        'open_interest',
+        t0,
+        t0 + 100 * 3_600_000,
+      );
+      expect(history!.map((p) => p.time)).toEqual(rows.slice(0, 11).map((r) => r[0]));
+      expect(
+        await source.history!(source.venues[0]!, 'BTCUSDT', 'funding', t0, t0 + 3_600_000),
+      ).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

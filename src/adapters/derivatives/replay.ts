@@ -5,8 +5,10 @@ import { KNOWN_EXCHANGES, canonicalCandidate } from '../../modules/identifiers/i
 import {
   type Candle,
   type FundingPoint,
+  type OpenInterestRecord,
   readCandleFile,
   readFundingFile,
+  readOpenInterestFile,
 } from '../../modules/market/index.ts';
 import type { Clock } from '../../shared/clock.ts';
 
@@ -22,6 +24,7 @@ interface Recorded {
   funding: FundingPoint[];
   mark: Candle[];
   markIntervalMs: number;
+  openInterest: OpenInterestRecord[];
 }
 
 /** freqtrade's futures pair in a file name (`BTC_USDT_USDT-8h-funding_rate.json`) → canonical symbol. */
@@ -51,8 +54,9 @@ function lastAtOrBefore<T>(items: readonly T[], t: number, timeOf: (x: T) => num
 
 /**
  * Recorded perpetual data played on the replay's clock: settled funding rates (`*-funding_rate.json`,
- * `[[timeMs, rate, …], …]`) and mark prices (`*-mark.json` candles). What the recording lacks — open
- * interest, the index price (so basis), a predicted rate, liquidations — is absent, never 0. History is the
+ * `[[timeMs, rate, …], …]`), mark prices (`*-mark.json` candles) and open interest (`*-open_interest.json`,
+ * `[[timeMs, usd, contracts?], …]`). What the recording lacks — the index price (so basis), a predicted rate,
+ * liquidations, open interest without a file — is absent, never 0. History is the
  * file itself, points as recorded (times with their milliseconds of jitter), up to the replay's now.
  */
 export async function replayDerivativesSource(options: ReplayDerivativesOptions): Promise<DerivativesSource> {
@@ -63,11 +67,13 @@ export async function replayDerivativesSource(options: ReplayDerivativesOptions)
   for (const symbol of options.symbols) {
     const fundingName = names.find((n) => /funding_rate\.json$/i.test(n) && symbolOfFile(n) === symbol);
     const markName = names.find((n) => /-mark\.json$/i.test(n) && symbolOfFile(n) === symbol);
-    if (!fundingName && !markName) continue;
+    const oiName = names.find((n) => /-open_interest\.json$/i.test(n) && symbolOfFile(n) === symbol);
+    if (!fundingName && !markName && !oiName) continue;
     recorded.set(symbol, {
       funding: fundingName ? await readFundingFile(join(options.folder, fundingName)) : [],
       mark: markName ? await readCandleFile(join(options.folder, markName)) : [],
       markIntervalMs: markName ? intervalMsOf(markName) : 0,
+      openInterest: oiName ? await readOpenInterestFile(join(options.folder, oiName)) : [],
     });
   }
   const { clock } = options;
@@ -77,8 +83,10 @@ export async function replayDerivativesSource(options: ReplayDerivativesOptions)
     venues: [venue],
     symbols: [...recorded.keys()],
     clock,
-    // Settled funding and mark candles only: no open interest, index (so basis) or liquidations.
-    metrics: ['funding'],
+    // Settled funding, mark candles and open interest where recorded: no index (so basis) or liquidations.
+    metrics: [...recorded.values()].some((r) => r.openInterest.length)
+      ? ['funding', 'open_interest']
+      : ['funding'],
     liquidationVenues: [],
     async poll(symbol) {
       const r = recorded.get(symbol);
@@ -101,6 +109,13 @@ export async function replayDerivativesSource(options: ReplayDerivativesOptions)
         const closedAt = r.mark[m]!.openTime + r.markIntervalMs;
         lastTime = Math.max(lastTime, m + 1 < r.mark.length ? now : closedAt);
       }
+      const o = lastAtOrBefore(r.openInterest, now, (p) => p.time);
+      if (o >= 0) {
+        reading.openInterestUsd = r.openInterest[o]!.usd;
+        if (r.openInterest[o]!.contracts !== null)
+          reading.openInterestContracts = r.openInterest[o]!.contracts!;
+        lastTime = Math.max(lastTime, o + 1 < r.openInterest.length ? now : r.openInterest[o]!.time);
+      }
       if (!Number.isFinite(lastTime)) return { readings: [], liquidations: [] };
       // Past the end of the recording the reading keeps its last time, and so turns stale.
       reading.time = Math.min(now, lastTime);
@@ -108,8 +123,15 @@ export async function replayDerivativesSource(options: ReplayDerivativesOptions)
     },
     async history(v, symbol, metric, fromMs, toMs) {
       const r = recorded.get(symbol);
-      if (v !== venue || !r || metric !== 'funding' || r.funding.length === 0) return undefined;
+      if (v !== venue || !r) return undefined;
       const end = Math.min(toMs, clock.now() + 1);
+      if (metric === 'open_interest')
+        return r.openInterest.length
+          ? r.openInterest
+              .filter((p) => p.time >= fromMs && p.time < end)
+              .map((p): SeriesPoint => ({ time: p.time, value: p.usd, value2: p.contracts }))
+          : undefined;
+      if (r.funding.length === 0) return undefined;
       return r.funding
         .filter((p) => p.time >= fromMs && p.time < end)
         .map((p): SeriesPoint => ({ time: p.time, value: p.rate, value2: null }));

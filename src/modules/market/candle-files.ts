@@ -168,3 +168,25 @@ export async function readFundingFile(path: string): Promise<FundingPoint[]> {
     .map((r) => ({ time: r[0]!, rate: r[1]! }))
     .sort((a, b) => a.time - b.time);
 }
+
+export interface OpenInterestRecord {
+  time: number;
+  /** Open interest in USD (quote currency). */
+  usd: number;
+  /** In contracts (base units), when recorded. */
+  contracts: number | null;
+}
+
+/**
+ * Open-interest files in the funding files' row form: `[[timeMs, openInterestUsd, openInterestContracts?, …], …]`
+ * (named `*-open_interest.json`, e.g. `BTC_USDT_USDT-1h-open_interest.json`).
+ */
+export async function readOpenInterestFile(path: string): Promise<OpenInterestRecord[]> {
+  const rows = JSON.parse(await readFile(path, 'utf8')) as unknown;
+  if (!Array.isArray(rows))
+    throw new CandleFileError(path, 'expected an array of [time, openInterestUsd, contracts?] rows');
+  return rows
+    .filter((r): r is number[] => Array.isArray(r) && finite(r[0]) && finite(r[1]) && r[1] > 0)
+    .map((r) => ({ time: r[0]!, usd: r[1]!, contracts: finite(r[2]) ? r[2] : null }))
+    .sort((a, b) => a.time - b.time);
+}

@@ -26,7 +26,9 @@ function facts(f: Factor, m: MarketFacts, fundingKnown: boolean | undefined): st
       return parts.length ? parts.join('; ') : 'No live order-book or trade flow in this forecast';
     }
     case 'funding': {
+      const oi = openInterestWords(m.openInterestChange4hPct);
       if (m.fundingRate === undefined) {
+        if (oi) return oi.charAt(0).toUpperCase() + oi.slice(1);
         if (fundingKnown === false) return undefined;
         return 'No funding rate known at this forecast';
       }
@@ -36,7 +38,7 @@ function facts(f: Factor, m: MarketFacts, fundingKnown: boolean | undefined): st
         m.basisBps === undefined
           ? ''
           : `; the perpetual trades ${Math.abs(m.basisBps).toFixed(1)} bps ${m.basisBps >= 0 ? 'over' : 'under'} spot`;
-      return `Funding is ${signed(100 * r, 4)} % per 8 h, ${who}${basis}`;
+      return `Funding is ${signed(100 * r, 4)} % per ${m.fundingIntervalHours ?? 8} h, ${who}${basis}${oi ? `; ${oi}` : ''}`;
     }
     case 'macro': {
       const parts: string[] = [];
@@ -62,6 +64,13 @@ function facts(f: Factor, m: MarketFacts, fundingKnown: boolean | undefined): st
   }
 }
 
+/** Open interest's 4 h change in words: whether positions are being opened or closed. */
+function openInterestWords(pct: number | undefined): string | undefined {
+  if (pct === undefined) return undefined;
+  if (Math.abs(pct) < 0.05) return 'open interest is flat over 4 h';
+  return `open interest ${pct > 0 ? 'rose' : 'fell'} ${Math.abs(pct).toFixed(1)} % over 4 h (positions ${pct > 0 ? 'opened' : 'closed'})`;
+}
+
 /** What the factor feeds the model, for the sentence's second half. */
 const WHAT: Record<Factor, string> = {
   orderflow: 'order flow',
@@ -83,7 +92,8 @@ export function driverReason(
   const read = facts(f, m, fundingKnown);
   if (f === 'funding' && read === undefined)
     return 'No funding data: this market source has no perpetual funding feed.';
-  const what = WHAT[f];
+  const what =
+    f === 'funding' && m.openInterestChange4hPct !== undefined ? 'funding, basis and open interest' : WHAT[f];
   const verdict =
     direction === 'neutral'
       ? `the model has earned no direction from ${what} at these horizons`

@@ -1,4 +1,4 @@
-import type { FeatureContext } from './features/extract.ts';
+import { type FeatureContext, openInterestChange } from './features/extract.ts';
 import { sortedQuantile } from './math.ts';
 import type { LiveInputs } from './types.ts';
 
@@ -14,8 +14,12 @@ const MEDIAN_HOURS = 30 * 24;
 export interface MarketFacts {
   /** Funding rate per 8 h funding period (fraction): the announced live rate, else the newest settled one. */
   fundingRate?: number;
+  /** Hours between funding settlements, when not 8. */
+  fundingIntervalHours?: number;
   /** Perpetual over spot, basis points (live only). */
   basisBps?: number;
+  /** Open interest's change over the last 4 h, percent (the same reading the `funding` member's features take). */
+  openInterestChange4hPct?: number;
   /** Order-book imbalance in [-1, 1], + when bids are heavier (live only). */
   bookImbalance?: number;
   /** Signed share of the last 5 minutes' traded volume, + when buyers took more (live only). */
@@ -42,7 +46,15 @@ export function marketFacts(ctx: FeatureContext, t: number, live?: LiveInputs): 
   const facts: MarketFacts = {};
   const rate = live?.fundingRate ?? ctx.funding?.at(t)?.rate;
   if (finite(rate) !== undefined) facts.fundingRate = rate;
+  if (
+    facts.fundingRate !== undefined &&
+    live?.fundingRate !== undefined &&
+    live.fundingIntervalHours !== undefined
+  )
+    if (live.fundingIntervalHours !== 8) facts.fundingIntervalHours = live.fundingIntervalHours;
   if (finite(live?.basisBps) !== undefined) facts.basisBps = live!.basisBps;
+  const oi = openInterestChange(ctx.openInterest, t);
+  if (oi !== undefined) facts.openInterestChange4hPct = 100 * Math.expm1(oi.change);
   if (finite(live?.bookImbalance) !== undefined) facts.bookImbalance = live!.bookImbalance;
   if (finite(live?.tradeFlowImbalance) !== undefined) facts.tradeFlowImbalance = live!.tradeFlowImbalance;
   facts.return1h = finite(s.ret(i, H));

@@ -1,8 +1,8 @@
 import type { Clock } from '../../shared/clock.ts';
 import { BarSeries } from './features/series.ts';
-import { createFundingFeed } from './funding-feed.ts';
+import { createFundingFeed, createOpenInterestFeed } from './funding-feed.ts';
 import { SymbolForecaster } from './models/engine.ts';
-import type { PredictionsMarketPort } from './ports.ts';
+import type { PredictionsDerivativesPort, PredictionsMarketPort } from './ports.ts';
 import { HORIZONS } from '../identifiers/index.ts';
 
 const MINUTE = 60_000;
@@ -20,6 +20,8 @@ const BASKET_SIZE = 7;
  */
 export function createForecasters(deps: {
   market: PredictionsMarketPort;
+  /** Funding, basis and open interest from the derivatives module (else the market's funding, if any). */
+  derivatives?: PredictionsDerivativesPort;
   clock: Clock;
   /** The refresh period on the data's clock. */
   refreshMs: number;
@@ -30,7 +32,15 @@ export function createForecasters(deps: {
   const { market, clock, refreshMs, history } = deps;
   const series = new Map<string, BarSeries>();
   const models = new Map<string, SymbolForecaster>();
-  const funding = createFundingFeed({ history: market.fundingHistory?.bind(market), log: deps.log });
+  const derivatives = deps.derivatives;
+  const funding = createFundingFeed({
+    history: derivatives ? derivatives.fundingHistory.bind(derivatives) : market.fundingHistory?.bind(market),
+    log: deps.log,
+  });
+  const openInterest = createOpenInterestFeed({
+    history: derivatives?.openInterestHistory.bind(derivatives),
+    log: deps.log,
+  });
 
   function seriesOf(symbol: string): BarSeries {
     let s = series.get(symbol);
@@ -74,8 +84,22 @@ export function createForecasters(deps: {
     seriesOf,
     modelOf,
     funding,
-    /** Rates from 8 h before a series' first bar on, so the first settled rate and its predecessor are known. */
-    fundingFrom: (s: BarSeries) => (s.length ? s.closeTime[0]! : clock.now()) - 8 * 60 * MINUTE,
+    openInterest,
+    /**
+     * Brings a symbol's funding and open interest up to `now`: rates from 8 h before the series' first bar, so
+     * the first settled rate and its predecessor are known.
+     */
+    async updateDerivatives(symbol: string, s: BarSeries, now: number): Promise<void> {
+      const start = s.length ? s.closeTime[0]! : clock.now();
+      await funding.update(symbol, start - 8 * 60 * MINUTE, now);
+      // Open interest's typical 4 h change is measured over the 7 days before.
+      await openInterest.update(symbol, start - 7 * 24 * 60 * MINUTE, now);
+    },
+    /** The derivatives series of a symbol, for a feature context. */
+    derivativesOf: (symbol: string) => ({
+      funding: funding.series(symbol),
+      openInterest: openInterest.series(symbol),
+    }),
     /** Whether funding reaches the model: known where the model runs, undefined on an API replica. */
     fundingKnown(symbol: string | undefined): boolean | undefined {
       const known = (symbol === undefined ? market.symbols() : [symbol]).map((s) => funding.known(s));

@@ -7,6 +7,7 @@ export { createMemoryPredictionRepository, type PredictionRepository } from './r
 export { createKyselyPredictionRepository } from './repository.kysely.ts';
 export {
   createPredictionsService,
+  type PredictionsDerivativesPort,
   type PredictionsMarketPort,
   type PredictionsQuery,
   type PredictionsService,
@@ -26,3 +27,8 @@ export {
   type LedgerVerification,
   verifyStoredLedger,
 } from './ledger/verify.ts';
+export {
+  type FundingAblation,
+  type FundingContribution,
+  runBacktestWithFundingAblation,
+} from './backtest/funding-ablation.ts';

@@ -154,4 +154,30 @@ describe('outlook never overclaims', () => {
       for (const d of ['bullish', 'bearish', 'neutral'] as const)
         expect(driverReason(f, facts, d, true)).not.toMatch(/residual|learned|adjusts/i);
   });
+
+  it('the funding driver names open interest and the funding period when they are known, and never when absent', () => {
+    const perp = { fundingRate: 0.00012, basisBps: -2.5, openInterestChange4hPct: 3.21 };
+    expect(driverReason('funding', perp, 'bearish', true)).toBe(
+      "Funding is +0.0120 % per 8 h, longs pay shorts; the perpetual trades 2.5 bps under spot; open interest rose 3.2 % over 4 h (positions opened): the model's record earns a bearish lean from funding, basis and open interest.",
+    );
+    expect(
+      driverReason(
+        'funding',
+        { ...perp, openInterestChange4hPct: -1.04, fundingIntervalHours: 4 },
+        'neutral',
+        true,
+      ),
+    ).toBe(
+      'Funding is +0.0120 % per 4 h, longs pay shorts; the perpetual trades 2.5 bps under spot; open interest fell 1.0 % over 4 h (positions closed): the model has earned no direction from funding, basis and open interest at these horizons.',
+    );
+    expect(driverReason('funding', { openInterestChange4hPct: 0.01 }, 'neutral', true)).toBe(
+      'Open interest is flat over 4 h: the model has earned no direction from funding, basis and open interest at these horizons.',
+    );
+    // Absent figures are not named: no basis, no open interest, no period other than the one known.
+    const rateOnly = driverReason('funding', { fundingRate: 0.0001 }, 'neutral', true);
+    expect(rateOnly).not.toMatch(/open interest|bps|spot/);
+    expect(driverReason('funding', {}, 'neutral', true)).toBe(
+      'No funding rate known at this forecast: the model has earned no direction from funding and basis at these horizons.',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import type { Bar, FundingPoint } from './types.ts';
+import type { Bar, FundingPoint, OpenInterestPoint } from './types.ts';
 
 /** What the engine needs from the market module (its `MarketService` satisfies this structurally). */
 export interface PredictionsMarketPort {
@@ -24,4 +24,20 @@ export interface PredictionsMarketPort {
   windowReady?(symbol: string): boolean;
   /** Settled perpetual funding rates in [fromMs, toMs); absent or empty for spot-only sources. */
   fundingHistory?(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
+}
+
+/**
+ * What the `funding` member reads from the derivatives module (the perpetuals merged across venues): real
+ * funding, basis and open interest for a symbol with a perpetual; for one without, none of them, and the
+ * member contributes nothing. When given, it replaces the market snapshot's funding and basis.
+ */
+export interface PredictionsDerivativesPort {
+  /** The merged figures now (null: not published, or stale); undefined when the symbol has no perpetual data. */
+  latest(
+    symbol: string,
+  ): { fundingRate: number | null; fundingIntervalHours: number | null; basisBps: number | null } | undefined;
+  /** Settled funding rates stored in [fromMs, toMs), oldest first. */
+  fundingHistory(symbol: string, fromMs: number, toMs: number): Promise<FundingPoint[]>;
+  /** Open interest (USD, summed over venues) stored in [fromMs, toMs), oldest first. */
+  openInterestHistory(symbol: string, fromMs: number, toMs: number): Promise<OpenInterestPoint[]>;
 }

@@ -14,7 +14,7 @@ import { createForecasters } from './forecasters.ts';
 import { levelProbabilities } from './level-probability.ts';
 import { outlookOf } from './outlook.ts';
 import { performanceReport } from './performance.ts';
-import type { PredictionsMarketPort } from './ports.ts';
+import type { PredictionsDerivativesPort, PredictionsMarketPort } from './ports.ts';
 import { EMPTY_HEAD, type LedgerHead } from './ledger/chain.ts';
 import {
   type PublicLedgerEntry,
@@ -27,7 +27,7 @@ import type { LedgerQuery, PredictionGap, PredictionRepository, PredictionRow } 
 import { scoreDue } from './score-due.ts';
 import { warmUp, warmUpAndBackfill } from './warm-up.ts';
 
-export type { PredictionsMarketPort } from './ports.ts';
+export type { PredictionsDerivativesPort, PredictionsMarketPort } from './ports.ts';
 export type { PredictionsQuery } from './read-model.ts';
 
 /** Where one symbol's answer stands (see `symbolOutlook`). */
@@ -41,6 +41,11 @@ export { directionalEdge } from './outlook.ts';
 
 export interface PredictionsServiceDeps {
   market: PredictionsMarketPort;
+  /**
+   * The derivatives module: the `funding` member's funding, basis and open interest for symbols with a
+   * perpetual (absent: the market snapshot's funding and basis, and the market source's settled rates).
+   */
+  derivatives?: PredictionsDerivativesPort;
   repository: PredictionRepository;
   clock: Clock;
   bus?: Bus<PredictionsTopics>;
@@ -84,12 +89,13 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   const refreshMs = onClock(clock, wallRefreshMs);
   const forecasters = createForecasters({
     market,
+    derivatives: deps.derivatives,
     clock,
     refreshMs,
     history: deps.candleHistory ?? 3 * 24 * 60 + 120,
     log: deps.log,
   });
-  const { series, seriesOf, modelOf, funding, fundingFrom } = forecasters;
+  const { series, seriesOf, modelOf } = forecasters;
   /** Recent rows are kept for enough 1 h buckets for a full page. */
   const keepMs = MAX_LIMIT * 60 * MINUTE + 2 * refreshMs;
   const readModel = createReadModel({ keepMs, now: () => clock.now() });
@@ -158,16 +164,21 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const rows: PredictionRow[] = [];
     for (const sym of symbols) {
       const snap = market.snapshot(sym);
+      // With the derivatives module, a symbol without a perpetual has no funding or basis (never the snapshot's).
+      const perp = deps.derivatives
+        ? deps.derivatives.latest(sym)
+        : snap && { fundingRate: snap.fundingRate, basisBps: snap.basisBps, fundingIntervalHours: null };
       const live = {
         mid: snap?.mid ?? undefined,
         bookImbalance: snap?.bookImbalance ?? undefined,
         tradeFlowImbalance: snap?.tradeImbalance5m ?? undefined,
-        fundingRate: snap?.fundingRate ?? undefined,
-        basisBps: snap?.basisBps ?? undefined,
+        fundingRate: perp?.fundingRate ?? undefined,
+        basisBps: perp?.basisBps ?? undefined,
+        fundingIntervalHours: perp?.fundingIntervalHours ?? undefined,
       };
       const s = series.get(sym)!;
-      await funding.update(sym, fundingFrom(s), now);
-      const ctx = { series: s, basket, funding: funding.series(sym) };
+      await forecasters.updateDerivatives(sym, s, now);
+      const ctx = { series: s, basket, ...forecasters.derivativesOf(sym) };
       const fs = modelOf(sym).forecast(ctx, now, live);
       if (!fs) continue;
       const facts = marketFacts(ctx, now, live);

@@ -18,6 +18,12 @@ export interface FundingPoint {
   rate: number;
 }
 
+/** Open interest (USD, summed over the venues) sampled at `time`. */
+export interface OpenInterestPoint {
+  time: number;
+  usd: number;
+}
+
 /** Live-only inputs from the merged market snapshot; any of them may be absent. */
 export interface LiveInputs {
   mid?: number;
@@ -25,6 +31,8 @@ export interface LiveInputs {
   tradeFlowImbalance?: number;
   fundingRate?: number;
   basisBps?: number;
+  /** Hours between funding settlements on the perpetual (8 when absent). */
+  fundingIntervalHours?: number;
 }
 
 /** Quantile levels exposed by `include=quantiles`: p05, p10, …, p95. */

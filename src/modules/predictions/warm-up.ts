@@ -18,8 +18,8 @@ const WARM_UP_SLICE_MS = 10;
  * Walk-forward replay of the candles in memory so a fresh process starts with learned weights. Forecasts
  * made at or after `backfillFrom` (every `BACKFILL_STEP_MS`) are returned as backfilled rows: each one is
  * what the model said at its instant from the candles closed by then — the same walk-forward pass, so no
- * forecast sees a later candle. Settled funding rates come from the source's history, read only up to each
- * instant; live-only inputs (order book, trade flow, the predicted funding rate and basis) did not exist for
+ * forecast sees a later candle. Settled funding rates and open interest come from the stored history, read
+ * only up to each instant; live-only inputs (order book, trade flow, the predicted funding rate and basis) did not exist for
  * past instants, so they contribute nothing to backfilled forecasts. Yields after each model step.
  */
 function* warmUpSteps(
@@ -28,7 +28,6 @@ function* warmUpSteps(
   symbol: string,
   backfillFrom: number,
 ): Generator<void, PredictionRow[]> {
-  const { funding } = forecasters;
   const backfilled: PredictionRow[] = [];
   let nextBackfill = Math.ceil(backfillFrom / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
   const s = forecasters.seriesOf(symbol);
@@ -46,7 +45,7 @@ function* warmUpSteps(
     }
     if (t < next) continue;
     next = t + step;
-    const ctx = { series: s, basket, funding: funding.series(symbol) };
+    const ctx = { series: s, basket, ...forecasters.derivativesOf(symbol) };
     const fs = model.forecast(ctx, t);
     yield;
     if (fs) {
@@ -126,7 +125,7 @@ export async function warmUpAndBackfill(
     // Per symbol: one that joined (or warmed up) later has its own newest stored datapoint.
     const symbolFrom = Math.max(now - BACKFILL_MS, readModel.newestGenerated(sym) + deps.refreshMs);
     from = Math.min(from, symbolFrom);
-    await forecasters.funding.update(sym, forecasters.fundingFrom(forecasters.seriesOf(sym)), now);
+    await forecasters.updateDerivatives(sym, forecasters.seriesOf(sym), now);
     rows.push(...(await warmUpInSlices(forecasters, deps.refreshMs, sym, symbolFrom)));
   }
   rows.sort((a, b) => a.generated_at - b.generated_at);

@@ -1,7 +1,7 @@
 import { GRID, GRID_INDEX } from '../calibration/conformal.ts';
 import { toRow } from '../forecast-row.ts';
 import { presentDatapoint } from '../present.ts';
-import { BarSeries, FundingSeries } from '../features/series.ts';
+import { BarSeries, FundingSeries, OpenInterestSeries } from '../features/series.ts';
 import {
   type EngineTuning,
   MODEL_VERSION,
@@ -12,7 +12,7 @@ import {
 import { ewmaSigma, expandingSigma } from '../models/vol.ts';
 import { gaussianGrid, ScoreAccumulator } from '../scoring/metrics.ts';
 import { HORIZONS, HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
-import { type Bar, FACTORS, type FundingPoint } from '../types.ts';
+import { type Bar, FACTORS, type FundingPoint, type OpenInterestPoint } from '../types.ts';
 import type { Compact } from './leakage.ts';
 import { LevelTally } from './levels.ts';
 import { type BacktestReport, FORECASTERS, type ForecasterName, horizonReport } from './report.ts';
@@ -23,6 +23,8 @@ export interface BacktestInput {
   /** Closed bars per symbol (the others form the market basket), oldest first. */
   bars: Map<string, readonly Bar[]>;
   funding?: readonly FundingPoint[];
+  /** The perpetual's open interest (USD), read by the `funding` member as the derivatives module's series. */
+  openInterest?: readonly OpenInterestPoint[];
   /** Only forecasts made at or after `from` whose horizon ends at or before `to` are scored (ms). */
   from?: number;
   to?: number;
@@ -37,6 +39,8 @@ export interface BacktestInput {
   stepMs?: number;
   /** Receives every forecast made after the warm-up, as the API datapoint with quantiles and outcome. */
   onForecast?: (datapoint: BacktestDatapoint) => void;
+  /** Receives every scored forecast with its realized log return (the funding ablation pairs them). */
+  onScored?: (forecast: HorizonForecast, realized: number, ensembleCrps: number) => void;
   /** Design switches (see EngineTuning); production defaults when absent. */
   tuning?: Partial<EngineTuning>;
   tuningByHorizon?: Partial<Record<Horizon, Partial<EngineTuning>>>;
@@ -89,6 +93,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
     series,
     basket: [...seriesBySymbol.values()],
     funding: input.funding?.length ? new FundingSeries(input.funding) : undefined,
+    openInterest: input.openInterest?.length ? new OpenInterestSeries(input.openInterest) : undefined,
   };
   const from = input.from ?? Number.NEGATIVE_INFINITY;
   const to = input.to ?? Number.POSITIVE_INFINITY;
@@ -148,6 +153,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
           const v = p.f.views[name]!;
           a.get(name as ForecasterName)!.add(v.quantiles, v.median, v.confidence, y, p.f.sigma);
         }
+        input.onScored?.(p.f, y, a.get('ensemble')!.crps.at(-1)!);
         a.get('random_walk')!.add(gaussianGrid(0, p.rwSigma, grid), 0, 0.5, y, p.f.sigma);
         a.get('rw_ewma')!.add(gaussianGrid(0, p.ewmaSigma, grid), 0, 0.5, y, p.f.sigma);
         levels.get(h)!.add(e.quantiles, p.f.sigma, y, pathOf(p.f.t, target, p.f.baseline));

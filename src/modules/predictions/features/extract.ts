@@ -1,6 +1,6 @@
 import { clamp } from '../math.ts';
 import type { LiveInputs } from '../types.ts';
-import type { BarSeries, FundingSeries } from './series.ts';
+import type { BarSeries, FundingSeries, OpenInterestSeries } from './series.ts';
 
 const M = 60_000;
 const H = 60 * M;
@@ -12,6 +12,8 @@ export interface FeatureContext {
   /** Other symbols' series for market-wide (basket) features; may include `series` itself. */
   basket: readonly BarSeries[];
   funding?: FundingSeries;
+  /** The perpetual's open interest (the derivatives module's stored series, or a backtest's file). */
+  openInterest?: OpenInterestSeries;
   live?: LiveInputs;
 }
 
@@ -30,7 +32,7 @@ export interface FeatureSet {
 
 export const FEATURE_NAMES = {
   orderflow: ['flow15m', 'flow1h', 'ret15mZ', 'bookImbalance', 'tradeFlowImbalance'],
-  funding: ['fundingRate', 'fundingChange', 'basis'],
+  funding: ['fundingRate', 'fundingChange', 'basis', 'oiChange4hZ', 'oiChangeXMom4h'],
   macro: ['basketMom1hZ', 'basketMom4hZ', 'volRegime', 'todSin', 'todCos', 'weekend', 'mom24hZ'],
   ai: [
     'mom1hZ',
@@ -89,17 +91,22 @@ export function extractFeatures(ctx: FeatureContext, t: number): FeatureSet | un
         )
       : undefined;
 
-  // Funding and basis: the settled rate known at t (live snapshot first, then the recorded series).
+  // Funding, basis and open interest: the settled rate known at t (live snapshot first, then the recorded
+  // series); open interest's 4 h change against its typical 4 h change, alone and signed by the price's.
   const settled = ctx.funding?.at(t);
   const rate = live?.fundingRate ?? settled?.rate;
+  const oi = openInterestChange(ctx.openInterest, t);
+  const oiZ = oi === undefined ? undefined : z(oi.change, oi.typical);
   const funding =
-    rate !== undefined || live?.basisBps !== undefined
+    rate !== undefined || live?.basisBps !== undefined || oiZ !== undefined
       ? Float64Array.of(
           rate !== undefined ? clamp(rate / 1e-4 - 1, -Z, Z) : 0,
           settled?.previous !== undefined && rate !== undefined
             ? clamp((rate - settled.previous) / 1e-4, -Z, Z)
             : 0,
           live?.basisBps !== undefined ? clamp(live.basisBps / 10, -Z, Z) : 0,
+          oiZ ?? 0,
+          oiZ !== undefined ? clamp((oiZ * r4h) / 2, -Z, Z) : 0,
         )
       : undefined;
 
@@ -140,4 +147,9 @@ export function extractFeatures(ctx: FeatureContext, t: number): FeatureSet | un
     volRegime * volRegime - 0.5,
   );
   return { t, index: i, lastClose: s.close[i]!, orderflow, funding, macro, ai };
+}
+
+/** Open interest's change over 4 h, against its typical 4 h change over the last 7 days (samples ≤ 2 h old). */
+export function openInterestChange(series: OpenInterestSeries | undefined, t: number) {
+  return series?.changeAt(t, 4 * H, 7 * DAY, 2 * H);
 }

@@ -1,5 +1,5 @@
 import { lastAtOrBefore } from '../math.ts';
-import type { Bar, FundingPoint } from '../types.ts';
+import type { Bar, FundingPoint, OpenInterestPoint } from '../types.ts';
 
 /** Half-life of the fast range-based EWMA (1.5.0; 5, 10, 20 and 30 minutes compared at 15m on BTC 2021). */
 const FAST_HALF_LIFE_MS = 10 * 60_000;
@@ -193,5 +193,55 @@ export class FundingSeries {
     const i = lastAtOrBefore(this.times, t);
     if (i < 0) return undefined;
     return { rate: this.rates[i]!, previous: i > 0 ? this.rates[i - 1] : undefined };
+  }
+}
+
+/**
+ * Open interest (USD, summed over venues) at its sample times, ascending, with prefix sums of the squared log
+ * change between samples, so its typical change over a window is known without a loop. Only samples taken at
+ * or before t are read.
+ */
+export class OpenInterestSeries {
+  readonly times: number[] = [];
+  readonly logUsd: number[] = [];
+  /** Prefix sums of the squared log change from the previous sample. */
+  readonly sumSq: number[] = [];
+
+  constructor(points: readonly OpenInterestPoint[] = []) {
+    for (const p of points) this.append(p);
+  }
+
+  append(p: OpenInterestPoint): void {
+    const n = this.times.length;
+    if (!(p.usd > 0) || !Number.isFinite(p.usd)) return;
+    if (n > 0 && p.time <= this.times[n - 1]!) return;
+    const l = Math.log(p.usd);
+    const d = n > 0 ? l - this.logUsd[n - 1]! : 0;
+    this.times.push(p.time);
+    this.logUsd.push(l);
+    this.sumSq.push((n > 0 ? this.sumSq[n - 1]! : 0) + d * d);
+  }
+
+  /**
+   * The log change of open interest over `windowMs` ending at the newest sample known at t, and the root mean
+   * square of such changes over the `historyMs` before it (the same window scaled from the samples' squared
+   * changes per ms). Undefined when the newest sample is older than `maxAgeMs`, no sample lies near the
+   * window's start, or the history holds fewer than 8 changes.
+   */
+  changeAt(
+    t: number,
+    windowMs: number,
+    historyMs: number,
+    maxAgeMs: number,
+  ): { change: number; typical: number } | undefined {
+    const i = lastAtOrBefore(this.times, t);
+    if (i < 1 || t - this.times[i]! > maxAgeMs) return undefined;
+    const j = lastAtOrBefore(this.times, this.times[i]! - windowMs, i);
+    if (j < 0 || this.times[i]! - windowMs - this.times[j]! > maxAgeMs) return undefined;
+    const k = Math.max(0, lastAtOrBefore(this.times, this.times[i]! - historyMs, i));
+    if (i - k < 8) return undefined;
+    const perMs = (this.sumSq[i]! - this.sumSq[k]!) / (this.times[i]! - this.times[k]!);
+    const typical = Math.sqrt(perMs * windowMs);
+    return { change: this.logUsd[i]! - this.logUsd[j]!, typical };
   }
 }

@@ -19,7 +19,7 @@ import { basketBurstFactor } from './vol.ts';
 import { FixedShareWeights } from './weights.ts';
 
 /** Bumped whenever the model's logic or fixed hyper-parameters change; stored with every datapoint. */
-export const MODEL_VERSION = 'meridian-ens-1.6.0';
+export const MODEL_VERSION = 'meridian-ens-1.7.0';
 
 /** `reference`: the calibrated zero-mean forecast (same σ, its own conformal layer and calibrator, mean 0). */
 export type ViewName = 'ensemble' | 'reference' | 'equal' | Factor;

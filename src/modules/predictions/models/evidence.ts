@@ -33,6 +33,11 @@ export class EvidenceShrinkage {
     this.n = d * this.n + 1;
   }
 
+  /** b̂: the regression slope of the realized return on the forecast, both in units of σ (0 before any). */
+  get slope(): number {
+    return this.sxx > 0 ? this.sxy / this.sxx : 0;
+  }
+
   /** The t statistic of the forecast's usefulness (0 until it has forecast something non-zero). */
   get t(): number {
     if (!(this.sxx > 0) || !(this.n > 0)) return 0;
