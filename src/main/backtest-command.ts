@@ -227,6 +227,12 @@ function summaryTable(r: BacktestReport & { fundingAblation?: FundingAblation })
         .map((l) => `${l.sigmas} ${level(l.touch!)}`)
         .join(', ')}`,
     );
+    if (hr.strongReferences) {
+      const vs = Object.entries(hr.strongReferences.versus).map(
+        ([name, c]) => `${name} ${(100 * c.ensembleSkill).toFixed(3)} % DM ${dm(c.dieboldMariano)}`,
+      );
+      lines.push(`${h.padEnd(7)} ensemble CRPS skill vs ${vs.join('; ')}`);
+    }
     const w = hr.calibratedWorld;
     if (w) {
       const sp = (x: Spread) => `${x.median.toFixed(3)} [${x.p5.toFixed(3)}, ${x.p95.toFixed(3)}]`;

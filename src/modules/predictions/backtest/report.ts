@@ -6,6 +6,7 @@ import { FACTORS } from '../types.ts';
 import { type CalibratedWorld, calibratedWorld } from './calibrated-world.ts';
 import { type Compact, type LeakageCheck, leakageCheck } from './leakage.ts';
 import type { LevelReport, LevelTally } from './levels.ts';
+import type { StrongReferencesReport } from './references/index.ts';
 
 export const FORECASTERS = ['ensemble', 'reference', 'equal', ...FACTORS, 'random_walk', 'rw_ewma'] as const;
 export type ForecasterName = (typeof FORECASTERS)[number];
@@ -37,6 +38,11 @@ export interface HorizonReport {
    * baseline: ending above the level, and touching it before the horizon.
    */
   levels: LevelReport[];
+  /**
+   * The ensemble against GARCH(1,1), HAR-RV, the EWMA random walk and the calibrated reference: CRPS skill and
+   * Diebold–Mariano (HAC) on the same scored forecasts (references/index.ts).
+   */
+  strongReferences?: StrongReferencesReport;
   /** Rolling coverage of the ensemble's 80 % interval, one point per `coverageEvery` forecasts. */
   coverageSeries: { t: number; coverage80: number; coverage90: number }[];
 }

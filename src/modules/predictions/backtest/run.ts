@@ -15,6 +15,7 @@ import { HORIZONS, HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
 import { type Bar, FACTORS, type FundingPoint, type OpenInterestPoint } from '../types.ts';
 import type { Compact } from './leakage.ts';
 import { LevelTally } from './levels.ts';
+import { type StrongForecasts, StrongReferences } from './references/index.ts';
 import { type BacktestReport, FORECASTERS, type ForecasterName, horizonReport } from './report.ts';
 
 export interface BacktestInput {
@@ -41,6 +42,8 @@ export interface BacktestInput {
   onForecast?: (datapoint: BacktestDatapoint) => void;
   /** Receives every scored forecast with its realized log return (the funding ablation pairs them). */
   onScored?: (forecast: HorizonForecast, realized: number, ensembleCrps: number) => void;
+  /** Score GARCH(1,1) and HAR-RV beside the ensemble (references/index.ts; default true). */
+  strongReferences?: boolean;
   /** Design switches (see EngineTuning); production defaults when absent. */
   tuning?: Partial<EngineTuning>;
   tuningByHorizon?: Partial<Record<Horizon, Partial<EngineTuning>>>;
@@ -71,6 +74,7 @@ interface Pending {
   f: HorizonForecast;
   ewmaSigma: number;
   rwSigma: number;
+  strong?: StrongForecasts;
 }
 
 /**
@@ -104,6 +108,10 @@ export function runBacktest(input: BacktestInput): BacktestReport {
     tuningByHorizon: input.tuningByHorizon,
   });
   const keep = input.leakageCheck ?? true;
+  const strong =
+    input.strongReferences === false
+      ? undefined
+      : new StrongReferences(series, horizons, stepMs, (h) => engine.models[h].tuning);
 
   const pending = new Map<Horizon, Pending[]>(horizons.map((h) => [h, []]));
   const acc = new Map<Horizon, Map<ForecasterName, ScoreAccumulator>>(
@@ -156,6 +164,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         input.onScored?.(p.f, y, a.get('ensemble')!.crps.at(-1)!);
         a.get('random_walk')!.add(gaussianGrid(0, p.rwSigma, grid), 0, 0.5, y, p.f.sigma);
         a.get('rw_ewma')!.add(gaussianGrid(0, p.ewmaSigma, grid), 0, 0.5, y, p.f.sigma);
+        if (p.strong) strong?.score(h, p.strong, y);
         levels.get(h)!.add(e.quantiles, p.f.sigma, y, pathOf(p.f.t, target, p.f.baseline));
         times.get(h)!.push(p.f.t);
         means.get(h)!.push(e.mu);
@@ -175,7 +184,10 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         }
       }
     }
-    if (price !== undefined) engine.learn(p.f, price);
+    if (price !== undefined) {
+      engine.learn(p.f, price);
+      if (p.strong) strong?.learn(h, p.strong, Math.log(price / p.f.baseline));
+    }
   };
 
   let next = Number.NEGATIVE_INFINITY;
@@ -205,6 +217,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         f,
         ewmaSigma: ewmaSigma(series, i, hm),
         rwSigma: rw === undefined ? f.sigma : rw * Math.sqrt(hm),
+        strong: strong?.forecast(i, f.horizon),
       });
       made++;
       if (f.warm && t >= from) {
@@ -258,6 +271,15 @@ export function runBacktest(input: BacktestInput): BacktestReport {
       engine.models[h],
       { stepMs, seed: input.seed ?? 1, replications: input.calibratedWorldReplications ?? 200 },
     );
+    if (horizon && strong) {
+      const a = acc.get(h)!;
+      horizon.strongReferences = strong.report(
+        h,
+        a.get('ensemble')!,
+        { reference: a.get('reference')!, rw_ewma: a.get('rw_ewma')! },
+        Math.max(1, Math.round(HORIZON_MS[h] / stepMs)),
+      );
+    }
     if (horizon) report.horizons[h] = horizon;
   }
   report.elapsedMs = Math.round(performance.now() - started);

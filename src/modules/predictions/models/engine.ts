@@ -223,7 +223,7 @@ export interface HorizonForecast {
   contributions: Record<Factor, number>;
 }
 
-interface View {
+export interface View {
   /** The conformal layer over all outcomes, and one per σ tercile (used once warm, `mondrian` only). */
   conformal: ConformalQuantiles;
   byBin: ConformalQuantiles[];
@@ -252,7 +252,7 @@ const newConformal = (stepMs: number, overlap: number, gammaFloorPerHour: number
     steps(4 * 3_600_000, stepMs, 1, 1000),
   );
 
-const newView = (stepMs: number, horizonMs: number, tuning: EngineTuning): View => {
+export const newView = (stepMs: number, horizonMs: number, tuning: EngineTuning): View => {
   const overlap = Math.max(1, horizonMs / stepMs);
   return {
     conformal: newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour, tuning.conformalWindowMs),
@@ -270,8 +270,16 @@ const newView = (stepMs: number, horizonMs: number, tuning: EngineTuning): View 
   };
 };
 
+/** The σ terciles of the Mondrian conformal layers: 30 days of scored σ, refitted daily. */
+export const newSigmaBins = (stepMs: number, tuning: EngineTuning): SigmaBins =>
+  new SigmaBins(
+    steps(tuning.sigmaBinsMemoryMs, stepMs, 1000, 200_000),
+    steps(DAY_MS, stepMs, 50, 5000),
+    steps(DAY_MS, stepMs, 200, 5000),
+  );
+
 /** The conformal layer a forecast in σ bin `bin` uses: its bin's once warm, else the pooled one. */
-const layerOf = (view: View, bin: number): ConformalQuantiles => {
+export const layerOf = (view: View, bin: number): ConformalQuantiles => {
   const own = view.byBin[bin];
   return own?.warm ? own : view.conformal;
 };
@@ -337,11 +345,7 @@ class HorizonModel {
       tuning.sigmaSlopePriorOutcomes * overlap,
       tuning.sigmaSlope,
     );
-    this.sigmaBins = new SigmaBins(
-      steps(tuning.sigmaBinsMemoryMs, options.stepMs, 1000, 200_000),
-      steps(DAY_MS, options.stepMs, 50, 5000),
-      steps(DAY_MS, options.stepMs, 200, 5000),
-    );
+    this.sigmaBins = newSigmaBins(options.stepMs, tuning);
     const view = () => newView(options.stepMs, horizonMs, tuning);
     this.views = { ensemble: view(), reference: view() };
     if (options.trackMembers) {
