@@ -123,6 +123,8 @@ export function modelHealth(
     lastRefresh: number | null;
     lastRefreshDurationMs?: number | null;
     scoredRecords?: number;
+    /** Symbol × horizon pairs forecast here whose model has not made its first fit (nothing published yet). */
+    unfitted?: number;
   },
   refreshMs: number,
   now: number,
@@ -135,7 +137,11 @@ export function modelHealth(
       status: 'degraded',
       reason: `warming up: ${status.warmSymbols ?? 0} of ${status.symbols ?? 0} symbols forecast (each once its history is loaded)`,
       expected: true,
-      details: { warmSymbols: status.warmSymbols ?? 0, symbols: status.symbols ?? 0 },
+      details: {
+        warmSymbols: status.warmSymbols ?? 0,
+        symbols: status.symbols ?? 0,
+        ...(status.unfitted && { horizonsWarmingUp: status.unfitted }),
+      },
     };
   const age = status.lastRefresh === null ? null : now - status.lastRefresh;
   const details = {
@@ -143,6 +149,8 @@ export function modelHealth(
     // Where the refresh runs here: how long the last one took and how many scored forecasts it keeps.
     ...(status.lastRefreshDurationMs != null && { lastRefreshDurationMs: status.lastRefreshDurationMs }),
     ...(status.scoredRecords !== undefined && { scoredRecords: status.scoredRecords }),
+    // Pairs whose forecasts are absent until the first fit: expected after a start, not a fault.
+    ...(status.unfitted && { horizonsWarmingUp: status.unfitted }),
   };
   if (age !== null && age <= 2.5 * refreshMs) return { status: 'ok', details };
   const since = age === null ? 'no refresh yet' : `last refresh ${Math.round(age / 1000)} s ago`;

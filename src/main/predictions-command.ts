@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type DbHandle, openDatabase, tablesOf } from '../adapters/db/connect.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
@@ -13,6 +12,7 @@ import {
   formatLedgerVerification,
   verifyStoredLedger,
 } from '../modules/predictions/index.ts';
+import { eachLine } from './file-lines.ts';
 
 export const predictionsUsage = `meridian predictions verify [--file LEDGER.jsonl] [--head SEQ:HASH] [--json]
   Re-checks the forecast ledger: every entry's SHA-256 and its link to the one before, the stored datapoints
@@ -102,27 +102,16 @@ async function verifyFile(
       return `${path}:${number}: not a ledger entry (no payload)`;
     return verifier.add(entry);
   };
-  // Split by hand rather than with readline: the lines are the whole cost besides hashing.
-  const input = createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  let rest = '';
+  let failure: string | undefined;
   try {
-    for await (const chunk of input as AsyncIterable<string>) {
-      const text = rest + chunk;
-      let start = 0;
-      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-        const outcome = line(text.slice(start, end));
-        start = end + 1;
-        if (typeof outcome === 'string') return outcome;
-        if (!outcome) return verifier.finish();
-      }
-      rest = text.slice(start);
-    }
+    await eachLine(path, (text) => {
+      const outcome = line(text);
+      if (typeof outcome === 'string') failure = outcome;
+      return outcome === true;
+    });
   } catch (error) {
     return `cannot read ${path}: ${(error as Error).message}`;
-  } finally {
-    input.destroy();
   }
-  const last = line(rest);
-  if (typeof last === 'string') return last;
+  if (failure !== undefined) return failure;
   return verifier.finish();
 }

@@ -39,6 +39,8 @@ describe('live answers against their schemas, extra properties forbidden', () =>
     await market.start();
     await market.windowsLoaded();
     market.tickNow();
+    // The models' first fit over the working window (as a worker's start does): no forecasts before it.
+    t.container.predictions.service.warmUp();
     await t.container.predictions.service.refresh();
     user = await t.user('member');
     const rule = await t.app.inject({
@@ -60,7 +62,7 @@ describe('live answers against their schemas, extra properties forbidden', () =>
     ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, allowUnionTypes: true });
     addFormats.default(ajv);
     ajv.addSchema({ $id: 'openapi', components: doc.components, paths: doc.paths });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.container.market.service.stop();
     await t.close();

@@ -29,6 +29,8 @@ describe('the request pipeline on the busiest routes', () => {
     await t.container.market.service.windowsLoaded();
     t.container.market.service.tickNow();
     // One model refresh, so the page carries datapoints (large enough to be compressed).
+    // The models' first fit over the working window (as a worker's start does): no forecasts before it.
+    t.container.predictions.service.warmUp();
     expect((await t.container.predictions.service.refresh()).length).toBeGreaterThan(0);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;

@@ -88,7 +88,7 @@ describe('a universe of 200 symbols', () => {
       if (before.has(time)) expect(close).toBe(before.get(time));
 
     // Once its history suffices (its window is loaded and the model has warmed up on it), it is forecast.
-    await waitUntil(() => !predictions.warming(last), `${last} warmed up`, 500_000, 250);
+    await waitUntil(() => !predictions.warming(last, '1h'), `${last} warmed up at 1h`, 500_000, 250);
     await predictions.tick();
     const forecast = await get(`/api/predictions?symbol=${last}&horizon=1h`);
     expect(forecast.headers['meridian-backfilling']).toBeUndefined();

@@ -24,6 +24,8 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     await market.start();
     await market.windowsLoaded();
     market.tickNow();
+    // The models' first fit over the working window (as a worker's start does): no forecasts before it.
+    t.container.predictions.service.warmUp();
     await t.container.predictions.service.refresh();
     // Simulated perpetuals: a refresh of funding, open interest, basis and liquidations to ask about.
     await t.container.derivatives.service.start();

@@ -90,7 +90,15 @@ describe.each(dbKinds())('forecast ledger on %s', (kind) => {
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
     repository = createKyselyPredictionRepository(tablesOf(handle.db), { now: () => clock.now() });
-    service = createPredictionsService({ market: fakeMarket(clock), repository, clock, refreshMs: MIN });
+    service = createPredictionsService({
+      market: fakeMarket(clock),
+      repository,
+      clock,
+      refreshMs: MIN,
+      candleHistory: HISTORY_DAYS * 24 * 60,
+    });
+    // Fitted at every horizon first: before its first fit a model's forecasts are not published.
+    service.warmUp();
     for (let i = 0; i < REFRESHES; i++) {
       await service.refresh();
       clock.advance(MIN);

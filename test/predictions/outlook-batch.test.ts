@@ -12,6 +12,8 @@ import { manualClock } from '../../src/shared/clock.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
+/** Minutes of 1m history before START: enough for the model's first fit at every horizon during the warm-up. */
+const HISTORY = 4 * 24 * 60;
 const SERVED = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 
 /** A fake market: deterministic 1m walks for three symbols, closed bars only up to the clock. */
@@ -20,11 +22,11 @@ function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
   for (const [k, sym] of SERVED.entries()) {
     const list: Bar[] = [];
     let p = [60000, 3000, 150][k]!;
-    for (let i = 0; i < 3 * 24 * 60 + 10; i++) {
+    for (let i = 0; i < HISTORY + 10; i++) {
       const open = p;
       p *= Math.exp(Math.sin(i * 0.37 + k) * 0.0008 + Math.cos(i * 0.011) * 0.0003);
       list.push({
-        openTime: START - 3 * 24 * 60 * MIN + i * MIN,
+        openTime: START - HISTORY * MIN + i * MIN,
         open,
         high: Math.max(open, p),
         low: Math.min(open, p),
@@ -66,10 +68,12 @@ describe('GET /api/predictions/ai-outlook?symbols= (batch)', () => {
     repository: createMemoryPredictionRepository(),
     clock,
     refreshMs: MIN,
+    candleHistory: HISTORY,
   });
   let app: App;
 
   beforeAll(async () => {
+    service.warmUp();
     for (let i = 0; i < 3; i++) {
       await service.refresh();
       clock.advance(MIN);

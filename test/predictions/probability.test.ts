@@ -11,16 +11,18 @@ import { manualClock } from '../../src/shared/clock.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 2, 3);
+/** Minutes of 1m history before START: enough for the model's first fit at every horizon during the warm-up. */
+const HISTORY = 4 * 24 * 60;
 
 /** Deterministic 1m bars of one symbol up to the clock. */
 function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
   const bars: Bar[] = [];
   let p = 60_000;
-  for (let i = 0; i < 3 * 24 * 60 + 120; i++) {
+  for (let i = 0; i < HISTORY + 120; i++) {
     const open = p;
     p *= Math.exp(Math.sin(i * 0.37) * 0.0008 + Math.cos(i * 0.011) * 0.0003);
     bars.push({
-      openTime: START - 3 * 24 * 60 * MIN + i * MIN,
+      openTime: START - HISTORY * MIN + i * MIN,
       open,
       high: Math.max(open, p) * 1.0002,
       low: Math.min(open, p) * 0.9998,
@@ -70,6 +72,7 @@ describe('GET /api/predictions/probability', () => {
     repository,
     clock,
     refreshMs: MIN,
+    candleHistory: HISTORY,
   });
   let app: App;
 

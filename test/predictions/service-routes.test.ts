@@ -19,6 +19,11 @@ import { tablesOf } from '../../src/adapters/db/connect.ts';
 
 const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
+/**
+ * Minutes of 1m history before START, all of it held by the service: enough for the model's first fit at every
+ * horizon (three days of outcomes) during the warm-up — before it, a model's forecasts are not published.
+ */
+const HISTORY = 4 * 24 * 60;
 
 /** A fake market: deterministic 1m random walks for two symbols, closed bars only up to the clock. */
 function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
@@ -26,12 +31,12 @@ function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
   for (const [k, sym] of ['BTCUSDT', 'ETHUSDT'].entries()) {
     const list: Bar[] = [];
     let p = k ? 3000 : 60000;
-    for (let i = 0; i < 4 * 24 * 60 + 600; i++) {
+    for (let i = 0; i < HISTORY + 24 * 60 + 600; i++) {
       const r = Math.sin(i * 0.37 + k) * 0.0008 + Math.cos(i * 0.011) * 0.0003;
       const open = p;
       p *= Math.exp(r);
       list.push({
-        openTime: START - 3 * 24 * 60 * MIN + i * MIN,
+        openTime: START - HISTORY * MIN + i * MIN,
         open,
         high: Math.max(open, p),
         low: Math.min(open, p),
@@ -78,6 +83,7 @@ describe('predictions service and routes', () => {
     clock,
     bus,
     refreshMs: MIN,
+    candleHistory: HISTORY,
     minIndependentOutcomes: 2,
   });
   let app: App;
@@ -340,6 +346,7 @@ describe('fenced writes', () => {
       repository: repo,
       clock,
       refreshMs: MIN,
+      candleHistory: HISTORY,
     });
     await service.start({ job: 'predictions-refresh', term: 7, current: () => current });
     await service.warmedUp();
@@ -364,7 +371,9 @@ describe.each(dbKinds())('Kysely repository on %s', (kind) => {
         repository: repo,
         clock,
         refreshMs: MIN,
+        candleHistory: HISTORY,
       });
+      service.warmUp();
       for (let i = 0; i < 17; i++) {
         await service.refresh();
         clock.advance(MIN);
@@ -415,7 +424,9 @@ describe('track record sample size', () => {
       repository,
       clock,
       refreshMs: MIN,
+      candleHistory: HISTORY,
     });
+    service.warmUp();
     for (let i = 0; i < 40; i++) {
       await service.refresh();
       clock.advance(MIN);

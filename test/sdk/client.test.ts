@@ -29,6 +29,8 @@ describe('@meridian/client against a real server', () => {
     user = await t.user('member');
     await t.container.market.job.start();
     await t.container.market.service.windowsLoaded();
+    // The models' first fit over the working window (as a worker's start does): no forecasts before it.
+    t.container.predictions.service.warmUp();
     await t.container.predictions.service.refresh();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;

@@ -39,6 +39,8 @@ describe.runIf(required || existsSync(python))('meridian-client (Python) against
     const user = await t.user('member');
     await t.container.market.job.start();
     await t.container.market.service.windowsLoaded();
+    // The models' first fit over the working window (as a worker's start does): no forecasts before it.
+    t.container.predictions.service.warmUp();
     await t.container.predictions.service.refresh();
     vars.MERIDIAN_TEST_URL = await listen(t);
     vars.MERIDIAN_TEST_TOKEN = user.token;

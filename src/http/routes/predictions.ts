@@ -3,6 +3,7 @@ import {
   clampLimit,
   durationMs,
   normalizeGranularity,
+  type Horizon,
   normalizeHorizon,
 } from '../../modules/identifiers/index.ts';
 import type { PredictionsQuery, PredictionsService } from '../../modules/predictions/index.ts';
@@ -102,17 +103,21 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
     headers.push([LEDGER_HEAD_HEADER, headText]);
     return headers;
   };
-  /** The provenance headers of a symbol's answer: `Meridian-Backfilling` while its model still warms up. */
-  const headersOf = (symbol: string): Array<[string, string]> => {
+  /**
+   * The provenance headers of a symbol's answer (at one horizon, when it is about one): `Meridian-Backfilling`
+   * while its model still warms up, and so has no forecasts there yet.
+   */
+  const headersOf = (symbol: string, horizon?: Horizon): Array<[string, string]> => {
     const headers = provenanceHeaders();
-    if (predictions.warming(symbol)) headers.push(['meridian-backfilling', 'true']);
+    if (predictions.warming(symbol, horizon)) headers.push(['meridian-backfilling', 'true']);
     return headers;
   };
   const withProvenance = <R extends { header(name: string, value: string): unknown }>(
     reply: R,
     symbol?: string,
+    horizon?: Horizon,
   ): R => {
-    for (const [name, value] of symbol === undefined ? provenanceHeaders() : headersOf(symbol))
+    for (const [name, value] of symbol === undefined ? provenanceHeaders() : headersOf(symbol, horizon))
       reply.header(name, value);
     return reply;
   };
@@ -137,7 +142,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
     const { query, log } = queryFor(q);
     log.apply(reply);
     const body = await predictions.predictionsBetween(query, span.from, span.to);
-    return sendBytes(withProvenance(reply, query.symbol).type(JSON_TYPE), body);
+    return sendBytes(withProvenance(reply, query.symbol, query.horizon).type(JSON_TYPE), body);
   }
 
   /** The span of a from/to request: both checked, every problem reported at once; open ends are unbounded. */
@@ -212,7 +217,10 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
         if (q.from !== undefined || q.to !== undefined) return sendSpan(q, reply);
         const { query, normalized } = pageQueryOf(request.url, q);
         if (normalized !== undefined) reply.header(NORMALIZATION_HEADER, normalized);
-        sendBytes(withProvenance(reply, query.symbol).type(JSON_TYPE), predictions.predictions(query));
+        sendBytes(
+          withProvenance(reply, query.symbol, query.horizon).type(JSON_TYPE),
+          predictions.predictions(query),
+        );
       },
     );
 
@@ -289,7 +297,7 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
             `no forecast of ${symbol.value} at ${horizon.value} yet: the model is still warming up`,
             { headers: { 'retry-after': '10' } },
           );
-        withProvenance(reply, symbol.value);
+        withProvenance(reply, symbol.value, horizon.value);
         return body;
       },
     );

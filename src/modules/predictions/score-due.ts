@@ -1,6 +1,6 @@
 import { GRID_INDEX } from './calibration/conformal.ts';
 import type { BarSeries } from './features/series.ts';
-import type { SymbolForecaster } from './models/engine.ts';
+import type { HorizonForecast, SymbolForecaster } from './models/engine.ts';
 import type { Live } from './read-model.ts';
 import type { PredictionRow, ScoreUpdate } from './repository.ts';
 import { crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
@@ -91,4 +91,33 @@ export function scoreDue(
   }
   deps.trackScored(scoredRows);
   return updates;
+}
+
+/** A forecast made before its model's first fit: never published, kept only for the model to learn from. */
+export interface Unpublished {
+  symbol: string;
+  forecast: HorizonForecast;
+}
+
+/**
+ * Lets the models learn from the unpublished forecasts whose horizon has passed by `now`, in place: what takes
+ * a model to its first fit. Nothing is scored or stored. One with no bar at its target is given up after a day.
+ */
+export function learnDue(
+  now: number,
+  deps: {
+    unpublished: Unpublished[];
+    series: ReadonlyMap<string, BarSeries>;
+    modelOf: (symbol: string) => SymbolForecaster;
+  },
+): void {
+  const { unpublished } = deps;
+  let kept = 0;
+  for (const u of unpublished) {
+    const target = u.forecast.t + HORIZON_MS[u.forecast.horizon];
+    const price = target <= now ? realizedAt(deps.series.get(u.symbol), target) : undefined;
+    if (price !== undefined) deps.modelOf(u.symbol).learn(u.forecast, price);
+    else if (target > now || now - target <= 24 * 60 * MINUTE) unpublished[kept++] = u;
+  }
+  unpublished.length = kept;
 }

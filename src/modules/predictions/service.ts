@@ -5,7 +5,7 @@ import { type Clock, onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { periodicJob } from '../../shared/periodic-job.ts';
 import { exponentialBackoff } from '../../shared/backoff.ts';
-import { type Horizon, MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
+import { HORIZONS, type Horizon, MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
 import { marketFacts } from './facts.ts';
@@ -24,7 +24,7 @@ import {
 } from './present.ts';
 import { type PredictionsQuery, TRACK_RECORD_MS, createReadModel, newestPerBucket } from './read-model.ts';
 import type { LedgerQuery, PredictionGap, PredictionRepository, PredictionRow } from './repository.ts';
-import { scoreDue } from './score-due.ts';
+import { type Unpublished, learnDue, scoreDue } from './score-due.ts';
 import { warmUp, warmUpAndBackfill } from './warm-up.ts';
 
 export type { PredictionsDerivativesPort, PredictionsMarketPort } from './ports.ts';
@@ -111,6 +111,11 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   const warm = new Set<string>();
   let warming: Promise<void> | undefined;
   let stopping = false;
+  /**
+   * Forecasts kept only to learn from once their horizon passes: live ones made before their model's first fit
+   * (see `refresh`), and the warm-up's whose horizon had not passed when it ended.
+   */
+  const unpublished: Unpublished[] = [];
   /** The ledger's newest entry as this process last stored or loaded it (every answer's `Meridian-Ledger-Head`). */
   let ledgerHead: LedgerHead = EMPTY_HEAD;
   const noteHead = (head: LedgerHead) => {
@@ -128,6 +133,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         noteHead(head);
         cache.clear();
       },
+      unlearned: (symbol, forecast) => unpublished.push({ symbol, forecast }),
       note: deps.note,
     });
 
@@ -183,11 +189,18 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       if (!fs) continue;
       const facts = marketFacts(ctx, now, live);
       for (const f of fs) {
+        // Before its model's first fit a forecast is the flat placeholder: absent from every answer and the
+        // record, kept only to learn from (the symbol's answers say it is warming up meanwhile).
+        if (!f.warm) {
+          unpublished.push({ symbol: sym, forecast: f });
+          continue;
+        }
         const row = toRow(sym, f, s, facts);
         rows.push(row);
         readModel.unscored.push(readModel.remember(row, f));
       }
     }
+    learnDue(now, { unpublished, series, modelOf });
     const updates = scoreDue(now, {
       unscored: readModel.unscored,
       series,
@@ -268,7 +281,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         source: deps.source ?? 'simulated',
         asOf,
         stale: asOf === null || clock.now() - asOf > 2.5 * refreshMs,
-        backfilling: phase === 'warming' && !warm.has(symbol),
+        backfilling: warmingUp(symbol),
       },
     };
   }
@@ -367,6 +380,26 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return { entries: found.map((f) => presentLedgerEntry(f.entry, f.row)), head, upToSequence };
   }
 
+  /**
+   * Whether a symbol (at `horizon`, else at any horizon) has no forecasts here yet because its model is still
+   * warming up: waiting for its history, replaying it, or not fitted yet (its answers say so). Known only where
+   * the refresh runs.
+   */
+  function warmingUp(symbol: string, horizon?: Horizon): boolean {
+    if (phase !== 'warming' && phase !== 'running') return false;
+    if (phase === 'warming' && !warm.has(symbol)) return true;
+    const model = modelOf(symbol);
+    return horizon ? !model.fitted(horizon) : HORIZONS.some((h) => !model.fitted(h));
+  }
+
+  /** Symbol × horizon pairs forecast here whose model has not made its first fit (no datapoints yet). */
+  function unfitted(): number {
+    if (phase !== 'warming' && phase !== 'running') return 0;
+    let n = 0;
+    for (const symbol of warm) for (const h of HORIZONS) if (!modelOf(symbol).fitted(h)) n++;
+    return n;
+  }
+
   async function tick(): Promise<void> {
     if (running) return running;
     running = (async () => {
@@ -455,9 +488,13 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       lastRefresh: readModel.lastRefresh || null,
       lastRefreshDurationMs,
       scoredRecords: readModel.scoredRecords(),
+      unfitted: unfitted(),
     }),
-    /** Whether a symbol is still waiting for its history or warming up here (its answers say so). */
-    warming: (symbol: string): boolean => phase === 'warming' && !warm.has(symbol),
+    /**
+     * Whether a symbol (at `horizon`, else at any horizon) has no forecasts here yet because its model is still
+     * warming up: waiting for its history, replaying it, or not fitted yet (its answers say so).
+     */
+    warming: warmingUp,
     /** An API replica: from now on the record is what the workers publish (`load` on each refresh). */
     following: () => {
       if (phase === 'idle') phase = 'following';

@@ -19,14 +19,17 @@ const WARM_UP_SLICE_MS = 10;
  * made at or after `backfillFrom` (every `BACKFILL_STEP_MS`) are returned as backfilled rows: each one is
  * what the model said at its instant from the candles closed by then — the same walk-forward pass, so no
  * forecast sees a later candle. Settled funding rates and open interest come from the stored history, read
- * only up to each instant; live-only inputs (order book, trade flow, the predicted funding rate and basis) did not exist for
- * past instants, so they contribute nothing to backfilled forecasts. Yields after each model step.
+ * only up to each instant; live-only inputs (order book, trade flow, the predicted funding rate and basis) did
+ * not exist for past instants, so they contribute nothing to backfilled forecasts. Yields after each model
+ * step. The forecasts whose horizon has not passed by the last candle go to `unlearned` (the live refresh
+ * learns from them once it has).
  */
 function* warmUpSteps(
   forecasters: Forecasters,
   refreshMs: number,
   symbol: string,
   backfillFrom: number,
+  unlearned?: (f: HorizonForecast) => void,
 ): Generator<void, PredictionRow[]> {
   const backfilled: PredictionRow[] = [];
   let nextBackfill = Math.ceil(backfillFrom / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
@@ -59,6 +62,7 @@ function* warmUpSteps(
       pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));
     }
   }
+  if (unlearned) for (const f of pending) unlearned(f);
   return backfilled;
 }
 
@@ -85,8 +89,9 @@ async function warmUpInSlices(
   refreshMs: number,
   symbol: string,
   backfillFrom: number,
+  unlearned?: (f: HorizonForecast) => void,
 ): Promise<PredictionRow[]> {
-  const steps = warmUpSteps(forecasters, refreshMs, symbol, backfillFrom);
+  const steps = warmUpSteps(forecasters, refreshMs, symbol, backfillFrom, unlearned);
   let sliceStart = globalThis.performance.now();
   for (;;) {
     const step = steps.next();
@@ -114,6 +119,8 @@ export async function warmUpAndBackfill(
     repository: Pick<PredictionRepository, 'insert'>;
     /** Called once backfilled rows are stored, with the ledger's head after them (the bodies are out of date). */
     stored: (head: LedgerHead) => void;
+    /** The warm-up's forecasts whose horizon has not passed yet, for the model to learn from later. */
+    unlearned?: (symbol: string, f: HorizonForecast) => void;
     note?: (msg: string, extra?: Record<string, unknown>) => void;
   },
 ): Promise<number> {
@@ -126,7 +133,8 @@ export async function warmUpAndBackfill(
     const symbolFrom = Math.max(now - BACKFILL_MS, readModel.newestGenerated(sym) + deps.refreshMs);
     from = Math.min(from, symbolFrom);
     await forecasters.updateDerivatives(sym, forecasters.seriesOf(sym), now);
-    rows.push(...(await warmUpInSlices(forecasters, deps.refreshMs, sym, symbolFrom)));
+    const unlearned = deps.unlearned && ((f: HorizonForecast) => deps.unlearned!(sym, f));
+    rows.push(...(await warmUpInSlices(forecasters, deps.refreshMs, sym, symbolFrom, unlearned)));
   }
   rows.sort((a, b) => a.generated_at - b.generated_at);
   for (const r of rows) readModel.unscored.push(readModel.remember(r));

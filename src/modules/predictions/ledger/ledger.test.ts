@@ -158,6 +158,30 @@ describe('forecast ledger', () => {
     });
   });
 
+  it('a stored datapoint is compared with its entry by value: a changed, added or removed quantile is named; -0 and 0 agree', async () => {
+    const problemOf = async (change: (r: PredictionRow) => void) => {
+      const repo = await ledgerOf(3);
+      change(repo.rows.find((r) => r.symbol === 'BTCUSDT' && r.generated_at === T0 + MIN)!);
+      return (await verifyStoredLedger(repo)).problem;
+    };
+    const named = { sequence: 3, reason: expect.stringMatching(/stored datapoint differs/) };
+    expect(await problemOf((r) => (r.quantiles = { ...r.quantiles, p50: 60100.000001 }))).toMatchObject(
+      named,
+    );
+    expect(await problemOf((r) => (r.quantiles = { ...r.quantiles, p99: 62000 }))).toMatchObject(named);
+    expect(await problemOf((r) => delete r.quantiles.p95)).toMatchObject(named);
+    expect(await problemOf((r) => (r.factors = { ...r.factors, funding: '0' as never }))).toMatchObject(
+      named,
+    );
+    expect(await problemOf((r) => (r.model_version = 'meridian-ens-1.5.0'))).toMatchObject(named);
+    // JSON writes -0 as 0, so the committed payload and the stored datapoint still agree.
+    expect(await problemOf((r) => (r.factors = { ...r.factors, funding: -0 }))).toBeNull();
+    // Keys in another order are the same datapoint.
+    expect(
+      await problemOf((r) => (r.quantiles = Object.fromEntries(Object.entries(r.quantiles).reverse()))),
+    ).toBeNull();
+  });
+
   it('re-scores outcomes against the committed forecast: a flipped hit or coverage is named', async () => {
     const repo = await ledgerOf(3);
     const scored = (over: Partial<PredictionRow>) => {

@@ -1,10 +1,13 @@
 import { HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
 import { type PublicLedgerEntry, presentLedgerEntry } from '../present.ts';
 import type { PredictionRepository } from '../repository.ts';
-import { canonicalPayload } from './canonical.ts';
+import { ledgerPayload } from './canonical.ts';
 import { GENESIS_HASH, type LedgerHead, entryHash } from './chain.ts';
 
-/** What the verifier reads of an entry; `storedPayload` is the stored datapoint's canonical JSON (storage only). */
+/**
+ * What the verifier reads of an entry; `stored` is what the stored datapoint publishes (`ledgerPayload` of
+ * its row; storage only).
+ */
 export type VerifiableEntry = Pick<
   PublicLedgerEntry,
   | 'sequence'
@@ -16,7 +19,7 @@ export type VerifiableEntry = Pick<
   | 'payload'
   | 'prevHash'
   | 'hash'
-> & { outcome?: PublicLedgerEntry['outcome'] | null; storedPayload?: string | null };
+> & { outcome?: PublicLedgerEntry['outcome'] | null; stored?: Record<string, unknown> | null };
 
 export interface LedgerProblem {
   sequence: number;
@@ -98,9 +101,9 @@ export function createLedgerVerifier(options: { expectHead?: LedgerHead } = {}) 
     const horizonMs = HORIZON_MS[e.horizon as Horizon];
     if (!e.backfilled && e.recordedAtMs >= Date.parse(e.generatedAt) + horizonMs)
       return 'a live datapoint recorded only after its horizon had passed';
-    if (e.storedPayload != null) {
+    if (e.stored != null) {
       result.datapoints++;
-      if (e.storedPayload !== e.payload) return 'the stored datapoint differs from what the entry committed';
+      if (!sameValues(e.stored, p)) return 'the stored datapoint differs from what the entry committed';
     }
     if (e.outcome) {
       result.outcomes++;
@@ -191,16 +194,40 @@ export async function verifyStoredLedger(
       limit,
     });
     for (const { entry, row } of page) {
-      const ok = verifier.add({
-        ...presentLedgerEntry(entry, row),
-        storedPayload: row ? canonicalPayload(row) : null,
-      });
-      if (!ok) return verifier.finish();
+      const verifiable: VerifiableEntry = presentLedgerEntry(entry, row);
+      verifiable.stored = row ? ledgerPayload(row) : null;
+      if (!verifier.add(verifiable)) return verifier.finish();
     }
     if (page.length < limit) break;
     after = page.at(-1)!.entry.sequence;
   }
   return verifier.finish(head);
+}
+
+/**
+ * Whether parsed JSON `actual` holds exactly the values `expected` is written with (members that are undefined
+ * left out, -0 equal to 0, as JSON writes them). The stored datapoint is compared with its entry's parsed
+ * payload this way rather than by serializing it again: the same answer for a payload in canonical form (what
+ * the hash chain commits), without writing some thirty numbers back to text per entry.
+ */
+function sameValues(expected: unknown, actual: unknown): boolean {
+  if (expected === actual) return true;
+  if (typeof expected !== 'object' || expected === null || typeof actual !== 'object' || actual === null)
+    return false;
+  if (Array.isArray(expected) || Array.isArray(actual)) {
+    if (!Array.isArray(expected) || !Array.isArray(actual) || expected.length !== actual.length) return false;
+    return expected.every((item, k) => sameValues(item, actual[k]));
+  }
+  const want = expected as Record<string, unknown>;
+  const have = actual as Record<string, unknown>;
+  let members = 0;
+  for (const key of Object.keys(want)) {
+    const value = want[key];
+    if (value === undefined) continue;
+    members++;
+    if (!Object.hasOwn(have, key) || !sameValues(value, have[key])) return false;
+  }
+  return Object.keys(have).length === members;
 }
 
 /** Relative distance under which a realized price counts as on a quantile bound (quantiles are rounded). */
@@ -216,19 +243,30 @@ function outcomeProblem(p: Payload, o: NonNullable<PublicLedgerEntry['outcome']>
   const hit = up ? o.realized > baseline : o.realized < baseline;
   if (hit !== o.hit)
     return `outcome says hit=${o.hit} but the committed forecast with realized ${o.realized} is hit=${hit}`;
-  const covered = (lo: unknown, hi: unknown, stated: boolean, name: string) => {
-    if (typeof lo !== 'number' || typeof hi !== 'number') return undefined;
-    const near = (b: number) => Math.abs(o.realized - b) <= BOUND_TOLERANCE * Math.abs(b);
-    if (near(lo) || near(hi)) return undefined;
-    const inside = lo <= o.realized && o.realized <= hi;
-    return inside === stated
-      ? undefined
-      : `outcome says ${name}=${stated} but the committed quantiles say ${inside}`;
-  };
   return (
-    covered(q?.p10, q?.p90, o.covered80, 'covered80') ?? covered(q?.p05, q?.p95, o.covered90, 'covered90')
+    coverageProblem(q?.p10, q?.p90, o.realized, o.covered80, 'covered80') ??
+    coverageProblem(q?.p05, q?.p95, o.realized, o.covered90, 'covered90')
   );
 }
+
+/** Whether a stated coverage disagrees with the committed bounds (none when the price is on a bound). */
+function coverageProblem(
+  lo: unknown,
+  hi: unknown,
+  realized: number,
+  stated: boolean,
+  name: string,
+): string | undefined {
+  if (typeof lo !== 'number' || typeof hi !== 'number') return undefined;
+  if (onBound(realized, lo) || onBound(realized, hi)) return undefined;
+  const inside = lo <= realized && realized <= hi;
+  return inside === stated
+    ? undefined
+    : `outcome says ${name}=${stated} but the committed quantiles say ${inside}`;
+}
+
+const onBound = (price: number, bound: number) =>
+  Math.abs(price - bound) <= BOUND_TOLERANCE * Math.abs(bound);
 
 /** The verification as lines for a terminal. */
 export function formatLedgerVerification(v: LedgerVerification): string[] {

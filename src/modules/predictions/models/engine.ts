@@ -438,7 +438,7 @@ class HorizonModel {
       sigmaPool: pooled,
       sigmaBin,
       sigmaCandidates,
-      warm: this.views.ensemble!.conformal.warm && this.views.ensemble!.direction.fitted,
+      warm: this.fitted,
       features: fs,
       rawMemberMu,
       combinedMu,
@@ -448,6 +448,14 @@ class HorizonModel {
       views,
       contributions,
     };
+  }
+
+  /**
+   * Whether the model has made its first fit: the ensemble's conformal layer has a day of outcomes and its
+   * direction calibrator has been fitted. Before it, every forecast is the baseline at confidence 0.5.
+   */
+  get fitted(): boolean {
+    return this.views.ensemble!.conformal.warm && this.views.ensemble!.direction.fitted;
   }
 
   /** Bytes held by the calibration windows (what grows with scored outcomes; the rest is a few KB). */
@@ -541,6 +549,11 @@ export class SymbolForecaster {
       out.push(this.models[h].forecast(fs, candidates, baseline));
     }
     return out;
+  }
+
+  /** Whether the model of `horizon` has made its first fit (its forecasts are published from then on). */
+  fitted(horizon: Horizon): boolean {
+    return this.models[horizon].fitted;
   }
 
   /** Bytes held by the calibration windows of every horizon (they grow with outcomes, up to 30 days' worth). */
