@@ -4,6 +4,7 @@ export const benches = {
   console: () => import('./console.ts'),
   market: () => import('./market.ts'),
   onchain: () => import('./onchain.ts'),
+  'onchain-chains': () => import('./onchain-chains.ts'),
   labels: () => import('./labels.ts'),
   push: () => import('./push.ts'),
   predictions: () => import('./predictions.ts'),
