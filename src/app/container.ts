@@ -276,6 +276,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     limiter,
     logger: logger.child({ module: 'portfolio' }),
     alerts: options.alertsSummary ?? alerts.service,
+    oauth,
   });
   jobs.push(leadership.leaderOnly(portfolio.job));
   const webhooks = buildWebhooks(

@@ -75,6 +75,19 @@ export function createKyselyOAuthRepository(db: Kysely<OAuthTables>): OAuthRepos
         .orderBy('oauth_grants.created_at', 'desc')
         .orderBy('oauth_grants.id', 'desc')
         .execute(),
+    clientsOfGrants: async (ids) => {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('oauth_grants')
+        .innerJoin('oauth_clients', 'oauth_clients.id', 'oauth_grants.client_id')
+        .select([
+          'oauth_grants.id as grant_id',
+          'oauth_clients.id as client_id',
+          'oauth_clients.name as client_name',
+        ])
+        .where('oauth_grants.id', 'in', [...ids])
+        .execute();
+    },
     listClientGrants: (clientId) =>
       db
         .selectFrom('oauth_grants')

@@ -20,6 +20,10 @@ export interface OAuthRepository {
   findGrant(id: string): Promise<OAuthGrant | undefined>;
   /** Live grants of an account with their client's name, newest first. */
   listGrants(userId: string): Promise<Array<OAuthGrant & { client_name: string }>>;
+  /** The client of each grant `ids` (revoked grants too; a deleted client's grants are gone). */
+  clientsOfGrants(
+    ids: readonly string[],
+  ): Promise<Array<{ grant_id: string; client_id: string; client_name: string }>>;
   /** Live grants of a client. */
   listClientGrants(clientId: string): Promise<OAuthGrant[]>;
   /** Marks a grant revoked; false when it was already. */

@@ -72,6 +72,11 @@ export function createOAuthService(deps: OAuthDeps) {
     token: endpoint.token,
     revoke: endpoint.revoke,
     listGrants: grants.listGrants,
+    /** The OAuth client (id and name) of each grant `ids`, by grant id. */
+    async clientsOfGrants(ids: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+      const rows = await repo.clientsOfGrants(ids);
+      return new Map(rows.map((r) => [r.grant_id, { id: r.client_id, name: r.client_name }]));
+    },
     revokeGrant: grants.revokeGrant,
   };
 }
