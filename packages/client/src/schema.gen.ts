@@ -5920,18 +5920,14 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponse"];
                 };
             };
-            /** @description Too many token or revocation requests for the client, or from the address, in the last minute; Retry-After says when to try again */
+            /** @description Too many token or revocation requests for the client, or from the address, in the last minute: an RFC 6749 §5.2 error `temporarily_unavailable`; Retry-After says when to try again */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        error: "temporarily_unavailable";
-                        /** @description Which limit is full: the client or the address */
-                        error_description: string;
-                    };
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
                 };
             };
         };
@@ -5993,18 +5989,14 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponse"];
                 };
             };
-            /** @description Too many token or revocation requests for the client, or from the address, in the last minute; Retry-After says when to try again */
+            /** @description Too many token or revocation requests for the client, or from the address, in the last minute: an RFC 6749 §5.2 error `temporarily_unavailable`; Retry-After says when to try again */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": {
-                        /** @enum {string} */
-                        error: "temporarily_unavailable";
-                        /** @description Which limit is full: the client or the address */
-                        error_description: string;
-                    };
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
                 };
             };
         };

@@ -125,17 +125,6 @@ const OAuthErrorBody = Type.Object(
   { $id: 'OAuthErrorResponse' },
 );
 
-const RateLimitedBody = Type.Object(
-  {
-    error: Type.Literal('temporarily_unavailable'),
-    error_description: Type.String({ description: 'Which limit is full: the client or the address' }),
-  },
-  {
-    description:
-      'Too many token or revocation requests for the client, or from the address, in the last minute; Retry-After says when to try again',
-  },
-);
-
 const ServerMetadata = Type.Object({
   issuer: Type.String(),
   authorization_endpoint: Type.String(),
@@ -335,7 +324,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteModule {
           summary: 'Exchange an authorization code (PKCE) or a refresh token for tokens (RFC 6749 §3.2)',
           security: [],
           body: Type.Unsafe<unknown>({ content: { [formType]: { schema: TokenRequest } } }),
-          response: { 200: TokenResponse, 400: OAuthErrorBody, 401: OAuthErrorBody, 429: RateLimitedBody },
+          response: { 200: TokenResponse, 400: OAuthErrorBody, 401: OAuthErrorBody, 429: OAuthErrorBody },
         },
       },
       async (request, reply) => {
@@ -362,7 +351,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteModule {
             200: Type.Null({ description: 'Revoked, or not a live token' }),
             400: OAuthErrorBody,
             401: OAuthErrorBody,
-            429: RateLimitedBody,
+            429: OAuthErrorBody,
           },
         },
       },
