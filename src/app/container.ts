@@ -16,7 +16,7 @@ import { type Clock, systemClock } from '../shared/clock.ts';
 import type { ConnectionSlotsFactory } from '../shared/connection-slots.ts';
 import type { RateLimiter } from '../shared/rate-limiter.ts';
 import { announceOn, buildAccounts } from './accounts.ts';
-import { buildOAuth } from './oauth.ts';
+import { buildOAuth, oauthRetentionJob } from './oauth.ts';
 import { buildAudit } from './audit.ts';
 import type { AuditService } from '../modules/audit/index.ts';
 import { type AlertsModule, buildAlerts } from './alerts.ts';
@@ -285,8 +285,10 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     limiter,
     logger: logger.child({ module: 'portfolio' }),
     alerts: options.alertsSummary ?? alerts.service,
+    oauth,
   });
   jobs.push(leadership.leaderOnly(portfolio.job));
+  jobs.push(leadership.leaderOnly(oauthRetentionJob(oauth, logger.child({ module: 'oauth' }))));
   const webhooks = buildWebhooks(
     config,
     {

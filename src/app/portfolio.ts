@@ -6,8 +6,10 @@ import {
   type AlertsSummarySource,
   type AnalyticsService,
   createAnalyticsService,
+  type OAuthClientsSource,
   type TrackRecordSource,
 } from '../modules/analytics/index.ts';
+import type { OAuthService } from '../modules/oauth/index.ts';
 import type { MarketService } from '../modules/market/index.ts';
 import {
   type AssetQuote,
@@ -57,6 +59,25 @@ function marketQuotes(market: Pick<MarketService, 'usdPriceNow' | 'snapshot'>) {
   };
 }
 
+/** An access token's OAuth client: the accounts module knows its grant, the OAuth module the grant's client. */
+function oauthClientsOfTokens(
+  accounts: Pick<AccountsService, 'grantsOfTokens'>,
+  oauth: Pick<OAuthService, 'clientsOfGrants'>,
+): OAuthClientsSource {
+  return {
+    async clientsOfTokens(accountId, tokenIds) {
+      const grants = await accounts.grantsOfTokens(accountId, tokenIds);
+      const clients = await oauth.clientsOfGrants([...new Set(grants.values())]);
+      const out = new Map<string, { id: string; name: string }>();
+      for (const [tokenId, grantId] of grants) {
+        const client = clients.get(grantId);
+        if (client) out.set(tokenId, client);
+      }
+      return out;
+    },
+  };
+}
+
 /** The forecast record as the predictions module serves it (GET /api/predictions/performance), parsed once per refresh. */
 function predictionsTrackRecord(predictions: Pick<PredictionsService, 'performance'>): TrackRecordSource {
   let seen: Buffer | undefined;
@@ -90,6 +111,8 @@ export function buildPortfolio(
     limiter: RateLimiter;
     logger: Logger;
     alerts?: AlertsSummarySource;
+    /** Names OAuth access tokens in usage by their OAuth client. */
+    oauth?: Pick<OAuthService, 'clientsOfGrants'>;
   },
 ): PortfolioModule {
   const log = deps.logger;
@@ -124,6 +147,7 @@ export function buildPortfolio(
     alerts: deps.alerts,
     usage,
     tokens: { listTokens: (accountId) => deps.accounts.listTokens(accountId) },
+    oauthClients: deps.oauth && oauthClientsOfTokens(deps.accounts, deps.oauth),
     limits: { window: (accountId) => deps.limiter.peek(accountLimitKey(accountId), accountRateWindowMs) },
     trackRecord: predictionsTrackRecord(deps.predictions),
     clock: deps.clock,

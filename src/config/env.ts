@@ -222,6 +222,18 @@ export const variables = {
     30,
     { min: 1, max: 365 },
   ),
+  oauthClientRateLimit: intVar(
+    'MERIDIAN_OAUTH_CLIENT_RATE_LIMIT',
+    'Requests per minute to /oauth/token and /oauth/revoke for one OAuth client (named by client_id or HTTP Basic), over every replica; beyond it 429 with Retry-After.',
+    300,
+    { min: 1, max: 1_000_000 },
+  ),
+  oauthAddressRateLimit: intVar(
+    'MERIDIAN_OAUTH_ADDRESS_RATE_LIMIT',
+    'Requests per minute to /oauth/token and /oauth/revoke from one client address, for requests that do not authenticate a confidential client (public clients, wrong or missing secrets); beyond it 429 with Retry-After.',
+    60,
+    { min: 1, max: 1_000_000 },
+  ),
   requireTwoFactor: boolVar(
     'MERIDIAN_REQUIRE_2FA',
     'Require two-factor sign-in (TOTP) for every password account: an account without it must enrol during its next sign-in, and cannot turn it off. Applies to all accounts of the server (there are no organizations yet).',

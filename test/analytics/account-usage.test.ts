@@ -5,6 +5,7 @@ type ByClient = {
   client: string;
   tokenId: string | null;
   tokenName: string | null;
+  oauthClient: { id: string; name: string } | null;
   requests: number;
   rateLimited: number;
 };
@@ -50,13 +51,19 @@ describe('GET /api/account/usage', () => {
     const resetIn = Date.parse(usage.quota.resetAt) - before;
     expect(resetIn).toBeGreaterThan(50_000);
     expect(resetIn).toBeLessThanOrEqual(61_000);
-    for (const period of [usage.last24h, usage.last30d]) {
+    expect(usage.currentWindow.byEndpoint).toEqual([
+      { endpoint: 'GET /api/portfolio', requests: 7, rateLimited: 1 },
+      { endpoint: 'GET /api/account', requests: 2, rateLimited: 0 },
+    ]);
+    expect(Date.parse(usage.currentWindow.from)).toBeGreaterThan(before - 61_000);
+    for (const period of [usage.currentWindow, usage.last24h, usage.last30d]) {
       expect(period).toMatchObject({ requests: 9, rateLimited: 1 });
       const byClient = Object.fromEntries(period.byClient.map((c: ByClient) => [c.client, c]));
       expect(byClient.token).toEqual({
         client: 'token',
         tokenId: user.tokenId,
         tokenName: expect.any(String),
+        oauthClient: null,
         requests: 7,
         rateLimited: 1,
       });
@@ -64,6 +71,7 @@ describe('GET /api/account/usage', () => {
         client: 'console',
         tokenId: null,
         tokenName: null,
+        oauthClient: null,
         requests: 2,
         rateLimited: 0,
       });
@@ -82,6 +90,7 @@ describe('GET /api/account/usage', () => {
     });
     expect(stored.last30d.requests).toBe(9);
     expect(stored.last24h.byClient).toEqual(usage.last24h.byClient);
+    expect(stored.currentWindow.byEndpoint).toEqual(usage.currentWindow.byEndpoint);
   });
 
   it('answers over HTTP with the schema, needs account:read, and is never cached', async () => {
@@ -91,6 +100,7 @@ describe('GET /api/account/usage', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual([
+      'currentWindow',
       'flushIntervalMs',
       'generatedAt',
       'last24h',

@@ -20,12 +20,12 @@ function flaky(repo: UsageRepository) {
     },
     repo: {
       ...repo,
-      add: async (cells: Parameters<UsageRepository['add']>[0]) => {
+      add: async (...args: Parameters<UsageRepository['add']>) => {
         if (failures > 0) {
           failures--;
           throw new Error('storage unreachable');
         }
-        return repo.add(cells);
+        return repo.add(...args);
       },
     } satisfies UsageRepository,
   };
@@ -92,5 +92,33 @@ describe.each(dbKinds())('usage counter flushing into %s after a failed flush', 
       { endpoint: 'POST /y', client: 'tok_1', requests: 1, rateLimited: 0 },
     ]);
     expect((await counter.totals('acct')).requests).toBe(4);
+  });
+
+  it('counts the current window per second: two replicas flushing into the same rows, read back on either', async () => {
+    const { stored, clock, counter: a, failNext } = await setUp();
+    const b = createUsageCounter({ repo: stored, clock, flushMs: 60_000 });
+    clock.advance(250);
+    for (let i = 0; i < 4; i++) a.record('acct', 'tok_1', 'GET', '/api/portfolio', false);
+    for (let i = 0; i < 3; i++) b.record('acct', 'tok_1', 'GET', '/api/portfolio', false);
+    b.record('acct', 'tok_1', 'GET', '/api/portfolio', true);
+    b.record('acct', 'console', 'GET', '/api/account', false);
+    failNext(1);
+    await a.flush(); // fails: kept, with its seconds
+    await b.flush();
+    expect((await a.currentWindow('acct')).byEndpoint).toEqual([
+      { endpoint: 'GET /api/portfolio', requests: 8, rateLimited: 1 },
+      { endpoint: 'GET /api/account', requests: 1, rateLimited: 0 },
+    ]);
+    await a.flush();
+    expect(await stored.totals('acct', START, 'second')).toEqual(
+      expect.arrayContaining([
+        { endpoint: 'GET /api/portfolio', client: 'tok_1', requests: 8, rateLimited: 1 },
+        { endpoint: 'GET /api/account', client: 'console', requests: 1, rateLimited: 0 },
+      ]),
+    );
+    expect((await b.currentWindow('acct')).requests).toBe(9);
+    clock.advance(60_750); // 61 s: the second [0, 1 s) no longer overlaps the window
+    expect((await b.currentWindow('acct')).requests).toBe(0);
+    expect((await b.totals('acct')).requests).toBe(9);
   });
 });

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditLog } from '../../src/modules/audit/index.ts';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import {
@@ -441,5 +442,64 @@ describe('OAuth authorization server: codes, PKCE, refresh rotation, revocation'
       code: 'invalid_token',
     });
     expect((await oauth.listClients(approver.userId)).map((c) => c.id)).not.toContain(mine.client.id);
+  });
+
+  it('names the client of an access token (usage by client), then sweeps spent rows after the retention', async () => {
+    const day = 86_400_000;
+    const count = async (table: string, column: string, value: string) =>
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(
+          db.db,
+        )
+      ).rows[0]!.n;
+    const v1 = verifier();
+    const live = await exchange(await codeFor(v1), v1);
+    const liveGrant = (await accounts.grantOfToken(live.access_token))!;
+    const v2 = verifier();
+    const revoked = await exchange(await codeFor(v2), v2);
+    const revokedGrant = (await accounts.grantOfToken(revoked.access_token))!;
+    await oauth.revoke({ token: revoked.refresh_token }, { clientId });
+    const unused = await codeFor(verifier()); // never exchanged: expires in a minute
+    const unusedHash = (
+      await sql<{
+        code_hash: string;
+      }>`select code_hash from oauth_codes where grant_id is null order by created_at desc limit 1`.execute(
+        db.db,
+      )
+    ).rows[0]!.code_hash;
+    expect(unused).toBeTruthy();
+
+    const tokenId = (
+      await sql<{ id: string }>`select id from api_tokens where grant_id = ${liveGrant}`.execute(db.db)
+    ).rows[0]!.id;
+    const grants = await accounts.grantsOfTokens(approver.userId, [tokenId, 'tok_unknown']);
+    expect([...grants]).toEqual([[tokenId, liveGrant]]);
+    expect(await accounts.grantsOfTokens('usr_someone_else', [tokenId])).toEqual(new Map());
+    expect(await oauth.clientsOfGrants([liveGrant])).toEqual(
+      new Map([[liveGrant, { id: clientId, name: 'Chart App' }]]),
+    );
+
+    // Within the retention nothing goes; past it the spent code and the revoked grant (with its tokens) go.
+    clock.advance(34 * day);
+    await oauth.pruneExpired(35 * day);
+    expect(await count('oauth_codes', 'code_hash', unusedHash)).toBe(1);
+    expect(await count('oauth_grants', 'id', revokedGrant)).toBe(1);
+    clock.advance(2 * day);
+    await oauth.pruneExpired(35 * day);
+    expect(await count('oauth_codes', 'code_hash', unusedHash)).toBe(0);
+    expect(await count('oauth_grants', 'id', revokedGrant)).toBe(0);
+    expect(await count('oauth_refresh_tokens', 'grant_id', revokedGrant)).toBe(0);
+    expect(await count('api_tokens', 'grant_id', revokedGrant)).toBe(0);
+    // The live grant's refresh token (30 days) expired 6 days ago: kept, and so is the grant.
+    expect(await count('oauth_grants', 'id', liveGrant)).toBe(1);
+    expect(await count('oauth_refresh_tokens', 'grant_id', liveGrant)).toBe(1);
+    clock.advance(30 * day);
+    const removed = await oauth.pruneExpired(35 * day);
+    expect(removed.grants).toBeGreaterThanOrEqual(1);
+    expect(await count('oauth_refresh_tokens', 'grant_id', liveGrant)).toBe(0);
+    expect(await count('oauth_grants', 'id', liveGrant)).toBe(0);
+    expect(await count('api_tokens', 'grant_id', liveGrant)).toBe(0);
   });
 });

@@ -69,6 +69,80 @@ class AccountUsageQuota(_Model):
 
 
 @dataclass
+class AccountUsageCurrentWindowByEndpointItem(_Model):
+    """AccountUsageCurrentWindowByEndpointItem"""
+
+    endpoint: str
+    requests: int
+    rate_limited: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("endpoint", "endpoint", _any),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+    )
+
+
+@dataclass
+class AccountUsageCurrentWindowByClientItemOauthClient(_Model):
+    """AccountUsageCurrentWindowByClientItemOauthClient"""
+
+    id: str
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
+class AccountUsageCurrentWindowByClientItem(_Model):
+    """AccountUsageCurrentWindowByClientItem"""
+
+    client: Union[Literal["console"], Literal["token"], Literal["oauth"], Literal["other"]]  # console: the web console (a session); token: one of the account's API tokens; oauth: an OAuth client
+    token_id: Optional[str]
+    token_name: Optional[str]  # The token's name (null once deleted)
+    oauth_client: Optional[AccountUsageCurrentWindowByClientItemOauthClient]  # For oauth: the OAuth client (application) the account authorized
+    requests: int
+    rate_limited: int
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("client", "client", _any),
+        ("token_id", "tokenId", _opt(_any)),
+        ("token_name", "tokenName", _opt(_any)),
+        ("oauth_client", "oauthClient", _opt(_obj("AccountUsageCurrentWindowByClientItemOauthClient"))),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+    )
+
+
+@dataclass
+class AccountUsageCurrentWindow(_Model):
+    """Requests and 429s in the rate limit's current 60-second window, counted per second over every API replica: this process's own requests at once, other replicas' within flushIntervalMs"""
+
+    from_: str  # Start of the oldest second counted: the seconds overlapping the sliding window (at most one second m
+    to: str
+    requests: int
+    rate_limited: int  # Requests answered 429
+    by_endpoint: List[AccountUsageCurrentWindowByEndpointItem]
+    by_client: List[AccountUsageCurrentWindowByClientItem]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("from_", "from", _any),
+        ("to", "to", _any),
+        ("requests", "requests", _any),
+        ("rate_limited", "rateLimited", _any),
+        ("by_endpoint", "byEndpoint", _list(_obj("AccountUsageCurrentWindowByEndpointItem"))),
+        ("by_client", "byClient", _list(_obj("AccountUsageCurrentWindowByClientItem"))),
+    )
+
+
+@dataclass
 class AccountUsageLast24hByEndpointItem(_Model):
     """AccountUsageLast24hByEndpointItem"""
 
@@ -85,12 +159,27 @@ class AccountUsageLast24hByEndpointItem(_Model):
 
 
 @dataclass
+class AccountUsageLast24hByClientItemOauthClient(_Model):
+    """AccountUsageLast24hByClientItemOauthClient"""
+
+    id: str
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
 class AccountUsageLast24hByClientItem(_Model):
     """AccountUsageLast24hByClientItem"""
 
-    client: Union[Literal["console"], Literal["token"], Literal["other"]]  # console: the web console (a session); token: an API token; other: counted before clients were record
+    client: Union[Literal["console"], Literal["token"], Literal["oauth"], Literal["other"]]  # console: the web console (a session); token: one of the account's API tokens; oauth: an OAuth client
     token_id: Optional[str]
     token_name: Optional[str]  # The token's name (null once deleted)
+    oauth_client: Optional[AccountUsageLast24hByClientItemOauthClient]  # For oauth: the OAuth client (application) the account authorized
     requests: int
     rate_limited: int
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -99,6 +188,7 @@ class AccountUsageLast24hByClientItem(_Model):
         ("client", "client", _any),
         ("token_id", "tokenId", _opt(_any)),
         ("token_name", "tokenName", _opt(_any)),
+        ("oauth_client", "oauthClient", _opt(_obj("AccountUsageLast24hByClientItemOauthClient"))),
         ("requests", "requests", _any),
         ("rate_limited", "rateLimited", _any),
     )
@@ -106,9 +196,9 @@ class AccountUsageLast24hByClientItem(_Model):
 
 @dataclass
 class AccountUsageLast24h(_Model):
-    """AccountUsageLast24h"""
+    """The last 24 hours"""
 
-    from_: str  # Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted
+    from_: str  # Start of the oldest 10-minute bucket counted
     to: str
     requests: int
     rate_limited: int  # Requests answered 429
@@ -143,12 +233,27 @@ class AccountUsageLast30dByEndpointItem(_Model):
 
 
 @dataclass
+class AccountUsageLast30dByClientItemOauthClient(_Model):
+    """AccountUsageLast30dByClientItemOauthClient"""
+
+    id: str
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+    )
+
+
+@dataclass
 class AccountUsageLast30dByClientItem(_Model):
     """AccountUsageLast30dByClientItem"""
 
-    client: Union[Literal["console"], Literal["token"], Literal["other"]]  # console: the web console (a session); token: an API token; other: counted before clients were record
+    client: Union[Literal["console"], Literal["token"], Literal["oauth"], Literal["other"]]  # console: the web console (a session); token: one of the account's API tokens; oauth: an OAuth client
     token_id: Optional[str]
     token_name: Optional[str]  # The token's name (null once deleted)
+    oauth_client: Optional[AccountUsageLast30dByClientItemOauthClient]  # For oauth: the OAuth client (application) the account authorized
     requests: int
     rate_limited: int
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -157,6 +262,7 @@ class AccountUsageLast30dByClientItem(_Model):
         ("client", "client", _any),
         ("token_id", "tokenId", _opt(_any)),
         ("token_name", "tokenName", _opt(_any)),
+        ("oauth_client", "oauthClient", _opt(_obj("AccountUsageLast30dByClientItemOauthClient"))),
         ("requests", "requests", _any),
         ("rate_limited", "rateLimited", _any),
     )
@@ -164,9 +270,9 @@ class AccountUsageLast30dByClientItem(_Model):
 
 @dataclass
 class AccountUsageLast30d(_Model):
-    """AccountUsageLast30d"""
+    """The last 30 UTC days, today included"""
 
-    from_: str  # Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted
+    from_: str  # Start of the oldest UTC day counted
     to: str
     requests: int
     rate_limited: int  # Requests answered 429
@@ -191,8 +297,9 @@ class AccountUsage(_Model):
     generated_at: str
     plan: str
     quota: AccountUsageQuota  # The account's rate limit now (a sliding 60-second window shared by its tokens and sessions)
-    last24h: AccountUsageLast24h
-    last30d: AccountUsageLast30d
+    current_window: AccountUsageCurrentWindow  # Requests and 429s in the rate limit's current 60-second window, counted per second over every API re
+    last24h: AccountUsageLast24h  # The last 24 hours
+    last30d: AccountUsageLast30d  # The last 30 UTC days, today included
     flush_interval_ms: int  # Other replicas' requests appear within this long
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -200,6 +307,7 @@ class AccountUsage(_Model):
         ("generated_at", "generatedAt", _any),
         ("plan", "plan", _any),
         ("quota", "quota", _obj("AccountUsageQuota")),
+        ("current_window", "currentWindow", _obj("AccountUsageCurrentWindow")),
         ("last24h", "last24h", _obj("AccountUsageLast24h")),
         ("last30d", "last30d", _obj("AccountUsageLast30d")),
         ("flush_interval_ms", "flushIntervalMs", _any),
@@ -5533,7 +5641,7 @@ class _Operations:
         return self._call("GET", "/api/dashboard/analytics", {}, None, _obj("DashboardAnalytics"), headers, False)
 
     def get_account_usage(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AccountUsage]:
-        """GET /api/account/usage: Quota now (used, remaining, reset) and requests and 429s by endpoint and by client, 24 h and 30 days"""
+        """GET /api/account/usage: Quota now (used, remaining, reset) and requests and 429s by endpoint and by client: current window, 24 h, 30 days"""
         return self._call("GET", "/api/account/usage", {}, None, _obj("AccountUsage"), headers, False)
 
     def create_alert_rule(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertRule]:

@@ -147,7 +147,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Quota now (used, remaining, reset) and requests and 429s by endpoint and by client, 24 h and 30 days */
+        /** Quota now (used, remaining, reset) and requests and 429s by endpoint and by client: current window, 24 h, 30 days */
         get: operations["getAccountUsage"];
         put?: never;
         post?: never;
@@ -1041,14 +1041,16 @@ export interface components {
             role: "viewer" | "member" | "admin";
         };
         AccountUsage: {
-            /** @description Other replicas' requests appear within this long */
-            flushIntervalMs: number;
-            /** Format: date-time */
-            generatedAt: string;
-            last24h: {
+            /** @description Requests and 429s in the rate limit's current 60-second window, counted per second over every API replica: this process's own requests at once, other replicas' within flushIntervalMs */
+            currentWindow: {
                 byClient: {
-                    /** @description console: the web console (a session); token: an API token; other: counted before clients were recorded */
-                    client: "console" | "token" | "other";
+                    /** @description console: the web console (a session); token: one of the account's API tokens; oauth: an OAuth client's access tokens, added up; other: counted before clients were recorded */
+                    client: "console" | "token" | "oauth" | "other";
+                    /** @description For oauth: the OAuth client (application) the account authorized */
+                    oauthClient: {
+                        id: string;
+                        name: string;
+                    } | null;
                     rateLimited: number;
                     requests: number;
                     tokenId: string | null;
@@ -1062,7 +1064,7 @@ export interface components {
                 }[];
                 /**
                  * Format: date-time
-                 * @description Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted
+                 * @description Start of the oldest second counted: the seconds overlapping the sliding window (at most one second more than it)
                  */
                 from: string;
                 /** @description Requests answered 429 */
@@ -1071,10 +1073,20 @@ export interface components {
                 /** Format: date-time */
                 to: string;
             };
-            last30d: {
+            /** @description Other replicas' requests appear within this long */
+            flushIntervalMs: number;
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description The last 24 hours */
+            last24h: {
                 byClient: {
-                    /** @description console: the web console (a session); token: an API token; other: counted before clients were recorded */
-                    client: "console" | "token" | "other";
+                    /** @description console: the web console (a session); token: one of the account's API tokens; oauth: an OAuth client's access tokens, added up; other: counted before clients were recorded */
+                    client: "console" | "token" | "oauth" | "other";
+                    /** @description For oauth: the OAuth client (application) the account authorized */
+                    oauthClient: {
+                        id: string;
+                        name: string;
+                    } | null;
                     rateLimited: number;
                     requests: number;
                     tokenId: string | null;
@@ -1088,7 +1100,39 @@ export interface components {
                 }[];
                 /**
                  * Format: date-time
-                 * @description Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted
+                 * @description Start of the oldest 10-minute bucket counted
+                 */
+                from: string;
+                /** @description Requests answered 429 */
+                rateLimited: number;
+                requests: number;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @description The last 30 UTC days, today included */
+            last30d: {
+                byClient: {
+                    /** @description console: the web console (a session); token: one of the account's API tokens; oauth: an OAuth client's access tokens, added up; other: counted before clients were recorded */
+                    client: "console" | "token" | "oauth" | "other";
+                    /** @description For oauth: the OAuth client (application) the account authorized */
+                    oauthClient: {
+                        id: string;
+                        name: string;
+                    } | null;
+                    rateLimited: number;
+                    requests: number;
+                    tokenId: string | null;
+                    /** @description The token's name (null once deleted) */
+                    tokenName: string | null;
+                }[];
+                byEndpoint: {
+                    endpoint: string;
+                    rateLimited: number;
+                    requests: number;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description Start of the oldest UTC day counted
                  */
                 from: string;
                 /** @description Requests answered 429 */
@@ -5876,6 +5920,16 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthErrorResponse"];
                 };
             };
+            /** @description Too many token or revocation requests for the client, or from the address, in the last minute: an RFC 6749 §5.2 error `temporarily_unavailable`; Retry-After says when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
         };
     };
     oauthToken: {
@@ -5929,6 +5983,16 @@ export interface operations {
             /** @description An RFC 6749 §5.2 error: `{ error, error_description }` */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthErrorResponse"];
+                };
+            };
+            /** @description Too many token or revocation requests for the client, or from the address, in the last minute: an RFC 6749 §5.2 error `temporarily_unavailable`; Retry-After says when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

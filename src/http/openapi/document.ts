@@ -229,7 +229,11 @@ export function polishOpenApi(input: Json): Json {
           const media = Object.values<Json>(response.content ?? {})[0];
           // The OAuth token and revocation endpoints answer errors as RFC 6749 §5.2 requires: plain JSON.
           if (media?.schema?.$ref === '#/components/schemas/OAuthErrorResponse') {
-            response.description = 'An RFC 6749 §5.2 error: `{ error, error_description }`';
+            response.description =
+              status === 429
+                ? 'Too many token or revocation requests for the client, or from the address, in the last minute: an RFC 6749 §5.2 error `temporarily_unavailable`; Retry-After says when to try again'
+                : 'An RFC 6749 §5.2 error: `{ error, error_description }`';
+            if (status === 429) response.headers = { 'Retry-After': ref('headers', 'Retry-After') };
             continue;
           }
           if (!media || media.schema?.$ref === '#/components/schemas/Problem') {

@@ -92,30 +92,44 @@ const Analytics = Type.Object(
 );
 
 const countOf = Type.Integer({ minimum: 0 });
-const UsagePeriod = Type.Object({
-  from: Type.String({
-    format: 'date-time',
-    description: 'Start of the oldest 10-minute bucket (24 h) or UTC day (30 days) counted',
-  }),
-  to: Type.String({ format: 'date-time' }),
-  requests: countOf,
-  rateLimited: Type.Integer({ minimum: 0, description: 'Requests answered 429' }),
-  byEndpoint: Type.Array(Type.Object({ endpoint: Type.String(), requests: countOf, rateLimited: countOf })),
-  byClient: Type.Array(
-    Type.Object({
-      client: Type.Union([Type.Literal('console'), Type.Literal('token'), Type.Literal('other')], {
-        description:
-          'console: the web console (a session); token: an API token; other: counted before clients were recorded',
-      }),
-      tokenId: Type.Union([Type.String(), Type.Null()]),
-      tokenName: Type.Union([Type.String(), Type.Null()], {
-        description: "The token's name (null once deleted)",
-      }),
+const usagePeriod = (description: string, fromDescription: string) =>
+  Type.Object(
+    {
+      from: Type.String({ format: 'date-time', description: fromDescription }),
+      to: Type.String({ format: 'date-time' }),
       requests: countOf,
-      rateLimited: countOf,
-    }),
+      rateLimited: Type.Integer({ minimum: 0, description: 'Requests answered 429' }),
+      byEndpoint: Type.Array(
+        Type.Object({ endpoint: Type.String(), requests: countOf, rateLimited: countOf }),
+      ),
+      byClient: Type.Array(UsageClient),
+    },
+    { description },
+  );
+const UsageClient = Type.Object({
+  client: Type.Union(
+    [Type.Literal('console'), Type.Literal('token'), Type.Literal('oauth'), Type.Literal('other')],
+    {
+      description:
+        "console: the web console (a session); token: one of the account's API tokens; oauth: an OAuth client's access tokens, added up; other: counted before clients were recorded",
+    },
   ),
+  tokenId: Type.Union([Type.String(), Type.Null()]),
+  tokenName: Type.Union([Type.String(), Type.Null()], {
+    description: "The token's name (null once deleted)",
+  }),
+  oauthClient: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], {
+    description: 'For oauth: the OAuth client (application) the account authorized',
+  }),
+  requests: countOf,
+  rateLimited: countOf,
 });
+const CurrentWindow = usagePeriod(
+  "Requests and 429s in the rate limit's current 60-second window, counted per second over every API replica: this process's own requests at once, other replicas' within flushIntervalMs",
+  'Start of the oldest second counted: the seconds overlapping the sliding window (at most one second more than it)',
+);
+const Last24h = usagePeriod('The last 24 hours', 'Start of the oldest 10-minute bucket counted');
+const Last30d = usagePeriod('The last 30 UTC days, today included', 'Start of the oldest UTC day counted');
 
 const AccountUsage = Type.Object(
   {
@@ -138,8 +152,9 @@ const AccountUsage = Type.Object(
           "The account's rate limit now (a sliding 60-second window shared by its tokens and sessions)",
       },
     ),
-    last24h: UsagePeriod,
-    last30d: UsagePeriod,
+    currentWindow: CurrentWindow,
+    last24h: Last24h,
+    last30d: Last30d,
     flushIntervalMs: Type.Integer({ description: "Other replicas' requests appear within this long" }),
   },
   { $id: 'AccountUsage' },
@@ -178,7 +193,7 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteModule {
           operationId: 'getAccountUsage',
           tags: ['account'],
           summary:
-            'Quota now (used, remaining, reset) and requests and 429s by endpoint and by client, 24 h and 30 days',
+            'Quota now (used, remaining, reset) and requests and 429s by endpoint and by client: current window, 24 h, 30 days',
           response: { 200: AccountUsage, ...authProblems },
         },
       },

@@ -26,6 +26,7 @@ import { ssoRoutes } from './sso.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { alertChannelRoutes } from './alert-channels.ts';
 import { oauthRoutes } from './oauth.ts';
+import { createOAuthRateLimit } from '../oauth-rate-limit.ts';
 
 /** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
 export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
@@ -44,7 +45,13 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     accountRoutes({ accounts, clock: deps.clock, audit }),
     twoFactorRoutes({ accounts, failures: auth.failures, limiter: deps.limiter, audit }),
     auditLogRoutes({ audit }),
-    oauthRoutes({ oauth: deps.oauth }),
+    oauthRoutes({
+      oauth: deps.oauth,
+      rateLimit: createOAuthRateLimit({
+        limiter: deps.limiter,
+        limits: { perClient: config.oauthClientRateLimit, perAddress: config.oauthAddressRateLimit },
+      }),
+    }),
     marketRoutes({
       market: deps.market.service,
       symbols: deps.symbols,

@@ -9,6 +9,7 @@ import {
 } from '../../modules/oauth/index.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import type { OAuthLimitRefusal, OAuthRateLimit } from '../oauth-rate-limit.ts';
 
 const param = (description: string, maxLength = 2048) =>
   Type.Optional(Type.String({ maxLength, description }));
@@ -144,6 +145,8 @@ const IdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const session = { auth: 'session' as const, permission: 'account:read' as const };
 
 export interface OAuthRouteDeps {
+  /** The limits of the token and revocation endpoints (per client, per address). */
+  rateLimit: OAuthRateLimit;
   oauth: Pick<
     OAuthService,
     | 'describeAuthorization'
@@ -200,13 +203,65 @@ function sendOAuthError(reply: FastifyReply, error: OAuthError, basicUsed: boole
     .send({ error: error.error, error_description: error.message });
 }
 
+/** 429 in the RFC 6749 §5.2 format, with Retry-After. */
+function sendRateLimited(reply: FastifyReply, refusal: OAuthLimitRefusal) {
+  const whose = refusal.limit === 'client' ? 'for this client' : 'from this address';
+  return reply
+    .code(429)
+    .headers({
+      'retry-after': String(refusal.retryAfterSeconds),
+      'cache-control': 'no-store',
+      pragma: 'no-cache',
+    })
+    .type('application/json; charset=utf-8')
+    .send({
+      error: 'temporarily_unavailable',
+      error_description: `too many token requests ${whose}; retry in ${refusal.retryAfterSeconds} s`,
+    });
+}
+
 /**
  * The OAuth 2.0 authorization server (docs/oauth.md): the token and revocation endpoints and the metadata
  * document (public, client-authenticated where the RFCs say), and the console's session-only routes behind
  * the consent page, the account's clients and the apps it authorized.
  */
 export function oauthRoutes(deps: OAuthRouteDeps): RouteModule {
-  const { oauth } = deps;
+  const { oauth, rateLimit } = deps;
+
+  /**
+   * A token or revocation request: its client credentials and form read, charged to its rate limits, served,
+   * and any OAuth error answered as RFC 6749 §5.2 says. A confidential client that authenticated (any answer
+   * but invalid_client) gets its address place back.
+   */
+  async function clientRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    serve: (form: Record<string, string>, credentials: ClientCredentials) => Promise<void>,
+  ): Promise<void> {
+    let basicUsed = false;
+    let confidential = false;
+    try {
+      const basic = basicCredentials(request.headers.authorization);
+      basicUsed = basic !== undefined;
+      const form = formOf(request);
+      const refused = await rateLimit.charge(request, basic?.id ?? form.client_id);
+      if (refused) {
+        sendRateLimited(reply, refused);
+        return;
+      }
+      confidential = basicUsed || form.client_secret !== undefined;
+      await serve(form, { basic, clientId: form.client_id, clientSecret: form.client_secret });
+      if (confidential) await rateLimit.refundAddress(request);
+    } catch (error) {
+      if (isOAuthError(error)) {
+        if (confidential && error.error !== 'invalid_client') await rateLimit.refundAddress(request);
+        sendOAuthError(reply, error, basicUsed);
+        return;
+      }
+      throw error;
+    }
+  }
+
   return async (app) => {
     app.addContentTypeParser(formType, { parseAs: 'string' }, (_request, body, done) => {
       const params = new URLSearchParams(body as string);
@@ -269,25 +324,15 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteModule {
           summary: 'Exchange an authorization code (PKCE) or a refresh token for tokens (RFC 6749 §3.2)',
           security: [],
           body: Type.Unsafe<unknown>({ content: { [formType]: { schema: TokenRequest } } }),
-          response: { 200: TokenResponse, 400: OAuthErrorBody, 401: OAuthErrorBody },
+          response: { 200: TokenResponse, 400: OAuthErrorBody, 401: OAuthErrorBody, 429: OAuthErrorBody },
         },
       },
       async (request, reply) => {
-        let basicUsed = false;
-        try {
-          const basic = basicCredentials(request.headers.authorization);
-          basicUsed = basic !== undefined;
-          const form = formOf(request);
-          const tokens = await oauth.token(form, {
-            basic,
-            clientId: form.client_id,
-            clientSecret: form.client_secret,
-          });
-          return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(tokens);
-        } catch (error) {
-          if (isOAuthError(error)) return sendOAuthError(reply, error, basicUsed);
-          throw error;
-        }
+        await clientRequest(request, reply, async (form, credentials) => {
+          const tokens = await oauth.token(form, credentials);
+          reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(tokens);
+        });
+        return reply;
       },
     );
 
@@ -306,21 +351,16 @@ export function oauthRoutes(deps: OAuthRouteDeps): RouteModule {
             200: Type.Null({ description: 'Revoked, or not a live token' }),
             400: OAuthErrorBody,
             401: OAuthErrorBody,
+            429: OAuthErrorBody,
           },
         },
       },
       async (request, reply) => {
-        let basicUsed = false;
-        try {
-          const basic = basicCredentials(request.headers.authorization);
-          basicUsed = basic !== undefined;
-          const form = formOf(request);
-          await oauth.revoke(form, { basic, clientId: form.client_id, clientSecret: form.client_secret });
-          return reply.code(200).send(null);
-        } catch (error) {
-          if (isOAuthError(error)) return sendOAuthError(reply, error, basicUsed);
-          throw error;
-        }
+        await clientRequest(request, reply, async (form, credentials) => {
+          await oauth.revoke(form, credentials);
+          reply.code(200).send(null);
+        });
+        return reply;
       },
     );
 

@@ -55,6 +55,17 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute(),
+    grantsOfTokens: async (userId, ids) => {
+      if (!ids.length) return [];
+      const rows = await db
+        .selectFrom('api_tokens')
+        .select(['id', 'grant_id'])
+        .where('user_id', '=', userId)
+        .where('id', 'in', [...ids])
+        .where('grant_id', 'is not', null)
+        .execute();
+      return rows.map((r) => ({ id: r.id, grant_id: r.grant_id! }));
+    },
     listTokensPage: (userId, limit, after) => {
       let query = db
         .selectFrom('api_tokens')

@@ -25,6 +25,8 @@ export interface AccountsRepository {
   findToken(id: string): Promise<ApiToken | undefined>;
   /** The user's own tokens (not OAuth access tokens), newest first (created_at desc, then id desc). */
   listTokens(userId: string): Promise<ApiToken[]>;
+  /** Which of the user's tokens `ids` are OAuth access tokens, with their grant (revoked and expired too). */
+  grantsOfTokens(userId: string, ids: readonly string[]): Promise<Array<{ id: string; grant_id: string }>>;
   /** One page of the user's tokens, newest first, after `after` (the last row of the previous page). */
   listTokensPage(
     userId: string,
@@ -145,6 +147,14 @@ export function createMemoryAccountsRepository(): AccountsRepository {
         .filter((t) => t.user_id === userId && isOwnToken(t))
         .sort(newestFirst)
         .map((t) => structuredClone(t));
+    },
+    async grantsOfTokens(userId, ids) {
+      const out: Array<{ id: string; grant_id: string }> = [];
+      for (const id of ids) {
+        const t = tokens.get(id);
+        if (t && t.user_id === userId && t.grant_id !== null) out.push({ id, grant_id: t.grant_id });
+      }
+      return out;
     },
     async listTokensPage(userId, limit, after) {
       return [...tokens.values()]

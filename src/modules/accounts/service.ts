@@ -103,6 +103,7 @@ export function createAccountsService(deps: AccountsDeps) {
     countUsers: users.countUsers,
     createToken: tokens.createToken,
     listTokens: tokens.listTokens,
+    grantsOfTokens: tokens.grantsOfTokens,
     listTokensPage: tokens.listTokensPage,
     countActiveTokens: tokens.countActiveTokens,
     revokeToken: tokens.revokeToken,

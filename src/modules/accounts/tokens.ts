@@ -16,6 +16,7 @@ export interface TokensDeps {
     | 'findToken'
     | 'findTokenByHash'
     | 'listTokens'
+    | 'grantsOfTokens'
     | 'listTokensPage'
     | 'countActiveTokens'
     | 'revokeToken'
@@ -187,6 +188,9 @@ export function createTokens(deps: TokensDeps) {
     revokeGrantTokens,
     grantOfToken,
     listTokens: async (userId: string) => (await repo.listTokens(userId)).map(tokenView),
+    /** The OAuth grant of each of the user's tokens `ids` that is an OAuth access token. */
+    grantsOfTokens: async (userId: string, ids: readonly string[]): Promise<Map<string, string>> =>
+      new Map((await repo.grantsOfTokens(userId, ids)).map((t) => [t.id, t.grant_id])),
     /** One page of the owner's tokens, newest first; `nextCursor` is null on the last page. */
     listTokensPage: async (userId: string, page: { limit: number; cursor?: string }) => {
       const after = page.cursor === undefined ? undefined : decodeTokenCursor(page.cursor);

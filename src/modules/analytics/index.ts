@@ -2,6 +2,7 @@
 export {
   type AlertsSummary,
   type AlertsSummarySource,
+  type OAuthClientsSource,
   type PortfolioSummarySource,
   type RateLimitSource,
   type TokensSource,

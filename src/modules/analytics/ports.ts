@@ -62,6 +62,8 @@ export interface UsageTotalsView {
 export interface UsageSource {
   /** The last 24 h. */
   totals(accountId: string): Promise<UsageTotalsView>;
+  /** The rate limiter's current 60-second window (to the second). */
+  currentWindow(accountId: string): Promise<UsageTotalsView>;
   /** The last 30 UTC days, today included. */
   days(accountId: string): Promise<UsageTotalsView>;
 }
@@ -79,6 +81,14 @@ export interface TokenSummary {
 /** The account's API tokens (the accounts module). */
 export interface TokensSource {
   listTokens(accountId: string): Promise<TokenSummary[]>;
+}
+
+/** The OAuth client behind each of an account's OAuth access tokens `tokenIds`, by token id (others absent). */
+export interface OAuthClientsSource {
+  clientsOfTokens(
+    accountId: string,
+    tokenIds: readonly string[],
+  ): Promise<ReadonlyMap<string, { id: string; name: string }>>;
 }
 
 /** The account's current rate-limit window: requests used, and when the oldest of them leaves it. */

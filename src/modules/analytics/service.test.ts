@@ -32,6 +32,17 @@ function setup(alerts?: AlertsSummarySource) {
       },
     },
     usage: {
+      currentWindow: async () => ({
+        since: START - 60_000,
+        requests: 9,
+        rateLimited: 1,
+        byEndpoint: [{ endpoint: 'GET /api/portfolio', requests: 9, rateLimited: 1 }],
+        byClient: [
+          { client: 'tok_oa1', requests: 4, rateLimited: 1 },
+          { client: 'console', requests: 3, rateLimited: 0 },
+          { client: 'tok_oa2', requests: 2, rateLimited: 0 },
+        ],
+      }),
       totals: async () => ({
         since: START - 86_400_000,
         requests: 12,
@@ -59,6 +70,13 @@ function setup(alerts?: AlertsSummarySource) {
         { id: 'tok_1', name: 'bot', start: 'mrd_ab…', status: 'active', lastUsedAt: null, expiresAt: null },
         { id: 'tok_2', name: 'old', start: 'mrd_cd…', status: 'revoked', lastUsedAt: null, expiresAt: null },
       ],
+    },
+    oauthClients: {
+      clientsOfTokens: async (accountId, ids) => {
+        expect(accountId).toBe('usr_a');
+        const app = { id: 'oac_1', name: 'Trading app' };
+        return new Map(ids.filter((id) => id.startsWith('tok_oa')).map((id) => [id, app]));
+      },
     },
     limits: { window: async () => ({ used: 3, oldestLeavesInMs: 42_000 }) },
     trackRecord: {
@@ -198,8 +216,21 @@ describe('dashboard analytics', () => {
     });
     expect(usage.last24h).toMatchObject({ requests: 12, rateLimited: 2 });
     expect(usage.last24h.byClient).toEqual([
-      { client: 'token', tokenId: 'tok_1', tokenName: 'bot', requests: 9, rateLimited: 2 },
-      { client: 'console', tokenId: null, tokenName: null, requests: 3, rateLimited: 0 },
+      { client: 'token', tokenId: 'tok_1', tokenName: 'bot', oauthClient: null, requests: 9, rateLimited: 2 },
+      { client: 'console', tokenId: null, tokenName: null, oauthClient: null, requests: 3, rateLimited: 0 },
+    ]);
+    // An OAuth client's access tokens are one client, named by the OAuth client.
+    expect(usage.currentWindow).toMatchObject({ from: new Date(START - 60_000).toISOString(), requests: 9 });
+    expect(usage.currentWindow.byClient).toEqual([
+      {
+        client: 'oauth',
+        tokenId: null,
+        tokenName: null,
+        oauthClient: { id: 'oac_1', name: 'Trading app' },
+        requests: 6,
+        rateLimited: 1,
+      },
+      { client: 'console', tokenId: null, tokenName: null, oauthClient: null, requests: 3, rateLimited: 0 },
     ]);
     expect(usage.last30d.from).toBe(new Date(START - 29 * 86_400_000).toISOString());
     expect(usage.last30d.byClient.map((c) => c.client)).toEqual(['token', 'console', 'other']);

@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/clock.ts';
 import {
   type AlertsSummarySource,
+  type OAuthClientsSource,
   type PortfolioSummarySource,
   type RateLimitSource,
   type TokensSource,
@@ -17,6 +18,8 @@ export interface AnalyticsDeps {
   alerts?: AlertsSummarySource;
   usage: UsageSource;
   tokens: TokensSource;
+  /** Names OAuth access tokens in usage by their client; without it they are listed as tokens. */
+  oauthClients?: OAuthClientsSource;
   limits: RateLimitSource;
   trackRecord: TrackRecordSource;
   clock: Clock;
@@ -103,23 +106,35 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       });
       return body;
     },
-    /** GET /api/account/usage: quota now, and requests by endpoint and by client over 24 h and 30 days. */
+    /**
+     * GET /api/account/usage: quota now, and requests by endpoint and by client over the current rate-limit
+     * window, 24 h and 30 days.
+     */
     async usage(account: AnalyticsAccount): Promise<AccountUsage> {
       const now = deps.clock.now();
-      const [day, month, window, tokens] = await Promise.all([
+      const [current, day, month, window, tokens] = await Promise.all([
+        deps.usage.currentWindow(account.accountId),
         deps.usage.totals(account.accountId),
         deps.usage.days(account.accountId),
         deps.limits.window(account.accountId),
         deps.tokens.listTokens(account.accountId),
       ]);
       const names = new Map(tokens.map((t) => [t.id, t.name]));
+      const unnamed = new Set<string>();
+      for (const totals of [current, day, month])
+        for (const c of totals.byClient)
+          if (c.client.startsWith('tok_') && !names.has(c.client)) unnamed.add(c.client);
+      const oauth =
+        unnamed.size && deps.oauthClients
+          ? await deps.oauthClients.clientsOfTokens(account.accountId, [...unnamed])
+          : new Map<string, { id: string; name: string }>();
       const period = (totals: UsageTotalsView) => ({
         from: new Date(totals.since).toISOString(),
         to: new Date(now).toISOString(),
         requests: totals.requests,
         rateLimited: totals.rateLimited,
         byEndpoint: totals.byEndpoint,
-        byClient: totals.byClient.map((c) => clientOf(c, names)),
+        byClient: byClientOf(totals.byClient, names, oauth),
       });
       const remaining = Math.max(0, account.rateLimit - window.used);
       return {
@@ -132,6 +147,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
           remaining,
           resetAt: new Date(now + window.oldestLeavesInMs).toISOString(),
         },
+        currentWindow: period(current),
         last24h: period(day),
         last30d: period(month),
         flushIntervalMs: deps.usageFlushMs,
@@ -147,9 +163,11 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
 export interface UsageByClient {
-  client: 'console' | 'token' | 'other';
+  client: 'console' | 'token' | 'oauth' | 'other';
   tokenId: string | null;
   tokenName: string | null;
+  /** For `oauth`: the OAuth client whose access tokens made these requests (all of them, added up). */
+  oauthClient: { id: string; name: string } | null;
   requests: number;
   rateLimited: number;
 }
@@ -167,16 +185,51 @@ export interface AccountUsage {
   generatedAt: string;
   plan: string;
   quota: { limit: number; windowSeconds: number; used: number; remaining: number; resetAt: string };
+  currentWindow: UsagePeriod;
   last24h: UsagePeriod;
   last30d: UsagePeriod;
   flushIntervalMs: number;
 }
 
-function clientOf(
-  c: { client: string; requests: number; rateLimited: number },
+type Counted = { client: string; requests: number; rateLimited: number };
+const byCount = (a: UsageByClient, b: UsageByClient) => b.requests - a.requests;
+
+/** Each client as the API names it; an OAuth client's access tokens are added up under the client. */
+function byClientOf(
+  counted: readonly Counted[],
   names: ReadonlyMap<string, string>,
-): UsageByClient {
-  const counts = { requests: c.requests, rateLimited: c.rateLimited };
+  oauth: ReadonlyMap<string, { id: string; name: string }>,
+): UsageByClient[] {
+  const out: UsageByClient[] = [];
+  const apps = new Map<string, UsageByClient>();
+  for (const c of counted) {
+    const app = oauth.get(c.client);
+    if (!app) {
+      out.push(clientOf(c, names));
+      continue;
+    }
+    const found = apps.get(app.id);
+    if (found) {
+      found.requests += c.requests;
+      found.rateLimited += c.rateLimited;
+    } else {
+      const entry: UsageByClient = {
+        client: 'oauth',
+        tokenId: null,
+        tokenName: null,
+        oauthClient: { id: app.id, name: app.name },
+        requests: c.requests,
+        rateLimited: c.rateLimited,
+      };
+      apps.set(app.id, entry);
+      out.push(entry);
+    }
+  }
+  return apps.size ? out.sort(byCount) : out;
+}
+
+function clientOf(c: Counted, names: ReadonlyMap<string, string>): UsageByClient {
+  const counts = { oauthClient: null, requests: c.requests, rateLimited: c.rateLimited };
   if (c.client === 'console') return { client: 'console', tokenId: null, tokenName: null, ...counts };
   if (c.client.startsWith('tok_'))
     return { client: 'token', tokenId: c.client, tokenName: names.get(c.client) ?? null, ...counts };

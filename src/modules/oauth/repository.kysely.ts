@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { assertLeaderTerm } from '../../adapters/db/leader-fence.ts';
 import type { OAuthRepository } from './repository.ts';
 import type { OAuthTables } from './tables.ts';
 
@@ -75,6 +76,52 @@ export function createKyselyOAuthRepository(db: Kysely<OAuthTables>): OAuthRepos
         .orderBy('oauth_grants.created_at', 'desc')
         .orderBy('oauth_grants.id', 'desc')
         .execute(),
+    clientsOfGrants: async (ids) => {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('oauth_grants')
+        .innerJoin('oauth_clients', 'oauth_clients.id', 'oauth_grants.client_id')
+        .select([
+          'oauth_grants.id as grant_id',
+          'oauth_clients.id as client_id',
+          'oauth_clients.name as client_name',
+        ])
+        .where('oauth_grants.id', 'in', [...ids])
+        .execute();
+    },
+    deleteExpired: (before, term) =>
+      db.transaction().execute(async (tx) => {
+        await assertLeaderTerm(tx, term);
+        const codes = await tx.deleteFrom('oauth_codes').where('expires_at', '<', before).executeTakeFirst();
+        const refresh = await tx
+          .deleteFrom('oauth_refresh_tokens')
+          .where('expires_at', '<', before)
+          .executeTakeFirst();
+        const grants = await tx
+          .deleteFrom('oauth_grants')
+          .where((eb) =>
+            eb.or([
+              eb('revoked_at', '<', before),
+              eb.and([
+                eb('created_at', '<', before),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('oauth_refresh_tokens')
+                      .select('oauth_refresh_tokens.grant_id')
+                      .whereRef('oauth_refresh_tokens.grant_id', '=', 'oauth_grants.id'),
+                  ),
+                ),
+              ]),
+            ]),
+          )
+          .executeTakeFirst();
+        return {
+          codes: Number(codes.numDeletedRows),
+          refreshTokens: Number(refresh.numDeletedRows),
+          grants: Number(grants.numDeletedRows),
+        };
+      }),
     listClientGrants: (clientId) =>
       db
         .selectFrom('oauth_grants')

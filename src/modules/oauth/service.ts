@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.ts';
+import type { LeaderTerm } from '../../shared/leadership.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { AppError } from '../../shared/errors.ts';
 import { createAuthorization } from './authorization.ts';
@@ -72,6 +73,16 @@ export function createOAuthService(deps: OAuthDeps) {
     token: endpoint.token,
     revoke: endpoint.revoke,
     listGrants: grants.listGrants,
+    /**
+     * Deletes what is past use for longer than `retainMs`: codes and refresh tokens past their expiry, grants
+     * past their revocation or their last refresh token (with their access tokens).
+     */
+    pruneExpired: (retainMs: number, term?: LeaderTerm) => repo.deleteExpired(clock.now() - retainMs, term),
+    /** The OAuth client (id and name) of each grant `ids`, by grant id. */
+    async clientsOfGrants(ids: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+      const rows = await repo.clientsOfGrants(ids);
+      return new Map(rows.map((r) => [r.grant_id, { id: r.client_id, name: r.client_name }]));
+    },
     revokeGrant: grants.revokeGrant,
   };
 }

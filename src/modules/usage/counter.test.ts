@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../shared/clock.ts';
 import { USAGE_BUCKET_MS, USAGE_WINDOW_MS, createUsageCounter } from './counter.ts';
+import type { UsageTotals } from './counter.ts';
 import { createMemoryUsageRepository } from './repository.ts';
 
 const START = Date.UTC(2026, 0, 1);
@@ -81,5 +82,49 @@ describe('usage counter', () => {
     expect(month.byEndpoint[0]).toEqual({ endpoint: 'GET /api/account', requests: 3, rateLimited: 0 });
     clock.advance(30 * 86_400_000);
     expect((await counter.days('acct')).requests).toBe(0); // every count is older than 30 days
+  });
+
+  it('counts the current 60-second window per endpoint to the second, pending and stored, across replicas', async () => {
+    const clock = manualClock(START + 500);
+    const repo = createMemoryUsageRepository();
+    const a = createUsageCounter({ repo, clock, flushMs: 1000 });
+    const b = createUsageCounter({ repo, clock, flushMs: 1000 });
+    a.record('acct', 'tok_1', 'GET', '/x', false); // at 0.5 s: leaves the window at 60.5 s
+    clock.advance(30_000);
+    a.record('acct', 'tok_1', 'GET', '/x', false);
+    a.record('acct', 'tok_1', 'GET', '/x', true);
+    b.record('acct', 'console', 'GET', '/y', false);
+    const endpoints = (t: UsageTotals) => t.byEndpoint.map((e) => [e.endpoint, e.requests, e.rateLimited]);
+    expect(endpoints(await a.currentWindow('acct'))).toEqual([['GET /x', 3, 1]]); // b's is not flushed yet
+    await a.flush();
+    await b.flush();
+    expect(repo.seconds.map((c) => [c.bucket - START, c.requests])).toEqual([
+      [0, 1],
+      [30_000, 2],
+      [30_000, 1],
+    ]);
+    a.record('acct', 'tok_1', 'GET', '/x', false); // pending, in the same second as a stored row
+    const now = await b.currentWindow('acct');
+    expect(now.since).toBe(START - 30_000); // the seconds overlapping (now - 60 s, now], now = 30.5 s
+    expect(endpoints(now)).toEqual([
+      ['GET /x', 3, 1],
+      ['GET /y', 1, 0],
+    ]);
+    expect(endpoints(await a.currentWindow('acct'))).toEqual([
+      ['GET /x', 4, 1],
+      ['GET /y', 1, 0],
+    ]);
+    clock.advance(30_000); // 60.5 s: its second still overlaps the window (counted to the second)
+    expect((await b.currentWindow('acct')).requests).toBe(4);
+    clock.advance(500); // 61 s: the first request's second has left it
+    expect((await b.currentWindow('acct')).requests).toBe(3);
+    expect((await a.currentWindow('acct')).byClient).toEqual([
+      { client: 'tok_1', requests: 3, rateLimited: 1 },
+      { client: 'console', requests: 1, rateLimited: 0 },
+    ]);
+    clock.advance(60_000);
+    await a.flush(); // and prunes seconds older than two minutes
+    expect((await a.currentWindow('acct')).requests).toBe(0);
+    expect(repo.seconds.every((c) => c.bucket >= clock.now() - 120_000)).toBe(true);
   });
 });

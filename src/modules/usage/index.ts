@@ -3,6 +3,7 @@ export {
   CONSOLE_CLIENT,
   USAGE_BUCKET_MS,
   USAGE_DAYS,
+  USAGE_SECOND_MS,
   USAGE_WINDOW_MS,
   type UsageCounter,
   type UsageTotals,

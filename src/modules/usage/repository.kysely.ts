@@ -1,15 +1,26 @@
 import { type Kysely, sql } from 'kysely';
 import { mergeCells } from './merge.ts';
-import { type UsageCell, type UsageRepository, dayOf } from './repository.ts';
+import { type UsageCell, type UsageGrain, type UsageRepository, dayOf } from './repository.ts';
 import type { UsageTables } from './tables.ts';
+
+type UsageTable = 'api_usage_buckets' | 'api_usage_days' | 'api_usage_seconds';
+type PeriodColumn = 'bucket' | 'day' | 'second';
+
+/** Each grain's table and the name of its period column. */
+const GRAINS: Record<UsageGrain, { table: UsageTable; time: PeriodColumn }> = {
+  bucket: { table: 'api_usage_buckets', time: 'bucket' },
+  day: { table: 'api_usage_days', time: 'day' },
+  second: { table: 'api_usage_seconds', time: 'second' },
+};
 
 /** Adds the cells' counts to their rows of `table` (`time` names its period column), creating missing rows. */
 async function addCounts(
   db: Kysely<UsageTables>,
-  table: 'api_usage_buckets' | 'api_usage_days',
-  time: 'bucket' | 'day',
+  table: UsageTable,
+  time: PeriodColumn,
   cells: readonly UsageCell[],
 ): Promise<void> {
+  if (!cells.length) return;
   const rows = cells.map((c) => ({
     account_id: c.accountId,
     [time]: c.bucket,
@@ -32,42 +43,31 @@ async function addCounts(
 
 export function createKyselyUsageRepository(db: Kysely<UsageTables>): UsageRepository {
   return {
-    async add(cells) {
-      if (!cells.length) return;
+    async add(cells, seconds = []) {
+      if (!cells.length && !seconds.length) return;
       const days = mergeCells(cells.map((c) => ({ ...c, bucket: dayOf(c.bucket) })));
       // One transaction: a retried flush must not count a bucket twice because its day failed.
       await db.transaction().execute(async (trx) => {
         await addCounts(trx, 'api_usage_buckets', 'bucket', cells);
         await addCounts(trx, 'api_usage_days', 'day', days);
+        await addCounts(trx, 'api_usage_seconds', 'second', seconds);
       });
     },
     async totals(accountId, sinceMs, grain = 'bucket') {
-      const rows =
-        grain === 'day'
-          ? await db
-              .selectFrom('api_usage_days')
-              .select((eb) => [
-                'endpoint',
-                'client',
-                eb.fn.sum<string | number>('requests').as('requests'),
-                eb.fn.sum<string | number>('rate_limited').as('rate_limited'),
-              ])
-              .where('account_id', '=', accountId)
-              .where('day', '>=', sinceMs)
-              .groupBy(['endpoint', 'client'])
-              .execute()
-          : await db
-              .selectFrom('api_usage_buckets')
-              .select((eb) => [
-                'endpoint',
-                'client',
-                eb.fn.sum<string | number>('requests').as('requests'),
-                eb.fn.sum<string | number>('rate_limited').as('rate_limited'),
-              ])
-              .where('account_id', '=', accountId)
-              .where('bucket', '>=', sinceMs)
-              .groupBy(['endpoint', 'client'])
-              .execute();
+      const { table, time } = GRAINS[grain];
+      // The three tables share their columns but for the period's name, which the types cannot follow.
+      const rows = await (db as unknown as Kysely<{ t: UsageTables['api_usage_buckets'] }>)
+        .selectFrom(table as 't')
+        .select((eb) => [
+          'endpoint',
+          'client',
+          eb.fn.sum<string | number>('requests').as('requests'),
+          eb.fn.sum<string | number>('rate_limited').as('rate_limited'),
+        ])
+        .where('account_id', '=', accountId)
+        .where(time as 'bucket', '>=', sinceMs)
+        .groupBy(['endpoint', 'client'])
+        .execute();
       return rows.map((r) => ({
         endpoint: r.endpoint,
         client: r.client,
@@ -75,7 +75,7 @@ export function createKyselyUsageRepository(db: Kysely<UsageTables>): UsageRepos
         rateLimited: Number(r.rate_limited),
       }));
     },
-    async prune(bucketsBeforeMs, daysBeforeMs) {
+    async prune(bucketsBeforeMs, daysBeforeMs, secondsBeforeMs) {
       const buckets = await db
         .deleteFrom('api_usage_buckets')
         .where('bucket', '<', bucketsBeforeMs)
@@ -84,6 +84,13 @@ export function createKyselyUsageRepository(db: Kysely<UsageTables>): UsageRepos
       if (daysBeforeMs !== undefined) {
         const days = await db.deleteFrom('api_usage_days').where('day', '<', daysBeforeMs).executeTakeFirst();
         n += Number(days.numDeletedRows);
+      }
+      if (secondsBeforeMs !== undefined) {
+        const seconds = await db
+          .deleteFrom('api_usage_seconds')
+          .where('second', '<', secondsBeforeMs)
+          .executeTakeFirst();
+        n += Number(seconds.numDeletedRows);
       }
       return n;
     },

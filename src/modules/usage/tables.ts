@@ -22,7 +22,19 @@ export interface ApiUsageDaysTable {
   rate_limited: number;
 }
 
+/** The same counts per second (kept 2 minutes, for the current rate-limit window). */
+export interface ApiUsageSecondsTable {
+  account_id: string;
+  /** Start of the second (ms). */
+  second: number;
+  endpoint: string;
+  client: string;
+  requests: number;
+  rate_limited: number;
+}
+
 export interface UsageTables {
   api_usage_buckets: ApiUsageBucketsTable;
   api_usage_days: ApiUsageDaysTable;
+  api_usage_seconds: ApiUsageSecondsTable;
 }
