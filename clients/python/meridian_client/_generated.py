@@ -2767,6 +2767,24 @@ class LiquidationsAlertRuleInput(_Model):
 
 
 @dataclass
+class ListAlertChannelDeliveriesResponse(_Model):
+    """ListAlertChannelDeliveriesResponse"""
+
+    data: List[WebhookDelivery]
+    next_cursor: Optional[str]  # Pass as cursor for older deliveries
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("WebhookDelivery"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
 class ListAlertChannelsResponse(_Model):
     """ListAlertChannelsResponse"""
 
@@ -2838,7 +2856,7 @@ class ListAuditLogResponseDataItem(_Model):
 
     id: str
     at: str
-    action: Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]
+    action: Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.test", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]
     outcome: Union[Literal["success"], Literal["failure"]]
     actor_id: Optional[str]  # The user who acted; null when unknown
     credential: Literal["session", "token", "password", "sso", "operator", "none"]  # How the actor authenticated: session, token, password (sign-in), sso (single sign-on), operator (CLI
@@ -4668,7 +4686,7 @@ class Problem(_Model):
     title: str
     status: int
     detail: str
-    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "invalid_code", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
+    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "invalid_code", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "channel_test_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
     request_id: str
     instance: str
     errors: Optional[List[ProblemErrorsItem]] = None
@@ -5400,7 +5418,7 @@ class _Operations:
         """POST /api/account/two-factor/disable: Turn two-factor sign-in off, proven by a current code or a recovery code"""
         return self._call("POST", "/api/account/two-factor/disable", {}, body, _none, headers, False)
 
-    def list_audit_log(self, *, action: Optional[Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]] = None, actor: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, format: Optional[Union[Literal["json"], Literal["jsonl"]]] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAuditLogResponse]:
+    def list_audit_log(self, *, action: Optional[Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.test", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]] = None, actor: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, format: Optional[Union[Literal["json"], Literal["jsonl"]]] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAuditLogResponse]:
         """GET /api/audit-log: Security-relevant actions, newest first (admins); filters, cursor pages, a JSON-lines export"""
         return self._call("GET", "/api/audit-log", {"action": action, "actor": actor, "from": from_, "to": to, "limit": limit, "cursor": cursor, "format": format}, None, _obj("ListAuditLogResponse"), headers, False)
 
@@ -5615,3 +5633,11 @@ class _Operations:
     def verify_alert_channel(self, id: str, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertChannel]:
         """POST /api/alert-channels/{id}/verify: Confirm an email channel with the code it received (5 tries, 24 h)"""
         return self._call("POST", _path("/api/alert-channels/{id}/verify", {"id": id}), {}, body, _obj("AlertChannel"), headers, False)
+
+    def test_alert_channel(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[WebhookDelivery]:
+        """POST /api/alert-channels/{id}/test: Send the channel one test message through the delivery outbox (202 with its delivery, pending; 10 per channel per hour)"""
+        return self._call("POST", _path("/api/alert-channels/{id}/test", {"id": id}), {}, None, _obj("WebhookDelivery"), headers, False)
+
+    def list_alert_channel_deliveries(self, id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertChannelDeliveriesResponse]:
+        """GET /api/alert-channels/{id}/deliveries: An alert channel's deliveries (its rules' messages and its test messages), newest first, each with every attempt"""
+        return self._call("GET", _path("/api/alert-channels/{id}/deliveries", {"id": id}), {"limit": limit, "cursor": cursor}, None, _obj("ListAlertChannelDeliveriesResponse"), headers, False)

@@ -193,6 +193,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert-channels/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An alert channel's deliveries (its rules' messages and its test messages), newest first, each with every attempt */
+        get: operations["listAlertChannelDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the channel one test message through the delivery outbox (202 with its delivery, pending; 10 per channel per hour) */
+        post: operations["testAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alert-channels/{id}/verify": {
         parameters: {
             query?: never;
@@ -2529,6 +2563,11 @@ export interface components {
              */
             type: "liquidations";
         };
+        ListAlertChannelDeliveriesResponse: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as cursor for older deliveries */
+            nextCursor: string | null;
+        };
         ListAlertChannelsResponse: {
             data: components["schemas"]["AlertChannel"][];
         };
@@ -2551,7 +2590,7 @@ export interface components {
             };
             data: {
                 /** @enum {string} */
-                action: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
+                action: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.test" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
                 /** @description The user who acted; null when unknown */
                 actorId: string | null;
                 /** @description The client address (null: not over HTTP) */
@@ -3382,10 +3421,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `invalid_code` (400): The two-factor code is wrong or was already used; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `password_sign_in_disabled` (403): Password sign-in is turned off on this server; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
+         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `invalid_code` (400): The two-factor code is wrong or was already used; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `password_sign_in_disabled` (403): Password sign-in is turned off on this server; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `channel_test_limit_reached` (409): The alert channel's hourly limit of test messages is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "invalid_code" | "session_required" | "forbidden" | "csrf_rejected" | "password_sign_in_disabled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
+        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "invalid_code" | "session_required" | "forbidden" | "csrf_rejected" | "password_sign_in_disabled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "channel_test_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
         RotateTokenResponse201: {
             details: components["schemas"]["Token"];
             /** @description The secret. Shown once, never again: store it now. */
@@ -3659,7 +3698,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Problem document; `code` is one of `conflict`, `alert_limit_reached`, `token_expired`, `token_limit_reached`, `label_limit_reached`, `idempotency_conflict`, `idempotency_key_in_use` */
+        /** @description Problem document; `code` is one of `conflict`, `alert_limit_reached`, `token_expired`, `token_limit_reached`, `label_limit_reached`, `channel_test_limit_reached`, `idempotency_conflict`, `idempotency_key_in_use` */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -4177,6 +4216,68 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listAlertChannelDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAlertChannelDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     verifyAlertChannel: {
         parameters: {
             query?: never;
@@ -4496,7 +4597,7 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
+                action?: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.test" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
                 /** @description Only entries by this user id */
                 actor?: string;
                 cursor?: string;
