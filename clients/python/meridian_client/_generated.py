@@ -358,7 +358,7 @@ class AlertBacktestRuleTrigger(_Model):
 class AlertBacktestRule(_Model):
     """The rule as evaluated (normalized), not saved"""
 
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
     condition: Union[AlertBacktestRuleCondition1, AlertBacktestRuleCondition2, AlertBacktestRuleCondition3]
     trigger: AlertBacktestRuleTrigger
     symbol: Optional[str] = None
@@ -504,6 +504,26 @@ class AlertBacktest(_Model):
 class AlertCappedEventDataRuleCondition1(_Model):
     """AlertCappedEventDataRuleCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition2(_Model):
+    """AlertCappedEventDataRuleCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -517,8 +537,8 @@ class AlertCappedEventDataRuleCondition1(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition2(_Model):
-    """AlertCappedEventDataRuleCondition2"""
+class AlertCappedEventDataRuleCondition3(_Model):
+    """AlertCappedEventDataRuleCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -533,8 +553,8 @@ class AlertCappedEventDataRuleCondition2(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition3(_Model):
-    """AlertCappedEventDataRuleCondition3"""
+class AlertCappedEventDataRuleCondition4(_Model):
+    """AlertCappedEventDataRuleCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -557,8 +577,8 @@ class AlertCappedEventDataRuleCondition3(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition4(_Model):
-    """AlertCappedEventDataRuleCondition4"""
+class AlertCappedEventDataRuleCondition5(_Model):
+    """AlertCappedEventDataRuleCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -571,8 +591,8 @@ class AlertCappedEventDataRuleCondition4(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition5(_Model):
-    """AlertCappedEventDataRuleCondition5"""
+class AlertCappedEventDataRuleCondition6(_Model):
+    """AlertCappedEventDataRuleCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -587,8 +607,8 @@ class AlertCappedEventDataRuleCondition5(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition6(_Model):
-    """AlertCappedEventDataRuleCondition6"""
+class AlertCappedEventDataRuleCondition7(_Model):
+    """AlertCappedEventDataRuleCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -640,8 +660,8 @@ class AlertCappedEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
-    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3, AlertCappedEventDataRuleCondition4, AlertCappedEventDataRuleCondition5, AlertCappedEventDataRuleCondition6]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
+    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3, AlertCappedEventDataRuleCondition4, AlertCappedEventDataRuleCondition5, AlertCappedEventDataRuleCondition6, AlertCappedEventDataRuleCondition7]
     trigger: AlertCappedEventDataRuleTrigger
     channels: AlertCappedEventDataRuleChannels
     symbol: Optional[str] = None
@@ -728,6 +748,26 @@ class AlertChannel(_Model):
 class AlertRuleCondition1(_Model):
     """AlertRuleCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertRuleCondition2(_Model):
+    """AlertRuleCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -741,8 +781,8 @@ class AlertRuleCondition1(_Model):
 
 
 @dataclass
-class AlertRuleCondition2(_Model):
-    """AlertRuleCondition2"""
+class AlertRuleCondition3(_Model):
+    """AlertRuleCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -757,8 +797,8 @@ class AlertRuleCondition2(_Model):
 
 
 @dataclass
-class AlertRuleCondition3(_Model):
-    """AlertRuleCondition3"""
+class AlertRuleCondition4(_Model):
+    """AlertRuleCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -781,8 +821,8 @@ class AlertRuleCondition3(_Model):
 
 
 @dataclass
-class AlertRuleCondition4(_Model):
-    """AlertRuleCondition4"""
+class AlertRuleCondition5(_Model):
+    """AlertRuleCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -795,8 +835,8 @@ class AlertRuleCondition4(_Model):
 
 
 @dataclass
-class AlertRuleCondition5(_Model):
-    """AlertRuleCondition5"""
+class AlertRuleCondition6(_Model):
+    """AlertRuleCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -811,8 +851,8 @@ class AlertRuleCondition5(_Model):
 
 
 @dataclass
-class AlertRuleCondition6(_Model):
-    """AlertRuleCondition6"""
+class AlertRuleCondition7(_Model):
+    """AlertRuleCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -880,8 +920,8 @@ class AlertRule(_Model):
 
     id: str  # alr_…
     name: str
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
-    condition: Union[AlertRuleCondition1, AlertRuleCondition2, AlertRuleCondition3, AlertRuleCondition4, AlertRuleCondition5, AlertRuleCondition6]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
+    condition: Union[AlertRuleCondition1, AlertRuleCondition2, AlertRuleCondition3, AlertRuleCondition4, AlertRuleCondition5, AlertRuleCondition6, AlertRuleCondition7]
     trigger: AlertRuleTrigger
     expires_at: Optional[str]
     channels: AlertRuleChannels
@@ -930,6 +970,9 @@ class AlertTemplatePreviewValues(_Model):
     time: str
     rule_name: str
     console_url: str
+    probability: str
+    level: str
+    horizon: str
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -943,6 +986,9 @@ class AlertTemplatePreviewValues(_Model):
         ("time", "time", _any),
         ("rule_name", "rule_name", _any),
         ("console_url", "console_url", _any),
+        ("probability", "probability", _any),
+        ("level", "level", _any),
+        ("horizon", "horizon", _any),
     )
 
 
@@ -992,6 +1038,26 @@ class AlertTemplatePreview(_Model):
 class AlertTriggeredEventDataRuleCondition1(_Model):
     """AlertTriggeredEventDataRuleCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleCondition2(_Model):
+    """AlertTriggeredEventDataRuleCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -1005,8 +1071,8 @@ class AlertTriggeredEventDataRuleCondition1(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition2(_Model):
-    """AlertTriggeredEventDataRuleCondition2"""
+class AlertTriggeredEventDataRuleCondition3(_Model):
+    """AlertTriggeredEventDataRuleCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -1021,8 +1087,8 @@ class AlertTriggeredEventDataRuleCondition2(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition3(_Model):
-    """AlertTriggeredEventDataRuleCondition3"""
+class AlertTriggeredEventDataRuleCondition4(_Model):
+    """AlertTriggeredEventDataRuleCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -1045,8 +1111,8 @@ class AlertTriggeredEventDataRuleCondition3(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition4(_Model):
-    """AlertTriggeredEventDataRuleCondition4"""
+class AlertTriggeredEventDataRuleCondition5(_Model):
+    """AlertTriggeredEventDataRuleCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -1059,8 +1125,8 @@ class AlertTriggeredEventDataRuleCondition4(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition5(_Model):
-    """AlertTriggeredEventDataRuleCondition5"""
+class AlertTriggeredEventDataRuleCondition6(_Model):
+    """AlertTriggeredEventDataRuleCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -1075,8 +1141,8 @@ class AlertTriggeredEventDataRuleCondition5(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition6(_Model):
-    """AlertTriggeredEventDataRuleCondition6"""
+class AlertTriggeredEventDataRuleCondition7(_Model):
+    """AlertTriggeredEventDataRuleCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -1128,8 +1194,8 @@ class AlertTriggeredEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
-    condition: Union[AlertTriggeredEventDataRuleCondition1, AlertTriggeredEventDataRuleCondition2, AlertTriggeredEventDataRuleCondition3, AlertTriggeredEventDataRuleCondition4, AlertTriggeredEventDataRuleCondition5, AlertTriggeredEventDataRuleCondition6]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
+    condition: Union[AlertTriggeredEventDataRuleCondition1, AlertTriggeredEventDataRuleCondition2, AlertTriggeredEventDataRuleCondition3, AlertTriggeredEventDataRuleCondition4, AlertTriggeredEventDataRuleCondition5, AlertTriggeredEventDataRuleCondition6, AlertTriggeredEventDataRuleCondition7]
     trigger: AlertTriggeredEventDataRuleTrigger
     channels: AlertTriggeredEventDataRuleChannels
     symbol: Optional[str] = None
@@ -1156,7 +1222,7 @@ class AlertTriggeredEventDataTrigger(_Model):
     fired_at: str  # When the evaluator fired
     event_at: Optional[str] = None  # Time of the market or chain event
     key: Optional[str] = None  # The event key: unique per rule (exactly once)
-    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD
+    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD, probability
     test: Optional[bool] = None
     replaces_trigger: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -1229,6 +1295,32 @@ class AlertTriggeredEventDataDerivatives(_Model):
 
 
 @dataclass
+class AlertTriggeredEventDataPrediction(_Model):
+    """AlertTriggeredEventDataPrediction"""
+
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    level: float  # The price level
+    kind: Literal["end_above", "touch"]
+    probability: float  # The probability the rule compared (0–1)
+    generated_at: str  # The published forecast datapoint that fired it
+    baseline: float  # The datapoint's baseline price
+    prediction: float  # The datapoint's predicted price
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("probability", "probability", _num),
+        ("generated_at", "generatedAt", _any),
+        ("baseline", "baseline", _num),
+        ("prediction", "prediction", _num),
+    )
+
+
+@dataclass
 class AlertTriggeredEventData(_Model):
     """AlertTriggeredEventData"""
 
@@ -1236,6 +1328,7 @@ class AlertTriggeredEventData(_Model):
     trigger: AlertTriggeredEventDataTrigger
     market: Optional[AlertTriggeredEventDataMarket] = None
     derivatives: Optional[AlertTriggeredEventDataDerivatives] = None
+    prediction: Optional[AlertTriggeredEventDataPrediction] = None
     note: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -1244,13 +1337,14 @@ class AlertTriggeredEventData(_Model):
         ("trigger", "trigger", _obj("AlertTriggeredEventDataTrigger")),
         ("market", "market", _obj("AlertTriggeredEventDataMarket")),
         ("derivatives", "derivatives", _obj("AlertTriggeredEventDataDerivatives")),
+        ("prediction", "prediction", _obj("AlertTriggeredEventDataPrediction")),
         ("note", "note", _any),
     )
 
 
 @dataclass
 class AlertTriggeredEvent(_Model):
-    """A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered)"""
+    """A price, volume, funding, open_interest, liquidations or probability rule fired (event type alert.triggered)"""
 
     id: str  # evt_… — also the webhook-id header
     type: Literal["alert.triggered"]
@@ -1503,7 +1597,7 @@ class DashboardAnalyticsAlertsRecentTriggersItem(_Model):
     trigger_id: str
     rule_id: str
     rule_name: Optional[str]
-    type: Union[Literal["price"], Literal["volume"], Literal["address_flow"], Literal["funding"], Literal["open_interest"], Literal["liquidations"]]
+    type: Union[Literal["price"], Literal["volume"], Literal["address_flow"], Literal["funding"], Literal["open_interest"], Literal["liquidations"], Literal["probability"]]
     fired_at: str
     event_id: str
     test: bool
@@ -3822,6 +3916,26 @@ class OnchainFlow(_Model):
 class OnchainFlowEventDataRuleCondition1(_Model):
     """OnchainFlowEventDataRuleCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleCondition2(_Model):
+    """OnchainFlowEventDataRuleCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -3835,8 +3949,8 @@ class OnchainFlowEventDataRuleCondition1(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition2(_Model):
-    """OnchainFlowEventDataRuleCondition2"""
+class OnchainFlowEventDataRuleCondition3(_Model):
+    """OnchainFlowEventDataRuleCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -3851,8 +3965,8 @@ class OnchainFlowEventDataRuleCondition2(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition3(_Model):
-    """OnchainFlowEventDataRuleCondition3"""
+class OnchainFlowEventDataRuleCondition4(_Model):
+    """OnchainFlowEventDataRuleCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -3875,8 +3989,8 @@ class OnchainFlowEventDataRuleCondition3(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition4(_Model):
-    """OnchainFlowEventDataRuleCondition4"""
+class OnchainFlowEventDataRuleCondition5(_Model):
+    """OnchainFlowEventDataRuleCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -3889,8 +4003,8 @@ class OnchainFlowEventDataRuleCondition4(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition5(_Model):
-    """OnchainFlowEventDataRuleCondition5"""
+class OnchainFlowEventDataRuleCondition6(_Model):
+    """OnchainFlowEventDataRuleCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -3905,8 +4019,8 @@ class OnchainFlowEventDataRuleCondition5(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition6(_Model):
-    """OnchainFlowEventDataRuleCondition6"""
+class OnchainFlowEventDataRuleCondition7(_Model):
+    """OnchainFlowEventDataRuleCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -3958,8 +4072,8 @@ class OnchainFlowEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
-    condition: Union[OnchainFlowEventDataRuleCondition1, OnchainFlowEventDataRuleCondition2, OnchainFlowEventDataRuleCondition3, OnchainFlowEventDataRuleCondition4, OnchainFlowEventDataRuleCondition5, OnchainFlowEventDataRuleCondition6]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
+    condition: Union[OnchainFlowEventDataRuleCondition1, OnchainFlowEventDataRuleCondition2, OnchainFlowEventDataRuleCondition3, OnchainFlowEventDataRuleCondition4, OnchainFlowEventDataRuleCondition5, OnchainFlowEventDataRuleCondition6, OnchainFlowEventDataRuleCondition7]
     trigger: OnchainFlowEventDataRuleTrigger
     channels: OnchainFlowEventDataRuleChannels
     symbol: Optional[str] = None
@@ -3986,7 +4100,7 @@ class OnchainFlowEventDataTrigger(_Model):
     fired_at: str  # When the evaluator fired
     event_at: Optional[str] = None  # Time of the market or chain event
     key: Optional[str] = None  # The event key: unique per rule (exactly once)
-    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD
+    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD, probability
     test: Optional[bool] = None
     replaces_trigger: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -4665,6 +4779,82 @@ class PrivateLabel(_Model):
 
 
 @dataclass
+class ProbabilityAlertRuleInputCondition(_Model):
+    """ProbabilityAlertRuleInputCondition"""
+
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class ProbabilityAlertRuleInputTrigger(_Model):
+    """ProbabilityAlertRuleInputTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class ProbabilityAlertRuleInputChannels(_Model):
+    """ProbabilityAlertRuleInputChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class ProbabilityAlertRuleInput(_Model):
+    """ProbabilityAlertRuleInput"""
+
+    type: Literal["probability"]
+    symbol: str  # Any accepted spelling: btc, BTC/USDT, …
+    condition: ProbabilityAlertRuleInputCondition
+    name: Optional[str] = None
+    trigger: Optional[ProbabilityAlertRuleInputTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[ProbabilityAlertRuleInputChannels] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _obj("ProbabilityAlertRuleInputCondition")),
+        ("name", "name", _any),
+        ("trigger", "trigger", _obj("ProbabilityAlertRuleInputTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("ProbabilityAlertRuleInputChannels")),
+        ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
 class ProblemErrorsItem(_Model):
     """ProblemErrorsItem"""
 
@@ -4844,6 +5034,26 @@ class TwoFactorStatus(_Model):
 class UpdateAlertRuleRequestCondition1(_Model):
     """UpdateAlertRuleRequestCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestCondition2(_Model):
+    """UpdateAlertRuleRequestCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -4857,8 +5067,8 @@ class UpdateAlertRuleRequestCondition1(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition2(_Model):
-    """UpdateAlertRuleRequestCondition2"""
+class UpdateAlertRuleRequestCondition3(_Model):
+    """UpdateAlertRuleRequestCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -4873,8 +5083,8 @@ class UpdateAlertRuleRequestCondition2(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition3(_Model):
-    """UpdateAlertRuleRequestCondition3"""
+class UpdateAlertRuleRequestCondition4(_Model):
+    """UpdateAlertRuleRequestCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -4897,8 +5107,8 @@ class UpdateAlertRuleRequestCondition3(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition4(_Model):
-    """UpdateAlertRuleRequestCondition4"""
+class UpdateAlertRuleRequestCondition5(_Model):
+    """UpdateAlertRuleRequestCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -4911,8 +5121,8 @@ class UpdateAlertRuleRequestCondition4(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition5(_Model):
-    """UpdateAlertRuleRequestCondition5"""
+class UpdateAlertRuleRequestCondition6(_Model):
+    """UpdateAlertRuleRequestCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -4927,8 +5137,8 @@ class UpdateAlertRuleRequestCondition5(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition6(_Model):
-    """UpdateAlertRuleRequestCondition6"""
+class UpdateAlertRuleRequestCondition7(_Model):
+    """UpdateAlertRuleRequestCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -4981,7 +5191,7 @@ class UpdateAlertRuleRequest(_Model):
     name: Optional[str] = None
     state: Optional[Literal["active", "paused"]] = None  # paused: not evaluated; active: resume
     symbol: Optional[str] = None  # Any accepted spelling: btc, BTC/USDT, …
-    condition: Optional[Union[UpdateAlertRuleRequestCondition1, UpdateAlertRuleRequestCondition2, UpdateAlertRuleRequestCondition3, UpdateAlertRuleRequestCondition4, UpdateAlertRuleRequestCondition5, UpdateAlertRuleRequestCondition6]] = None
+    condition: Optional[Union[UpdateAlertRuleRequestCondition1, UpdateAlertRuleRequestCondition2, UpdateAlertRuleRequestCondition3, UpdateAlertRuleRequestCondition4, UpdateAlertRuleRequestCondition5, UpdateAlertRuleRequestCondition6, UpdateAlertRuleRequestCondition7]] = None
     trigger: Optional[UpdateAlertRuleRequestTrigger] = None
     expires_at: Optional[Optional[str]] = None
     channels: Optional[UpdateAlertRuleRequestChannels] = None
@@ -5558,7 +5768,7 @@ class _Operations:
         """POST /api/alerts: Create an alert rule (price, volume, address_flow, funding, open_interest or liquidations)"""
         return self._call("POST", "/api/alerts", {}, body, _obj("AlertRule"), headers, False)
 
-    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
+    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
         """GET /api/alerts: The account's alert rules, newest first"""
         return self._call("GET", "/api/alerts", {"state": state, "type": type, "limit": limit, "cursor": cursor}, None, _obj("ListAlertRulesResponse"), headers, False)
 

@@ -1284,7 +1284,7 @@ export interface components {
                     mode: "once" | "every";
                 };
                 /** @enum {string} */
-                type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
             };
             totals: {
                 firings: number;
@@ -1320,6 +1320,26 @@ export interface components {
                         webhookIds: string[];
                     };
                     condition: {
+                        /**
+                         * @description The forecast horizon whose datapoints are read
+                         * @enum {string}
+                         */
+                        horizon: "15m" | "1h" | "6h";
+                        /**
+                         * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                         * @enum {string}
+                         */
+                        kind: "end_above" | "touch";
+                        /** @description The price level (quote currency) */
+                        level: number;
+                        /**
+                         * @description above: the probability is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                        value: number;
+                    } | {
                         /** @enum {string} */
                         op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                         /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -1401,7 +1421,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
                 };
             };
             /** @description evt_… — also the webhook-id header */
@@ -1439,6 +1459,26 @@ export interface components {
                 webhookIds: string[];
             };
             condition: {
+                /**
+                 * @description The forecast horizon whose datapoints are read
+                 * @enum {string}
+                 */
+                horizon: "15m" | "1h" | "6h";
+                /**
+                 * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                 * @enum {string}
+                 */
+                kind: "end_above" | "touch";
+                /** @description The price level (quote currency) */
+                level: number;
+                /**
+                 * @description above: the probability is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                value: number;
+            } | {
                 /** @enum {string} */
                 op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                 /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -1536,7 +1576,7 @@ export interface components {
             };
             triggerCount: number;
             /** @enum {string} */
-            type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+            type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1565,14 +1605,17 @@ export interface components {
                 condition: string;
                 console_url: string;
                 exchange: string;
+                horizon: string;
+                level: string;
                 price: string;
+                probability: string;
                 rule_name: string;
                 symbol: string;
                 time: string;
                 value: string;
             };
         };
-        /** @description A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered) */
+        /** @description A price, volume, funding, open_interest, liquidations or probability rule fired (event type alert.triggered) */
         AlertTriggeredEvent: {
             data: {
                 derivatives?: {
@@ -1614,6 +1657,26 @@ export interface components {
                     window?: "5m" | "15m" | "1h" | "24h";
                 };
                 note?: string;
+                prediction?: {
+                    /** @description The datapoint's baseline price */
+                    baseline: number;
+                    /**
+                     * Format: date-time
+                     * @description The published forecast datapoint that fired it
+                     */
+                    generatedAt: string;
+                    /** @enum {string} */
+                    horizon: "15m" | "1h" | "6h";
+                    /** @enum {string} */
+                    kind: "end_above" | "touch";
+                    /** @description The price level */
+                    level: number;
+                    /** @description The datapoint's predicted price */
+                    prediction: number;
+                    /** @description The probability the rule compared (0–1) */
+                    probability: number;
+                    symbol: string;
+                };
                 rule: {
                     channels: {
                         channelIds?: string[];
@@ -1621,6 +1684,26 @@ export interface components {
                         webhookIds: string[];
                     };
                     condition: {
+                        /**
+                         * @description The forecast horizon whose datapoints are read
+                         * @enum {string}
+                         */
+                        horizon: "15m" | "1h" | "6h";
+                        /**
+                         * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                         * @enum {string}
+                         */
+                        kind: "end_above" | "touch";
+                        /** @description The price level (quote currency) */
+                        level: number;
+                        /**
+                         * @description above: the probability is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                        value: number;
+                    } | {
                         /** @enum {string} */
                         op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                         /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -1702,7 +1785,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
                 };
                 trigger: {
                     /**
@@ -1721,7 +1804,7 @@ export interface components {
                     key?: string;
                     replacesTrigger?: string;
                     test?: boolean;
-                    /** @description The observed value: price, change %, quote volume, USD */
+                    /** @description The observed value: price, change %, quote volume, USD, probability */
                     value?: number;
                 };
             };
@@ -1737,7 +1820,7 @@ export interface components {
             version: 1;
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
-        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"];
+        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"] | components["schemas"]["ProbabilityAlertRuleInput"];
         Candle: {
             close: number;
             /** @description false only for the bar still in progress */
@@ -1807,7 +1890,7 @@ export interface components {
             url: string;
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
-        CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"];
+        CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"] | components["schemas"]["ProbabilityAlertRuleInput"];
         CreateOAuthClientRequest: {
             /** @description true: the client gets a secret (a server-side app); default false (public) */
             confidential?: boolean;
@@ -1875,7 +1958,7 @@ export interface components {
                     ruleName: string | null;
                     test: boolean;
                     triggerId: string;
-                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
                 }[];
             };
             forecasts: {
@@ -2975,6 +3058,26 @@ export interface components {
                         webhookIds: string[];
                     };
                     condition: {
+                        /**
+                         * @description The forecast horizon whose datapoints are read
+                         * @enum {string}
+                         */
+                        horizon: "15m" | "1h" | "6h";
+                        /**
+                         * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                         * @enum {string}
+                         */
+                        kind: "end_above" | "touch";
+                        /** @description The price level (quote currency) */
+                        level: number;
+                        /**
+                         * @description above: the probability is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                        value: number;
+                    } | {
                         /** @enum {string} */
                         op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                         /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -3056,7 +3159,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
                 };
                 /**
                  * @description removed: a reorg took away the flow of an earlier event
@@ -3080,7 +3183,7 @@ export interface components {
                     key?: string;
                     replacesTrigger?: string;
                     test?: boolean;
-                    /** @description The observed value: price, change %, quote volume, USD */
+                    /** @description The observed value: price, change %, quote volume, USD, probability */
                     value?: number;
                 };
                 window?: {
@@ -3404,6 +3507,56 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        ProbabilityAlertRuleInput: {
+            channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /**
+                 * @description The forecast horizon whose datapoints are read
+                 * @enum {string}
+                 */
+                horizon: "15m" | "1h" | "6h";
+                /**
+                 * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                 * @enum {string}
+                 */
+                kind: "end_above" | "touch";
+                /** @description The price level (quote currency) */
+                level: number;
+                /**
+                 * @description above: the probability is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                value: number;
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            template?: string | null;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "probability";
+        };
         /** @description RFC 9457 problem document */
         Problem: {
             code: components["schemas"]["ProblemCode"];
@@ -3505,6 +3658,26 @@ export interface components {
                 webhookIds?: string[];
             };
             condition?: {
+                /**
+                 * @description The forecast horizon whose datapoints are read
+                 * @enum {string}
+                 */
+                horizon: "15m" | "1h" | "6h";
+                /**
+                 * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                 * @enum {string}
+                 */
+                kind: "end_above" | "touch";
+                /** @description The price level (quote currency) */
+                level: number;
+                /**
+                 * @description above: the probability is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                value: number;
+            } | {
                 /** @enum {string} */
                 op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                 /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -4349,7 +4522,7 @@ export interface operations {
                 /** @description Default 50; above 200 is clamped */
                 limit?: number;
                 state?: "active" | "paused" | "triggered" | "expired" | "failing" | "capped";
-                type?: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                type?: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
             };
             header?: never;
             path?: never;
