@@ -302,6 +302,8 @@ const channel = await capture('createAlertChannel', 'POST', '/api/alert-channels
 });
 await capture('listAlertChannels', 'GET', '/api/alert-channels');
 await capture('getAlertChannel', 'GET', `/api/alert-channels/${channel.id}`);
+await capture('testAlertChannel', 'POST', `/api/alert-channels/${channel.id}/test`);
+await capture('listAlertChannelDeliveries', 'GET', `/api/alert-channels/${channel.id}/deliveries`);
 await capture('verifyAlertChannel', 'POST', `/api/alert-channels/${channel.id}/verify`, {
   body: { code: '123456' },
 });

@@ -16,6 +16,7 @@ import {
   type FlowEvent,
   type FlowHistory,
   type MarketHistory,
+  type PredictionLevels,
 } from '../modules/alerts/index.ts';
 import type {
   DerivativesMetric,
@@ -24,6 +25,12 @@ import type {
 } from '../modules/derivatives/index.ts';
 import type { EventsTables } from '../modules/events/index.ts';
 import type { SupportedSymbols } from '../modules/identifiers/index.ts';
+import {
+  createKyselyPredictionRepository,
+  levelProbabilities,
+  type PredictionRepository,
+  type PredictionsTables,
+} from '../modules/predictions/index.ts';
 import type { MarketRuntime, MarketService } from '../modules/market/index.ts';
 import type { OnchainService } from '../modules/onchain/index.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -123,6 +130,24 @@ export function derivativesCoverage(
           message: `the ${service.source} derivatives source publishes no ${METRIC_WORDS[type]}`,
         };
       return undefined;
+    },
+  };
+}
+
+/**
+ * The level probabilities of one stored forecast datapoint, by the predictions module's own computation (the
+ * numbers of GET /api/predictions/probability for that datapoint).
+ */
+export function predictionLevels(predictions: Pick<PredictionRepository, 'between'>): PredictionLevels {
+  return {
+    async at(symbol, horizon, generatedAt, levels) {
+      const [row] = await predictions.between(symbol, horizon, generatedAt, generatedAt);
+      if (!row) return undefined;
+      return {
+        baseline: row.baseline,
+        prediction: row.prediction,
+        levels: levelProbabilities(row, levels),
+      };
     },
   };
 }
@@ -235,6 +260,9 @@ export function buildAlerts(
     history: deps.market ? marketHistory(deps.market) : undefined,
     flowHistory: deps.onchain ? flowHistory(deps.onchain, deps.logger) : undefined,
     derivativesHistory: deps.derivatives && derivativesHistory(deps.derivatives.service),
+    predictionLevels: predictionLevels(
+      createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db)),
+    ),
   });
   return {
     service,

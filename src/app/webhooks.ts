@@ -120,6 +120,15 @@ export function buildWebhooks(
   );
   if (deps.metrics) registerOutboxGauges(deps.metrics, deliveries, deps.clock);
   const { box, missing } = secretBoxFor(config);
+  const eventTables = tablesOf<EventsTables>(deps.db.db);
+  const latestEventSeq = async (accountId: string) => {
+    const row = await eventTables
+      .selectFrom('account_events')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq);
+  };
   const ports = {
     rules: options.rules ?? deps.rules,
     exhausted: options.exhausted ?? deps.exhausted,
@@ -159,6 +168,9 @@ export function buildWebhooks(
     slackWebhookBase: config.slackWebhookBase,
     consoleUrl: config.consoleUrl,
     clock: deps.clock,
+    deliveries,
+    latestEventSeq: (accountId) => latestEventSeq(accountId),
+    wakeSender: () => sender?.wake(false),
   });
   const users = createKyselyAccountsRepository(tablesOf(deps.db.db));
   const capsByPlan: Record<string, { perRule: number; perAccount: number }> = {
@@ -220,19 +232,11 @@ export function buildWebhooks(
     },
   });
 
-  const eventTables = tablesOf<EventsTables>(deps.db.db);
   return {
     service,
     channels,
     events,
-    async latestEventSeq(accountId) {
-      const row = await eventTables
-        .selectFrom('account_events')
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq);
-    },
+    latestEventSeq,
     sender,
     transport,
     ports,

@@ -26,6 +26,10 @@ export const errorCatalogue = {
   token_expired: { status: 409, title: 'The token has expired' },
   token_limit_reached: { status: 409, title: "The plan's limit of active API tokens is reached" },
   label_limit_reached: { status: 409, title: 'The limit of private labels per account is reached' },
+  channel_test_limit_reached: {
+    status: 409,
+    title: "The alert channel's hourly limit of test messages is reached",
+  },
   idempotency_conflict: { status: 409, title: 'The idempotency key was used with another request' },
   idempotency_key_in_use: {
     status: 409,

@@ -417,6 +417,11 @@ describe.skipIf(!haveChromium)(
       await channel.waitFor();
       expect(await channel.textContent()).toContain('http://127.0.0.1:9/services/T0/B0/…');
       expect(await page.content()).not.toContain('secrettoken123');
+      // "Send test" goes through the outbox; nothing listens on port 9, so the first attempt's error shows.
+      await channel.getByRole('button', { name: /^Send a test message to / }).click();
+      await expect
+        .poll(() => channel.getByRole('status').textContent(), { timeout: 30_000 })
+        .toMatch(/^Retrying: |^Test message failed: /);
       await shot(page, 'alert-channels');
       await channel.getByRole('button', { name: /^Delete / }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete channel' }).click();

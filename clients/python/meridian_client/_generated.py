@@ -466,7 +466,7 @@ class AlertBacktestRuleTrigger(_Model):
 class AlertBacktestRule(_Model):
     """The rule as evaluated (normalized), not saved"""
 
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
     condition: Union[AlertBacktestRuleCondition1, AlertBacktestRuleCondition2, AlertBacktestRuleCondition3]
     trigger: AlertBacktestRuleTrigger
     symbol: Optional[str] = None
@@ -612,6 +612,26 @@ class AlertBacktest(_Model):
 class AlertCappedEventDataRuleCondition1(_Model):
     """AlertCappedEventDataRuleCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertCappedEventDataRuleCondition2(_Model):
+    """AlertCappedEventDataRuleCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -625,8 +645,8 @@ class AlertCappedEventDataRuleCondition1(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition2(_Model):
-    """AlertCappedEventDataRuleCondition2"""
+class AlertCappedEventDataRuleCondition3(_Model):
+    """AlertCappedEventDataRuleCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -641,8 +661,8 @@ class AlertCappedEventDataRuleCondition2(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition3(_Model):
-    """AlertCappedEventDataRuleCondition3"""
+class AlertCappedEventDataRuleCondition4(_Model):
+    """AlertCappedEventDataRuleCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -665,8 +685,8 @@ class AlertCappedEventDataRuleCondition3(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition4(_Model):
-    """AlertCappedEventDataRuleCondition4"""
+class AlertCappedEventDataRuleCondition5(_Model):
+    """AlertCappedEventDataRuleCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -679,8 +699,8 @@ class AlertCappedEventDataRuleCondition4(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition5(_Model):
-    """AlertCappedEventDataRuleCondition5"""
+class AlertCappedEventDataRuleCondition6(_Model):
+    """AlertCappedEventDataRuleCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -695,8 +715,8 @@ class AlertCappedEventDataRuleCondition5(_Model):
 
 
 @dataclass
-class AlertCappedEventDataRuleCondition6(_Model):
-    """AlertCappedEventDataRuleCondition6"""
+class AlertCappedEventDataRuleCondition7(_Model):
+    """AlertCappedEventDataRuleCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -748,8 +768,8 @@ class AlertCappedEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
-    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3, AlertCappedEventDataRuleCondition4, AlertCappedEventDataRuleCondition5, AlertCappedEventDataRuleCondition6]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
+    condition: Union[AlertCappedEventDataRuleCondition1, AlertCappedEventDataRuleCondition2, AlertCappedEventDataRuleCondition3, AlertCappedEventDataRuleCondition4, AlertCappedEventDataRuleCondition5, AlertCappedEventDataRuleCondition6, AlertCappedEventDataRuleCondition7]
     trigger: AlertCappedEventDataRuleTrigger
     channels: AlertCappedEventDataRuleChannels
     symbol: Optional[str] = None
@@ -836,6 +856,26 @@ class AlertChannel(_Model):
 class AlertRuleCondition1(_Model):
     """AlertRuleCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertRuleCondition2(_Model):
+    """AlertRuleCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -849,8 +889,8 @@ class AlertRuleCondition1(_Model):
 
 
 @dataclass
-class AlertRuleCondition2(_Model):
-    """AlertRuleCondition2"""
+class AlertRuleCondition3(_Model):
+    """AlertRuleCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -865,8 +905,8 @@ class AlertRuleCondition2(_Model):
 
 
 @dataclass
-class AlertRuleCondition3(_Model):
-    """AlertRuleCondition3"""
+class AlertRuleCondition4(_Model):
+    """AlertRuleCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -889,8 +929,8 @@ class AlertRuleCondition3(_Model):
 
 
 @dataclass
-class AlertRuleCondition4(_Model):
-    """AlertRuleCondition4"""
+class AlertRuleCondition5(_Model):
+    """AlertRuleCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -903,8 +943,8 @@ class AlertRuleCondition4(_Model):
 
 
 @dataclass
-class AlertRuleCondition5(_Model):
-    """AlertRuleCondition5"""
+class AlertRuleCondition6(_Model):
+    """AlertRuleCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -919,8 +959,8 @@ class AlertRuleCondition5(_Model):
 
 
 @dataclass
-class AlertRuleCondition6(_Model):
-    """AlertRuleCondition6"""
+class AlertRuleCondition7(_Model):
+    """AlertRuleCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -988,8 +1028,8 @@ class AlertRule(_Model):
 
     id: str  # alr_…
     name: str
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
-    condition: Union[AlertRuleCondition1, AlertRuleCondition2, AlertRuleCondition3, AlertRuleCondition4, AlertRuleCondition5, AlertRuleCondition6]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
+    condition: Union[AlertRuleCondition1, AlertRuleCondition2, AlertRuleCondition3, AlertRuleCondition4, AlertRuleCondition5, AlertRuleCondition6, AlertRuleCondition7]
     trigger: AlertRuleTrigger
     expires_at: Optional[str]
     channels: AlertRuleChannels
@@ -1038,6 +1078,9 @@ class AlertTemplatePreviewValues(_Model):
     time: str
     rule_name: str
     console_url: str
+    probability: str
+    level: str
+    horizon: str
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
@@ -1051,6 +1094,9 @@ class AlertTemplatePreviewValues(_Model):
         ("time", "time", _any),
         ("rule_name", "rule_name", _any),
         ("console_url", "console_url", _any),
+        ("probability", "probability", _any),
+        ("level", "level", _any),
+        ("horizon", "horizon", _any),
     )
 
 
@@ -1100,6 +1146,26 @@ class AlertTemplatePreview(_Model):
 class AlertTriggeredEventDataRuleCondition1(_Model):
     """AlertTriggeredEventDataRuleCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class AlertTriggeredEventDataRuleCondition2(_Model):
+    """AlertTriggeredEventDataRuleCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -1113,8 +1179,8 @@ class AlertTriggeredEventDataRuleCondition1(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition2(_Model):
-    """AlertTriggeredEventDataRuleCondition2"""
+class AlertTriggeredEventDataRuleCondition3(_Model):
+    """AlertTriggeredEventDataRuleCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -1129,8 +1195,8 @@ class AlertTriggeredEventDataRuleCondition2(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition3(_Model):
-    """AlertTriggeredEventDataRuleCondition3"""
+class AlertTriggeredEventDataRuleCondition4(_Model):
+    """AlertTriggeredEventDataRuleCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -1153,8 +1219,8 @@ class AlertTriggeredEventDataRuleCondition3(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition4(_Model):
-    """AlertTriggeredEventDataRuleCondition4"""
+class AlertTriggeredEventDataRuleCondition5(_Model):
+    """AlertTriggeredEventDataRuleCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -1167,8 +1233,8 @@ class AlertTriggeredEventDataRuleCondition4(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition5(_Model):
-    """AlertTriggeredEventDataRuleCondition5"""
+class AlertTriggeredEventDataRuleCondition6(_Model):
+    """AlertTriggeredEventDataRuleCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -1183,8 +1249,8 @@ class AlertTriggeredEventDataRuleCondition5(_Model):
 
 
 @dataclass
-class AlertTriggeredEventDataRuleCondition6(_Model):
-    """AlertTriggeredEventDataRuleCondition6"""
+class AlertTriggeredEventDataRuleCondition7(_Model):
+    """AlertTriggeredEventDataRuleCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -1236,8 +1302,8 @@ class AlertTriggeredEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
-    condition: Union[AlertTriggeredEventDataRuleCondition1, AlertTriggeredEventDataRuleCondition2, AlertTriggeredEventDataRuleCondition3, AlertTriggeredEventDataRuleCondition4, AlertTriggeredEventDataRuleCondition5, AlertTriggeredEventDataRuleCondition6]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
+    condition: Union[AlertTriggeredEventDataRuleCondition1, AlertTriggeredEventDataRuleCondition2, AlertTriggeredEventDataRuleCondition3, AlertTriggeredEventDataRuleCondition4, AlertTriggeredEventDataRuleCondition5, AlertTriggeredEventDataRuleCondition6, AlertTriggeredEventDataRuleCondition7]
     trigger: AlertTriggeredEventDataRuleTrigger
     channels: AlertTriggeredEventDataRuleChannels
     symbol: Optional[str] = None
@@ -1264,7 +1330,7 @@ class AlertTriggeredEventDataTrigger(_Model):
     fired_at: str  # When the evaluator fired
     event_at: Optional[str] = None  # Time of the market or chain event
     key: Optional[str] = None  # The event key: unique per rule (exactly once)
-    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD
+    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD, probability
     test: Optional[bool] = None
     replaces_trigger: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -1337,6 +1403,32 @@ class AlertTriggeredEventDataDerivatives(_Model):
 
 
 @dataclass
+class AlertTriggeredEventDataPrediction(_Model):
+    """AlertTriggeredEventDataPrediction"""
+
+    symbol: str
+    horizon: Literal["15m", "1h", "6h"]
+    level: float  # The price level
+    kind: Literal["end_above", "touch"]
+    probability: float  # The probability the rule compared (0–1)
+    generated_at: str  # The published forecast datapoint that fired it
+    baseline: float  # The datapoint's baseline price
+    prediction: float  # The datapoint's predicted price
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("symbol", "symbol", _any),
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("probability", "probability", _num),
+        ("generated_at", "generatedAt", _any),
+        ("baseline", "baseline", _num),
+        ("prediction", "prediction", _num),
+    )
+
+
+@dataclass
 class AlertTriggeredEventData(_Model):
     """AlertTriggeredEventData"""
 
@@ -1344,6 +1436,7 @@ class AlertTriggeredEventData(_Model):
     trigger: AlertTriggeredEventDataTrigger
     market: Optional[AlertTriggeredEventDataMarket] = None
     derivatives: Optional[AlertTriggeredEventDataDerivatives] = None
+    prediction: Optional[AlertTriggeredEventDataPrediction] = None
     note: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
@@ -1352,13 +1445,14 @@ class AlertTriggeredEventData(_Model):
         ("trigger", "trigger", _obj("AlertTriggeredEventDataTrigger")),
         ("market", "market", _obj("AlertTriggeredEventDataMarket")),
         ("derivatives", "derivatives", _obj("AlertTriggeredEventDataDerivatives")),
+        ("prediction", "prediction", _obj("AlertTriggeredEventDataPrediction")),
         ("note", "note", _any),
     )
 
 
 @dataclass
 class AlertTriggeredEvent(_Model):
-    """A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered)"""
+    """A price, volume, funding, open_interest, liquidations or probability rule fired (event type alert.triggered)"""
 
     id: str  # evt_… — also the webhook-id header
     type: Literal["alert.triggered"]
@@ -1611,7 +1705,7 @@ class DashboardAnalyticsAlertsRecentTriggersItem(_Model):
     trigger_id: str
     rule_id: str
     rule_name: Optional[str]
-    type: Union[Literal["price"], Literal["volume"], Literal["address_flow"], Literal["funding"], Literal["open_interest"], Literal["liquidations"]]
+    type: Union[Literal["price"], Literal["volume"], Literal["address_flow"], Literal["funding"], Literal["open_interest"], Literal["liquidations"], Literal["probability"]]
     fired_at: str
     event_id: str
     test: bool
@@ -2875,6 +2969,24 @@ class LiquidationsAlertRuleInput(_Model):
 
 
 @dataclass
+class ListAlertChannelDeliveriesResponse(_Model):
+    """ListAlertChannelDeliveriesResponse"""
+
+    data: List[WebhookDelivery]
+    next_cursor: Optional[str]  # Pass as cursor for older deliveries
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("WebhookDelivery"))),
+        ("next_cursor", "nextCursor", _opt(_any)),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
 class ListAlertChannelsResponse(_Model):
     """ListAlertChannelsResponse"""
 
@@ -2946,7 +3058,7 @@ class ListAuditLogResponseDataItem(_Model):
 
     id: str
     at: str
-    action: Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]
+    action: Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.test", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]
     outcome: Union[Literal["success"], Literal["failure"]]
     actor_id: Optional[str]  # The user who acted; null when unknown
     credential: Literal["session", "token", "password", "sso", "operator", "none"]  # How the actor authenticated: session, token, password (sign-in), sso (single sign-on), operator (CLI
@@ -3912,6 +4024,26 @@ class OnchainFlow(_Model):
 class OnchainFlowEventDataRuleCondition1(_Model):
     """OnchainFlowEventDataRuleCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class OnchainFlowEventDataRuleCondition2(_Model):
+    """OnchainFlowEventDataRuleCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -3925,8 +4057,8 @@ class OnchainFlowEventDataRuleCondition1(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition2(_Model):
-    """OnchainFlowEventDataRuleCondition2"""
+class OnchainFlowEventDataRuleCondition3(_Model):
+    """OnchainFlowEventDataRuleCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -3941,8 +4073,8 @@ class OnchainFlowEventDataRuleCondition2(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition3(_Model):
-    """OnchainFlowEventDataRuleCondition3"""
+class OnchainFlowEventDataRuleCondition4(_Model):
+    """OnchainFlowEventDataRuleCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -3965,8 +4097,8 @@ class OnchainFlowEventDataRuleCondition3(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition4(_Model):
-    """OnchainFlowEventDataRuleCondition4"""
+class OnchainFlowEventDataRuleCondition5(_Model):
+    """OnchainFlowEventDataRuleCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -3979,8 +4111,8 @@ class OnchainFlowEventDataRuleCondition4(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition5(_Model):
-    """OnchainFlowEventDataRuleCondition5"""
+class OnchainFlowEventDataRuleCondition6(_Model):
+    """OnchainFlowEventDataRuleCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -3995,8 +4127,8 @@ class OnchainFlowEventDataRuleCondition5(_Model):
 
 
 @dataclass
-class OnchainFlowEventDataRuleCondition6(_Model):
-    """OnchainFlowEventDataRuleCondition6"""
+class OnchainFlowEventDataRuleCondition7(_Model):
+    """OnchainFlowEventDataRuleCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -4048,8 +4180,8 @@ class OnchainFlowEventDataRule(_Model):
 
     id: str
     name: str
-    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]
-    condition: Union[OnchainFlowEventDataRuleCondition1, OnchainFlowEventDataRuleCondition2, OnchainFlowEventDataRuleCondition3, OnchainFlowEventDataRuleCondition4, OnchainFlowEventDataRuleCondition5, OnchainFlowEventDataRuleCondition6]
+    type: Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]
+    condition: Union[OnchainFlowEventDataRuleCondition1, OnchainFlowEventDataRuleCondition2, OnchainFlowEventDataRuleCondition3, OnchainFlowEventDataRuleCondition4, OnchainFlowEventDataRuleCondition5, OnchainFlowEventDataRuleCondition6, OnchainFlowEventDataRuleCondition7]
     trigger: OnchainFlowEventDataRuleTrigger
     channels: OnchainFlowEventDataRuleChannels
     symbol: Optional[str] = None
@@ -4076,7 +4208,7 @@ class OnchainFlowEventDataTrigger(_Model):
     fired_at: str  # When the evaluator fired
     event_at: Optional[str] = None  # Time of the market or chain event
     key: Optional[str] = None  # The event key: unique per rule (exactly once)
-    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD
+    value: Optional[float] = None  # The observed value: price, change %, quote volume, USD, probability
     test: Optional[bool] = None
     replaces_trigger: Optional[str] = None
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
@@ -4755,6 +4887,82 @@ class PrivateLabel(_Model):
 
 
 @dataclass
+class ProbabilityAlertRuleInputCondition(_Model):
+    """ProbabilityAlertRuleInputCondition"""
+
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class ProbabilityAlertRuleInputTrigger(_Model):
+    """ProbabilityAlertRuleInputTrigger"""
+
+    mode: Optional[Literal["once", "every"]] = None  # once (default): fire once, then triggered; every: each time
+    cooldown_sec: Optional[int] = None  # every: quiet time after a firing (default 300)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("mode", "mode", _any),
+        ("cooldown_sec", "cooldownSec", _any),
+    )
+
+
+@dataclass
+class ProbabilityAlertRuleInputChannels(_Model):
+    """ProbabilityAlertRuleInputChannels"""
+
+    webhook_ids: Optional[List[str]] = None  # Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type
+    channel_ids: Optional[List[str]] = None  # Alert channels (email, Telegram, Discord, Slack) that receive its messages
+    events: Optional[bool] = None  # Carry the events on the /events stream (default true)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("webhook_ids", "webhookIds", _list(_any)),
+        ("channel_ids", "channelIds", _list(_any)),
+        ("events", "events", _any),
+    )
+
+
+@dataclass
+class ProbabilityAlertRuleInput(_Model):
+    """ProbabilityAlertRuleInput"""
+
+    type: Literal["probability"]
+    symbol: str  # Any accepted spelling: btc, BTC/USDT, …
+    condition: ProbabilityAlertRuleInputCondition
+    name: Optional[str] = None
+    trigger: Optional[ProbabilityAlertRuleInputTrigger] = None
+    expires_at: Optional[Optional[str]] = None
+    channels: Optional[ProbabilityAlertRuleInputChannels] = None
+    template: Optional[Optional[str]] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("type", "type", _any),
+        ("symbol", "symbol", _any),
+        ("condition", "condition", _obj("ProbabilityAlertRuleInputCondition")),
+        ("name", "name", _any),
+        ("trigger", "trigger", _obj("ProbabilityAlertRuleInputTrigger")),
+        ("expires_at", "expiresAt", _opt(_any)),
+        ("channels", "channels", _obj("ProbabilityAlertRuleInputChannels")),
+        ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
 class ProblemErrorsItem(_Model):
     """ProblemErrorsItem"""
 
@@ -4776,7 +4984,7 @@ class Problem(_Model):
     title: str
     status: int
     detail: str
-    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "invalid_code", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
+    code: Literal["validation_failed", "unsupported_symbol", "unknown_exchange", "bad_request", "url_not_allowed", "unauthenticated", "invalid_token", "invalid_credentials", "invalid_code", "session_required", "forbidden", "csrf_rejected", "password_sign_in_disabled", "not_found", "route_not_found", "method_not_allowed", "request_timeout", "conflict", "alert_limit_reached", "token_expired", "token_limit_reached", "label_limit_reached", "channel_test_limit_reached", "idempotency_conflict", "idempotency_key_in_use", "payload_too_large", "unsupported_media_type", "misdirected_request", "unprocessable", "idempotency_key_reused", "upgrade_required", "headers_too_large", "rate_limited", "auth_rate_limited", "too_many_connections", "internal", "unavailable", "not_configured", "storage_unavailable"]
     request_id: str
     instance: str
     errors: Optional[List[ProblemErrorsItem]] = None
@@ -4934,6 +5142,26 @@ class TwoFactorStatus(_Model):
 class UpdateAlertRuleRequestCondition1(_Model):
     """UpdateAlertRuleRequestCondition1"""
 
+    horizon: Literal["15m", "1h", "6h"]  # The forecast horizon whose datapoints are read
+    level: float  # The price level (quote currency)
+    kind: Literal["end_above", "touch"]  # end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+    op: Literal["above", "below"]  # above: the probability is above value; below: under it
+    value: float  # The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the ho
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("horizon", "horizon", _any),
+        ("level", "level", _num),
+        ("kind", "kind", _any),
+        ("op", "op", _any),
+        ("value", "value", _num),
+    )
+
+
+@dataclass
+class UpdateAlertRuleRequestCondition2(_Model):
+    """UpdateAlertRuleRequestCondition2"""
+
     op: Literal["crosses_above", "crosses_below", "above", "below", "change_pct"]
     value: float  # A price in quote currency; for change_pct a percent (negative = a fall of more than it)
     window: Optional[Literal["5m", "15m", "1h", "24h"]] = None  # change_pct only: the window the change is measured over
@@ -4947,8 +5175,8 @@ class UpdateAlertRuleRequestCondition1(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition2(_Model):
-    """UpdateAlertRuleRequestCondition2"""
+class UpdateAlertRuleRequestCondition3(_Model):
+    """UpdateAlertRuleRequestCondition3"""
 
     op: Literal["above"]
     value: float  # Quote volume (USD) over the window
@@ -4963,8 +5191,8 @@ class UpdateAlertRuleRequestCondition2(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition3(_Model):
-    """UpdateAlertRuleRequestCondition3"""
+class UpdateAlertRuleRequestCondition4(_Model):
+    """UpdateAlertRuleRequestCondition4"""
 
     direction: Literal["in", "out", "any"]  # in: into the exchange or address; out: out of it; any: either
     min_usd: float  # USD: a single transfer, or the windowed sum, of at least this
@@ -4987,8 +5215,8 @@ class UpdateAlertRuleRequestCondition3(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition4(_Model):
-    """UpdateAlertRuleRequestCondition4"""
+class UpdateAlertRuleRequestCondition5(_Model):
+    """UpdateAlertRuleRequestCondition5"""
 
     op: Literal["above", "below"]  # above: the rate is above value; below: under it
     value: float  # Annualized percent, simple: rate × (8760 / intervalHours) × 100 (10.95 = 0.01 % per 8 h); negative: 
@@ -5001,8 +5229,8 @@ class UpdateAlertRuleRequestCondition4(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition5(_Model):
-    """UpdateAlertRuleRequestCondition5"""
+class UpdateAlertRuleRequestCondition6(_Model):
+    """UpdateAlertRuleRequestCondition6"""
 
     op: Literal["above", "below"]  # above: the change is above value; below: under it
     value: float  # Percent change of open interest (USD) over the window; negative = a fall
@@ -5017,8 +5245,8 @@ class UpdateAlertRuleRequestCondition5(_Model):
 
 
 @dataclass
-class UpdateAlertRuleRequestCondition6(_Model):
-    """UpdateAlertRuleRequestCondition6"""
+class UpdateAlertRuleRequestCondition7(_Model):
+    """UpdateAlertRuleRequestCondition7"""
 
     op: Literal["above"]
     value: float  # USD liquidated over the window
@@ -5071,7 +5299,7 @@ class UpdateAlertRuleRequest(_Model):
     name: Optional[str] = None
     state: Optional[Literal["active", "paused"]] = None  # paused: not evaluated; active: resume
     symbol: Optional[str] = None  # Any accepted spelling: btc, BTC/USDT, …
-    condition: Optional[Union[UpdateAlertRuleRequestCondition1, UpdateAlertRuleRequestCondition2, UpdateAlertRuleRequestCondition3, UpdateAlertRuleRequestCondition4, UpdateAlertRuleRequestCondition5, UpdateAlertRuleRequestCondition6]] = None
+    condition: Optional[Union[UpdateAlertRuleRequestCondition1, UpdateAlertRuleRequestCondition2, UpdateAlertRuleRequestCondition3, UpdateAlertRuleRequestCondition4, UpdateAlertRuleRequestCondition5, UpdateAlertRuleRequestCondition6, UpdateAlertRuleRequestCondition7]] = None
     trigger: Optional[UpdateAlertRuleRequestTrigger] = None
     expires_at: Optional[Optional[str]] = None
     channels: Optional[UpdateAlertRuleRequestChannels] = None
@@ -5508,7 +5736,7 @@ class _Operations:
         """POST /api/account/two-factor/disable: Turn two-factor sign-in off, proven by a current code or a recovery code"""
         return self._call("POST", "/api/account/two-factor/disable", {}, body, _none, headers, False)
 
-    def list_audit_log(self, *, action: Optional[Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]] = None, actor: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, format: Optional[Union[Literal["json"], Literal["jsonl"]]] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAuditLogResponse]:
+    def list_audit_log(self, *, action: Optional[Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.test", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]] = None, actor: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, format: Optional[Union[Literal["json"], Literal["jsonl"]]] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAuditLogResponse]:
         """GET /api/audit-log: Security-relevant actions, newest first (admins); filters, cursor pages, a JSON-lines export"""
         return self._call("GET", "/api/audit-log", {"action": action, "actor": actor, "from": from_, "to": to, "limit": limit, "cursor": cursor, "format": format}, None, _obj("ListAuditLogResponse"), headers, False)
 
@@ -5648,7 +5876,7 @@ class _Operations:
         """POST /api/alerts: Create an alert rule (price, volume, address_flow, funding, open_interest or liquidations)"""
         return self._call("POST", "/api/alerts", {}, body, _obj("AlertRule"), headers, False)
 
-    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
+    def list_alert_rules(self, *, state: Optional[Literal["active", "paused", "triggered", "expired", "failing", "capped"]] = None, type: Optional[Literal["price", "volume", "address_flow", "funding", "open_interest", "liquidations", "probability"]] = None, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertRulesResponse]:
         """GET /api/alerts: The account's alert rules, newest first"""
         return self._call("GET", "/api/alerts", {"state": state, "type": type, "limit": limit, "cursor": cursor}, None, _obj("ListAlertRulesResponse"), headers, False)
 
@@ -5723,3 +5951,11 @@ class _Operations:
     def verify_alert_channel(self, id: str, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[AlertChannel]:
         """POST /api/alert-channels/{id}/verify: Confirm an email channel with the code it received (5 tries, 24 h)"""
         return self._call("POST", _path("/api/alert-channels/{id}/verify", {"id": id}), {}, body, _obj("AlertChannel"), headers, False)
+
+    def test_alert_channel(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[WebhookDelivery]:
+        """POST /api/alert-channels/{id}/test: Send the channel one test message through the delivery outbox (202 with its delivery, pending; 10 per channel per hour)"""
+        return self._call("POST", _path("/api/alert-channels/{id}/test", {"id": id}), {}, None, _obj("WebhookDelivery"), headers, False)
+
+    def list_alert_channel_deliveries(self, id: str, *, limit: Optional[int] = None, cursor: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAlertChannelDeliveriesResponse]:
+        """GET /api/alert-channels/{id}/deliveries: An alert channel's deliveries (its rules' messages and its test messages), newest first, each with every attempt"""
+        return self._call("GET", _path("/api/alert-channels/{id}/deliveries", {"id": id}), {"limit": limit, "cursor": cursor}, None, _obj("ListAlertChannelDeliveriesResponse"), headers, False)

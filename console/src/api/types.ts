@@ -46,6 +46,7 @@ export type WebhookEvent = Webhook['events'][number];
 export type CreatedWebhook = Created<'/api/webhooks', 'post'>;
 export type AlertChannel = Ok<'/api/alert-channels', 'get'>['data'][number];
 export type NewAlertChannel = Body<'/api/alert-channels', 'post'>;
+export type ChannelDelivery = Ok<'/api/alert-channels/{id}/deliveries', 'get'>['data'][number];
 export type TemplatePreview = Ok<'/api/alert-channels/preview', 'post'>;
 export type TemplatePreviewRequest = Body<'/api/alert-channels/preview', 'post'>;
 export type Portfolio = Ok<'/api/portfolio', 'get'>;

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api/client.ts';
-import type { AlertChannel, NewAlertChannel } from '../api/types.ts';
+import type { AlertChannel, ChannelDelivery, NewAlertChannel } from '../api/types.ts';
 import { useAlertChannels } from '../hooks/alerts.ts';
 import { formatDateTime, formatRelative } from '../lib/format.ts';
 import { fieldErrors } from '../lib/problems.ts';
@@ -18,7 +18,10 @@ const types: { type: ChannelType; label: string }[] = [
 ];
 const label = (c: Pick<AlertChannel, 'name' | 'target'>) => c.name || c.target;
 
-/** Alert channels: add (an email address confirms a code first), list, verify, delete. Credentials never come back. */
+/**
+ * Alert channels: add (an email address confirms a code first), list, verify, send a test message, delete.
+ * Credentials never come back.
+ */
 export function AlertChannels() {
   const channels = useAlertChannels();
   const queryClient = useQueryClient();
@@ -46,6 +49,7 @@ export function AlertChannels() {
             <td>
               <div className="row-actions">
                 {c.status === 'unverified' ? <VerifyEmail channel={c} /> : null}
+                {c.status === 'enabled' ? <SendTest channel={c} /> : null}
                 <button
                   type="button"
                   className="button small danger"
@@ -78,6 +82,68 @@ export function AlertChannels() {
             Rules naming it stop sending to it, and its pending messages are dropped. This cannot be undone.
           </p>
         </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** What a test delivery came to, in words: delivered, still trying (and why), or failed. */
+function testOutcome(d: ChannelDelivery): { text: string; tone: 'ok' | 'warn' | 'out' } {
+  if (d.status === 'delivered') return { text: 'Test message delivered', tone: 'ok' };
+  if (d.status === 'pending')
+    return d.lastError
+      ? { text: `Retrying: ${d.lastError}`, tone: 'warn' }
+      : { text: 'Sending test message…', tone: 'warn' };
+  return { text: `Test message failed: ${d.lastError ?? d.status}`, tone: 'out' };
+}
+
+/**
+ * "Send test": queues one test message in the outbox, then follows its delivery in the channel's delivery log
+ * until it is delivered or failed (or its first attempt failed and it waits for a retry).
+ */
+function SendTest({ channel }: { channel: AlertChannel }) {
+  const send = useMutation({
+    mutationFn: () =>
+      unwrap(api.POST('/api/alert-channels/{id}/test', { params: { path: { id: channel.id } } })),
+  });
+  const sent = send.data;
+  const followed = useQuery({
+    queryKey: ['alert-channel-test', channel.id, sent?.id],
+    enabled: sent !== undefined,
+    queryFn: async () => {
+      const page = await unwrap(
+        api.GET('/api/alert-channels/{id}/deliveries', {
+          params: { path: { id: channel.id }, query: { limit: 20 } },
+        }),
+      );
+      return page.data.find((d) => d.id === sent?.id) ?? sent;
+    },
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      return d && (d.status !== 'pending' || d.attempts > 0) ? false : 500;
+    },
+  });
+  const delivery = followed.data ?? sent;
+  const outcome = delivery ? testOutcome(delivery) : undefined;
+  return (
+    <>
+      <button
+        type="button"
+        className="button small"
+        aria-label={`Send a test message to ${label(channel)}`}
+        disabled={send.isPending}
+        onClick={() => send.mutate()}
+      >
+        Send test
+      </button>
+      {send.error ? (
+        <span className="field-error" role="status">
+          {send.error.message}
+        </span>
+      ) : outcome ? (
+        <span className={`badge ${outcome.tone}`} role="status" data-test-delivery={delivery?.id}>
+          {outcome.text}
+        </span>
       ) : null}
     </>
   );

@@ -24,6 +24,8 @@ export function describeCondition(rule: Pick<AlertRule, 'type' | 'symbol' | 'con
     return `${rule.symbol} funding ${opWords[String(c.op)] ?? c.op} ${Number(c.value)} %/yr`;
   if (rule.type === 'open_interest')
     return `${rule.symbol} open interest ${c.op === 'above' ? 'change above' : 'change below'} ${Number(c.value)} % in ${c.window}`;
+  if (rule.type === 'probability')
+    return `${rule.symbol} ${c.kind === 'touch' ? 'touches' : 'ends above'} ${formatPrice(Number(c.level))} within ${c.horizon}: probability ${opWords[String(c.op)] ?? c.op} ${Math.round(Number(c.value) * 1000) / 10} %`;
   if (rule.type === 'liquidations')
     return `${rule.symbol} ${c.side === 'any' ? '' : `${c.side} `}liquidations above ${formatUsd(Number(c.value))} in ${c.window}`;
   const what = c.asset ? String(c.asset) : 'Any asset';

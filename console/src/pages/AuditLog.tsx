@@ -29,6 +29,7 @@ const actionLabels: Record<AuditAction, string> = {
   'webhook.delete': 'Webhook deleted',
   'channel.create': 'Channel added',
   'channel.verify': 'Channel verified',
+  'channel.test': 'Channel test message sent',
   'channel.delete': 'Channel deleted',
   'alert_rule.delete': 'Alert rule deleted',
   'label.delete': 'Label deleted',

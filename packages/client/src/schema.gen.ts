@@ -193,6 +193,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert-channels/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An alert channel's deliveries (its rules' messages and its test messages), newest first, each with every attempt */
+        get: operations["listAlertChannelDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the channel one test message through the delivery outbox (202 with its delivery, pending; 10 per channel per hour) */
+        post: operations["testAlertChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alert-channels/{id}/verify": {
         parameters: {
             query?: never;
@@ -1294,7 +1328,7 @@ export interface components {
                     mode: "once" | "every";
                 };
                 /** @enum {string} */
-                type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
             };
             totals: {
                 firings: number;
@@ -1330,6 +1364,26 @@ export interface components {
                         webhookIds: string[];
                     };
                     condition: {
+                        /**
+                         * @description The forecast horizon whose datapoints are read
+                         * @enum {string}
+                         */
+                        horizon: "15m" | "1h" | "6h";
+                        /**
+                         * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                         * @enum {string}
+                         */
+                        kind: "end_above" | "touch";
+                        /** @description The price level (quote currency) */
+                        level: number;
+                        /**
+                         * @description above: the probability is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                        value: number;
+                    } | {
                         /** @enum {string} */
                         op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                         /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -1411,7 +1465,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
                 };
             };
             /** @description evt_… — also the webhook-id header */
@@ -1449,6 +1503,26 @@ export interface components {
                 webhookIds: string[];
             };
             condition: {
+                /**
+                 * @description The forecast horizon whose datapoints are read
+                 * @enum {string}
+                 */
+                horizon: "15m" | "1h" | "6h";
+                /**
+                 * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                 * @enum {string}
+                 */
+                kind: "end_above" | "touch";
+                /** @description The price level (quote currency) */
+                level: number;
+                /**
+                 * @description above: the probability is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                value: number;
+            } | {
                 /** @enum {string} */
                 op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                 /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -1546,7 +1620,7 @@ export interface components {
             };
             triggerCount: number;
             /** @enum {string} */
-            type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+            type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1575,14 +1649,17 @@ export interface components {
                 condition: string;
                 console_url: string;
                 exchange: string;
+                horizon: string;
+                level: string;
                 price: string;
+                probability: string;
                 rule_name: string;
                 symbol: string;
                 time: string;
                 value: string;
             };
         };
-        /** @description A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered) */
+        /** @description A price, volume, funding, open_interest, liquidations or probability rule fired (event type alert.triggered) */
         AlertTriggeredEvent: {
             data: {
                 derivatives?: {
@@ -1624,6 +1701,26 @@ export interface components {
                     window?: "5m" | "15m" | "1h" | "24h";
                 };
                 note?: string;
+                prediction?: {
+                    /** @description The datapoint's baseline price */
+                    baseline: number;
+                    /**
+                     * Format: date-time
+                     * @description The published forecast datapoint that fired it
+                     */
+                    generatedAt: string;
+                    /** @enum {string} */
+                    horizon: "15m" | "1h" | "6h";
+                    /** @enum {string} */
+                    kind: "end_above" | "touch";
+                    /** @description The price level */
+                    level: number;
+                    /** @description The datapoint's predicted price */
+                    prediction: number;
+                    /** @description The probability the rule compared (0–1) */
+                    probability: number;
+                    symbol: string;
+                };
                 rule: {
                     channels: {
                         channelIds?: string[];
@@ -1631,6 +1728,26 @@ export interface components {
                         webhookIds: string[];
                     };
                     condition: {
+                        /**
+                         * @description The forecast horizon whose datapoints are read
+                         * @enum {string}
+                         */
+                        horizon: "15m" | "1h" | "6h";
+                        /**
+                         * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                         * @enum {string}
+                         */
+                        kind: "end_above" | "touch";
+                        /** @description The price level (quote currency) */
+                        level: number;
+                        /**
+                         * @description above: the probability is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                        value: number;
+                    } | {
                         /** @enum {string} */
                         op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                         /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -1712,7 +1829,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
                 };
                 trigger: {
                     /**
@@ -1731,7 +1848,7 @@ export interface components {
                     key?: string;
                     replacesTrigger?: string;
                     test?: boolean;
-                    /** @description The observed value: price, change %, quote volume, USD */
+                    /** @description The observed value: price, change %, quote volume, USD, probability */
                     value?: number;
                 };
             };
@@ -1747,7 +1864,7 @@ export interface components {
             version: 1;
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
-        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"];
+        BacktestAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"] | components["schemas"]["ProbabilityAlertRuleInput"];
         Candle: {
             close: number;
             /** @description false only for the bar still in progress */
@@ -1817,7 +1934,7 @@ export interface components {
             url: string;
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
-        CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"];
+        CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"] | components["schemas"]["ProbabilityAlertRuleInput"];
         CreateOAuthClientRequest: {
             /** @description true: the client gets a secret (a server-side app); default false (public) */
             confidential?: boolean;
@@ -1885,7 +2002,7 @@ export interface components {
                     ruleName: string | null;
                     test: boolean;
                     triggerId: string;
-                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
                 }[];
             };
             forecasts: {
@@ -2573,6 +2690,11 @@ export interface components {
              */
             type: "liquidations";
         };
+        ListAlertChannelDeliveriesResponse: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Pass as cursor for older deliveries */
+            nextCursor: string | null;
+        };
         ListAlertChannelsResponse: {
             data: components["schemas"]["AlertChannel"][];
         };
@@ -2595,7 +2717,7 @@ export interface components {
             };
             data: {
                 /** @enum {string} */
-                action: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
+                action: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.test" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
                 /** @description The user who acted; null when unknown */
                 actorId: string | null;
                 /** @description The client address (null: not over HTTP) */
@@ -2980,6 +3102,26 @@ export interface components {
                         webhookIds: string[];
                     };
                     condition: {
+                        /**
+                         * @description The forecast horizon whose datapoints are read
+                         * @enum {string}
+                         */
+                        horizon: "15m" | "1h" | "6h";
+                        /**
+                         * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                         * @enum {string}
+                         */
+                        kind: "end_above" | "touch";
+                        /** @description The price level (quote currency) */
+                        level: number;
+                        /**
+                         * @description above: the probability is above value; below: under it
+                         * @enum {string}
+                         */
+                        op: "above" | "below";
+                        /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                        value: number;
+                    } | {
                         /** @enum {string} */
                         op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                         /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -3061,7 +3203,7 @@ export interface components {
                         mode: "once" | "every";
                     };
                     /** @enum {string} */
-                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                    type: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
                 };
                 /**
                  * @description removed: a reorg took away the flow of an earlier event
@@ -3085,7 +3227,7 @@ export interface components {
                     key?: string;
                     replacesTrigger?: string;
                     test?: boolean;
-                    /** @description The observed value: price, change %, quote volume, USD */
+                    /** @description The observed value: price, change %, quote volume, USD, probability */
                     value?: number;
                 };
                 window?: {
@@ -3409,6 +3551,56 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        ProbabilityAlertRuleInput: {
+            channels?: {
+                /** @description Alert channels (email, Telegram, Discord, Slack) that receive its messages */
+                channelIds?: string[];
+                /** @description Carry the events on the /events stream (default true) */
+                events?: boolean;
+                /** @description Endpoints to deliver to; empty: every endpoint of the account subscribed to the event type */
+                webhookIds?: string[];
+            };
+            condition: {
+                /**
+                 * @description The forecast horizon whose datapoints are read
+                 * @enum {string}
+                 */
+                horizon: "15m" | "1h" | "6h";
+                /**
+                 * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                 * @enum {string}
+                 */
+                kind: "end_above" | "touch";
+                /** @description The price level (quote currency) */
+                level: number;
+                /**
+                 * @description above: the probability is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                value: number;
+            };
+            expiresAt?: string | null;
+            name?: string;
+            /** @description Any accepted spelling: btc, BTC/USDT, … */
+            symbol: string;
+            template?: string | null;
+            trigger?: {
+                /** @description every: quiet time after a firing (default 300) */
+                cooldownSec?: number;
+                /**
+                 * @description once (default): fire once, then triggered; every: each time
+                 * @enum {string}
+                 */
+                mode?: "once" | "every";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "probability";
+        };
         /** @description RFC 9457 problem document */
         Problem: {
             code: components["schemas"]["ProblemCode"];
@@ -3426,10 +3618,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `invalid_code` (400): The two-factor code is wrong or was already used; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `password_sign_in_disabled` (403): Password sign-in is turned off on this server; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
+         * @description The stable error code; `type` is `/problems/{code}`. `validation_failed` (400): The request is not valid; `unsupported_symbol` (400): The symbol is not supported; `unknown_exchange` (400): The exchange is not known; `bad_request` (400): The request cannot be processed; `url_not_allowed` (400): The webhook URL is not allowed; `unauthenticated` (401): Authentication is required; `invalid_token` (401): The access token is not valid; `invalid_credentials` (401): The email or password is wrong; `invalid_code` (400): The two-factor code is wrong or was already used; `session_required` (401): A signed-in console session is required; `forbidden` (403): The credentials lack a required permission; `csrf_rejected` (403): The request did not come from the console; `password_sign_in_disabled` (403): Password sign-in is turned off on this server; `not_found` (404): The resource does not exist; `route_not_found` (404): No such route; `method_not_allowed` (405): The method is not allowed on this route; `request_timeout` (408): The request did not arrive in time; `conflict` (409): The request conflicts with the current state; `alert_limit_reached` (409): The plan's limit of active alert rules is reached; `token_expired` (409): The token has expired; `token_limit_reached` (409): The plan's limit of active API tokens is reached; `label_limit_reached` (409): The limit of private labels per account is reached; `channel_test_limit_reached` (409): The alert channel's hourly limit of test messages is reached; `idempotency_conflict` (409): The idempotency key was used with another request; `idempotency_key_in_use` (409): A request with this idempotency key is still being processed; `payload_too_large` (413): The request body is too large; `unsupported_media_type` (415): The request body has an unsupported media type; `misdirected_request` (421): This server does not answer to the requested host; `unprocessable` (422): The request is well-formed but cannot be applied; `idempotency_key_reused` (422): The idempotency key was used with a different request; `upgrade_required` (426): This endpoint needs a WebSocket upgrade; `headers_too_large` (431): The request headers are too large; `rate_limited` (429): Too many requests; `auth_rate_limited` (429): Too many failed authentication attempts; `too_many_connections` (429): The account has too many open push connections; `internal` (500): Internal error; `unavailable` (503): The service is temporarily unavailable; `not_configured` (503): The server is not configured for this feature; `storage_unavailable` (503): The database is temporarily unavailable.
          * @enum {string}
          */
-        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "invalid_code" | "session_required" | "forbidden" | "csrf_rejected" | "password_sign_in_disabled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
+        ProblemCode: "validation_failed" | "unsupported_symbol" | "unknown_exchange" | "bad_request" | "url_not_allowed" | "unauthenticated" | "invalid_token" | "invalid_credentials" | "invalid_code" | "session_required" | "forbidden" | "csrf_rejected" | "password_sign_in_disabled" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "alert_limit_reached" | "token_expired" | "token_limit_reached" | "label_limit_reached" | "channel_test_limit_reached" | "idempotency_conflict" | "idempotency_key_in_use" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "unprocessable" | "idempotency_key_reused" | "upgrade_required" | "headers_too_large" | "rate_limited" | "auth_rate_limited" | "too_many_connections" | "internal" | "unavailable" | "not_configured" | "storage_unavailable";
         RotateTokenResponse201: {
             details: components["schemas"]["Token"];
             /** @description The secret. Shown once, never again: store it now. */
@@ -3510,6 +3702,26 @@ export interface components {
                 webhookIds?: string[];
             };
             condition?: {
+                /**
+                 * @description The forecast horizon whose datapoints are read
+                 * @enum {string}
+                 */
+                horizon: "15m" | "1h" | "6h";
+                /**
+                 * @description end_above: the price ends above level at the horizon; touch: it reaches level before the horizon
+                 * @enum {string}
+                 */
+                kind: "end_above" | "touch";
+                /** @description The price level (quote currency) */
+                level: number;
+                /**
+                 * @description above: the probability is above value; below: under it
+                 * @enum {string}
+                 */
+                op: "above" | "below";
+                /** @description The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it) */
+                value: number;
+            } | {
                 /** @enum {string} */
                 op: "crosses_above" | "crosses_below" | "above" | "below" | "change_pct";
                 /** @description A price in quote currency; for change_pct a percent (negative = a fall of more than it) */
@@ -3703,7 +3915,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Problem document; `code` is one of `conflict`, `alert_limit_reached`, `token_expired`, `token_limit_reached`, `label_limit_reached`, `idempotency_conflict`, `idempotency_key_in_use` */
+        /** @description Problem document; `code` is one of `conflict`, `alert_limit_reached`, `token_expired`, `token_limit_reached`, `label_limit_reached`, `channel_test_limit_reached`, `idempotency_conflict`, `idempotency_key_in_use` */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -4221,6 +4433,68 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listAlertChannelDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Default 50 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAlertChannelDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testAlertChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     verifyAlertChannel: {
         parameters: {
             query?: never;
@@ -4292,7 +4566,7 @@ export interface operations {
                 /** @description Default 50; above 200 is clamped */
                 limit?: number;
                 state?: "active" | "paused" | "triggered" | "expired" | "failing" | "capped";
-                type?: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations";
+                type?: "price" | "volume" | "address_flow" | "funding" | "open_interest" | "liquidations" | "probability";
             };
             header?: never;
             path?: never;
@@ -4540,7 +4814,7 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
+                action?: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.test" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
                 /** @description Only entries by this user id */
                 actor?: string;
                 cursor?: string;

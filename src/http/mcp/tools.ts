@@ -195,8 +195,9 @@ export const tools: readonly ToolDefinition[] = [
     title: 'Create an alert rule',
     description:
       'Creates an alert rule (POST /api/alerts): price, volume, address_flow, or on perpetual futures funding ' +
-      '(annualized %), open_interest (change % over a window) or liquidations (USD over a window); the ' +
-      'arguments are the request body. Needs the alerts:write permission.',
+      '(annualized %), open_interest (change % over a window) or liquidations (USD over a window), or probability ' +
+      '(the forecast probability that a price level is ended above or touched at a horizon); the arguments are ' +
+      'the request body. Needs the alerts:write permission.',
     inputSchema: jsonSchemaOf(CreateRule),
     request: (args) => ({ method: 'POST', path: '/api/alerts', body: args }),
     summarize: summaries.rule,

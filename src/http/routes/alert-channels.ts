@@ -3,11 +3,13 @@ import type { AuditLog } from '../../modules/audit/index.ts';
 import { actorOf } from '../audit.ts';
 import {
   type AlertChannelsService,
+  CHANNEL_TESTS_PER_HOUR,
   MAX_TEMPLATE_LENGTH,
   TEMPLATE_VARIABLES,
 } from '../../modules/alert-channels/index.ts';
 import { ProblemSchema, authProblems } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
+import { DeliveryPage, DeliverySchema, PageQuery, page } from './webhooks.ts';
 
 const Time = Type.String({ format: 'date-time' });
 const Name = Type.Optional(Type.String({ minLength: 1, maxLength: 100 }));
@@ -127,7 +129,10 @@ const PreviewSchema = Type.Object(
 
 export interface AlertChannelRouteDeps {
   audit: AuditLog;
-  channels: Pick<AlertChannelsService, 'create' | 'list' | 'get' | 'remove' | 'verify' | 'preview'>;
+  channels: Pick<
+    AlertChannelsService,
+    'create' | 'list' | 'get' | 'remove' | 'verify' | 'preview' | 'sendTest' | 'deliveries'
+  >;
 }
 
 /** Alert channels: email (verified by a code), Telegram, Discord and Slack. Credentials are never returned. */
@@ -271,6 +276,55 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
         });
         return verified;
       },
+    );
+
+    app.post(
+      '/api/alert-channels/:id/test',
+      {
+        config: { permission: 'alerts:write' },
+        schema: {
+          operationId: 'testAlertChannel',
+          tags,
+          summary: `Send the channel one test message through the delivery outbox (202 with its delivery, pending; ${CHANNEL_TESTS_PER_HOUR} per channel per hour)`,
+          params: IdParams,
+          response: {
+            202: DeliverySchema,
+            404: ProblemSchema,
+            409: ProblemSchema,
+            ...authProblems,
+          },
+        },
+      },
+      async (request, reply) => {
+        const delivery = await channels.sendTest(request.principal!.userId, request.params.id);
+        await deps.audit.record({
+          action: 'channel.test',
+          outcome: 'success',
+          ...actorOf(request),
+          target: `channel:${request.params.id}`,
+          detail: { delivery: delivery.id },
+        });
+        reply.code(202);
+        return delivery;
+      },
+    );
+
+    app.get(
+      '/api/alert-channels/:id/deliveries',
+      {
+        config: { permission: 'alerts:read' },
+        schema: {
+          operationId: 'listAlertChannelDeliveries',
+          tags,
+          summary:
+            "An alert channel's deliveries (its rules' messages and its test messages), newest first, each with every attempt",
+          params: IdParams,
+          querystring: PageQuery,
+          response: { 200: DeliveryPage, 400: ProblemSchema, 404: ProblemSchema, ...authProblems },
+        },
+      },
+      async (request) =>
+        channels.deliveries(request.principal!.userId, request.params.id, page(request.query)),
     );
   };
 }

@@ -9,6 +9,8 @@ import {
   MAX_LISTED_FIRINGS,
   MAX_PAGE,
   PRICE_OPS,
+  PROBABILITY_HORIZONS,
+  PROBABILITY_KINDS,
   RULE_STATES,
   RULE_TYPES,
   RULE_WINDOWS,
@@ -110,8 +112,28 @@ const LiquidationsCondition = Type.Object(
   { additionalProperties: false },
 );
 
+const ProbabilityCondition = Type.Object(
+  {
+    horizon: oneOf(PROBABILITY_HORIZONS, 'The forecast horizon whose datapoints are read'),
+    level: Type.Number({ exclusiveMinimum: 0, description: 'The price level (quote currency)' }),
+    kind: oneOf(
+      PROBABILITY_KINDS,
+      'end_above: the price ends above level at the horizon; touch: it reaches level before the horizon',
+    ),
+    op: oneOf(LEVEL_OPS, 'above: the probability is above value; below: under it'),
+    value: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        'The probability threshold, 0–1, compared with each newly published datapoint of the symbol at the horizon (as GET /api/predictions/probability computes it)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 /** Every condition shape, for the places that hold any rule's condition. */
 const AnyCondition = Type.Union([
+  ProbabilityCondition,
   PriceCondition,
   VolumeCondition,
   FlowCondition,
@@ -162,7 +184,7 @@ const Template = Type.Union([
   Type.String({
     maxLength: 1_000,
     description:
-      'Message of its channel messages, with {{symbol}} {{price}} {{condition}} {{value}} {{exchange}} {{asset}} {{amount_usd}} {{time}} {{rule_name}} {{console_url}}; plain text, escaped per channel. Null or empty: the default of its type',
+      'Message of its channel messages, with {{symbol}} {{price}} {{condition}} {{value}} {{exchange}} {{asset}} {{amount_usd}} {{time}} {{rule_name}} {{console_url}} {{probability}} {{level}} {{horizon}}; plain text, escaped per channel. Null or empty: the default of its type',
   }),
   Type.Null(),
 ]);
@@ -223,9 +245,14 @@ const LiquidationsRule = Type.Object(
   { additionalProperties: false, $id: 'LiquidationsAlertRuleInput' },
 );
 
+const ProbabilityRule = Type.Object(
+  { type: Type.Literal('probability'), symbol: SymbolField, condition: ProbabilityCondition, ...common },
+  { additionalProperties: false, $id: 'ProbabilityAlertRuleInput' },
+);
+
 export const CreateRule = byType(
   RULE_TYPES,
-  [PriceRule, VolumeRule, FlowRule, FundingRule, OpenInterestRule, LiquidationsRule],
+  [PriceRule, VolumeRule, FlowRule, FundingRule, OpenInterestRule, LiquidationsRule, ProbabilityRule],
   'An alert rule; the shape of `condition` depends on `type`',
 );
 
@@ -239,6 +266,7 @@ export const TypedCondition = byType(
     Type.Object({ type: Type.Literal('funding'), condition: FundingCondition }),
     Type.Object({ type: Type.Literal('open_interest'), condition: OpenInterestCondition }),
     Type.Object({ type: Type.Literal('liquidations'), condition: LiquidationsCondition }),
+    Type.Object({ type: Type.Literal('probability'), condition: ProbabilityCondition }),
   ],
   'A condition and the type of its rule',
 );
@@ -411,7 +439,7 @@ const EventTrigger = Type.Object({
   ),
   key: Type.Optional(Type.String({ description: 'The event key: unique per rule (exactly once)' })),
   value: Type.Optional(
-    Type.Number({ description: 'The observed value: price, change %, quote volume, USD' }),
+    Type.Number({ description: 'The observed value: price, change %, quote volume, USD, probability' }),
   ),
   test: Type.Optional(Type.Boolean()),
   replacesTrigger: Type.Optional(Type.String()),
@@ -459,10 +487,25 @@ export const AlertTriggeredEvent = envelope(
         at: Type.String({ format: 'date-time', description: 'The derivatives refresh that fired it' }),
       }),
     ),
+    prediction: Type.Optional(
+      Type.Object({
+        symbol: Type.String(),
+        horizon: oneOf(PROBABILITY_HORIZONS),
+        level: Type.Number({ description: 'The price level' }),
+        kind: oneOf(PROBABILITY_KINDS),
+        probability: Type.Number({ description: 'The probability the rule compared (0–1)' }),
+        generatedAt: Type.String({
+          format: 'date-time',
+          description: 'The published forecast datapoint that fired it',
+        }),
+        baseline: Type.Number({ description: "The datapoint's baseline price" }),
+        prediction: Type.Number({ description: "The datapoint's predicted price" }),
+      }),
+    ),
     note: Type.Optional(Type.String()),
   }),
   'AlertTriggeredEvent',
-  'A price, volume, funding, open_interest or liquidations rule fired (event type alert.triggered)',
+  'A price, volume, funding, open_interest, liquidations or probability rule fired (event type alert.triggered)',
 );
 export const AlertCappedEvent = envelope(
   'alert.capped',

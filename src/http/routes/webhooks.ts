@@ -68,7 +68,7 @@ const AttemptSchema = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
 });
 
-const DeliverySchema = Type.Object(
+export const DeliverySchema = Type.Object(
   {
     id: Type.String({
       description: 'msg_… — the webhook-id header of every attempt (stable across retries)',
@@ -97,14 +97,14 @@ const DeliverySchema = Type.Object(
   { $id: 'WebhookDelivery' },
 );
 
-const DeliveryPage = Type.Object({
+export const DeliveryPage = Type.Object({
   data: Type.Array(DeliverySchema),
   nextCursor: Type.Union([Type.String(), Type.Null()], {
     description: 'Pass as cursor for older deliveries',
   }),
 });
 
-const PageQuery = Type.Object({
+export const PageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Default 50' })),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 });
@@ -164,7 +164,8 @@ export const webhookDocs: Record<string, OpenAPIV3_1.PathItemObject> = Object.fr
   ]),
 );
 
-const page = (query: { limit?: number; cursor?: string }) => {
+/** A deliveries page's `limit` and `cursor` (a cursor that is not one: 400). */
+export const page = (query: { limit?: number; cursor?: string }) => {
   if (query.cursor !== undefined && decodeDeliveryCursor(query.cursor) === undefined)
     throw validationError([cursorProblem]);
   return { limit: query.limit ?? 50, cursor: query.cursor };

@@ -14,6 +14,7 @@ export {
   createAlertChannelsService,
   presentChannel,
 } from './service.ts';
+export { CHANNEL_TEST_TEMPLATE, CHANNEL_TESTS_PER_HOUR } from './test-message.ts';
 export {
   defaultTemplate,
   MAX_TEMPLATE_LENGTH,

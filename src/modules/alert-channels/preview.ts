@@ -35,7 +35,12 @@ export function previewMessage(input: PreviewInput) {
         condition,
       },
       trigger: { value: level, eventAt: time },
-      market: rule.symbol ? { symbol: rule.symbol, price: num(condition.value) } : undefined,
+      ...(input.ruleType === 'probability'
+        ? {
+            // A probability rule fires at its own threshold; its level is a price, not the value compared.
+            prediction: { probability: level, level: num(condition.level), horizon: condition.horizon },
+          }
+        : { market: rule.symbol ? { symbol: rule.symbol, price: num(condition.value) } : undefined }),
       flow: { exchange: condition.exchange, asset: condition.asset, usdValue: num(condition.minUsd) },
     },
   });

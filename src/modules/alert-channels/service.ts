@@ -4,14 +4,17 @@ import { AppError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
 import {
   checkWebhookUrl,
+  type DeliveriesRepository,
   type EndpointsRepository,
   type MailTransport,
   type SecretBox,
   type UrlRules,
+  presentDelivery,
   type WebhookEndpoint,
 } from '../webhooks/index.ts';
 import type { ChannelCredentials } from './formats.ts';
 import { type PreviewInput, previewMessage } from './preview.ts';
+import { CHANNEL_TESTS_PER_HOUR, channelTestDelivery } from './test-message.ts';
 
 export const ALERT_CHANNEL_TYPES = ['email', 'telegram', 'discord', 'slack'] as const;
 export type AlertChannelType = (typeof ALERT_CHANNEL_TYPES)[number];
@@ -37,11 +40,18 @@ export interface AlertChannelsDeps {
   consoleUrl?: string;
   clock: Clock;
   maxPerAccount?: number;
+  /** The outbox a test message is queued in (the sender delivers it like any message). */
+  deliveries: Pick<DeliveriesRepository, 'enqueue' | 'list' | 'channelTestsSince'>;
+  /** The account's latest event `seq`: a test message is listed among the deliveries of that moment. */
+  latestEventSeq(accountId: string): Promise<number>;
+  /** Wakes this process's sender, if it runs here (another process's picks the message up on its next poll). */
+  wakeSender?(): void;
 }
 
 const VERIFY_TTL_MS = 24 * 3_600_000;
 const MAX_VERIFY_TRIES = 5;
 const MAX_CHANNELS = 20;
+const HOUR_MS = 3_600_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}\n${code}`).digest('hex');
@@ -220,6 +230,54 @@ export function createAlertChannelsService(deps: AlertChannelsDeps) {
       }
       await endpoints.updateVerification(id, { status: 'enabled', verification: null }, now);
       return presentChannel({ ...e, status: 'enabled', verification: null, updatedAt: now });
+    },
+
+    /**
+     * Queues one test message to the channel in the outbox (same sender, retries, address policy and delivery
+     * log as an alert's message) and answers its delivery, still pending. Refused for a channel that cannot
+     * receive (unverified, disabled) and beyond `CHANNEL_TESTS_PER_HOUR` per channel.
+     */
+    async sendTest(accountId: string, id: string) {
+      const e = await owned(accountId, id);
+      if (e.status === 'unverified')
+        throw new AppError(
+          'conflict',
+          `alert channel ${id} is unverified: confirm its address with the emailed code before sending a test`,
+        );
+      if (e.status !== 'enabled')
+        throw new AppError(
+          'conflict',
+          `alert channel ${id} is disabled${e.disabledReason ? ` (${e.disabledReason})` : ''}; add it again`,
+        );
+      const now = clock.now();
+      const recent = await deps.deliveries.channelTestsSince(id, now - HOUR_MS);
+      if (recent.length >= CHANNEL_TESTS_PER_HOUR) {
+        const waitMs = recent[recent.length - CHANNEL_TESTS_PER_HOUR]! + HOUR_MS - now;
+        throw new AppError(
+          'channel_test_limit_reached',
+          `alert channel ${id} was sent ${CHANNEL_TESTS_PER_HOUR} test messages in the last hour; try again later`,
+          { headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) } },
+        );
+      }
+      const delivery = channelTestDelivery(e, await deps.latestEventSeq(accountId), now);
+      await deps.deliveries.enqueue([delivery], undefined, now);
+      deps.wakeSender?.();
+      return presentDelivery({
+        ...delivery,
+        status: 'pending',
+        attempts: 0,
+        leaseUntil: null,
+        lastError: null,
+        finishedAt: null,
+        attemptLog: [],
+      });
+    },
+
+    /** A channel's deliveries (its alerts' messages and its test messages), newest first, with their attempts. */
+    async deliveries(accountId: string, id: string, page: { limit: number; cursor?: string }) {
+      await owned(accountId, id);
+      const result = await deps.deliveries.list({ accountId, endpointId: id }, page);
+      return { data: result.data.map(presentDelivery), nextCursor: result.nextCursor };
     },
 
     /** Whether each id is a channel of the account (a rule may name only its own). */

@@ -15,6 +15,9 @@ export const TEMPLATE_VARIABLES = [
   'time',
   'rule_name',
   'console_url',
+  'probability',
+  'level',
+  'horizon',
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
@@ -36,6 +39,8 @@ export function defaultTemplate(ruleType: string): string {
     return '{{rule_name}}: {{amount_usd}} USD of {{asset}} at {{exchange}} ({{condition}}) at {{time}} {{console_url}}';
   if (ruleType === 'funding' || ruleType === 'open_interest' || ruleType === 'liquidations')
     return '{{rule_name}}: {{symbol}} {{condition}}, now {{value}}, at {{time}} {{console_url}}';
+  if (ruleType === 'probability')
+    return '{{rule_name}}: {{symbol}} {{condition}}, now {{probability}}, at {{time}} {{console_url}}';
   if (ruleType === 'volume')
     return '{{rule_name}}: {{symbol}} quote volume {{value}} ({{condition}}), price {{price}}, at {{time}} {{console_url}}';
   return '{{rule_name}}: {{symbol}} {{condition}}, price {{price}}, at {{time}} {{console_url}}';
@@ -60,10 +65,14 @@ interface EventBody {
     market?: { symbol?: string; price?: unknown };
     flow?: { exchange?: string; asset?: string; usdValue?: unknown };
     window?: { sumUsd?: unknown };
+    prediction?: { probability?: unknown; level?: unknown; horizon?: unknown };
   };
 }
 
 const text = (x: unknown) => (typeof x === 'number' || typeof x === 'string' ? String(x) : '');
+/** A probability (0–1) as a percent with at most one decimal: 0.3412 → `34.1 %`. */
+const percent = (x: unknown) =>
+  typeof x === 'number' && Number.isFinite(x) ? `${Math.round(x * 1000) / 10} %` : '';
 
 function conditionText(condition: Record<string, unknown> | undefined): string {
   if (!condition) return '';
@@ -74,6 +83,10 @@ function conditionText(condition: Record<string, unknown> | undefined): string {
       /\s+/g,
       ' ',
     );
+  }
+  if ('kind' in condition) {
+    const what = condition.kind === 'touch' ? 'touches' : 'ends above';
+    return `${what} ${text(condition.level)} within ${text(condition.horizon)}: probability ${text(condition.op)} ${percent(condition.value)}`;
   }
   const window = condition.window ? ` over ${text(condition.window)}` : '';
   if ('side' in condition)
@@ -95,6 +108,7 @@ export function valuesOf(
   const data = event.data ?? {};
   const rule = data.rule ?? {};
   const flow = data.flow ?? {};
+  const prediction = data.prediction ?? {};
   const values: TemplateValues = {
     symbol: text(rule.symbol ?? data.market?.symbol),
     price: text(data.market?.price),
@@ -106,6 +120,9 @@ export function valuesOf(
     time: text(data.trigger?.eventAt ?? data.trigger?.firedAt ?? event.timestamp),
     rule_name: text(rule.name),
     console_url: consoleUrl && rule.id ? `${consoleUrl.replace(/\/+$/, '')}/alerts?rule=${rule.id}` : '',
+    probability: percent(prediction.probability),
+    level: text(prediction.level ?? rule.condition?.level),
+    horizon: text(prediction.horizon ?? rule.condition?.horizon),
   };
   const ruleType = rule.type ?? 'price';
   return {

@@ -11,6 +11,7 @@ import {
   type AlertRule,
   type DerivativesRule,
   isDerivativesRuleType,
+  type ProbabilityRule,
   type RuleType,
   WINDOW_MS,
 } from './rule.ts';
@@ -47,22 +48,26 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Refuses a rule type storage cannot replay: derivatives refreshes (funding, open interest, liquidations) are
- * not kept as a replayable stream, so such a backtest would answer with firings it never saw.
+ * not kept as a replayable stream, and no per-level probability history is stored (a probability rule reads
+ * each forecast as it is published), so such a backtest would answer with firings it never saw.
  */
 export function refuseUnreplayable(type: RuleType): void {
-  if (isDerivativesRuleType(type)) throw unreplayable(type);
+  if (isDerivativesRuleType(type) || type === 'probability') throw unreplayable(type);
 }
 
 const unreplayable = (type: RuleType) =>
   validationError([
     {
       pointer: '/body/type',
-      message: `${type} rules cannot be backtested: stored history holds no derivatives refreshes to replay`,
+      message:
+        type === 'probability'
+          ? 'probability rules cannot be backtested: no per-level probability history is stored to replay (each is computed from a forecast as it is published)'
+          : `${type} rules cannot be backtested: stored history holds no derivatives refreshes to replay`,
     },
   ]);
 
-const replayable = (rule: AlertRule): rule is Exclude<AlertRule, DerivativesRule> =>
-  !isDerivativesRuleType(rule.type);
+const replayable = (rule: AlertRule): rule is Exclude<AlertRule, DerivativesRule | ProbabilityRule> =>
+  !isDerivativesRuleType(rule.type) && rule.type !== 'probability';
 
 /** The window [from, to): `days` back from `to` (now by default), or `from`…`to`; whole minutes. */
 function resolveWindow(input: BacktestWindowInput, now: number, problems: ProblemDetail[]) {

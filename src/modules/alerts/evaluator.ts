@@ -1,7 +1,7 @@
 import { topics } from '../../shared/bus.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { MinHeap } from '../../shared/min-heap.ts';
-import type { Evaluator, EvaluatorOptions, FlowEvent, SnapshotEvent } from './ports.ts';
+import type { Evaluator, EvaluatorOptions, FlowEvent, PublishedDatapoint, SnapshotEvent } from './ports.ts';
 import { type PeriodicJob, periodicJob } from '../../shared/periodic-job.ts';
 import type { FlowGroup } from './flow-windows.ts';
 import { PendingWrites } from './pending-writes.ts';
@@ -120,6 +120,47 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     });
   }
 
+  /** Forecasts are evaluated one datapoint after another, in publication order (their reads are async). */
+  let predictions: Promise<void> = Promise.resolve();
+  let noLevelsLogged = false;
+
+  function onPredictions(datapoints: PublishedDatapoint[]): Promise<void> {
+    const wanted = datapoints.flatMap((d) => {
+      const levels = engine.probabilityLevels(d.symbol, d.horizon);
+      const at = Date.parse(d.generatedAt);
+      return levels.length && Number.isFinite(at) ? [{ ...d, at, levels }] : [];
+    });
+    if (!wanted.length) return predictions;
+    const source = options.predictionLevels;
+    if (!source) {
+      if (!noLevelsLogged) log.warn({}, 'alerts: no forecast reader; probability rules are not evaluated');
+      noLevelsLogged = true;
+      return predictions;
+    }
+    predictions = predictions.then(async () => {
+      for (const d of wanted) {
+        try {
+          const read = await source.at(d.symbol, d.horizon, d.at, d.levels);
+          if (!read) {
+            log.warn(
+              { symbol: d.symbol, horizon: d.horizon, generatedAt: d.generatedAt },
+              'alerts: a published forecast is not stored; its probability rules skip it',
+            );
+            continue;
+          }
+          engine.onProbabilities({ symbol: d.symbol, horizon: d.horizon, at: d.at, ...read });
+          writes.flush();
+        } catch (error) {
+          log.error(
+            { symbol: d.symbol, horizon: d.horizon, err: String(error) },
+            'alerts: evaluating a forecast failed',
+          );
+        }
+      }
+    });
+    return predictions;
+  }
+
   function sweep() {
     const now = clock.now();
     expiries.popDue(now, (live) => {
@@ -181,6 +222,10 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
         await bus.subscribe(topics.onchainFlow, guarded('flow', onFlow)),
         await bus.subscribe(topics.onchainFlowsRemoved, guarded('flows-removed', onFlowsRemoved)),
         await bus.subscribe(topics.derivativesUpdate, guarded('derivatives', engine.onDerivatives)),
+        await bus.subscribe(
+          topics.predictionsRefreshed,
+          guarded('predictions', (p: PublishedDatapoint[]) => void onPredictions(p)),
+        ),
       );
       await loadAll();
       // The sweep expires rules and decays flow windows between events.
@@ -195,6 +240,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       running = false;
       await Promise.all(jobs.splice(0).map((job) => job.stop()));
       for (const unsubscribe of unsubscribers.splice(0)) await unsubscribe();
+      await predictions;
       writes.flush();
       await queue.settled();
     },
@@ -212,6 +258,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
       engine.onDerivatives(p);
       writes.flush();
     },
+    onPredictions,
     apply: (rule, deleted) => {
       apply(rule, deleted);
       writes.flush();
@@ -219,6 +266,7 @@ export function createEvaluator(options: EvaluatorOptions): Evaluator {
     loadAll,
     sweep,
     async idle() {
+      await predictions;
       writes.flush();
       await queue.drained();
     },

@@ -1,7 +1,7 @@
 /**
- * Alerts module — public face. Rules (price, volume, address_flow; funding, open_interest, liquidations)
- * stored per account, evaluated by a leader-elected job on the market, derivatives and on-chain events,
- * firing exactly once into the account event log.
+ * Alerts module — public face. Rules (price, volume, address_flow; funding, open_interest, liquidations;
+ * probability) stored per account, evaluated by a leader-elected job on the market, derivatives, forecast
+ * and on-chain events, firing exactly once into the account event log.
  */
 export {
   type BacktestView,
@@ -23,6 +23,9 @@ export type {
   FlowEvent,
   FlowHistory,
   MarketHistory,
+  PredictionLevels,
+  ProbabilityEvent,
+  PublishedDatapoint,
 } from './ports.ts';
 export type { MinuteBar } from './market-window.ts';
 export { presentRule, type RuleView, ruleSummary } from './present.ts';
@@ -43,6 +46,8 @@ export {
   LEVEL_OPS,
   LIQUIDATION_SIDES,
   PRICE_OPS,
+  PROBABILITY_HORIZONS,
+  PROBABILITY_KINDS,
   RULE_STATES,
   RULE_TYPES,
   RULE_WINDOWS,

@@ -4,6 +4,7 @@ import { topics } from '../../shared/bus.ts';
 import type { Clock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import type { EventsTopics } from '../events/index.ts';
+import type { Horizon } from '../identifiers/index.ts';
 import type { MinuteBar } from './market-window.ts';
 import type { AlertsRepository } from './repository.ts';
 import type { AlertRule, DerivativesRuleType, FlowCondition } from './rule.ts';
@@ -63,6 +64,38 @@ export interface DerivativesEvent {
   liquidations: Array<{ symbol: string; side: 'long' | 'short'; usd: number; time: string }>;
 }
 
+/** The fields of a `predictions.refreshed` datapoint the evaluator reads: which forecast was published. */
+export interface PublishedDatapoint {
+  symbol: string;
+  horizon: Horizon;
+  generatedAt: string;
+}
+
+/** One published datapoint's probabilities of the levels rules watch (what a probability rule compares). */
+export interface ProbabilityEvent {
+  symbol: string;
+  horizon: Horizon;
+  /** The datapoint's `generatedAt` (ms). */
+  at: number;
+  baseline: number;
+  prediction: number;
+  levels: Array<{ level: number; endAbove: number; touch: number }>;
+}
+
+/**
+ * The probabilities of price levels from one stored forecast datapoint, computed as GET
+ * /api/predictions/probability computes them (the predictions module's calibrated quantiles); undefined when
+ * the datapoint is not (or no longer) stored.
+ */
+export interface PredictionLevels {
+  at(
+    symbol: string,
+    horizon: Horizon,
+    generatedAt: number,
+    levels: readonly number[],
+  ): Promise<Omit<ProbabilityEvent, 'symbol' | 'horizon' | 'at'> | undefined>;
+}
+
 /**
  * The fields of an `onchain.flow` bus payload the evaluator reads (the flows endpoint's shape); a firing's
  * event carries the whole flow as received.
@@ -106,6 +139,7 @@ export interface EvaluatorTopics extends AlertsTopics, EventsTopics {
   [topics.onchainFlow]: FlowEvent;
   [topics.onchainFlowsRemoved]: { ids: string[] };
   [topics.derivativesUpdate]: DerivativesEvent;
+  [topics.predictionsRefreshed]: PublishedDatapoint[];
 }
 
 export interface EvaluatorOptions {
@@ -116,6 +150,8 @@ export interface EvaluatorOptions {
   history?: MarketHistory;
   flowHistory?: FlowHistory;
   derivativesHistory?: DerivativesHistory;
+  /** The level probabilities of a published forecast; absent: probability rules never fire (logged once). */
+  predictionLevels?: PredictionLevels;
   /** Period of the incremental rule sync that backs up the change notices (ms, default 5000). */
   syncMs?: number;
   /** Period of expiry and flow-window checks between events (ms, default 1000). */
@@ -145,13 +181,18 @@ export interface Evaluator {
   onFlow(payload: FlowEvent): void;
   onFlowsRemoved(payload: { ids: string[] }): void;
   onDerivatives(payload: DerivativesEvent): void;
+  /**
+   * Published forecast datapoints: probability rules on their symbol and horizon are compared with the levels'
+   * probabilities of each (read from storage, in publication order). Resolves once they are evaluated.
+   */
+  onPredictions(payload: PublishedDatapoint[]): Promise<void>;
   /** Applies a stored rule (created, edited, deleted) to the index. */
   apply(rule: AlertRule, deleted: boolean): void;
   /** Loads every live rule from the repository into the index. */
   loadAll(): Promise<void>;
   /** Expires due rules and decays flow windows at `clock.now()`. */
   sweep(): void;
-  /** Resolves when every write queued so far (triggers, sides, expiries) is stored. */
+  /** Resolves when every forecast and write queued so far (triggers, sides, expiries) is evaluated and stored. */
   idle(): Promise<void>;
   stats(): EvaluatorStats;
   /** Whether the rule is in the index (live and loaded). */

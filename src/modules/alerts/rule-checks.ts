@@ -11,6 +11,7 @@ import type {
   Normalized,
   OpenInterestCondition,
   PriceCondition,
+  ProbabilityCondition,
   RuleWatch,
   VolumeCondition,
 } from './rule.ts';
@@ -22,7 +23,8 @@ export type TypedCondition =
   | { type: 'address_flow'; condition: FlowCondition }
   | { type: 'funding'; condition: FundingCondition }
   | { type: 'open_interest'; condition: OpenInterestCondition }
-  | { type: 'liquidations'; condition: LiquidationsCondition };
+  | { type: 'liquidations'; condition: LiquidationsCondition }
+  | { type: 'probability'; condition: ProbabilityCondition };
 
 /**
  * The checks of a rule's fields that its schema cannot make — the symbol and exchange against the supported
@@ -94,6 +96,7 @@ export function createRuleChecks(options: {
       case 'funding':
       case 'open_interest':
       case 'liquidations':
+      case 'probability':
         return typed;
       case 'address_flow':
         return { type: 'address_flow', condition: flowCondition(typed.condition, problems, normalized) };
@@ -190,5 +193,7 @@ export function watchOf(typed: TypedCondition, symbol: string | null): RuleWatch
       return { type: 'open_interest', symbol: symbol ?? '', condition: typed.condition };
     case 'liquidations':
       return { type: 'liquidations', symbol: symbol ?? '', condition: typed.condition };
+    case 'probability':
+      return { type: 'probability', symbol: symbol ?? '', condition: typed.condition };
   }
 }

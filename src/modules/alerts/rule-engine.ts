@@ -4,6 +4,7 @@ import { DerivativesFeed } from './derivatives-feed.ts';
 import { sidesOf, transferOf } from './flow-sides.ts';
 import { type FlowGroup, FlowWindows } from './flow-windows.ts';
 import { MarketFeed } from './market-feed.ts';
+import { ProbabilityFeed } from './probability-feed.ts';
 import type { Occasion } from './occasion.ts';
 import type {
   AlertsLogger,
@@ -12,6 +13,7 @@ import type {
   DerivativesHistory,
   FlowEvent,
   MarketHistory,
+  ProbabilityEvent,
   SnapshotEvent,
 } from './ports.ts';
 import { type AlertRule, isDerivativesRuleType } from './rule.ts';
@@ -39,7 +41,8 @@ export interface RuleEngineOptions {
 
 /**
  * The decisions of alert evaluation, with no storage: rules held in per-series threshold indexes (RuleIndex),
- * market, derivatives and flow events turned into series values (MarketFeed, DerivativesFeed, FlowWindows), and the condition, crossing,
+ * market, derivatives, forecast and flow events turned into series values (MarketFeed, DerivativesFeed,
+ * ProbabilityFeed, FlowWindows), and the condition, crossing,
  * cooldown and trigger-mode logic that decides each firing. The live evaluator and the backtest both drive it.
  */
 export function createRuleEngine(options: RuleEngineOptions) {
@@ -57,6 +60,8 @@ export function createRuleEngine(options: RuleEngineOptions) {
   const wakeMarket = new MinHeap<Live>();
   const wakeFlow = new MinHeap<Live>();
   const wakeDerivatives = new MinHeap<Live>();
+  const probabilities = new ProbabilityFeed({ index, update: setValue });
+  const wakePredictions = new MinHeap<Live>();
   let fired = 0;
   let visited = 0;
 
@@ -68,7 +73,9 @@ export function createRuleEngine(options: RuleEngineOptions) {
       ? wakeFlow
       : live.series?.domain === 'derivatives'
         ? wakeDerivatives
-        : wakeMarket;
+        : live.series?.domain === 'predictions'
+          ? wakePredictions
+          : wakeMarket;
 
   /** The decision to fire: cheap, on the event's path; what it means is the sink's business. */
   function fire(live: Live, occasion: Occasion) {
@@ -163,7 +170,7 @@ export function createRuleEngine(options: RuleEngineOptions) {
         newWindow = window ? flows.ensure(rule.condition, window, s) : undefined;
       } else if (s && rule.type !== 'address_flow') {
         if (isDerivativesRuleType(rule.type)) derivatives.warm(rule.symbol);
-        else if (!s.key.startsWith('p:')) market.warm(rule.symbol);
+        else if (rule.type !== 'probability' && !s.key.startsWith('p:')) market.warm(rule.symbol);
       }
       if (s && s.value !== undefined && s.occasion) reconcile(live, s.value, s.occasion);
       return { live, newWindow };
@@ -183,6 +190,16 @@ export function createRuleEngine(options: RuleEngineOptions) {
     onDerivatives(p: DerivativesEvent) {
       derivatives.onUpdate(p);
       wakeDerivatives.popDue(p.at, (live) => recheck(live, p.at));
+    },
+
+    /** The levels probability rules watch on a symbol at a horizon (what to compute for a new datapoint). */
+    probabilityLevels: (symbol: string, horizon: ProbabilityEvent['horizon']) =>
+      probabilities.levels(symbol, horizon),
+
+    /** A published forecast's level probabilities: compared on this datapoint, so a rule fires on it. */
+    onProbabilities(p: ProbabilityEvent) {
+      probabilities.onUpdate(p);
+      wakePredictions.popDue(p.at, (live) => recheck(live, p.at));
     },
 
     /** A flow at `now`: single-transfer rules on its sides, then the windows it counts in. */

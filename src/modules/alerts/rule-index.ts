@@ -1,5 +1,6 @@
 import { flowGroupKey, flowTarget } from './flow-sides.ts';
 import type { Occasion } from './occasion.ts';
+import type { Horizon } from '../identifiers/index.ts';
 import { type AlertRule, type DerivativesWindow, isCrossing, type LiquidationSide } from './rule.ts';
 import { type Sense, ThresholdIndex, upperBound } from './threshold-index.ts';
 
@@ -25,7 +26,7 @@ export interface Series {
   value: number | undefined;
   /** The event that set the current value (a firing at reconciliation or wake-up refers to it). */
   occasion: Occasion | undefined;
-  domain: 'market' | 'flow' | 'derivatives';
+  domain: 'market' | 'flow' | 'derivatives' | 'predictions';
 }
 
 /** Where a rule sits: its series' key, the side of the threshold it holds on, and the threshold. */
@@ -40,12 +41,16 @@ export const fundingKey = (symbol: string) => `d:f:${symbol}`;
 export const openInterestKey = (window: DerivativesWindow, symbol: string) => `d:oi:${window}:${symbol}`;
 export const liquidationsKey = (side: LiquidationSide, window: DerivativesWindow, symbol: string) =>
   `d:l:${side}:${window}:${symbol}`;
+/** The prefix of every probability series of a symbol at a horizon; the level and kind follow it. */
+export const probabilityPrefix = (symbol: string, horizon: Horizon) => `q:${symbol}:${horizon}:`;
+export const probabilityKey = (symbol: string, horizon: Horizon, kind: string, level: number) =>
+  `${probabilityPrefix(symbol, horizon)}${kind}:${level}`;
 
 /**
  * Series keys: `p:<symbol>` price, `c:<window>:<symbol>` change %, `v:<window>:<symbol>` quote volume,
  * `f:<target>|<direction>|<asset>:<window>` windowed flow sum, `d:f:<symbol>` annualized funding,
- * `d:oi:<window>:<symbol>` open-interest change %, `d:l:<side>:<window>:<symbol>` liquidations USD.
- * Single-transfer flow rules have no series.
+ * `d:oi:<window>:<symbol>` open-interest change %, `d:l:<side>:<window>:<symbol>` liquidations USD,
+ * `q:<symbol>:<horizon>:<kind>:<level>` a level's probability. Single-transfer flow rules have no series.
  */
 export function placementOf(rule: AlertRule): Placement | undefined {
   switch (rule.type) {
@@ -89,6 +94,15 @@ export function placementOf(rule: AlertRule): Placement | undefined {
         sense: 'up',
         threshold: c.value,
         domain: 'derivatives',
+      };
+    }
+    case 'probability': {
+      const c = rule.condition;
+      return {
+        key: probabilityKey(rule.symbol, c.horizon, c.kind, c.level),
+        sense: c.op === 'above' ? 'up' : 'down',
+        threshold: c.value,
+        domain: 'predictions',
       };
     }
     case 'address_flow': {

@@ -1,4 +1,5 @@
 /** Alert rules: types, conditions, states — the domain vocabulary shared by the service and the evaluator. */
+import { HORIZONS, type Horizon } from '../identifiers/index.ts';
 
 export const RULE_TYPES = [
   'price',
@@ -7,6 +8,7 @@ export const RULE_TYPES = [
   'funding',
   'open_interest',
   'liquidations',
+  'probability',
 ] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 /** Rules on a symbol's perpetual-futures metrics (the derivatives module's merged view). */
@@ -39,6 +41,12 @@ export const LEVEL_OPS = ['above', 'below'] as const;
 export type LevelOp = (typeof LEVEL_OPS)[number];
 export const LIQUIDATION_SIDES = ['long', 'short', 'any'] as const;
 export type LiquidationSide = (typeof LIQUIDATION_SIDES)[number];
+
+/** What a probability rule reads of a level: ending above it at the horizon, or touching it before. */
+export const PROBABILITY_KINDS = ['end_above', 'touch'] as const;
+export type ProbabilityKind = (typeof PROBABILITY_KINDS)[number];
+/** The forecast horizons a probability rule can watch (those the predictions are published at). */
+export const PROBABILITY_HORIZONS = HORIZONS;
 
 export const FLOW_RULE_DIRECTIONS = ['in', 'out', 'any'] as const;
 export type FlowRuleDirection = (typeof FLOW_RULE_DIRECTIONS)[number];
@@ -110,7 +118,22 @@ export interface LiquidationsCondition {
   window: DerivativesWindow;
 }
 
+/**
+ * The calibrated probability of a price level from each newly published forecast datapoint of the symbol at the
+ * horizon (GET /api/predictions/probability computes the same number).
+ */
+export interface ProbabilityCondition {
+  horizon: Horizon;
+  /** The price level (quote currency). */
+  level: number;
+  kind: ProbabilityKind;
+  op: LevelOp;
+  /** The probability threshold, 0–1. */
+  value: number;
+}
+
 export type Condition =
+  | ProbabilityCondition
   | PriceCondition
   | VolumeCondition
   | FlowCondition
@@ -200,8 +223,14 @@ export interface LiquidationsRule extends RuleFields {
   condition: LiquidationsCondition;
 }
 
+export interface ProbabilityRule extends RuleFields {
+  type: 'probability';
+  symbol: string;
+  condition: ProbabilityCondition;
+}
+
 export type DerivativesRule = FundingRule | OpenInterestRule | LiquidationsRule;
-export type AlertRule = PriceRule | VolumeRule | FlowRule | DerivativesRule;
+export type AlertRule = PriceRule | VolumeRule | FlowRule | DerivativesRule | ProbabilityRule;
 
 type Watch<R> = R extends AlertRule ? Pick<R, 'type' | 'symbol' | 'condition'> : never;
 /** What a rule watches: its type, with the symbol and the condition of that type. */
@@ -216,6 +245,7 @@ export function storedWatch(type: string, symbol: string | null, conditionJson: 
     case 'funding':
     case 'open_interest':
     case 'liquidations':
+    case 'probability':
       return { type, symbol: symbol ?? '', condition };
     case 'address_flow':
       return { type, symbol: null, condition };
@@ -258,6 +288,11 @@ export function defaultRuleName(rule: RuleWatch): string {
     case 'liquidations': {
       const c = rule.condition;
       return `${rule.symbol} ${c.side === 'any' ? '' : `${c.side} `}liquidations ${c.window} above $${c.value}`;
+    }
+    case 'probability': {
+      const c = rule.condition;
+      const what = c.kind === 'touch' ? 'touches' : 'ends above';
+      return `${rule.symbol} ${what} ${c.level} within ${c.horizon}: probability ${c.op} ${c.value}`;
     }
   }
   const c = rule.condition;

@@ -1,6 +1,6 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
-import { unknownVariables } from '../alert-channels/index.ts';
+import { TEMPLATE_VARIABLES, unknownVariables } from '../alert-channels/index.ts';
 import type { EventsTopics } from '../events/index.ts';
 import type { AlertsTopics } from './topics.ts';
 import type { Clock } from '../../shared/clock.ts';
@@ -28,6 +28,7 @@ import {
   type Normalized,
   type OpenInterestCondition,
   type PriceCondition,
+  type ProbabilityCondition,
   type RuleChannels,
   type RuleState,
   type RuleTrigger,
@@ -56,6 +57,7 @@ export type RuleInput = RuleInputFields &
     | { type: 'funding'; symbol: string; condition: FundingCondition }
     | { type: 'open_interest'; symbol: string; condition: OpenInterestCondition }
     | { type: 'liquidations'; symbol: string; condition: LiquidationsCondition }
+    | { type: 'probability'; symbol: string; condition: ProbabilityCondition }
   );
 
 export interface RulePatchInput extends RuleInputFields {
@@ -195,7 +197,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
     for (const name of template ? unknownVariables(template) : [])
       problems.push({
         pointer: '/body/template',
-        message: `{{${name}}} is not a template variable (known: symbol, price, condition, value, exchange, asset, amount_usd, time, rule_name, console_url)`,
+        message: `{{${name}}} is not a template variable (known: ${TEMPLATE_VARIABLES.join(', ')})`,
       });
   }
 

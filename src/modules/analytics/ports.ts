@@ -14,7 +14,14 @@ export interface AlertsSummarySource {
       triggerId: string;
       ruleId: string;
       ruleName: string | null;
-      type: 'price' | 'volume' | 'address_flow' | 'funding' | 'open_interest' | 'liquidations';
+      type:
+        | 'price'
+        | 'volume'
+        | 'address_flow'
+        | 'funding'
+        | 'open_interest'
+        | 'liquidations'
+        | 'probability';
       firedAt: string;
       eventId: string;
       test: boolean;

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'webhook.delete',
   'channel.create',
   'channel.verify',
+  'channel.test',
   'channel.delete',
   'alert_rule.delete',
   'label.delete',

@@ -53,6 +53,7 @@ export {
   type Delivery,
   type DeliveryStatus,
   type EndpointStatus,
+  type NewDelivery,
   type Verification,
   type WebhookEndpoint,
 } from './types.ts';

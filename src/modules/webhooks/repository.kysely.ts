@@ -255,6 +255,18 @@ export function createKyselyDeliveriesRepository(db: Kysely<WebhooksTables>): De
       }
       return { perAccount, perRule };
     },
+    async channelTestsSince(endpointId, since) {
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .select('created_at')
+        .where('endpoint_id', '=', endpointId)
+        .where('test', '=', true)
+        .where('rule_id', 'is', null)
+        .where('created_at', '>=', since)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((r) => Number(r.created_at));
+    },
     async list(filter, options) {
       let query = db
         .selectFrom('webhook_deliveries')

@@ -112,6 +112,8 @@ export interface DeliveriesRepository {
     accountIds: readonly string[],
     since: number,
   ): Promise<{ perAccount: Map<string, number>; perRule: Map<string, number> }>;
+  /** When each test message of the channel itself (a test delivery without a rule) was queued since `since`, oldest first. */
+  channelTestsSince(endpointId: string, since: number): Promise<number[]>;
 }
 
 /** The page cursor of delivery lists: the last row's event order and id. */
@@ -266,6 +268,12 @@ export function createMemoryWebhooksRepositories(): {
         if (d.ruleId) perRule.set(d.ruleId, (perRule.get(d.ruleId) ?? 0) + 1);
       }
       return { perAccount, perRule };
+    },
+    async channelTestsSince(endpointId, since) {
+      return [...outbox.values()]
+        .filter((d) => d.endpointId === endpointId && d.test && d.ruleId === null && d.createdAt >= since)
+        .map((d) => d.createdAt)
+        .sort((a, b) => a - b);
     },
     async list(filter, options) {
       const after = options.cursor ? decodeDeliveryCursor(options.cursor) : undefined;
