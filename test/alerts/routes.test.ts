@@ -136,7 +136,8 @@ describe.each(dbKinds())('alert rules through the real app on %s', (kind) => {
     // One problem names the type, whatever the rest of the body holds.
     expect((badType.json() as Json).errors[0]).toEqual({
       pointer: '/body/type',
-      message: 'must be one of price, volume, address_flow, funding, open_interest, liquidations, probability',
+      message:
+        'must be one of price, volume, address_flow, funding, open_interest, liquidations, probability',
     });
   });
 
