@@ -123,7 +123,8 @@ export function buildPortfolio(
     },
     alerts: deps.alerts,
     usage,
-    tokens: { listTokens: (accountId) => deps.accounts.listTokens(accountId) },
+    // The usage view's account is an organization: all its members' tokens.
+    tokens: { listTokens: (accountId) => deps.accounts.listTokens(undefined, accountId) },
     limits: { window: (accountId) => deps.limiter.peek(accountLimitKey(accountId), accountRateWindowMs) },
     trackRecord: predictionsTrackRecord(deps.predictions),
     clock: deps.clock,

@@ -29,6 +29,7 @@ const user = (id: string, over: Partial<UsersTable> = {}): UsersTable => ({
 const token = (id: string, userId: string, over: Partial<ApiToken> = {}): ApiToken => ({
   id,
   user_id: userId,
+  org_id: userId,
   name: `name-${id}`,
   token_hash: `hash-of-${id}`,
   start: `mr_${id.slice(0, 4)}`,
@@ -153,7 +154,12 @@ describe.each(repositoryKinds())('accounts repository on %s', (kind) => {
     expect(await repo.findToken('tok_b')).toEqual(narrowed);
     expect(await repo.findToken('tok_e')).toEqual(none);
     expect(await repo.findToken('tok_missing')).toBeUndefined();
-    expect(await repo.findTokenByHash('hash-of-tok_a')).toEqual({ token: tied, user: user('usr_tok') });
+    expect(await repo.findTokenByHash('hash-of-tok_a')).toEqual({
+      token: tied,
+      user: user('usr_tok'),
+      // The issuer owns their personal organization, which the token acts in.
+      access: { role: 'owner', org: expect.objectContaining({ id: 'usr_tok', personal: true }) },
+    });
     expect(await repo.findTokenByHash('hash-of-nothing')).toBeUndefined();
     // created_at desc, then id desc between tokens made in the same millisecond.
     expect((await repo.listTokens('usr_tok')).map((t) => t.id)).toEqual(['tok_b', 'tok_a', 'tok_e', 'tok_c']);
