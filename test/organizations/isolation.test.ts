@@ -46,7 +46,13 @@ describe('organization isolation: two organizations × resource types × roles',
     });
     return `meridian_session=${res.cookies.find((c) => c.name === 'meridian_session')!.value}`;
   };
-  const asSession = (cookie: string, method: InjectOptions['method'], url: string, payload?: unknown, org?: string) =>
+  const asSession = (
+    cookie: string,
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    org?: string,
+  ) =>
     inject({
       method,
       url,
@@ -184,7 +190,10 @@ describe('organization isolation: two organizations × resource types × roles',
       ['session in other org', await asSession(cookie, 'GET', '/api/alerts', undefined, other.id)],
       [
         'token naming other org',
-        await inject({ url: '/api/alerts', headers: { authorization: `Bearer ${token}`, 'meridian-organization': other.id } }),
+        await inject({
+          url: '/api/alerts',
+          headers: { authorization: `Bearer ${token}`, 'meridian-organization': other.id },
+        }),
       ],
       ['get other org', await asSession(cookie, 'GET', `/api/organizations/${other.id}`)],
       ['other org members', await asSession(cookie, 'GET', `/api/organizations/${other.id}/members`)],
@@ -199,7 +208,11 @@ describe('organization isolation: two organizations × resource types × roles',
       ],
       [
         'remove other owner',
-        await asSession(cookie, 'DELETE', `/api/organizations/${other.id}/members/${other.actors.owner.user.id}`),
+        await asSession(
+          cookie,
+          'DELETE',
+          `/api/organizations/${other.id}/members/${other.actors.owner.user.id}`,
+        ),
       ],
     ] as const)
       results.push({ probe: `${role} ${probe}`, status: res.statusCode });
@@ -218,7 +231,9 @@ describe('organization isolation: two organizations × resource types × roles',
     // Not found, or forbidden where the role (or a token naming another organization) is refused first.
     for (const r of all) expect([403, 404], r.probe).toContain(r.status);
     // A role that may write is never told "forbidden" about another organization's object: it does not exist.
-    for (const r of all.filter((x) => / token (DELETE|POST|PATCH) /.test(x.probe) && !x.probe.startsWith('viewer')))
+    for (const r of all.filter(
+      (x) => / token (DELETE|POST|PATCH) /.test(x.probe) && !x.probe.startsWith('viewer'),
+    ))
       expect(r.status, r.probe).toBe(404);
     expect(all.length).toBe(2 * orgRoles.length * 25);
   });
@@ -260,9 +275,7 @@ describe('organization isolation: two organizations × resource types × roles',
         ])
           ok(await asToken(token, 'GET', url), 200);
         const account = ok(await asToken(token, 'GET', '/api/account'), 200);
-        expect(account.permissions).toEqual(
-          [...rolePermissions[writes(role) ? 'member' : 'viewer']].sort(),
-        );
+        expect(account.permissions).toEqual([...rolePermissions[writes(role) ? 'member' : 'viewer']].sort());
         const created = await asToken(token, 'POST', '/api/alerts', {
           type: 'price',
           symbol: 'ETHUSDT',
