@@ -249,6 +249,15 @@ describe('the audit log', () => {
     await orgCall(founderSession, 'DELETE', `${base}/members/${third.id}`);
     await orgCall(founderSession, 'POST', `${base}/transfer`, { userId: joiner.id });
     expect((await orgCall(founderSession, 'DELETE', `${base}/members/${founder.id}`)).statusCode).toBe(204);
+    const planned = await runOperatorCommand(t.container, [
+      'orgs',
+      'set-plan',
+      '--id',
+      org.id,
+      '--plan',
+      'pro',
+    ]);
+    expect(planned.code).toBe(0);
 
     const log = await entries();
     const seen = new Set(log.map((e) => e.action));

@@ -41,6 +41,7 @@ const actionLabels: Record<AuditAction, string> = {
   'oauth.grant_revoke': 'App authorization revoked',
   'organization.create': 'Organization created',
   'organization.update': 'Organization settings changed',
+  'organization.plan_change': 'Organization plan changed',
   'organization.invite': 'Invitation sent',
   'organization.invitation_revoke': 'Invitation withdrawn',
   'organization.join': 'Invitation accepted',

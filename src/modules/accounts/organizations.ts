@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { newId, randomBase62 } from '../../shared/ids.ts';
-import { type OrgRole, isOrgRole, managesOrganization } from './permissions.ts';
+import { type OrgRole, isOrgRole, isPlan, managesOrganization } from './permissions.ts';
 import {
   type InvitationView,
   type MemberView,
@@ -233,7 +233,24 @@ export function createOrganizations(deps: OrganizationsDeps) {
     };
   }
 
+  /** The operator's plan change (`meridian orgs set-plan`): a personal organization's is its user's too. */
+  async function setPlan(orgId: string, plan: string, rateLimit?: number | null) {
+    if (!isPlan(plan)) throw invalid('/plan', 'must be one of standard, pro');
+    const org = await repo.findOrganization(orgId);
+    if (!org) throw new AppError('not_found', `no organization with id ${orgId}`);
+    const patch = { plan, rate_limit_override: rateLimit ?? null };
+    if (org.personal) {
+      await repo.updateUser(orgId, patch);
+      deps.userChanged(orgId);
+    } else {
+      await repo.updateOrganization(orgId, patch);
+      deps.orgChanged(orgId);
+    }
+    return { ...org, ...patch };
+  }
+
   return {
+    setPlan,
     list: async (userId: string) => (await repo.listMemberships(userId)).map(presentOrganization),
     get: async (userId: string, orgId: string) => presentOrganization(await membership(userId, orgId)),
     create,

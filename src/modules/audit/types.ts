@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'oauth.grant_revoke',
   'organization.create',
   'organization.update',
+  'organization.plan_change',
   'organization.invite',
   'organization.invitation_revoke',
   'organization.join',
