@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOperatorCommand } from '../../src/main/operator-commands.ts';
 import { manualClock } from '../../src/shared/clock.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { webhookEnv } from '../webhooks/harness.ts';
@@ -312,6 +313,34 @@ describe('organization membership', () => {
     // Their personal organization is not affected.
     ok(await as(m.cookie, 'GET', '/api/alerts'), 200);
     ok(await as(cookie, 'GET', '/api/alerts', undefined, org.id), 200);
+  });
+
+  it("the plan is the organization's: an operator's change applies to its members' tokens at once", async () => {
+    const { cookie, org } = await team('Planned');
+    const m = await join(cookie, org.id, 'viewer');
+    const before = ok(await bearer(m.token, 'GET', '/api/account'), 200);
+    expect(before).toMatchObject({ plan: 'standard' });
+    const done = await runOperatorCommand(t.container, [
+      'orgs',
+      'set-plan',
+      '--id',
+      org.id,
+      '--plan',
+      'pro',
+      '--rate-limit',
+      '777',
+    ]);
+    expect(done.code, done.err.join('\n')).toBe(0);
+    const after = ok(await bearer(m.token, 'GET', '/api/account'), 200);
+    expect(after).toMatchObject({ plan: 'pro', limits: { requestsPerMinute: 777 } });
+    expect(after.organization).toEqual({ id: org.id, role: 'viewer' });
+    // The member's personal organization keeps its own plan.
+    const personal = ok(await as(m.cookie, 'GET', '/api/account'), 200);
+    expect(personal).toMatchObject({ plan: 'standard', organization: { id: m.user.id, role: 'owner' } });
+    // The operator's `users set-plan` is the personal organization's plan.
+    await runOperatorCommand(t.container, ['users', 'set-plan', '--email', m.user.email, '--plan', 'pro']);
+    expect(ok(await as(m.cookie, 'GET', '/api/account'), 200).plan).toBe('pro');
+    expect(ok(await as(m.cookie, 'GET', `/api/organizations/${m.user.id}`), 200).plan).toBe('pro');
   });
 
   it('records each organization action in the audit log', async () => {
