@@ -4,6 +4,7 @@ import { type OrgRole, rolePermissions } from '../../src/modules/accounts/index.
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { webhookEnv } from '../webhooks/harness.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are read as plain JSON
 type Json = Record<string, any>;
 const orgRoles: OrgRole[] = ['owner', 'admin', 'member', 'viewer'];
 /** What each organization role may write there (owner and admin: a member's data rights). */

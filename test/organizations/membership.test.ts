@@ -6,6 +6,7 @@ import { manualClock } from '../../src/shared/clock.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { webhookEnv } from '../webhooks/harness.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are read as plain JSON
 type Json = Record<string, any>;
 const T0 = Date.UTC(2026, 10, 2, 9);
 const HOUR = 3_600_000;
