@@ -70,6 +70,7 @@ const browser = [
   'test/console/oauth.test.ts',
   'test/console/two-factor.test.ts',
   'test/console/e2e-sso.test.ts',
+  'test/console/organization.test.ts',
 ];
 
 const e2e = [

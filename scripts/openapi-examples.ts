@@ -76,7 +76,7 @@ function trim(value: unknown): unknown {
     return value.replace(/secret=[A-Z2-7]+/, 'secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
   if (typeof value === 'string')
     return value.replace(
-      /^(mrd_|mrr_|mrc_|whsec_)(.+)$/,
+      /^(mrd_|mrr_|mrc_|whsec_|mi_)(.+)$/,
       (_all, prefix: string, rest: string) => `${prefix}${'x'.repeat(rest.length)}`,
     );
   return value;
@@ -109,7 +109,7 @@ async function capture(
   const entry: Captured = out[operationId] ?? { responses: {} };
   out[operationId] = entry;
   if (options.expect === undefined && options.body !== undefined)
-    entry.request = { contentType: 'application/json', value: options.body };
+    entry.request = { contentType: 'application/json', value: trim(options.body) };
   if (options.expect === undefined && options.csv !== undefined)
     entry.request = { contentType: 'text/csv', value: options.csv };
   if (body !== undefined) entry.responses[String(res.statusCode)] = trim(body);
@@ -180,6 +180,62 @@ await capture('disableTwoFactor', 'POST', '/api/account/two-factor/disable', {
   ...desk,
   body: { code: confirmed.recoveryCodes[1] },
 });
+
+// Organizations: the quant's desk invites the second account, hands it ownership, and the quant leaves.
+{
+  const team = await capture('createOrganization', 'POST', '/api/organizations', {
+    ...console,
+    body: { name: 'Research desk' },
+  });
+  await capture('listOrganizations', 'GET', '/api/organizations', console);
+  await capture('getOrganization', 'GET', `/api/organizations/${team.id}`, console);
+  await capture('updateOrganization', 'PATCH', `/api/organizations/${team.id}`, {
+    ...console,
+    body: { name: 'Research' },
+  });
+  const invited = await capture('createInvitation', 'POST', `/api/organizations/${team.id}/invitations`, {
+    ...console,
+    body: { role: 'member', email: 'desk@example.com', expiresIn: '7d' },
+  });
+  await capture('listInvitations', 'GET', `/api/organizations/${team.id}/invitations`, console);
+  await capture('acceptInvitation', 'POST', '/api/invitations/accept', {
+    ...desk,
+    body: { token: invited.token },
+  });
+  const members = await capture(
+    'listOrganizationMembers',
+    'GET',
+    `/api/organizations/${team.id}/members`,
+    console,
+  );
+  const deskId = members.data.find((m: Json) => m.email === 'desk@example.com').userId;
+  await capture('changeOrganizationMemberRole', 'PATCH', `/api/organizations/${team.id}/members/${deskId}`, {
+    ...console,
+    body: { role: 'admin' },
+  });
+  const spare = await app.inject({
+    method: 'POST',
+    url: `/api/organizations/${team.id}/invitations`,
+    headers: console.headers,
+    payload: { role: 'viewer' },
+  });
+  await capture(
+    'revokeInvitation',
+    'DELETE',
+    `/api/organizations/${team.id}/invitations/${spare.json().details.id}`,
+    console,
+  );
+  await capture('transferOrganization', 'POST', `/api/organizations/${team.id}/transfer`, {
+    ...console,
+    body: { userId: deskId },
+  });
+  await capture(
+    'removeOrganizationMember',
+    'DELETE',
+    `/api/organizations/${team.id}/members/${user.id}`,
+    console,
+  );
+}
 // Required enrolment at sign-in: a server with MERIDIAN_REQUIRE_2FA over the same database.
 {
   const strict = await buildContainer(loadConfig({ ...examplesEnv, MERIDIAN_REQUIRE_2FA: 'true' }), {

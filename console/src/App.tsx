@@ -16,6 +16,7 @@ const Portfolio = lazy(() => import('./pages/Portfolio.tsx'));
 const AuthorizedApps = lazy(() => import('./pages/AuthorizedApps.tsx'));
 const OAuthConsent = lazy(() => import('./pages/OAuthConsent.tsx'));
 const AuditLog = lazy(() => import('./pages/AuditLog.tsx'));
+const Organization = lazy(() => import('./pages/Organization.tsx'));
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache(),
@@ -46,6 +47,7 @@ export function App() {
               <Route path="settings/keys" element={<Lazy page={<ApiKeys />} />} />
               <Route path="settings/apps" element={<Lazy page={<AuthorizedApps />} />} />
               <Route path="audit-log" element={<Lazy page={<AuditLog />} />} />
+              <Route path="organization" element={<Lazy page={<Organization />} />} />
             </Route>
           </Route>
         </Routes>

@@ -64,6 +64,7 @@ export async function buildAccounts(
     sso: ssoPolicyOf(config),
     announceRevocation: (hash) => deps.announce({ hash }),
     announceUserChange: (userId) => deps.announce({ userId }),
+    announceOrgChange: (orgId) => deps.announce({ orgId }),
     log: deps.log,
   });
 }

@@ -170,6 +170,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
   await bus.subscribe(topics.tokenRevoked, (change) => {
     if ('hash' in change) accounts.dropCached(change.hash);
     if ('userId' in change) accounts.dropUser(change.userId);
+    if ('orgId' in change) accounts.dropOrg(change.orgId);
   });
   const oauth = buildOAuth(config, { db, clock, accounts, audit });
 

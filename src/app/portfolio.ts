@@ -146,7 +146,8 @@ export function buildPortfolio(
     },
     alerts: deps.alerts,
     usage,
-    tokens: { listTokens: (accountId) => deps.accounts.listTokens(accountId) },
+    // The usage view's account is an organization: all its members' tokens.
+    tokens: { listTokens: (accountId) => deps.accounts.listTokens(undefined, accountId) },
     oauthClients: deps.oauth && oauthClientsOfTokens(deps.accounts, deps.oauth),
     limits: { window: (accountId) => deps.limiter.peek(accountLimitKey(accountId), accountRateWindowMs) },
     trackRecord: predictionsTrackRecord(deps.predictions),

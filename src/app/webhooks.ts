@@ -28,6 +28,7 @@ import {
   createWebhooksService,
   type DeliveriesRepository,
   type DeliveryExhausted,
+  type MailTransport,
   defaultSenderOptions,
   type SecretBox,
   type SenderOptions,
@@ -49,6 +50,8 @@ export interface WebhooksModule {
   events: EventsRepository;
   /** The account's latest event `seq` (0 when none). */
   latestEventSeq(accountId: string): Promise<number>;
+  /** Emails an organization's invitation link through the channels' SMTP server (unset: none configured). */
+  mailInvitation?: (to: string, organization: string, link: string) => Promise<boolean>;
   /** Undefined when secrets cannot be sealed (scaled mode without MERIDIAN_SECRETS_KEY). */
   sender: WebhookSender | undefined;
   transport: WebhookTransport;
@@ -195,8 +198,9 @@ export function buildWebhooks(
             async limits(accountIds) {
               const out = new Map<string, { perRule: number; perAccount: number; plan: string }>();
               for (const id of accountIds) {
-                const user = await users.findUserById(id);
-                const plan = user && user.plan in capsByPlan ? user.plan : 'standard';
+                // An account here is an organization: its plan sets the caps.
+                const org = await users.findOrganization(id);
+                const plan = org && org.plan in capsByPlan ? org.plan : 'standard';
                 out.set(id, { ...capsByPlan[plan]!, plan });
               }
               return out;
@@ -237,6 +241,7 @@ export function buildWebhooks(
     channels,
     events,
     latestEventSeq,
+    mailInvitation: mail && ((to, organization, link) => mailInvitation(mail, to, organization, link)),
     sender,
     transport,
     ports,
@@ -295,4 +300,18 @@ function registerOutboxGauges(
     'Age of the oldest pending webhook delivery (0 when the outbox is empty)',
     (d) => (d.oldestQueuedAt === null ? 0 : Math.max(0, (clock.now() - d.oldestQueuedAt) / 1000)),
   );
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** An invitation link by email; true when the SMTP server took it. */
+async function mailInvitation(mail: MailTransport, to: string, organization: string, link: string) {
+  const answer = await mail.send({
+    to,
+    subject: `Meridian: you are invited to ${organization.replace(/[\r\n]+/g, ' ')}`,
+    text: `You are invited to join the organization "${organization}" on Meridian.\n\nOpen ${link}\n\nThe link works once and expires; if you did not expect it, ignore this message.`,
+    html: `<p>You are invited to join the organization <b>${escapeHtml(organization)}</b> on Meridian.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>The link works once and expires; if you did not expect it, ignore this message.</p>`,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  });
+  return answer.kind === 'response' && answer.statusCode < 300;
 }

@@ -22,6 +22,7 @@ import type { OnchainRouteDeps } from './routes/onchain.ts';
 import type { PortfolioRouteDeps } from './routes/portfolio.ts';
 import type { PredictionsRouteDeps } from './routes/predictions.ts';
 import type { WebhookRouteDeps } from './routes/webhooks.ts';
+import type { InvitationMailer } from './routes/organizations.ts';
 import type { AlertChannelRouteDeps } from './routes/alert-channels.ts';
 
 /**
@@ -69,5 +70,6 @@ export interface ServerDeps {
     channels: AlertChannelRouteDeps['channels'];
     events: EventsStreamDeps['events'];
     latestEventSeq(accountId: string): Promise<number>;
+    mailInvitation?: InvitationMailer;
   };
 }

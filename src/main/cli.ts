@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     });
-  if (command === 'users' || command === 'tokens' || command === 'oauth')
+  if (command === 'users' || command === 'tokens' || command === 'orgs' || command === 'oauth')
     return runAccountCommand(config, argv);
   if (command === 'onchain') {
     const { runOnchainCommand } = await import('./onchain-command.ts');

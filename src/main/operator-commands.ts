@@ -25,6 +25,7 @@ export const operatorUsage = `Commands that change accounts:
   users create --email E --role viewer|member|admin [--password P] [--plan standard|pro]
   users set-plan --email E --plan standard|pro [--rate-limit N]
   users set-role --email E --role viewer|member|admin
+  orgs set-plan --id ORG --plan standard|pro [--rate-limit N]
   tokens create --email E --name N [--expires-in 30d] [--permissions a:read,b:write]
   tokens revoke --id ID
   oauth clients add --name N --redirect-uri URI [--redirect-uri URI ...] [--confidential]
@@ -96,6 +97,22 @@ export async function runOperatorCommand(deps: OperatorDeps, argv: string[]): Pr
         });
         out.push(
           `${user.email}: plan ${user.plan}${user.rate_limit_override ? `, rate limit ${user.rate_limit_override}/min` : ''}`,
+        );
+        break;
+      }
+      case 'orgs set-plan': {
+        const raw = values['rate-limit'];
+        const rateLimit = raw === undefined ? undefined : Number(raw);
+        if (raw !== undefined && (!Number.isInteger(rateLimit) || rateLimit! < 1))
+          throw new UsageError('--rate-limit must be a positive integer');
+        const org = await deps.accounts.organizations.setPlan(need('id'), need('plan'), rateLimit);
+        await audited({
+          action: 'organization.plan_change',
+          target: `organization:${org.id}`,
+          detail: { plan: org.plan, rateLimit: org.rate_limit_override },
+        });
+        out.push(
+          `${org.id} (${org.name}): plan ${org.plan}${org.rate_limit_override ? `, rate limit ${org.rate_limit_override}/min` : ''}`,
         );
         break;
       }

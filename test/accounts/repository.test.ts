@@ -29,6 +29,7 @@ const user = (id: string, over: Partial<UsersTable> = {}): UsersTable => ({
 const token = (id: string, userId: string, over: Partial<ApiToken> = {}): ApiToken => ({
   id,
   user_id: userId,
+  org_id: userId,
   name: `name-${id}`,
   token_hash: `hash-of-${id}`,
   start: `mr_${id.slice(0, 4)}`,
@@ -153,7 +154,12 @@ describe.each(repositoryKinds())('accounts repository on %s', (kind) => {
     expect(await repo.findToken('tok_b')).toEqual(narrowed);
     expect(await repo.findToken('tok_e')).toEqual(none);
     expect(await repo.findToken('tok_missing')).toBeUndefined();
-    expect(await repo.findTokenByHash('hash-of-tok_a')).toEqual({ token: tied, user: user('usr_tok') });
+    expect(await repo.findTokenByHash('hash-of-tok_a')).toEqual({
+      token: tied,
+      user: user('usr_tok'),
+      // The issuer owns their personal organization, which the token acts in.
+      access: { role: 'owner', org: expect.objectContaining({ id: 'usr_tok', personal: true }) },
+    });
     expect(await repo.findTokenByHash('hash-of-nothing')).toBeUndefined();
     // created_at desc, then id desc between tokens made in the same millisecond.
     expect((await repo.listTokens('usr_tok')).map((t) => t.id)).toEqual(['tok_b', 'tok_a', 'tok_e', 'tok_c']);
@@ -235,6 +241,87 @@ describe.each(repositoryKinds())('accounts repository on %s', (kind) => {
     await repo.deleteSession('ses-1');
     await repo.deleteSession('ses-1');
     expect(await repo.findSession('ses-1')).toBeUndefined();
+  });
+
+  it('keeps organizations: personal ones with their users, members and roles, owners, invitations used once', async () => {
+    await repo.insertUser(user('usr_oa', { plan: 'pro', rate_limit_override: 500 }));
+    await repo.insertUser(user('usr_ob'));
+    expect(await repo.findOrganization('usr_oa')).toMatchObject({
+      plan: 'pro',
+      rate_limit_override: 500,
+      personal: true,
+    });
+    await repo.updateUser('usr_oa', { plan: 'standard' });
+    expect(await repo.findOrganization('usr_oa')).toMatchObject({
+      plan: 'standard',
+      rate_limit_override: 500,
+    });
+    const team = {
+      id: 'org_team',
+      name: 'Team',
+      plan: 'standard',
+      rate_limit_override: null,
+      require_2fa: false,
+      personal: false,
+      created_at: T0 + 5,
+    };
+    await repo.insertOrganization(team, 'usr_oa');
+    await repo.updateOrganization('org_team', { require_2fa: true, name: 'Team 2' });
+    expect(await repo.findOrganization('org_team')).toEqual({ ...team, require_2fa: true, name: 'Team 2' });
+    const invitation = {
+      id: 'inv_1',
+      org_id: 'org_team',
+      role: 'viewer',
+      token_hash: 'inv-hash-1',
+      email: null,
+      created_by: 'usr_oa',
+      created_at: T0 + 6,
+      expires_at: T0 + HOUR,
+      accepted_at: null,
+      accepted_by: null,
+    };
+    await repo.insertInvitation(invitation);
+    expect(await repo.listInvitations('org_team')).toEqual([invitation]);
+    const joined = { org_id: 'org_team', user_id: 'usr_ob', role: 'viewer', created_at: T0 + 7 };
+    expect(await repo.acceptInvitation('inv_1', joined)).toBe(true);
+    expect(await repo.acceptInvitation('inv_1', joined)).toBe(false);
+    expect(await repo.findInvitationByHash('inv-hash-1')).toMatchObject({
+      accepted_at: T0 + 7,
+      accepted_by: 'usr_ob',
+    });
+    expect(await repo.listInvitations('org_team')).toEqual([]);
+    await repo.insertInvitation({ ...invitation, id: 'inv_2', token_hash: 'inv-hash-2' });
+    await expect(repo.acceptInvitation('inv_2', joined)).rejects.toMatchObject({ code: '23505' });
+    // All or nothing: the refused membership left the invitation open.
+    expect((await repo.listInvitations('org_team')).map((i) => i.id)).toEqual(['inv_2']);
+    expect(await repo.deleteInvitation('usr_oa', 'inv_2')).toBe(false);
+    expect(await repo.deleteInvitation('org_team', 'inv_2')).toBe(true);
+
+    expect((await repo.listMemberships('usr_ob')).map((a) => [a.org.id, a.role])).toEqual([
+      ['usr_ob', 'owner'],
+      ['org_team', 'viewer'],
+    ]);
+    expect((await repo.listMembers('org_team')).map((m) => [m.userId, m.email, m.role])).toEqual([
+      ['usr_oa', 'usr_oa@example.com', 'owner'],
+      ['usr_ob', 'usr_ob@example.com', 'viewer'],
+    ]);
+    expect(await repo.countOwners('org_team')).toBe(1);
+    await repo.transferOwnership('org_team', 'usr_oa', 'usr_ob');
+    expect((await repo.findMembership('org_team', 'usr_oa'))?.role).toBe('admin');
+    expect((await repo.findMembership('org_team', 'usr_ob'))?.role).toBe('owner');
+    await repo.setMemberRole('org_team', 'usr_oa', 'member');
+    expect((await repo.findMembership('org_team', 'usr_oa'))?.role).toBe('member');
+
+    await repo.insertToken(token('tok_o1', 'usr_oa', { org_id: 'org_team', token_hash: 'h-o1' }));
+    await repo.insertToken(token('tok_o2', 'usr_oa', { token_hash: 'h-o2' }));
+    expect(await repo.countActiveOrgTokens('org_team', T0)).toBe(1);
+    expect((await repo.listTokens('usr_oa', 'org_team')).map((t) => t.id)).toEqual(['tok_o1']);
+    expect((await repo.listTokens(undefined, 'org_team')).map((t) => t.id)).toEqual(['tok_o1']);
+    expect(await repo.deleteMembership('org_team', 'usr_oa')).toBe(true);
+    expect(await repo.deleteMembership('org_team', 'usr_oa')).toBe(false);
+    expect((await repo.findTokenByHash('h-o1'))?.access).toBeUndefined();
+    expect(await repo.revokeMemberTokens('org_team', 'usr_oa', T0 + 9)).toEqual(['h-o1']);
+    expect((await repo.findToken('tok_o2'))?.revoked_at).toBeNull();
   });
 
   it('links provider identities: one per (issuer, sub) and per (issuer, account); a new account with its identity is all or nothing', async () => {

@@ -216,6 +216,49 @@ describe('the audit log', () => {
     await oauth.revokeGrant(member.id, grant!.id);
     await oauth.deleteClient(member.id, client.id);
 
+    // Organizations: created, renamed, an invitation withdrawn and one accepted, a role changed, ownership
+    // handed over, a member removed, and the old owner leaving.
+    // Sessions opened through the service: no further sign-in entries in the log.
+    const sessionOf = async (user: TestUser) => {
+      const signed = await t.container.accounts.signIn(user.email, user.password);
+      if (signed.step !== 'done') throw new Error('expected a session');
+      return { cookie: `meridian_session=${signed.sessionId}` };
+    };
+    const founder = await t.user('member');
+    const joiner = await t.user('member');
+    const [founderSession, joinerSession] = [await sessionOf(founder), await sessionOf(joiner)];
+    const orgCall = (
+      headers: { cookie: string },
+      method: 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) => inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const org = (await orgCall(founderSession, 'POST', '/api/organizations', { name: 'Desk' })).json();
+    const base = `/api/organizations/${org.id}`;
+    await orgCall(founderSession, 'PATCH', base, { name: 'Trading desk' });
+    const dropped = (await orgCall(founderSession, 'POST', `${base}/invitations`, { role: 'viewer' })).json();
+    await orgCall(founderSession, 'DELETE', `${base}/invitations/${dropped.details.id}`);
+    const kept = (await orgCall(founderSession, 'POST', `${base}/invitations`, { role: 'viewer' })).json();
+    await orgCall(joinerSession, 'POST', '/api/invitations/accept', { token: kept.token });
+    await orgCall(founderSession, 'PATCH', `${base}/members/${joiner.id}`, { role: 'member' });
+    const third = await t.user('member');
+    const thirdInvite = (
+      await orgCall(founderSession, 'POST', `${base}/invitations`, { role: 'member' })
+    ).json();
+    await orgCall(await sessionOf(third), 'POST', '/api/invitations/accept', { token: thirdInvite.token });
+    await orgCall(founderSession, 'DELETE', `${base}/members/${third.id}`);
+    await orgCall(founderSession, 'POST', `${base}/transfer`, { userId: joiner.id });
+    expect((await orgCall(founderSession, 'DELETE', `${base}/members/${founder.id}`)).statusCode).toBe(204);
+    const planned = await runOperatorCommand(t.container, [
+      'orgs',
+      'set-plan',
+      '--id',
+      org.id,
+      '--plan',
+      'pro',
+    ]);
+    expect(planned.code).toBe(0);
+
     const log = await entries();
     const seen = new Set(log.map((e) => e.action));
     expect([...AUDIT_ACTIONS].filter((a) => !seen.has(a))).toEqual([]);

@@ -59,3 +59,6 @@ export type AuditPage = Ok<'/api/audit-log', 'get'>;
 export type AuditEntry = AuditPage['data'][number];
 export type AuditAction = AuditEntry['action'];
 export type TwoFactorStatus = Ok<'/api/account/two-factor', 'get'>;
+export type Organization = Ok<'/api/organizations/{id}', 'get'>;
+export type OrganizationMember = Ok<'/api/organizations/{id}/members', 'get'>['data'][number];
+export type Invitation = Ok<'/api/organizations/{id}/invitations', 'get'>['data'][number];

@@ -91,6 +91,7 @@ export function Layout() {
           <NavLink to="/portfolio">Portfolio</NavLink>
           <NavLink to="/settings/keys">API keys</NavLink>
           <NavLink to="/settings/apps">Apps</NavLink>
+          <NavLink to="/organization">Organization</NavLink>
           {account.permissions.includes('users:manage') ? <NavLink to="/audit-log">Audit log</NavLink> : null}
           <div className="account">
             <span className="account-email" title={account.email}>

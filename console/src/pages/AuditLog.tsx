@@ -40,6 +40,16 @@ const actionLabels: Record<AuditAction, string> = {
   'oauth.client_delete': 'OAuth client deleted',
   'oauth.grant': 'App authorized',
   'oauth.grant_revoke': 'App authorization revoked',
+  'organization.create': 'Organization created',
+  'organization.update': 'Organization settings changed',
+  'organization.plan_change': 'Organization plan changed',
+  'organization.invite': 'Invitation sent',
+  'organization.invitation_revoke': 'Invitation withdrawn',
+  'organization.join': 'Invitation accepted',
+  'organization.member_role_change': 'Member role changed',
+  'organization.member_remove': 'Member removed',
+  'organization.leave': 'Member left',
+  'organization.transfer': 'Ownership transferred',
 };
 const actions = Object.keys(actionLabels) as AuditAction[];
 

@@ -28,6 +28,11 @@ export const apiTags = [
     description:
       'OAuth 2.0 for third-party apps: authorization code with PKCE, token refresh and revocation, the apps an account authorized.',
   },
+  {
+    name: 'organizations',
+    description:
+      'Organizations own tokens, alerts, channels, webhooks, labels, portfolio and usage: members, roles, invitations, ownership.',
+  },
   { name: 'audit', description: 'The audit log of security-relevant actions (administrators).' },
   { name: 'market', description: 'Merged market view across venues and OHLCV history.' },
   { name: 'onchain', description: 'Exchange inflows and outflows seen on chain, priced in USD.' },

@@ -21,6 +21,24 @@ import {
 import type { App, RouteAccess } from '../types.ts';
 import { policyValue, rateLimitHeaders, rateLimitWindowMs, stateValue } from '../rate-limit-headers.ts';
 
+/** The header a console session names the organization it acts in with (default: the personal one). */
+export const ORGANIZATION_HEADER = 'meridian-organization';
+
+const organizationOf = (request: FastifyRequest): string | undefined => {
+  const value = request.headers[ORGANIZATION_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** A token acts in its own organization only: a header naming another is refused, never silently ignored. */
+function checkTokenOrganization(request: FastifyRequest, principal: Principal): void {
+  const named = organizationOf(request);
+  if (named !== undefined && named !== principal.orgId)
+    throw new AppError(
+      'forbidden',
+      `this token acts in organization ${principal.orgId} only; issue a token in ${named} to act there`,
+    );
+}
+
 /** What the auth plugin needs from the rest of the process. */
 export interface AuthDeps {
   accounts: Pick<AccountsService, 'authenticateToken' | 'authenticateSession' | 'peekTokenHash'>;
@@ -43,7 +61,8 @@ export function registerAuth(app: App, deps: AuthDeps) {
    * the credential: it is answered as such (503), uncounted.
    */
   function refused(key: () => string, error: unknown): Promise<never> {
-    if (error instanceof AppError && error.status < 500) return failures.fail(key(), error);
+    // Only a refused credential (401) counts; a valid one refused an organization (403/404) does not.
+    if (error instanceof AppError && error.status === 401) return failures.fail(key(), error);
     throw error;
   }
 
@@ -125,7 +144,7 @@ export function registerAuth(app: App, deps: AuthDeps) {
     if (cookie)
       return checked(
         () => failureKeys.address(request),
-        () => accounts.authenticateSession(cookie),
+        () => accounts.authenticateSession(cookie, organizationOf(request)),
       );
     throw new AppError(mode === 'session' ? 'session_required' : 'unauthenticated', undefined, {
       headers: { 'www-authenticate': bearerChallenge },
@@ -168,9 +187,10 @@ export function registerAuth(app: App, deps: AuthDeps) {
     needed: Permission,
   ): void | Promise<void> {
     if (principal.kind === 'session') checkSessionCsrf(request);
+    else checkTokenOrganization(request, principal);
     requirePermission(principal, needed);
-    // From here the request counts in the account's API usage, a 429 included (request-context.ts).
-    request.accountId = principal.userId;
+    // From here the request counts in the organization's API usage, a 429 included (request-context.ts).
+    request.accountId = principal.orgId;
     request.usageClient = principal.kind === 'session' ? CONSOLE_CLIENT : (principal.tokenId ?? 'token');
     const charged = charge(principal, reply);
     if (charged instanceof Promise) {

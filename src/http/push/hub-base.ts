@@ -114,16 +114,16 @@ export function createHubBase<C extends BaseConnection>(deps: HubBaseDeps<C>) {
     shut,
     newConnectionId: () => randomUUID(),
     reserve: (principal: Principal, connectionId: string) =>
-      deps.slots.acquire(principal.userId, connectionId, principal.wsConnections),
+      deps.slots.acquire(principal.orgId, connectionId, principal.wsConnections),
     unreserve: (principal: Principal, connectionId: string) =>
-      deps.slots.release(principal.userId, connectionId),
+      deps.slots.release(principal.orgId, connectionId),
 
     /** The common fields of a new socket's connection. */
     connectionOf(ws: WebSocket, admission: C['admission']): BaseConnection<C['admission']> {
       return {
         id: admission.connectionId,
         ws,
-        accountId: admission.principal.userId,
+        accountId: admission.principal.orgId,
         admission,
         alive: true,
         closing: false,

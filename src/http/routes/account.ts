@@ -20,7 +20,21 @@ const Account = Type.Object(
   {
     id: Type.String(),
     email: Type.String(),
-    role: Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin')]),
+    role: Type.Union([Type.Literal('viewer'), Type.Literal('member'), Type.Literal('admin')], {
+      description: "The account's server-wide role: it caps what the account may do in any organization",
+    }),
+    organization: Type.Object(
+      {
+        id: Type.String(),
+        role: Type.Union([
+          Type.Literal('owner'),
+          Type.Literal('admin'),
+          Type.Literal('member'),
+          Type.Literal('viewer'),
+        ]),
+      },
+      { description: 'The organization these credentials act in, and the role there' },
+    ),
     plan: Type.Union([Type.Literal('standard'), Type.Literal('pro')]),
     limits: Type.Object({ requestsPerMinute: Type.Integer(), wsConnections: Type.Integer() }),
     permissions: Type.Array(Permission),
@@ -141,6 +155,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
         const page = await accounts.listTokensPage(request.principal!.userId, {
           limit,
           cursor: request.query.cursor,
+          orgId: request.principal!.orgId,
         });
         return { ...page, applied: { limit } };
       },
@@ -181,6 +196,7 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
           name,
           expiresAt: expiry,
           permissions: narrowed ?? null,
+          orgId: request.principal!.orgId,
         });
         await audit.record({
           action: 'token.create',
@@ -207,7 +223,11 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
         },
       },
       async (request) => {
-        const view = await accounts.revokeToken(request.principal!.userId, request.params.id);
+        const view = await accounts.revokeToken(
+          request.principal!.userId,
+          request.params.id,
+          request.principal!.orgId,
+        );
         await audit.record({
           action: 'token.revoke',
           outcome: 'success',
@@ -232,7 +252,11 @@ export function accountRoutes(deps: AccountRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const created = await accounts.rotateToken(request.principal!.userId, request.params.id);
+        const created = await accounts.rotateToken(
+          request.principal!.userId,
+          request.params.id,
+          request.principal!.orgId,
+        );
         await audit.record({
           action: 'token.rotate',
           outcome: 'success',

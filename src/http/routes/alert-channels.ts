@@ -160,7 +160,7 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const created = await channels.create(request.principal!.userId, request.body);
+        const created = await channels.create(request.principal!.orgId, request.body);
         await deps.audit.record({
           action: 'channel.create',
           outcome: 'success',
@@ -184,7 +184,7 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
           response: { 200: Type.Object({ data: Type.Array(ChannelSchema) }), ...authProblems },
         },
       },
-      async (request) => ({ data: await channels.list(request.principal!.userId) }),
+      async (request) => ({ data: await channels.list(request.principal!.orgId) }),
     );
 
     app.post(
@@ -215,7 +215,7 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
           response: { 200: ChannelSchema, 404: ProblemSchema, ...authProblems },
         },
       },
-      async (request) => channels.get(request.principal!.userId, request.params.id),
+      async (request) => channels.get(request.principal!.orgId, request.params.id),
     );
 
     app.delete(
@@ -231,7 +231,7 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        await channels.remove(request.principal!.userId, request.params.id);
+        await channels.remove(request.principal!.orgId, request.params.id);
         await deps.audit.record({
           action: 'channel.delete',
           outcome: 'success',
@@ -264,7 +264,7 @@ export function alertChannelRoutes(deps: AlertChannelRouteDeps): RouteModule {
       },
       async (request) => {
         const verified = await channels.verify(
-          request.principal!.userId,
+          request.principal!.orgId,
           request.params.id,
           request.body.code,
         );

@@ -96,9 +96,9 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
       },
       async (request, reply) => {
         if (request.validationError) rejectBody(alerts, request.body, bodyProblems(request));
-        await targetLabel(deps.labels, request.principal!.userId, request.body.condition);
+        await targetLabel(deps.labels, request.principal!.orgId, request.body.condition);
         const view = await alerts.create(
-          { accountId: request.principal!.userId, plan: request.principal!.plan },
+          { accountId: request.principal!.orgId, plan: request.principal!.plan },
           request.body,
         );
         noteNormalized(reply, view);
@@ -127,9 +127,9 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         if (invalid?.validationContext === 'querystring')
           throw validationError(validationProblems(invalid.validation ?? [], 'querystring'));
         if (invalid) rejectBody(alerts, request.body, bodyProblems(request));
-        await targetLabel(deps.labels, request.principal!.userId, request.body.condition);
+        await targetLabel(deps.labels, request.principal!.orgId, request.body.condition);
         const result = await alerts.backtest(
-          { accountId: request.principal!.userId, plan: request.principal!.plan },
+          { accountId: request.principal!.orgId, plan: request.principal!.plan },
           request.body,
           request.query,
         );
@@ -151,7 +151,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const page = await alerts.list(request.principal!.userId, request.query);
+        const page = await alerts.list(request.principal!.orgId, request.query);
         if (request.query.limit !== undefined)
           new NormalizationLog()
             .add('limit', String(request.query.limit), String(page.applied.limit))
@@ -172,7 +172,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
           response: { 200: Rule, 404: ProblemSchema, ...authProblems },
         },
       },
-      async (request) => alerts.get(request.principal!.userId, request.params.id),
+      async (request) => alerts.get(request.principal!.orgId, request.params.id),
     );
 
     app.patch(
@@ -197,7 +197,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const accountId = request.principal!.userId;
+        const accountId = request.principal!.orgId;
         const { id } = request.params;
         const type = await alerts.typeOf(accountId, id);
         if (!type) throw new AppError('not_found', `alert rule ${id} does not exist`);
@@ -230,7 +230,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        await alerts.remove(request.principal!.userId, request.params.id);
+        await alerts.remove(request.principal!.orgId, request.params.id);
         await deps.audit.record({
           action: 'alert_rule.delete',
           outcome: 'success',
@@ -255,7 +255,7 @@ export function alertsRoutes(deps: AlertsRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const fired = await alerts.test(request.principal!.userId, request.params.id);
+        const fired = await alerts.test(request.principal!.orgId, request.params.id);
         reply.code(202);
         return fired;
       },

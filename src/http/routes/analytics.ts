@@ -181,7 +181,7 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteModule {
       },
       async (request, reply) => {
         const p = request.principal!;
-        const body = await analytics.dashboard({ accountId: p.userId, plan: p.plan, rateLimit: p.rateLimit });
+        const body = await analytics.dashboard({ accountId: p.orgId, plan: p.plan, rateLimit: p.rateLimit });
         return sendBytes(reply.type(JSON_TYPE), body);
       },
     );
@@ -200,7 +200,7 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): RouteModule {
       async (request, reply) => {
         const p = request.principal!;
         reply.header('cache-control', 'no-store');
-        return analytics.usage({ accountId: p.userId, plan: p.plan, rateLimit: p.rateLimit });
+        return analytics.usage({ accountId: p.orgId, plan: p.plan, rateLimit: p.rateLimit });
       },
     );
   };

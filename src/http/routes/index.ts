@@ -27,6 +27,7 @@ import { webhookRoutes } from './webhooks.ts';
 import { alertChannelRoutes } from './alert-channels.ts';
 import { oauthRoutes } from './oauth.ts';
 import { createOAuthRateLimit } from '../oauth-rate-limit.ts';
+import { organizationRoutes } from './organizations.ts';
 
 /** Every route module (REST and push), in one list, each given only what it uses. Modules add their entry here. */
 export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
@@ -44,6 +45,12 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
     }),
     accountRoutes({ accounts, clock: deps.clock, audit }),
     twoFactorRoutes({ accounts, failures: auth.failures, limiter: deps.limiter, audit }),
+    organizationRoutes({
+      accounts,
+      audit,
+      consoleUrl: config.consoleUrl,
+      mailInvitation: deps.webhooks.mailInvitation,
+    }),
     auditLogRoutes({ audit }),
     oauthRoutes({
       oauth: deps.oauth,

@@ -212,7 +212,7 @@ export function labelsRoutes(deps: LabelsRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const { label, created } = await labels.save(request.principal!.userId, request.body);
+        const { label, created } = await labels.save(request.principal!.orgId, request.body);
         reply.code(created ? 201 : 200);
         return label;
       },
@@ -239,7 +239,7 @@ export function labelsRoutes(deps: LabelsRouteDeps): RouteModule {
           },
         },
       },
-      async (request) => labels.list(request.principal!.userId, request.query),
+      async (request) => labels.list(request.principal!.orgId, request.query),
     );
 
     app.delete(
@@ -255,7 +255,7 @@ export function labelsRoutes(deps: LabelsRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        await labels.remove(request.principal!.userId, request.params.id);
+        await labels.remove(request.principal!.orgId, request.params.id);
         await deps.audit.record({
           action: 'label.delete',
           outcome: 'success',

@@ -171,7 +171,7 @@ export function onchainRoutes(deps: OnchainRouteDeps): RouteModule {
         const page = await onchain.listFlows(q);
         const [provenance, data] = await Promise.all([
           onchain.provenance(page.applied.chain ?? undefined),
-          deps.labels ? withPrivateLabels(deps.labels, request.principal!.userId, page.data) : page.data,
+          deps.labels ? withPrivateLabels(deps.labels, request.principal!.orgId, page.data) : page.data,
         ]);
         for (const [name, value] of provenanceHeaders(provenance)) reply.header(name, value);
         const log = new NormalizationLog();

@@ -151,7 +151,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
         }
         const key = request.headers['idempotency-key'];
         const answer = await portfolio.importRows({
-          accountId: request.principal!.userId,
+          accountId: request.principal!.orgId,
           body: isCsv
             ? { kind: 'csv', text: body }
             : { kind: 'json', rows: (Array.isArray(jsonRows) ? jsonRows : []).map(toRawRow), schemaProblems },
@@ -187,7 +187,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
         },
       },
       async (request) => ({
-        ...presentPortfolio(await portfolio.holdings(request.principal!.userId)),
+        ...presentPortfolio(await portfolio.holdings(request.principal!.orgId)),
         priceSource: deps.priceSource,
       }),
     );
@@ -203,7 +203,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
           response: { 200: Type.Object({ data: Type.Array(StoredRow) }), ...authProblems },
         },
       },
-      async (request) => ({ data: (await portfolio.rows(request.principal!.userId)).map(presentRow) }),
+      async (request) => ({ data: (await portfolio.rows(request.principal!.orgId)).map(presentRow) }),
     );
 
     app.get(
@@ -225,7 +225,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
         },
       },
       async (request) => ({
-        data: (await portfolio.imports(request.principal!.userId, request.query.limit ?? 50)).map(
+        data: (await portfolio.imports(request.principal!.orgId, request.query.limit ?? 50)).map(
           presentImport,
         ),
       }),
@@ -244,7 +244,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        await portfolio.deleteRow(request.principal!.userId, request.params.id);
+        await portfolio.deleteRow(request.principal!.orgId, request.params.id);
         await deps.audit.record({
           action: 'portfolio.row_delete',
           outcome: 'success',
@@ -267,7 +267,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): RouteModule {
         },
       },
       async (request) => {
-        const deleted = await portfolio.reset(request.principal!.userId);
+        const deleted = await portfolio.reset(request.principal!.orgId);
         await deps.audit.record({
           action: 'portfolio.delete',
           outcome: 'success',

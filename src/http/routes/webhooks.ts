@@ -205,7 +205,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const created = await webhooks.create(request.principal!.userId, request.body);
+        const created = await webhooks.create(request.principal!.orgId, request.body);
         await deps.audit.record({
           action: 'webhook.create',
           outcome: 'success',
@@ -229,7 +229,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
           response: { 200: Type.Object({ data: Type.Array(WebhookSchema) }), ...authProblems },
         },
       },
-      async (request) => ({ data: await webhooks.list(request.principal!.userId) }),
+      async (request) => ({ data: await webhooks.list(request.principal!.orgId) }),
     );
 
     app.get(
@@ -244,7 +244,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
           response: { 200: WebhookSchema, 404: ProblemSchema, ...authProblems },
         },
       },
-      async (request) => webhooks.get(request.principal!.userId, request.params.id),
+      async (request) => webhooks.get(request.principal!.orgId, request.params.id),
     );
 
     app.delete(
@@ -260,7 +260,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        await webhooks.remove(request.principal!.userId, request.params.id);
+        await webhooks.remove(request.principal!.orgId, request.params.id);
         await deps.audit.record({
           action: 'webhook.delete',
           outcome: 'success',
@@ -285,7 +285,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
         },
       },
       async (request, reply) => {
-        const rotated = await webhooks.rotate(request.principal!.userId, request.params.id);
+        const rotated = await webhooks.rotate(request.principal!.orgId, request.params.id);
         await deps.audit.record({
           action: 'webhook.rotate',
           outcome: 'success',
@@ -311,7 +311,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
         },
       },
       async (request) =>
-        webhooks.deliveriesOfWebhook(request.principal!.userId, request.params.id, page(request.query)),
+        webhooks.deliveriesOfWebhook(request.principal!.orgId, request.params.id, page(request.query)),
     );
 
     app.get(
@@ -328,7 +328,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteModule {
         },
       },
       async (request) =>
-        webhooks.deliveriesOfRule(request.principal!.userId, request.params.id, page(request.query)),
+        webhooks.deliveriesOfRule(request.principal!.orgId, request.params.id, page(request.query)),
     );
   };
 }

@@ -33,12 +33,37 @@ export const isRole = (value: string): value is Role => (roles as readonly strin
 export const isPermission = (value: string): value is Permission =>
   (permissions as readonly string[]).includes(value);
 
+/** A member's role in an organization (docs/organizations.md). */
+export const orgRoles = ['owner', 'admin', 'member', 'viewer'] as const;
+export type OrgRole = (typeof orgRoles)[number];
+export const isOrgRole = (value: string): value is OrgRole => (orgRoles as readonly string[]).includes(value);
+
+/** Owners and admins also manage the organization (members, invitations, settings); data rights are a member's. */
+const orgRolePermissions: Readonly<Record<OrgRole, readonly Permission[]>> = {
+  owner: member,
+  admin: member,
+  member,
+  viewer,
+};
+export const managesOrganization = (role: OrgRole): boolean => role === 'owner' || role === 'admin';
+
 /**
- * What a token may do: its owner's current permissions, narrowed by the token's own list when it has one.
- * Computed on every use, so demoting a user demotes their tokens at once.
+ * What a user may do in an organization: their account role's permissions capped by their role there. The
+ * server-wide `users:manage` (operator endpoints) comes from the account role alone.
  */
-export function effectivePermissions(role: Role, narrowedTo: readonly string[] | null): Permission[] {
-  const granted = rolePermissions[role];
+export function permissionsIn(accountRole: Role, orgRole: OrgRole): Permission[] {
+  const inOrg = orgRolePermissions[orgRole] ?? viewer;
+  return (rolePermissions[accountRole] ?? viewer).filter((p) => p === 'users:manage' || inOrg.includes(p));
+}
+
+/**
+ * What a token may do: its issuer's current permissions (in the token's organization), narrowed by the
+ * token's own list when it has one. Computed on every use, so demoting a member demotes their tokens at once.
+ */
+export function effectivePermissions(
+  granted: readonly Permission[],
+  narrowedTo: readonly string[] | null,
+): Permission[] {
   if (!narrowedTo) return [...granted];
   return granted.filter((p) => narrowedTo.includes(p));
 }

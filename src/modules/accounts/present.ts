@@ -1,6 +1,7 @@
-import type { Permission, Plan, Role } from './permissions.ts';
-import type { Principal } from './principal.ts';
-import type { ApiToken } from './tables.ts';
+import type { OrgRole, Permission, Plan, Role } from './permissions.ts';
+import type { OrgAccess, Principal } from './principal.ts';
+import type { MemberRow } from './repository.ts';
+import type { ApiToken, InvitationsTable } from './tables.ts';
 
 /** A token as listed to its owner: never the secret, never the hash. */
 export interface TokenView {
@@ -19,6 +20,8 @@ export interface AccountView {
   id: string;
   email: string;
   role: Role;
+  /** The organization the credentials act in, and the caller's role there. */
+  organization: { id: string; role: OrgRole };
   plan: Plan;
   limits: { requestsPerMinute: number; wsConnections: number };
   permissions: Permission[];
@@ -51,6 +54,7 @@ export function presentAccount(principal: Principal): AccountView {
     id: principal.userId,
     email: principal.email,
     role: principal.role,
+    organization: { id: principal.orgId, role: principal.orgRole },
     plan: principal.plan,
     limits: { requestsPerMinute: principal.rateLimit, wsConnections: principal.wsConnections },
     permissions: [...principal.permissions].sort(),
@@ -58,3 +62,59 @@ export function presentAccount(principal: Principal): AccountView {
     createdAt: new Date(principal.createdAt).toISOString(),
   };
 }
+
+/** An organization as its members see it, with the caller's role in it. */
+export interface OrganizationView {
+  id: string;
+  name: string;
+  plan: Plan;
+  personal: boolean;
+  requireTwoFactor: boolean;
+  role: OrgRole;
+  createdAt: string;
+}
+
+export const presentOrganization = ({ org, role }: OrgAccess): OrganizationView => ({
+  id: org.id,
+  name: org.name,
+  plan: org.plan as Plan,
+  personal: org.personal,
+  requireTwoFactor: org.require_2fa,
+  role,
+  createdAt: iso(org.created_at)!,
+});
+
+export interface MemberView {
+  userId: string;
+  email: string;
+  role: OrgRole;
+  joinedAt: string;
+}
+
+export const presentMember = (m: MemberRow): MemberView => ({
+  userId: m.userId,
+  email: m.email,
+  role: m.role as OrgRole,
+  joinedAt: iso(m.createdAt)!,
+});
+
+/** An invitation as its organization's managers list it: never the secret, never its hash. */
+export interface InvitationView {
+  id: string;
+  organizationId: string;
+  role: OrgRole;
+  email: string | null;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export const presentInvitation = (i: InvitationsTable): InvitationView => ({
+  id: i.id,
+  organizationId: i.org_id,
+  role: i.role as OrgRole,
+  email: i.email,
+  createdBy: i.created_by,
+  createdAt: iso(i.created_at)!,
+  expiresAt: iso(i.expires_at)!,
+});

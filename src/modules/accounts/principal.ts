@@ -1,14 +1,31 @@
-import { type Permission, type Plan, type Role, effectivePermissions } from './permissions.ts';
-import type { ApiToken, UsersTable } from './tables.ts';
+import {
+  type OrgRole,
+  type Permission,
+  type Plan,
+  type Role,
+  effectivePermissions,
+  permissionsIn,
+} from './permissions.ts';
+import type { ApiToken, OrganizationsTable, UsersTable } from './tables.ts';
 
 /** Who is calling: resolved once per request by the auth plugin, from an API token or a console session. */
 export interface Principal {
   kind: 'token' | 'session';
   userId: string;
+  /**
+   * The organization acted in: the owner of every resource the request touches, of its usage and its rate
+   * limit. A token's is fixed; a session's is its personal one unless the `Meridian-Organization` header names
+   * another it belongs to.
+   */
+  orgId: string;
+  /** The caller's role in that organization. */
+  orgRole: OrgRole;
   email: string;
+  /** The account's server-wide role (caps what it may do in any organization). */
   role: Role;
+  /** The organization's plan. */
   plan: Plan;
-  /** Requests per 60-second window for this account (plan or per-account override). */
+  /** Requests per 60-second window for this organization (plan or per-organization override). */
   rateLimit: number;
   /** The account's key in the rate limiter (`accountLimitKey`), built once with the principal. */
   rateLimitKey: string;
@@ -36,38 +53,58 @@ export interface PlanLimits {
 }
 
 /**
- * The rate limiter's key of an account: one window per account, shared by its tokens and console sessions.
+ * The rate limiter's key of an organization (a personal one's id is its user's): one window per organization,
+ * shared by its members' tokens and console sessions.
  * A principal carries it built once, as the hot path would otherwise build and hash the string per request.
  */
 export const accountLimitKey = (userId: string): string => `acct:${userId}`;
 
-/** Builds the principal of a stored user, from a token of theirs or (without one) from a console session. */
-export type PrincipalOf = (user: UsersTable, token?: ApiToken, sessionIdHash?: string) => Principal;
+/** A user's membership of an organization, as the principal is built from it. */
+export interface OrgAccess {
+  org: OrganizationsTable;
+  role: OrgRole;
+}
 
-/** The principal builder for these plans: the user's plan gives the limits, a per-account override wins. */
+/**
+ * Builds the principal of a stored user acting in an organization they belong to, from a token of theirs or
+ * (without one) from a console session.
+ */
+export type PrincipalOf = (
+  user: UsersTable,
+  access: OrgAccess,
+  token?: ApiToken,
+  sessionIdHash?: string,
+) => Principal;
+
+/** The principal builder for these plans: the organization's plan gives the limits, its override wins. */
 export function createPrincipalOf(plans: Readonly<Record<Plan, PlanLimits>>): PrincipalOf {
-  const limitsOf = (user: UsersTable): PlanLimits => {
-    const plan = plans[user.plan as Plan] ?? plans.standard;
+  const limitsOf = (org: OrganizationsTable): PlanLimits => {
+    const plan = plans[org.plan as Plan] ?? plans.standard;
     return {
       ...plan,
-      rateLimit: user.rate_limit_override ?? plan.rateLimit,
+      rateLimit: org.rate_limit_override ?? plan.rateLimit,
       wsConnections: plan.wsConnections,
     };
   };
 
-  return (user, token, sessionIdHash) => {
+  return (user, access, token, sessionIdHash) => {
     const role = user.role as Role;
-    const limits = limitsOf(user);
+    const { org } = access;
+    const limits = limitsOf(org);
     return {
       kind: token ? 'token' : 'session',
       userId: user.id,
+      orgId: org.id,
+      orgRole: access.role,
       email: user.email,
       role,
-      plan: user.plan as Plan,
+      plan: (plans[org.plan as Plan] ? org.plan : 'standard') as Plan,
       rateLimit: limits.rateLimit,
-      rateLimitKey: accountLimitKey(user.id),
+      rateLimitKey: accountLimitKey(org.id),
       wsConnections: limits.wsConnections,
-      permissions: new Set(effectivePermissions(role, token?.permissions ?? null)),
+      permissions: new Set(
+        effectivePermissions(permissionsIn(role, access.role), token?.permissions ?? null),
+      ),
       tokenId: token?.id,
       credentialHash: token?.token_hash ?? sessionIdHash,
       tokenExpiresAt: token?.expires_at ?? null,

@@ -1,9 +1,37 @@
-import type { Kysely } from 'kysely';
-import type { AccountsRepository, TwoFactorRepository } from './repository.ts';
-import type { AccountsTables } from './tables.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { OrgAccess } from './principal.ts';
+import type { AccountsRepository, OrganizationsStore, TwoFactorRepository } from './repository.ts';
+import type { AccountsTables, InvitationsTable, OrganizationsTable, UsersTable } from './tables.ts';
+
+/** A user's personal organization: same id, plan and override as the user. */
+const personalOrganization = (user: UsersTable): OrganizationsTable => ({
+  id: user.id,
+  name: user.email,
+  plan: user.plan,
+  rate_limit_override: user.rate_limit_override,
+  require_2fa: false,
+  personal: true,
+  created_at: user.created_at,
+});
+
+const orgRow = (row: Selectable<OrganizationsTable>): OrganizationsTable => ({
+  ...row,
+  created_at: Number(row.created_at),
+});
+
+async function insertUserAndOrganization(db: Kysely<AccountsTables>, user: UsersTable): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+  await db.insertInto('organizations').values(personalOrganization(user)).execute();
+  await db
+    .insertInto('memberships')
+    .values({ org_id: user.id, user_id: user.id, role: 'owner', created_at: user.created_at })
+    .execute();
+}
 
 export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): AccountsRepository {
+  const orgs = createKyselyOrganizationsStore(db);
   return {
+    ...orgs,
     countUsers: async () => {
       const row = await db
         .selectFrom('users')
@@ -11,16 +39,24 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    insertUser: async (user) => {
-      await db.insertInto('users').values(user).execute();
-    },
+    insertUser: (user) => db.transaction().execute((tx) => insertUserAndOrganization(tx, user)),
     findUserByEmail: (email) =>
       db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
     findUserById: (id) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     updateUser: async (id, patch) => {
       // An empty SET is not SQL; nothing to change is a no-op, as in the memory twin.
       if (Object.values(patch).every((value) => value === undefined)) return;
-      await db.updateTable('users').set(patch).where('id', '=', id).execute();
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set(patch).where('id', '=', id).execute();
+        const { plan, rate_limit_override } = patch;
+        if (plan !== undefined || rate_limit_override !== undefined)
+          await tx
+            .updateTable('organizations')
+            .set({ plan, rate_limit_override })
+            .where('id', '=', id)
+            .where('personal', '=', true)
+            .execute();
+      });
     },
     insertToken: async (token) => {
       await db
@@ -43,34 +79,36 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
         .selectAll()
         .where('id', '=', token.user_id)
         .executeTakeFirst();
-      return user ? { token, user } : undefined;
+      return user ? { token, user, access: await orgs.findMembership(token.org_id, user.id) } : undefined;
     },
     findToken: (id) => db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst(),
-    listTokens: (userId) =>
+    listTokens: (userId, orgId) =>
       db
         .selectFrom('api_tokens')
         .selectAll()
-        .where('user_id', '=', userId)
+        .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
+        .$if(orgId !== undefined, (q) => q.where('org_id', '=', orgId!))
         .where('grant_id', 'is', null)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute(),
-    grantsOfTokens: async (userId, ids) => {
+    grantsOfTokens: async (orgId, ids) => {
       if (!ids.length) return [];
       const rows = await db
         .selectFrom('api_tokens')
         .select(['id', 'grant_id'])
-        .where('user_id', '=', userId)
+        .where('org_id', '=', orgId)
         .where('id', 'in', [...ids])
         .where('grant_id', 'is not', null)
         .execute();
       return rows.map((r) => ({ id: r.id, grant_id: r.grant_id! }));
     },
-    listTokensPage: (userId, limit, after) => {
+    listTokensPage: (userId, limit, after, orgId) => {
       let query = db
         .selectFrom('api_tokens')
         .selectAll()
         .where('user_id', '=', userId)
+        .$if(orgId !== undefined, (q) => q.where('org_id', '=', orgId!))
         .where('grant_id', 'is', null);
       if (after)
         query = query.where((eb) =>
@@ -160,7 +198,7 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
     },
     insertUserWithIdentity: async (user, identity) => {
       await db.transaction().execute(async (tx) => {
-        await tx.insertInto('users').values(user).execute();
+        await insertUserAndOrganization(tx, user);
         await tx.insertInto('user_identities').values(identity).execute();
       });
     },
@@ -174,6 +212,181 @@ export function createKyselyAccountsRepository(db: Kysely<AccountsTables>): Acco
     },
   };
 }
+
+/** The organizations part of the accounts store, on PGlite and PostgreSQL. */
+function createKyselyOrganizationsStore(db: Kysely<AccountsTables>): OrganizationsStore {
+  const accessQuery = () =>
+    db
+      .selectFrom('memberships')
+      .innerJoin('organizations', 'organizations.id', 'memberships.org_id')
+      .selectAll('organizations')
+      .select('memberships.role as member_role');
+  const toAccess = ({ member_role, ...org }: OrganizationsTable & { member_role: string }): OrgAccess => ({
+    org: orgRow(org),
+    role: member_role as OrgAccess['role'],
+  });
+  return {
+    findOrganization: async (id) => {
+      const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && orgRow(row);
+    },
+    insertOrganization: (org, ownerId) =>
+      db.transaction().execute(async (tx) => {
+        await tx.insertInto('organizations').values(org).execute();
+        await tx
+          .insertInto('memberships')
+          .values({ org_id: org.id, user_id: ownerId, role: 'owner', created_at: org.created_at })
+          .execute();
+      }),
+    updateOrganization: async (id, patch) => {
+      if (Object.values(patch).every((value) => value === undefined)) return;
+      await db.updateTable('organizations').set(patch).where('id', '=', id).execute();
+    },
+    findMembership: async (orgId, userId) => {
+      const row = await accessQuery()
+        .where('memberships.org_id', '=', orgId)
+        .where('memberships.user_id', '=', userId)
+        .executeTakeFirst();
+      return row && toAccess(row);
+    },
+    listMemberships: async (userId) => {
+      const rows = await accessQuery()
+        .where('memberships.user_id', '=', userId)
+        .orderBy('organizations.personal', 'desc')
+        .orderBy('organizations.created_at')
+        .orderBy('organizations.id')
+        .execute();
+      return rows.map(toAccess);
+    },
+    listMembers: async (orgId) => {
+      const rows = await db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['memberships.user_id', 'users.email', 'memberships.role', 'memberships.created_at'])
+        .where('memberships.org_id', '=', orgId)
+        .orderBy('memberships.created_at')
+        .orderBy('memberships.user_id')
+        .execute();
+      return rows.map((r) => ({
+        userId: r.user_id,
+        email: r.email,
+        role: r.role,
+        createdAt: Number(r.created_at),
+      }));
+    },
+    setMemberRole: async (orgId, userId, role) => {
+      await db
+        .updateTable('memberships')
+        .set({ role })
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+    deleteMembership: async (orgId, userId) => {
+      const result = await db
+        .deleteFrom('memberships')
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return affected(result) > 0;
+    },
+    countOwners: async (orgId) => {
+      const row = await db
+        .selectFrom('memberships')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', orgId)
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    transferOwnership: (orgId, from, to) =>
+      db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('memberships')
+          .set({ role: 'owner' })
+          .where('org_id', '=', orgId)
+          .where('user_id', '=', to)
+          .execute();
+        await tx
+          .updateTable('memberships')
+          .set({ role: 'admin' })
+          .where('org_id', '=', orgId)
+          .where('user_id', '=', from)
+          .execute();
+      }),
+    revokeMemberTokens: async (orgId, userId, at) => {
+      const rows = await db
+        .updateTable('api_tokens')
+        .set({ revoked_at: at })
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('token_hash')
+        .execute();
+      return rows.map((r) => r.token_hash);
+    },
+    insertInvitation: async (invitation) => {
+      await db.insertInto('invitations').values(invitation).execute();
+    },
+    findInvitationByHash: async (hash) => {
+      const row = await db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('token_hash', '=', hash)
+        .executeTakeFirst();
+      return row && invitationRow(row);
+    },
+    listInvitations: async (orgId) => {
+      const rows = await db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .where('accepted_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(invitationRow);
+    },
+    deleteInvitation: async (orgId, id) => {
+      const result = await db
+        .deleteFrom('invitations')
+        .where('org_id', '=', orgId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return affected(result) > 0;
+    },
+    acceptInvitation: (id, membership) =>
+      db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('invitations')
+          .set({ accepted_at: membership.created_at, accepted_by: membership.user_id })
+          .where('id', '=', id)
+          .where('accepted_at', 'is', null)
+          .executeTakeFirst();
+        if (affected(result) === 0) return false;
+        await tx.insertInto('memberships').values(membership).execute();
+        return true;
+      }),
+    countActiveOrgTokens: async (orgId, now) => {
+      const row = await db
+        .selectFrom('api_tokens')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('org_id', '=', orgId)
+        .where('grant_id', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+const invitationRow = (row: Selectable<InvitationsTable>): InvitationsTable => ({
+  ...row,
+  created_at: Number(row.created_at),
+  expires_at: Number(row.expires_at),
+  accepted_at: row.accepted_at === null ? null : Number(row.accepted_at),
+});
 
 const affected = (result: {
   numUpdatedRows?: bigint;

@@ -16,6 +16,7 @@ import { createTwoFactor } from './two-factor.ts';
 import { createSessions } from './sessions.ts';
 import { type SsoPolicy, SsoRefusal, createSsoSignIn } from './sso.ts';
 import { createTokenCache } from './token-cache.ts';
+import { createOrganizations } from './organizations.ts';
 import { createTokens } from './tokens.ts';
 import { createUsers } from './users.ts';
 
@@ -29,6 +30,8 @@ export interface AccountsDeps {
   announceRevocation?: (tokenHash: string) => void;
   /** Tells other replicas that a user's role or plan changed, so they drop that user's cached tokens. */
   announceUserChange?: (userId: string) => void;
+  /** Tells other replicas that an organization's plan or two-factor rule changed. */
+  announceOrgChange?: (orgId: string) => void;
   /** Two-factor sign-in: its store, the sealer of TOTP secrets, and whether every password account needs it. */
   twoFactor?: {
     repo: TwoFactorRepository;
@@ -54,24 +57,34 @@ export function createAccountsService(deps: AccountsDeps) {
   // Sign-ins, first starts and operator commands all hash through one bounded queue (password.ts).
   const hasher = boundedHasher(deps.hasher);
   const principalOf = createPrincipalOf(deps.plans);
-  const cache = createTokenCache({ repo, clock, principalOf, log: deps.log });
+  const twoFactorRepo = deps.twoFactor?.repo ?? createMemoryTwoFactorRepository();
+  const twoFactorOn = async (userId: string) => (await twoFactorRepo.find(userId))?.confirmed_at != null;
+  const cache = createTokenCache({ repo, clock, principalOf, twoFactorOn, log: deps.log });
+  const userChanged = (userId: string) => {
+    cache.dropUser(userId);
+    deps.announceUserChange?.(userId);
+  };
   const users = createUsers({
     repo,
     hasher,
     clock,
-    userChanged(userId) {
-      cache.dropUser(userId);
-      deps.announceUserChange?.(userId);
-    },
+    userChanged,
   });
   const planOf = (plan: string) => deps.plans[plan as Plan] ?? deps.plans.standard;
-  const tokens = createTokens({
+  const revoked = (tokenHash: string) => {
+    cache.drop(tokenHash);
+    deps.announceRevocation?.(tokenHash);
+  };
+  const tokens = createTokens({ repo, clock, tokenCap: (plan) => planOf(plan).tokens, revoked });
+  const organizations = createOrganizations({
     repo,
     clock,
-    tokenCap: (plan) => planOf(plan).tokens,
-    revoked(tokenHash) {
-      cache.drop(tokenHash);
-      deps.announceRevocation?.(tokenHash);
+    twoFactorOn,
+    userChanged,
+    revoked,
+    orgChanged(orgId) {
+      cache.dropOrg(orgId);
+      deps.announceOrgChange?.(orgId);
     },
   });
   const sessions = createSessions({
@@ -81,8 +94,8 @@ export function createAccountsService(deps: AccountsDeps) {
     principalOf,
     sessionTtlMs: deps.sessionTtlMs,
     sessionCap: (plan) => planOf(plan).sessions,
+    twoFactorOn,
   });
-  const twoFactorRepo = deps.twoFactor?.repo ?? createMemoryTwoFactorRepository();
   const twoFactor = createTwoFactor({
     repo: twoFactorRepo,
     sealer: deps.twoFactor?.sealer,
@@ -145,6 +158,9 @@ export function createAccountsService(deps: AccountsDeps) {
     dropCached: cache.drop,
     /** Called when another replica announces a changed role or plan. */
     dropUser: cache.dropUser,
+    /** Called when another replica announces a changed organization. */
+    dropOrg: cache.dropOrg,
+    organizations,
     /** True while a cached principal for this token is still valid (used by the push channel's sweeps). */
     isTokenStillValid: tokens.isTokenStillValid,
   };

@@ -3,16 +3,19 @@ import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { randomBase62 } from '../../shared/ids.ts';
 import type { PasswordHasher } from './password.ts';
-import type { Principal, PrincipalOf } from './principal.ts';
+import type { OrgAccess, Principal, PrincipalOf } from './principal.ts';
 import type { AccountsRepository } from './repository.ts';
 import type { UsersTable } from './tables.ts';
+import { twoFactorRequired } from './token-cache.ts';
 import { sha256Hex } from './token-format.ts';
 
 export interface SessionsDeps {
   repo: Pick<
     AccountsRepository,
-    'findUserByEmail' | 'insertSession' | 'findSession' | 'deleteSession' | 'pruneSessions'
+    'findUserByEmail' | 'insertSession' | 'findSession' | 'deleteSession' | 'pruneSessions' | 'findMembership'
   >;
+  /** Whether a user has two-factor sign-in on (asked only for an organization that requires it). */
+  twoFactorOn(userId: string): Promise<boolean>;
   /** Sessions an account of this plan may hold at once (undefined: no cap); a sign-in beyond ends the oldest. */
   sessionCap(plan: string): number | undefined;
   hasher: PasswordHasher;
@@ -53,15 +56,24 @@ export function createSessions(deps: SessionsDeps) {
       created_at: now,
       expires_at: now + deps.sessionTtlMs,
     });
-    return { sessionId, principal: principalOf(user) };
+    return { sessionId, principal: principalOf(user, await accessIn(user, user.id)) };
   }
 
-  async function authenticateSession(sessionId: string): Promise<Principal> {
+  /** The user's membership of an organization; another organization answers like a missing one. */
+  async function accessIn(user: UsersTable, orgId: string): Promise<OrgAccess> {
+    const access = await repo.findMembership(orgId, user.id);
+    if (!access) throw new AppError('not_found', `no organization with id ${orgId}`);
+    if (access.org.require_2fa && !(await deps.twoFactorOn(user.id))) throw twoFactorRequired(orgId);
+    return access;
+  }
+
+  /** The session's principal, acting in `orgId` (default: the user's personal organization). */
+  async function authenticateSession(sessionId: string, orgId?: string): Promise<Principal> {
     const idHash = sessionHash(sessionId);
     const found = await repo.findSession(idHash);
     if (!found || found.expires_at <= clock.now())
       throw new AppError('session_required', 'the session has ended; sign in again');
-    return principalOf(found.user, undefined, idHash);
+    return principalOf(found.user, await accessIn(found.user, orgId ?? found.user.id), undefined, idHash);
   }
 
   async function logout(sessionId: string) {

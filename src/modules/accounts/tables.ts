@@ -16,6 +16,8 @@ export type ApiToken = Selectable<ApiTokensTable>;
 export interface ApiTokensTable {
   id: string;
   user_id: string;
+  /** The organization the token acts in (its issuer's personal one unless issued in another). */
+  org_id: string;
   name: string;
   token_hash: string;
   start: string;
@@ -80,7 +82,44 @@ export interface SignInChallengesTable {
   tries: Generated<number>;
 }
 
+/** An organization: the owner of API tokens, alerts, channels, webhooks, labels, portfolio and usage. */
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  plan: string;
+  rate_limit_override: number | null;
+  require_2fa: boolean;
+  /** A user's own organization: its id is the user's id, it has that one member and takes no invitations. */
+  personal: boolean;
+  created_at: number;
+}
+
+export interface MembershipsTable {
+  org_id: string;
+  user_id: string;
+  /** owner, admin, member or viewer (`OrgRole`). */
+  role: string;
+  created_at: number;
+}
+
+/** An invitation: its secret is shown once (in the link) and stored only hashed. */
+export interface InvitationsTable {
+  id: string;
+  org_id: string;
+  role: string;
+  token_hash: string;
+  email: string | null;
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: string | null;
+}
+
 export interface AccountsTables {
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;

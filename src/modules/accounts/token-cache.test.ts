@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../shared/clock.ts';
-import { createPrincipalOf } from './principal.ts';
+import { type OrgAccess, createPrincipalOf } from './principal.ts';
 import type { ApiToken, UsersTable } from './tables.ts';
 import { createTokenCache } from './token-cache.ts';
 import { generateToken, hashToken } from './token-format.ts';
@@ -15,6 +15,18 @@ const user: UsersTable = {
   rate_limit_override: null,
   created_at: T0,
 };
+const access: OrgAccess = {
+  org: {
+    id: user.id,
+    name: user.email,
+    plan: 'standard',
+    rate_limit_override: null,
+    require_2fa: false,
+    personal: true,
+    created_at: T0,
+  },
+  role: 'owner',
+};
 const principalOf = createPrincipalOf({
   standard: { rateLimit: 120, wsConnections: 5 },
   pro: { rateLimit: 1200, wsConnections: 50 },
@@ -25,6 +37,7 @@ function slowStore(secret: string) {
   const token: ApiToken = {
     id: 'tok_a',
     user_id: user.id,
+    org_id: user.id,
     name: 'bot',
     token_hash: hashToken(secret),
     start: secret.slice(0, 10),
@@ -49,8 +62,10 @@ function slowStore(secret: string) {
     repo: {
       findTokenByHash: (hash: string) => {
         lookups++;
-        return new Promise<{ user: UsersTable; token: ApiToken } | undefined>((resolve) =>
-          waiting.push(() => resolve(hash === token.token_hash ? { user, token: { ...token } } : undefined)),
+        return new Promise<{ user: UsersTable; token: ApiToken; access: OrgAccess } | undefined>((resolve) =>
+          waiting.push(() =>
+            resolve(hash === token.token_hash ? { user, token: { ...token }, access } : undefined),
+          ),
         );
       },
       touchToken: async () => {},

@@ -21,10 +21,19 @@ const cacheTtlMs = 5_000;
  */
 const refreshAheadMs = 4_000;
 
+/** Refused: the organization requires two-factor sign-in of its members and this one has it off. */
+export const twoFactorRequired = (orgId: string) =>
+  new AppError(
+    'forbidden',
+    `organization ${orgId} requires two-factor sign-in; turn it on for your account (POST /api/account/two-factor) first`,
+  );
+
 export interface TokenCacheDeps {
   repo: Pick<AccountsRepository, 'findTokenByHash' | 'touchToken'>;
   clock: Clock;
   principalOf: PrincipalOf;
+  /** Whether a user has two-factor sign-in on (asked only for an organization that requires it). */
+  twoFactorOn?: (userId: string) => Promise<boolean>;
   /** Where a failed "last used" update is noted (debug: the bookkeeping is coarse and best effort). */
   log?: DebugLog;
 }
@@ -53,13 +62,21 @@ export function createTokenCache(deps: TokenCacheDeps) {
     const fetchedAt = clock.now();
     const work = repo
       .findTokenByHash(hash)
-      .then((found) => {
+      .then(async (found) => {
         if (!found || found.token.revoked_at !== null) {
           cache.delete(hash);
           throw new AppError('invalid_token', found ? 'the token was revoked' : 'the token is not known');
         }
+        if (!found.access) {
+          cache.delete(hash);
+          throw new AppError('invalid_token', "the token's issuer is no longer a member of its organization");
+        }
+        if (found.access.org.require_2fa && !(await deps.twoFactorOn?.(found.user.id))) {
+          cache.delete(hash);
+          throw twoFactorRequired(found.access.org.id);
+        }
         const fresh = {
-          principal: principalOf(found.user, found.token),
+          principal: principalOf(found.user, found.access, found.token),
           fetchedAt,
           // The newer of the stored time and the one this process noted (its write may still be under way).
           lastUsedAt: Math.max(found.token.last_used_at ?? 0, cache.get(hash)?.lastUsedAt ?? 0) || null,
@@ -139,6 +156,12 @@ export function createTokenCache(deps: TokenCacheDeps) {
       // A lookup that began before the drop may have read what the drop announced changed: no request after
       // the drop may share it.
       inFlight.delete(tokenHash);
+    },
+    /** Drops every entry of an organization (its plan, override or two-factor rule changed). */
+    dropOrg(orgId: string) {
+      drops++;
+      for (const [hash, entry] of cache) if (entry.principal.orgId === orgId) cache.delete(hash);
+      inFlight.clear();
     },
     /** Drops every entry of a user. */
     dropUser(userId: string) {

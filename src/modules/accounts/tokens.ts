@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock.ts';
 import { AppError } from '../../shared/errors.ts';
 import { newId } from '../../shared/ids.ts';
-import { type Permission, type Role, isPermission, rolePermissions } from './permissions.ts';
+import { type Permission, type Role, isPermission, permissionsIn } from './permissions.ts';
 import { type TokenView, presentToken } from './present.ts';
 import type { AccountsRepository } from './repository.ts';
 import type { ApiToken } from './tables.ts';
@@ -21,6 +21,8 @@ export interface TokensDeps {
     | 'countActiveTokens'
     | 'revokeToken'
     | 'revokeGrantTokens'
+    | 'findMembership'
+    | 'countActiveOrgTokens'
   >;
   /** Active tokens an account of this plan may have (undefined: no cap). */
   tokenCap(plan: string): number | undefined;
@@ -36,10 +38,19 @@ export function createTokens(deps: TokensDeps) {
 
   async function createToken(
     userId: string,
-    input: { name: string; expiresAt?: number | null; permissions?: string[] | null },
+    input: {
+      name: string;
+      expiresAt?: number | null;
+      permissions?: string[] | null;
+      /** The organization the token acts in (default: the user's personal one). */
+      orgId?: string;
+    },
   ): Promise<{ token: string; view: TokenView }> {
     const user = await repo.findUserById(userId);
     if (!user) throw new AppError('not_found', 'user not found');
+    const orgId = input.orgId ?? user.id;
+    const access = await repo.findMembership(orgId, user.id);
+    if (!access) throw new AppError('not_found', `no organization with id ${orgId}`);
     const name = input.name.trim();
     if (!name || name.length > 100)
       throw new AppError('validation_failed', 'name must have 1 to 100 characters', {
@@ -56,7 +67,7 @@ export function createTokens(deps: TokensDeps) {
         throw new AppError('validation_failed', `unknown permissions: ${unknown.join(', ')}`, {
           errors: unknown.map((p) => ({ pointer: '/body/permissions', message: `unknown permission ${p}` })),
         });
-      const granted = rolePermissions[user.role as Role];
+      const granted = permissionsIn(user.role as Role, access.role);
       const beyond = input.permissions.filter((p) => !granted.includes(p as Permission));
       if (beyond.length)
         throw new AppError(
@@ -65,17 +76,19 @@ export function createTokens(deps: TokensDeps) {
         );
       narrowed = [...new Set(input.permissions as Permission[])];
     }
-    const cap = deps.tokenCap(user.plan);
-    if (cap !== undefined && (await repo.countActiveTokens(user.id, clock.now())) >= cap)
+    const plan = access.org.plan;
+    const cap = deps.tokenCap(plan);
+    if (cap !== undefined && (await repo.countActiveOrgTokens(orgId, clock.now())) >= cap)
       throw new AppError(
         'token_limit_reached',
-        `the ${user.plan} plan allows ${cap} active API tokens; revoke one (or let one expire) first`,
+        `the ${plan} plan allows ${cap} active API tokens; revoke one (or let one expire) first`,
         { extra: { limit: cap } },
       );
     const token = generateToken();
     const row: ApiToken = {
       id: newId('tok'),
       user_id: user.id,
+      org_id: orgId,
       name,
       token_hash: hashToken(token),
       start: displayStart(token),
@@ -91,15 +104,17 @@ export function createTokens(deps: TokensDeps) {
     return { token, view: tokenView(row) };
   }
 
-  async function ownedToken(userId: string, tokenId: string): Promise<ApiToken> {
+  /** The user's token in that organization (any of theirs without one). */
+  async function ownedToken(userId: string, tokenId: string, orgId?: string): Promise<ApiToken> {
     const token = await repo.findToken(tokenId);
-    // Another account's token answers exactly like a missing one: no way to probe ids.
-    if (!token || token.user_id !== userId) throw new AppError('not_found', `no token with id ${tokenId}`);
+    // Another account's (or organization's) token answers exactly like a missing one: no way to probe ids.
+    if (!token || token.user_id !== userId || (orgId !== undefined && token.org_id !== orgId))
+      throw new AppError('not_found', `no token with id ${tokenId}`);
     return token;
   }
 
-  async function revokeToken(userId: string | null, tokenId: string): Promise<TokenView> {
-    const token = userId ? await ownedToken(userId, tokenId) : await repo.findToken(tokenId);
+  async function revokeToken(userId: string | null, tokenId: string, orgId?: string): Promise<TokenView> {
+    const token = userId ? await ownedToken(userId, tokenId, orgId) : await repo.findToken(tokenId);
     if (!token) throw new AppError('not_found', `no token with id ${tokenId}`);
     if (token.revoked_at === null) {
       await repo.revokeToken(token.id, clock.now());
@@ -113,8 +128,8 @@ export function createTokens(deps: TokensDeps) {
    * Issues a replacement with the same name, permissions and expiry, and revokes the old one at once. The
    * replacement never outlives the original: an expired token is refused (its owner creates a new one).
    */
-  async function rotateToken(userId: string, tokenId: string) {
-    const old = await ownedToken(userId, tokenId);
+  async function rotateToken(userId: string, tokenId: string, orgId?: string) {
+    const old = await ownedToken(userId, tokenId, orgId);
     if (old.revoked_at !== null) throw new AppError('conflict', 'a revoked token cannot be rotated');
     if (old.expires_at !== null && old.expires_at <= clock.now())
       throw new AppError(
@@ -154,6 +169,8 @@ export function createTokens(deps: TokensDeps) {
     await repo.insertToken({
       id: newId('tok'),
       user_id: input.userId,
+      // An OAuth app acts in its user's personal organization.
+      org_id: input.userId,
       name: input.name,
       token_hash: hashToken(token),
       start: displayStart(token),
@@ -187,14 +204,15 @@ export function createTokens(deps: TokensDeps) {
     issueGrantToken,
     revokeGrantTokens,
     grantOfToken,
-    listTokens: async (userId: string) => (await repo.listTokens(userId)).map(tokenView),
-    /** The OAuth grant of each of the user's tokens `ids` that is an OAuth access token. */
-    grantsOfTokens: async (userId: string, ids: readonly string[]): Promise<Map<string, string>> =>
-      new Map((await repo.grantsOfTokens(userId, ids)).map((t) => [t.id, t.grant_id])),
-    /** One page of the owner's tokens, newest first; `nextCursor` is null on the last page. */
-    listTokensPage: async (userId: string, page: { limit: number; cursor?: string }) => {
+    listTokens: async (userId: string | undefined, orgId?: string) =>
+      (await repo.listTokens(userId, orgId)).map(tokenView),
+    /** The OAuth grant of each of an organization's tokens `ids` that is an OAuth access token. */
+    grantsOfTokens: async (orgId: string, ids: readonly string[]): Promise<Map<string, string>> =>
+      new Map((await repo.grantsOfTokens(orgId, ids)).map((t) => [t.id, t.grant_id])),
+    /** One page of the owner's tokens (in one organization), newest first; `nextCursor` is null on the last. */
+    listTokensPage: async (userId: string, page: { limit: number; cursor?: string; orgId?: string }) => {
       const after = page.cursor === undefined ? undefined : decodeTokenCursor(page.cursor);
-      const rows = await repo.listTokensPage(userId, page.limit + 1, after);
+      const rows = await repo.listTokensPage(userId, page.limit + 1, after, page.orgId);
       const data = rows.slice(0, page.limit);
       return {
         data: data.map(tokenView),

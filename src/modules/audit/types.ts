@@ -28,6 +28,16 @@ export const AUDIT_ACTIONS = [
   'oauth.client_delete',
   'oauth.grant',
   'oauth.grant_revoke',
+  'organization.create',
+  'organization.update',
+  'organization.plan_change',
+  'organization.invite',
+  'organization.invitation_revoke',
+  'organization.join',
+  'organization.member_role_change',
+  'organization.member_remove',
+  'organization.leave',
+  'organization.transfer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -22,6 +22,7 @@ import * as oauth from './0022_oauth.ts';
 import * as userIdentities from './0023_user_identities.ts';
 import * as predictionDirectionEvidence from './0026_prediction_direction_evidence.ts';
 import * as netflowRollup from './0027_netflow_rollup.ts';
+import * as organizations from './0028_organizations.ts';
 import * as usageSeconds from './0030_usage_seconds.ts';
 
 /**
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0023_user_identities': userIdentities,
   '0026_prediction_direction_evidence': predictionDirectionEvidence,
   '0027_netflow_rollup': netflowRollup,
+  '0028_organizations': organizations,
   '0030_usage_seconds': usageSeconds,
 };

@@ -87,7 +87,7 @@ export function eventsStreamRoutes(deps: EventsStreamDeps, auth: AuthApi): Route
     async function handshake(request: FastifyRequest, reply: FastifyReply, hold: Hold<EventsAdmission>) {
       const credential = await authenticateUpgrade(request, reply, 'alerts:read');
       const { principal } = credential;
-      const afterSeq = await resumeSeq(principal.userId, (request.query as { after?: unknown }).after);
+      const afterSeq = await resumeSeq(principal.orgId, (request.query as { after?: unknown }).after);
       const connectionId = await reserveConnection(hub, principal, 'event streams');
       hold(
         {

@@ -108,7 +108,7 @@ export function createConnectionRegistry(deps: RegistryDeps) {
     const conn: Connection = {
       id: admission.connectionId,
       ws,
-      accountId: principal.userId,
+      accountId: principal.orgId,
       credential,
       sub: admission.subscription,
       alive: true,

@@ -86,17 +86,17 @@ export function createPushHub(deps: HubDeps, initialOptions: HubOptions = defaul
 
     /** Takes a connection slot for the account; false when the plan's cap is reached. */
     async reserve(principal: Principal, connectionId: string) {
-      return deps.slots.acquire(principal.userId, connectionId, principal.wsConnections);
+      return deps.slots.acquire(principal.orgId, connectionId, principal.wsConnections);
     },
     /** Gives a reserved slot back when the upgrade never completed. */
     async unreserve(principal: Principal, connectionId: string) {
-      await deps.slots.release(principal.userId, connectionId);
+      await deps.slots.release(principal.orgId, connectionId);
     },
 
     /** Adopts an upgraded socket. Its slot was reserved before the upgrade. */
     adopt(ws: WebSocket, admission: Admission) {
       if (stopped) {
-        deps.slots.release(admission.principal.userId, admission.connectionId).catch(releaseFailed);
+        deps.slots.release(admission.principal.orgId, admission.connectionId).catch(releaseFailed);
         ws.close(closeCodes.goingAway, 'server shutting down');
         return;
       }
