@@ -9,6 +9,32 @@ from ._model import ApiResponse, _Model, _any, _list, _map, _none, _num, _obj, _
 
 
 @dataclass
+class AcceptInvitationRequest(_Model):
+    """AcceptInvitationRequest"""
+
+    token: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("token", "token", _any),
+    )
+
+
+@dataclass
+class AccountOrganization(_Model):
+    """The organization these credentials act in, and the role there"""
+
+    id: str
+    role: Union[Literal["owner"], Literal["admin"], Literal["member"], Literal["viewer"]]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("role", "role", _any),
+    )
+
+
+@dataclass
 class AccountLimits(_Model):
     """AccountLimits"""
 
@@ -28,7 +54,8 @@ class Account(_Model):
 
     id: str
     email: str
-    role: Union[Literal["viewer"], Literal["member"], Literal["admin"]]
+    role: Union[Literal["viewer"], Literal["member"], Literal["admin"]]  # The account's server-wide role: it caps what the account may do in any organization
+    organization: AccountOrganization  # The organization these credentials act in, and the role there
     plan: Union[Literal["standard"], Literal["pro"]]
     limits: AccountLimits
     permissions: List[Literal["market:read", "onchain:read", "onchain:write", "predictions:read", "alerts:read", "alerts:write", "portfolio:read", "portfolio:write", "account:read", "users:manage"]]
@@ -40,6 +67,7 @@ class Account(_Model):
         ("id", "id", _any),
         ("email", "email", _any),
         ("role", "role", _any),
+        ("organization", "organization", _obj("AccountOrganization")),
         ("plan", "plan", _any),
         ("limits", "limits", _obj("AccountLimits")),
         ("permissions", "permissions", _list(_any)),
@@ -1501,6 +1529,32 @@ class Candle(_Model):
 
 
 @dataclass
+class ChangeOrganizationMemberRoleRequest(_Model):
+    """ChangeOrganizationMemberRoleRequest"""
+
+    role: Union[Literal["owner"], Literal["admin"], Literal["member"], Literal["viewer"]]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("role", "role", _any),
+    )
+
+
+@dataclass
+class ChangeOrganizationMemberRoleResponse(_Model):
+    """ChangeOrganizationMemberRoleResponse"""
+
+    user_id: str
+    role: Union[Literal["owner"], Literal["admin"], Literal["member"], Literal["viewer"]]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("user_id", "userId", _any),
+        ("role", "role", _any),
+    )
+
+
+@dataclass
 class ConfirmTwoFactorRequest(_Model):
     """ConfirmTwoFactorRequest"""
 
@@ -1521,6 +1575,40 @@ class ConfirmTwoFactorResponse(_Model):
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("recovery_codes", "recoveryCodes", _list(_any)),
+    )
+
+
+@dataclass
+class CreateInvitationRequest(_Model):
+    """CreateInvitationRequest"""
+
+    role: Union[Literal["admin"], Literal["member"], Literal["viewer"]]
+    email: Optional[str] = None  # Only this address may accept; the link is emailed to it
+    expires_in: Optional[str] = None  # Lifetime such as 7d (default) or 48h; at most 30d
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("role", "role", _any),
+        ("email", "email", _any),
+        ("expires_in", "expiresIn", _any),
+    )
+
+
+@dataclass
+class CreateInvitationResponse201(_Model):
+    """CreateInvitationResponse201"""
+
+    token: str  # The invitation secret. Shown once, never again.
+    link: Optional[str]  # The console link carrying the secret (null: MERIDIAN_CONSOLE_URL is not set)
+    emailed: bool  # The link was handed to the SMTP server (MERIDIAN_SMTP_URL)
+    details: Invitation
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("token", "token", _any),
+        ("link", "link", _opt(_any)),
+        ("emailed", "emailed", _any),
+        ("details", "details", _obj("Invitation")),
     )
 
 
@@ -1551,6 +1639,18 @@ class CreateOAuthClientResponse201(_Model):
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("client", "client", _obj("OAuthClient")),
         ("secret", "secret", _opt(_any)),
+    )
+
+
+@dataclass
+class CreateOrganizationRequest(_Model):
+    """CreateOrganizationRequest"""
+
+    name: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
     )
 
 
@@ -2733,6 +2833,30 @@ class ImportPortfolioRequest(_Model):
 
 
 @dataclass
+class Invitation(_Model):
+    """Invitation"""
+
+    id: str
+    organization_id: str
+    role: Union[Literal["owner"], Literal["admin"], Literal["member"], Literal["viewer"]]
+    email: Optional[str]  # null: anyone with the link may accept
+    created_by: str
+    created_at: str
+    expires_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("organization_id", "organizationId", _any),
+        ("role", "role", _any),
+        ("email", "email", _opt(_any)),
+        ("created_by", "createdBy", _any),
+        ("created_at", "createdAt", _any),
+        ("expires_at", "expiresAt", _any),
+    )
+
+
+@dataclass
 class LedgerEntryOutcome(_Model):
     """LedgerEntryOutcome"""
 
@@ -3058,7 +3182,7 @@ class ListAuditLogResponseDataItem(_Model):
 
     id: str
     at: str
-    action: Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.test", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]
+    action: Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.test", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke", "organization.create", "organization.update", "organization.plan_change", "organization.invite", "organization.invitation_revoke", "organization.join", "organization.member_role_change", "organization.member_remove", "organization.leave", "organization.transfer"]
     outcome: Union[Literal["success"], Literal["failure"]]
     actor_id: Optional[str]  # The user who acted; null when unknown
     credential: Literal["session", "token", "password", "sso", "operator", "none"]  # How the actor authenticated: session, token, password (sign-in), sso (single sign-on), operator (CLI
@@ -3105,6 +3229,22 @@ class ListAuditLogResponse(_Model):
         ("data", "data", _list(_obj("ListAuditLogResponseDataItem"))),
         ("next_cursor", "nextCursor", _opt(_any)),
         ("applied", "applied", _obj("ListAuditLogResponseApplied")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListInvitationsResponse(_Model):
+    """ListInvitationsResponse"""
+
+    data: List[Invitation]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("Invitation"))),
     )
 
     def to_records(self) -> List[Dict[str, Any]]:
@@ -3395,6 +3535,38 @@ class ListOnchainFlowsResponse(_Model):
         ("next_cursor", "nextCursor", _opt(_any)),
         ("applied", "applied", _obj("ListOnchainFlowsResponseApplied")),
         ("labels", "labels", _obj("ListOnchainFlowsResponseLabels")),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListOrganizationMembersResponse(_Model):
+    """ListOrganizationMembersResponse"""
+
+    data: List[OrganizationMember]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("OrganizationMember"))),
+    )
+
+    def to_records(self) -> List[Dict[str, Any]]:
+        """The `data` rows as plain dicts with the JSON field names (`pandas.DataFrame.from_records`)."""
+        return [_plain(row) for row in self.data]
+
+
+@dataclass
+class ListOrganizationsResponse(_Model):
+    """ListOrganizationsResponse"""
+
+    data: List[Organization]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("data", "data", _list(_obj("Organization"))),
     )
 
     def to_records(self) -> List[Dict[str, Any]]:
@@ -4363,6 +4535,48 @@ class OpenInterestAlertRuleInput(_Model):
 
 
 @dataclass
+class Organization(_Model):
+    """Organization"""
+
+    id: str
+    name: str
+    plan: Union[Literal["standard"], Literal["pro"]]
+    personal: bool  # The user's own organization: one member, no invitations
+    require_two_factor: bool  # Members must have two-factor sign-in on to act in it
+    role: Union[Literal["owner"], Literal["admin"], Literal["member"], Literal["viewer"]]
+    created_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("id", "id", _any),
+        ("name", "name", _any),
+        ("plan", "plan", _any),
+        ("personal", "personal", _any),
+        ("require_two_factor", "requireTwoFactor", _any),
+        ("role", "role", _any),
+        ("created_at", "createdAt", _any),
+    )
+
+
+@dataclass
+class OrganizationMember(_Model):
+    """OrganizationMember"""
+
+    user_id: str
+    email: str
+    role: Union[Literal["owner"], Literal["admin"], Literal["member"], Literal["viewer"]]
+    joined_at: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("user_id", "userId", _any),
+        ("email", "email", _any),
+        ("role", "role", _any),
+        ("joined_at", "joinedAt", _any),
+    )
+
+
+@dataclass
 class OutlookBatch(_Model):
     """symbols=…: one entry per distinct symbol, in the order given"""
 
@@ -5109,6 +5323,18 @@ class Token(_Model):
 
 
 @dataclass
+class TransferOrganizationRequest(_Model):
+    """TransferOrganizationRequest"""
+
+    user_id: str  # The member who becomes the owner
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("user_id", "userId", _any),
+    )
+
+
+@dataclass
 class TwoFactorSecret(_Model):
     """TwoFactorSecret"""
 
@@ -5315,6 +5541,20 @@ class UpdateAlertRuleRequest(_Model):
         ("expires_at", "expiresAt", _opt(_any)),
         ("channels", "channels", _obj("UpdateAlertRuleRequestChannels")),
         ("template", "template", _opt(_any)),
+    )
+
+
+@dataclass
+class UpdateOrganizationRequest(_Model):
+    """UpdateOrganizationRequest"""
+
+    name: Optional[str] = None
+    require_two_factor: Optional[bool] = None
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("name", "name", _any),
+        ("require_two_factor", "requireTwoFactor", _any),
     )
 
 
@@ -5736,7 +5976,55 @@ class _Operations:
         """POST /api/account/two-factor/disable: Turn two-factor sign-in off, proven by a current code or a recovery code"""
         return self._call("POST", "/api/account/two-factor/disable", {}, body, _none, headers, False)
 
-    def list_audit_log(self, *, action: Optional[Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.test", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke"]] = None, actor: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, format: Optional[Union[Literal["json"], Literal["jsonl"]]] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAuditLogResponse]:
+    def list_organizations(self, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOrganizationsResponse]:
+        """GET /api/organizations: The organizations you belong to, your personal one first"""
+        return self._call("GET", "/api/organizations", {}, None, _obj("ListOrganizationsResponse"), headers, False)
+
+    def create_organization(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Organization]:
+        """POST /api/organizations: Create an organization; you are its owner"""
+        return self._call("POST", "/api/organizations", {}, body, _obj("Organization"), headers, False)
+
+    def get_organization(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Organization]:
+        """GET /api/organizations/{id}: One organization you belong to (another answers 404)"""
+        return self._call("GET", _path("/api/organizations/{id}", {"id": id}), {}, None, _obj("Organization"), headers, False)
+
+    def update_organization(self, id: str, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Organization]:
+        """PATCH /api/organizations/{id}: Rename an organization or require two-factor sign-in of its members (owner or admin)"""
+        return self._call("PATCH", _path("/api/organizations/{id}", {"id": id}), {}, body, _obj("Organization"), headers, False)
+
+    def list_organization_members(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListOrganizationMembersResponse]:
+        """GET /api/organizations/{id}/members: The members of an organization and their roles"""
+        return self._call("GET", _path("/api/organizations/{id}/members", {"id": id}), {}, None, _obj("ListOrganizationMembersResponse"), headers, False)
+
+    def change_organization_member_role(self, id: str, user_id: str, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ChangeOrganizationMemberRoleResponse]:
+        """PATCH /api/organizations/{id}/members/{userId}: Change a member's role; their tokens act with it from the next request"""
+        return self._call("PATCH", _path("/api/organizations/{id}/members/{userId}", {"id": id, "userId": user_id}), {}, body, _obj("ChangeOrganizationMemberRoleResponse"), headers, False)
+
+    def remove_organization_member(self, id: str, user_id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/organizations/{id}/members/{userId}: Remove a member (owner or admin), or leave (your own id); their tokens there are revoked"""
+        return self._call("DELETE", _path("/api/organizations/{id}/members/{userId}", {"id": id, "userId": user_id}), {}, None, _none, headers, False)
+
+    def transfer_organization(self, id: str, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Organization]:
+        """POST /api/organizations/{id}/transfer: Hand ownership to another member (owner only); you stay as an admin"""
+        return self._call("POST", _path("/api/organizations/{id}/transfer", {"id": id}), {}, body, _obj("Organization"), headers, False)
+
+    def create_invitation(self, id: str, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[CreateInvitationResponse201]:
+        """POST /api/organizations/{id}/invitations: Invite someone by link (and by email when given); the secret is in this response only"""
+        return self._call("POST", _path("/api/organizations/{id}/invitations", {"id": id}), {}, body, _obj("CreateInvitationResponse201"), headers, False)
+
+    def list_invitations(self, id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListInvitationsResponse]:
+        """GET /api/organizations/{id}/invitations: Invitations not yet accepted (owner or admin; never their secrets)"""
+        return self._call("GET", _path("/api/organizations/{id}/invitations", {"id": id}), {}, None, _obj("ListInvitationsResponse"), headers, False)
+
+    def revoke_invitation(self, id: str, invitation_id: str, headers: Optional[Dict[str, str]] = None) -> ApiResponse[None]:
+        """DELETE /api/organizations/{id}/invitations/{invitationId}: Withdraw an invitation: its link stops working"""
+        return self._call("DELETE", _path("/api/organizations/{id}/invitations/{invitationId}", {"id": id, "invitationId": invitation_id}), {}, None, _none, headers, False)
+
+    def accept_invitation(self, body: Any, headers: Optional[Dict[str, str]] = None) -> ApiResponse[Organization]:
+        """POST /api/invitations/accept: Join an organization with an invitation's secret (once, before it expires)"""
+        return self._call("POST", "/api/invitations/accept", {}, body, _obj("Organization"), headers, False)
+
+    def list_audit_log(self, *, action: Optional[Literal["auth.sign_in", "auth.sign_out", "auth.two_factor", "token.create", "token.rotate", "token.revoke", "user.create", "user.role_change", "user.plan_change", "two_factor.enrol", "two_factor.disable", "two_factor.recovery_code_use", "webhook.create", "webhook.rotate", "webhook.delete", "channel.create", "channel.verify", "channel.test", "channel.delete", "alert_rule.delete", "label.delete", "portfolio.import", "portfolio.row_delete", "portfolio.delete", "oauth.client_create", "oauth.client_delete", "oauth.grant", "oauth.grant_revoke", "organization.create", "organization.update", "organization.plan_change", "organization.invite", "organization.invitation_revoke", "organization.join", "organization.member_role_change", "organization.member_remove", "organization.leave", "organization.transfer"]] = None, actor: Optional[str] = None, from_: Optional[str] = None, to: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None, format: Optional[Union[Literal["json"], Literal["jsonl"]]] = None, headers: Optional[Dict[str, str]] = None) -> ApiResponse[ListAuditLogResponse]:
         """GET /api/audit-log: Security-relevant actions, newest first (admins); filters, cursor pages, a JSON-lines export"""
         return self._call("GET", "/api/audit-log", {"action": action, "actor": actor, "from": from_, "to": to, "limit": limit, "cursor": cursor, "format": format}, None, _obj("ListAuditLogResponse"), headers, False)
 

@@ -417,6 +417,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join an organization with an invitation's secret (once, before it expires) */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/labels": {
         parameters: {
             query?: never;
@@ -621,6 +638,129 @@ export interface paths {
         get: operations["getOnchainNetflow"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organizations you belong to, your personal one first */
+        get: operations["listOrganizations"];
+        put?: never;
+        /** Create an organization; you are its owner */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One organization you belong to (another answers 404) */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename an organization or require two-factor sign-in of its members (owner or admin) */
+        patch: operations["updateOrganization"];
+        trace?: never;
+    };
+    "/api/organizations/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations not yet accepted (owner or admin; never their secrets) */
+        get: operations["listInvitations"];
+        put?: never;
+        /** Invite someone by link (and by email when given); the secret is in this response only */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation: its link stops working */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members of an organization and their roles */
+        get: operations["listOrganizationMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (owner or admin), or leave (your own id); their tokens there are revoked */
+        delete: operations["removeOrganizationMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role; their tokens act with it from the next request */
+        patch: operations["changeOrganizationMemberRole"];
+        trace?: never;
+    };
+    "/api/organizations/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand ownership to another member (owner only); you stay as an admin */
+        post: operations["transferOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1060,6 +1200,9 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AcceptInvitationRequest: {
+            token: string;
+        };
         Account: {
             authenticatedWith: "token" | "session";
             /** Format: date-time */
@@ -1070,8 +1213,14 @@ export interface components {
                 requestsPerMinute: number;
                 wsConnections: number;
             };
+            /** @description The organization these credentials act in, and the role there */
+            organization: {
+                id: string;
+                role: "owner" | "admin" | "member" | "viewer";
+            };
             permissions: ("market:read" | "onchain:read" | "onchain:write" | "predictions:read" | "alerts:read" | "alerts:write" | "portfolio:read" | "portfolio:write" | "account:read" | "users:manage")[];
             plan: "standard" | "pro";
+            /** @description The account's server-wide role: it caps what the account may do in any organization */
             role: "viewer" | "member" | "admin";
         };
         AccountUsage: {
@@ -1884,6 +2033,13 @@ export interface components {
             /** @description Base volume */
             volume: number;
         };
+        ChangeOrganizationMemberRoleRequest: {
+            role: "owner" | "admin" | "member" | "viewer";
+        };
+        ChangeOrganizationMemberRoleResponse: {
+            role: "owner" | "admin" | "member" | "viewer";
+            userId: string;
+        };
         CheckOAuthAuthorizationResponse: {
             client: {
                 id: string;
@@ -1935,6 +2091,22 @@ export interface components {
         };
         /** @description An alert rule; the shape of `condition` depends on `type` */
         CreateAlertRuleRequest: components["schemas"]["PriceAlertRuleInput"] | components["schemas"]["VolumeAlertRuleInput"] | components["schemas"]["AddressFlowAlertRuleInput"] | components["schemas"]["FundingAlertRuleInput"] | components["schemas"]["OpenInterestAlertRuleInput"] | components["schemas"]["LiquidationsAlertRuleInput"] | components["schemas"]["ProbabilityAlertRuleInput"];
+        CreateInvitationRequest: {
+            /** @description Only this address may accept; the link is emailed to it */
+            email?: string;
+            /** @description Lifetime such as 7d (default) or 48h; at most 30d */
+            expiresIn?: string;
+            role: "admin" | "member" | "viewer";
+        };
+        CreateInvitationResponse201: {
+            details: components["schemas"]["Invitation"];
+            /** @description The link was handed to the SMTP server (MERIDIAN_SMTP_URL) */
+            emailed: boolean;
+            /** @description The console link carrying the secret (null: MERIDIAN_CONSOLE_URL is not set) */
+            link: string | null;
+            /** @description The invitation secret. Shown once, never again. */
+            token: string;
+        };
         CreateOAuthClientRequest: {
             /** @description true: the client gets a secret (a server-side app); default false (public) */
             confidential?: boolean;
@@ -1945,6 +2117,9 @@ export interface components {
             client: components["schemas"]["OAuthClient"];
             /** @description The client secret of a confidential client. Shown once, never again: store it now. */
             secret: string | null;
+        };
+        CreateOrganizationRequest: {
+            name: string;
         };
         CreateTokenRequest: {
             /** Format: date-time */
@@ -2559,6 +2734,18 @@ export interface components {
                 venue?: string | null;
             }[];
         };
+        Invitation: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            /** @description null: anyone with the link may accept */
+            email: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            organizationId: string;
+            role: "owner" | "admin" | "member" | "viewer";
+        };
         LedgerEntry: {
             /** @description Made after the fact by the walk-forward backfill, not live (also in the payload) */
             backfilled: boolean;
@@ -2717,7 +2904,7 @@ export interface components {
             };
             data: {
                 /** @enum {string} */
-                action: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.test" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
+                action: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.test" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke" | "organization.create" | "organization.update" | "organization.plan_change" | "organization.invite" | "organization.invitation_revoke" | "organization.join" | "organization.member_role_change" | "organization.member_remove" | "organization.leave" | "organization.transfer";
                 /** @description The user who acted; null when unknown */
                 actorId: string | null;
                 /** @description The client address (null: not over HTTP) */
@@ -2739,6 +2926,9 @@ export interface components {
             }[];
             /** @description Pass as cursor for the next (older) page */
             nextCursor: string | null;
+        };
+        ListInvitationsResponse: {
+            data: components["schemas"]["Invitation"][];
         };
         ListLabelsResponse: {
             data: {
@@ -2832,6 +3022,12 @@ export interface components {
                 chain: string | null;
                 exchange: string | null;
             };
+        };
+        ListOrganizationMembersResponse: {
+            data: components["schemas"]["OrganizationMember"][];
+        };
+        ListOrganizationsResponse: {
+            data: components["schemas"]["Organization"][];
         };
         ListPortfolioImportsResponse: {
             data: {
@@ -3291,6 +3487,25 @@ export interface components {
              */
             type: "open_interest";
         };
+        Organization: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            /** @description The user's own organization: one member, no invitations */
+            personal: boolean;
+            plan: "standard" | "pro";
+            /** @description Members must have two-factor sign-in on to act in it */
+            requireTwoFactor: boolean;
+            role: "owner" | "admin" | "member" | "viewer";
+        };
+        OrganizationMember: {
+            email: string;
+            /** Format: date-time */
+            joinedAt: string;
+            role: "owner" | "admin" | "member" | "viewer";
+            userId: string;
+        };
         /** @description symbols=…: one entry per distinct symbol, in the order given */
         OutlookBatch: {
             data: (components["schemas"]["OutlookEntry"] | components["schemas"]["OutlookEntryError"])[];
@@ -3679,6 +3894,10 @@ export interface components {
             start: string;
             status: "active" | "expired" | "revoked";
         };
+        TransferOrganizationRequest: {
+            /** @description The member who becomes the owner */
+            userId: string;
+        };
         TwoFactorSecret: {
             /** @description The TOTP secret (base32). Shown once, never again. */
             secret: string;
@@ -3812,6 +4031,10 @@ export interface components {
                  */
                 mode?: "once" | "every";
             };
+        };
+        UpdateOrganizationRequest: {
+            name?: string;
+            requireTwoFactor?: boolean;
         };
         VerifyAlertChannelRequest: {
             /** @description The 6-digit code emailed */
@@ -4814,7 +5037,7 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.test" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke";
+                action?: "auth.sign_in" | "auth.sign_out" | "auth.two_factor" | "token.create" | "token.rotate" | "token.revoke" | "user.create" | "user.role_change" | "user.plan_change" | "two_factor.enrol" | "two_factor.disable" | "two_factor.recovery_code_use" | "webhook.create" | "webhook.rotate" | "webhook.delete" | "channel.create" | "channel.verify" | "channel.test" | "channel.delete" | "alert_rule.delete" | "label.delete" | "portfolio.import" | "portfolio.row_delete" | "portfolio.delete" | "oauth.client_create" | "oauth.client_delete" | "oauth.grant" | "oauth.grant_revoke" | "organization.create" | "organization.update" | "organization.plan_change" | "organization.invite" | "organization.invitation_revoke" | "organization.join" | "organization.member_role_change" | "organization.member_remove" | "organization.leave" | "organization.transfer";
                 /** @description Only entries by this user id */
                 actor?: string;
                 cursor?: string;
@@ -4946,6 +5169,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5431,6 +5685,336 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrganizationsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrganizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInvitationsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateInvitationResponse201"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOrganizationMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrganizationMembersResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changeOrganizationMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeOrganizationMemberRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeOrganizationMemberRoleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    transferOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOrganizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
