@@ -22,6 +22,7 @@ const consolePages = [
   '/settings',
   '/settings/keys',
   '/settings/apps',
+  '/audit-log',
   '/organization',
   '/oauth/authorize',
 ];

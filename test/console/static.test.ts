@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -31,15 +31,12 @@ async function appServing(build: boolean) {
 describe('serving the web console', () => {
   it('answers every console page with index.html: never cached, strict CSP', async () => {
     const app = await appServing(true);
-    for (const url of [
-      '/',
-      '/sign-in',
-      '/symbols/ETHUSDT',
-      '/flows',
-      '/alerts',
-      '/portfolio',
-      '/settings/keys',
-    ]) {
+    // Every page the console's router declares (console/src/App.tsx), so the two lists cannot drift apart.
+    const declared = [...readFileSync('console/src/App.tsx', 'utf8').matchAll(/<Route path="([^"]+)"/g)].map(
+      (m) => `/${m[1]!.replace(/^\//, '').replace(':symbol', 'ETHUSDT')}`,
+    );
+    expect(declared).toContain('/audit-log');
+    for (const url of ['/', ...declared]) {
       const page = await app.inject({ url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
