@@ -7,7 +7,7 @@ import { createKyselyUsageRepository } from '../../src/modules/usage/index.ts';
 import type { UsageRepository } from '../../src/modules/usage/repository.ts';
 import type { UsageTables } from '../../src/modules/usage/tables.ts';
 import { manualClock } from '../../src/shared/clock.ts';
-import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { dbKinds, insertAccount, openTestDatabase } from '../harness/db.ts';
 
 const START = Date.UTC(2026, 0, 1);
 
@@ -40,9 +40,7 @@ describe.each(dbKinds())('usage counter flushing into %s after a failed flush', 
 
   async function setUp() {
     handle = await openTestDatabase(kind);
-    await sql`insert into users (id, email, role, created_at) values ('acct', 'acct@example.com', 'member', ${START})`.execute(
-      handle.db,
-    );
+    await insertAccount(handle.db, 'acct', START);
     const stored = createKyselyUsageRepository(tablesOf<UsageTables>(handle.db));
     const clock = manualClock(START);
     const logged: string[] = [];

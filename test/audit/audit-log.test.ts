@@ -92,6 +92,8 @@ describe('the audit log', () => {
     });
     expect(channel.statusCode, channel.body).toBe(201);
     await asMember('POST', `/api/alert-channels/${channel.json().id}/verify`, { code: '000000' });
+    const testSend = await asMember('POST', `/api/alert-channels/${channel.json().id}/test`);
+    expect(testSend.statusCode, testSend.body).toBe(202);
     await asMember('DELETE', `/api/alert-channels/${channel.json().id}`);
     const rule = await asMember('POST', '/api/alerts', {
       type: 'price',

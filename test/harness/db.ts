@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { type Kysely, sql } from 'kysely';
 import { inject } from 'vitest';
 import { type DbHandle, type DbTimeouts, openDatabase } from '../../src/adapters/db/connect.ts';
 
@@ -75,4 +76,20 @@ export async function openTestPostgres(timeouts?: Partial<DbTimeouts>): Promise<
       await again.end();
     },
   };
+}
+
+/**
+ * Stores an account as sign-up does, below the service: the user, its personal organization (same id) and
+ * the owner's membership — what owned rows (usage, portfolio, idempotency keys) reference.
+ */
+export async function insertAccount(db: Kysely<any>, id: string, createdAt: number): Promise<void> {
+  await sql`insert into users (id, email, role, created_at) values (${id}, ${`${id}@example.com`}, 'member', ${createdAt})`.execute(
+    db,
+  );
+  await sql`insert into organizations (id, name, personal, created_at) values (${id}, ${id}, true, ${createdAt})`.execute(
+    db,
+  );
+  await sql`insert into memberships (org_id, user_id, role, created_at) values (${id}, ${id}, 'owner', ${createdAt})`.execute(
+    db,
+  );
 }

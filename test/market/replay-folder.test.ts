@@ -151,9 +151,11 @@ describe.skipIf(!present)('replay of the shared 2021 folder', () => {
       collect('market-data', market.json());
       collect('market-data Meridian-As-Of', market.headers['meridian-as-of']);
       collect('market-history', (await get('/api/market-history?symbol=BTCUSDT&interval=1h&limit=5')).json());
-      const predictions = await get('/api/predictions?symbol=BTCUSDT&horizon=1h&include=backfilled');
+      const predictions = await get('/api/predictions?symbol=BTCUSDT&horizon=15m&include=backfilled');
       const points = (predictions.json() as { data: unknown[] }).data;
-      expect(points.length).toBeGreaterThan(0);
+      // Nothing is published before a horizon's first fit (the replay's warm-up may not reach it): then the
+      // answer must say it is still filling, never show placeholders.
+      if (points.length === 0) expect(predictions.headers['meridian-backfilling']).toBe('true');
       collect('predictions', points);
       collect('predictions Meridian-As-Of', predictions.headers['meridian-as-of']);
       collect('ai-outlook', (await get('/api/predictions/ai-outlook?symbol=BTCUSDT')).json());

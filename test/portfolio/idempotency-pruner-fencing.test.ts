@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import { type PortfolioTables, createKyselyPortfolioRepository } from '../../src/modules/portfolio/index.ts';
 import { StaleLeaderError } from '../../src/shared/leadership.ts';
-import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { dbKinds, insertAccount, openTestDatabase } from '../harness/db.ts';
 import { believedTerm, holdLease } from '../harness/leases.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -15,10 +15,7 @@ describe.each(dbKinds())('idempotency key pruning on %s', (kind) => {
     try {
       const db = tablesOf<PortfolioTables>(handle.db);
       const repo = createKyselyPortfolioRepository(db);
-      await sql`insert into users (id, email, password_hash, role, plan, rate_limit_override, created_at)
-        values ('usr_fence', 'fence@example.com', null, 'member', 'standard', null, ${T0})`.execute(
-        handle.db,
-      );
+      await insertAccount(handle.db, 'usr_fence', T0);
       const claim = {
         accountId: 'usr_fence',
         key: 'k1',

@@ -9,7 +9,7 @@ import {
 } from '../../src/modules/portfolio/index.ts';
 import { AppError } from '../../src/shared/errors.ts';
 import { manualClock } from '../../src/shared/clock.ts';
-import { dbKinds, openTestDatabase } from '../harness/db.ts';
+import { dbKinds, insertAccount, openTestDatabase } from '../harness/db.ts';
 
 const START = Date.UTC(2026, 0, 1);
 
@@ -49,9 +49,7 @@ describe.each(dbKinds())('an idempotency key whose release failed after a 503 (%
 
   async function setUp() {
     handle = await openTestDatabase(kind);
-    await sql`insert into users (id, email, role, created_at) values ('acct', 'acct@example.com', 'member', ${START})`.execute(
-      handle.db,
-    );
+    await insertAccount(handle.db, 'acct', START);
     const stored = createKyselyPortfolioRepository(tablesOf<PortfolioTables>(handle.db));
     // The clock stands still: a key is never "stale" (60 s) during these tests.
     const clock = manualClock(START);
