@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperatorCommand } from '../../src/main/operator-commands.ts';
 import { manualClock } from '../../src/shared/clock.ts';
+import { MAX_OWNED_ORGANIZATIONS } from '../../src/modules/accounts/organizations.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { webhookEnv } from '../webhooks/harness.ts';
 
@@ -118,6 +119,17 @@ describe('organization membership', () => {
       /personal organization/,
     );
     problem(await as(cookie, 'DELETE', `/api/organizations/${user.id}/members/${user.id}`), 409, /personal/);
+  });
+
+  it('an account owns a bounded number of organizations (each has its own rate-limit window)', async () => {
+    const user = await t.user('member');
+    const cookie = await login(user);
+    for (let i = 0; i < MAX_OWNED_ORGANIZATIONS; i++)
+      ok(await as(cookie, 'POST', '/api/organizations', { name: `Desk ${i}` }), 201);
+    problem(await as(cookie, 'POST', '/api/organizations', { name: 'One too many' }), 409, /at most 10/);
+    expect(ok(await as(cookie, 'GET', '/api/organizations'), 200).data).toHaveLength(
+      MAX_OWNED_ORGANIZATIONS + 1,
+    );
   });
 
   it("a member's token acts with their current role: lowered or removed, at once", async () => {

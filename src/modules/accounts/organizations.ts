@@ -29,6 +29,8 @@ export interface OrganizationsDeps {
 const invitationTtlMs = 7 * 86_400_000;
 const maxInvitationTtlMs = 30 * 86_400_000;
 const invitableRoles: readonly OrgRole[] = ['admin', 'member', 'viewer'];
+/** Shared organizations one account may own: each has its own rate-limit window, so the count is bounded. */
+export const MAX_OWNED_ORGANIZATIONS = 10;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** An invitation's secret: `mi_` and 32 base62 characters; only its hash is stored. */
 const newInvitationSecret = () => `mi_${randomBase62(32)}`;
@@ -73,6 +75,12 @@ export function createOrganizations(deps: OrganizationsDeps) {
   async function create(userId: string, input: { name: string }): Promise<OrganizationView> {
     const name = input.name.trim();
     if (!name || name.length > 100) throw invalid('/body/name', 'must have 1 to 100 characters');
+    const owned = (await repo.listMemberships(userId)).filter((m) => m.role === 'owner' && !m.org.personal);
+    if (owned.length >= MAX_OWNED_ORGANIZATIONS)
+      throw new AppError(
+        'conflict',
+        `an account owns at most ${MAX_OWNED_ORGANIZATIONS} organizations besides its personal one; transfer one first`,
+      );
     const org = {
       id: newId('org'),
       name,
