@@ -1,11 +1,10 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrgRole, rolePermissions } from '../../src/modules/accounts/index.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { webhookEnv } from '../webhooks/harness.ts';
+import { type Json, orgClient } from './client.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read as plain JSON
-type Json = Record<string, any>;
 const orgRoles: OrgRole[] = ['owner', 'admin', 'member', 'viewer'];
 /** What each organization role may write there (owner and admin: a member's data rights). */
 const writes = (role: OrgRole) => role !== 'viewer';
@@ -38,39 +37,8 @@ describe('organization isolation: two organizations × resource types × roles',
   let t: TestApp;
   const orgs = {} as Record<'A' | 'B', Org>;
 
+  const { login, asSession, asToken, ok } = orgClient(() => t);
   const inject = (o: InjectOptions) => t.app.inject(o);
-  const login = async (user: TestUser) => {
-    const res = await inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: user.email, password: user.password },
-    });
-    return `meridian_session=${res.cookies.find((c) => c.name === 'meridian_session')!.value}`;
-  };
-  const asSession = (
-    cookie: string,
-    method: InjectOptions['method'],
-    url: string,
-    payload?: unknown,
-    org?: string,
-  ) =>
-    inject({
-      method,
-      url,
-      headers: { cookie, ...(org ? { 'meridian-organization': org } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const asToken = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-    inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const ok = (res: LightMyRequestResponse, status: number) => {
-    expect(res.statusCode, `${res.statusCode} ${res.body}`).toBe(status);
-    return (res.body ? res.json() : {}) as Json;
-  };
 
   async function setUpOrg(name: string, address: string): Promise<Org> {
     const ownerUser = await t.user('member');

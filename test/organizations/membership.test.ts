@@ -6,9 +6,8 @@ import { manualClock } from '../../src/shared/clock.ts';
 import { MAX_OWNED_ORGANIZATIONS } from '../../src/modules/accounts/organizations.ts';
 import { type TestApp, type TestUser, createTestApp } from '../harness/app.ts';
 import { webhookEnv } from '../webhooks/harness.ts';
+import { type Json, orgClient } from './client.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read as plain JSON
-type Json = Record<string, any>;
 const T0 = Date.UTC(2026, 10, 2, 9);
 const HOUR = 3_600_000;
 
@@ -18,40 +17,8 @@ describe('organization membership', () => {
   let admin: TestUser;
   const clock = manualClock(T0);
 
+  const { login, asSession: as, asToken: bearer, ok } = orgClient(() => t);
   const inject = (o: InjectOptions) => t.app.inject(o);
-  const login = async (user: TestUser) => {
-    const res = await inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: user.email, password: user.password },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return `meridian_session=${res.cookies.find((c) => c.name === 'meridian_session')!.value}`;
-  };
-  const as = (
-    cookie: string,
-    method: InjectOptions['method'],
-    url: string,
-    payload?: unknown,
-    org?: string,
-  ) =>
-    inject({
-      method,
-      url,
-      headers: { cookie, ...(org ? { 'meridian-organization': org } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const bearer = (token: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
-    inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const ok = (res: LightMyRequestResponse, status: number) => {
-    expect(res.statusCode, `${res.statusCode} ${res.body}`).toBe(status);
-    return (res.body ? res.json() : {}) as Json;
-  };
   const problem = (res: LightMyRequestResponse, status: number, detail: RegExp) => {
     expect(res.statusCode, res.body).toBe(status);
     expect(res.headers['content-type']).toContain('application/problem+json');
