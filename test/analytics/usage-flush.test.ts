@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../src/adapters/db/connect.ts';
 import { tablesOf } from '../../src/adapters/db/connect.ts';

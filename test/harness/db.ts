@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { type DbHandle, type DbTimeouts, openDatabase } from '../../src/adapters/db/connect.ts';
 
@@ -82,7 +82,7 @@ export async function openTestPostgres(timeouts?: Partial<DbTimeouts>): Promise<
  * Stores an account as sign-up does, below the service: the user, its personal organization (same id) and
  * the owner's membership — what owned rows (usage, portfolio, idempotency keys) reference.
  */
-export async function insertAccount(db: Kysely<any>, id: string, createdAt: number): Promise<void> {
+export async function insertAccount(db: DbHandle['db'], id: string, createdAt: number): Promise<void> {
   await sql`insert into users (id, email, role, created_at) values (${id}, ${`${id}@example.com`}, 'member', ${createdAt})`.execute(
     db,
   );

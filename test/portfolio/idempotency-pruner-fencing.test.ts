@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { tablesOf } from '../../src/adapters/db/connect.ts';
 import { type PortfolioTables, createKyselyPortfolioRepository } from '../../src/modules/portfolio/index.ts';
 import { StaleLeaderError } from '../../src/shared/leadership.ts';
