@@ -366,6 +366,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
       derivatives,
       onchain,
       predictions,
+      partitions,
       workerMonitor,
       sso,
     }),

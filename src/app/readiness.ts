@@ -6,7 +6,9 @@ import { type ComponentHealth, type ReadinessReport, summarize } from '../shared
 import type { DerivativesModule } from './derivatives.ts';
 import { derivativesHealth, historyHealth, indexerHealth, marketHealth, modelHealth } from './health.ts';
 import type { MarketModule } from './market.ts';
+import { combineHistoryProgress } from '../modules/market/index.ts';
 import type { OnchainModule } from './onchain.ts';
+import type { PartitionsModule } from './partitions.ts';
 import type { PredictionsModule } from './predictions.ts';
 
 /** What /readyz reads: storage and Redis (each within a deadline), and the health of each component. */
@@ -20,11 +22,24 @@ export function readinessCheck(deps: {
   derivatives?: DerivativesModule;
   onchain: OnchainModule;
   predictions: PredictionsModule;
+  /** The partitions this process leads (MERIDIAN_MARKET_PARTITIONS > 1): their history fills, as one. */
+  partitions?: Pick<PartitionsModule, 'running'>;
   workerMonitor: { health(): ComponentHealth | undefined };
   /** Single sign-on's provider, when configured. */
   sso?: { health(): ComponentHealth };
 }): () => Promise<ReadinessReport> {
-  const { config, db, redis, dataClock, market, derivatives, onchain, predictions, workerMonitor } = deps;
+  const {
+    config,
+    db,
+    redis,
+    dataClock,
+    market,
+    derivatives,
+    onchain,
+    predictions,
+    partitions,
+    workerMonitor,
+  } = deps;
   return async () => {
     // Each check answers within its deadline whatever storage or Redis does (a frozen server never
     // answers at all), so /readyz itself always answers within a second.
@@ -58,7 +73,11 @@ export function readinessCheck(deps: {
       );
       if (state) components.derivatives = state;
     }
-    const historyState = historyHealth(market.service.historyProgress());
+    const historyState = historyHealth(
+      partitions
+        ? combineHistoryProgress(partitions.running().map((p) => p.market.historyProgress()))
+        : market.service.historyProgress(),
+    );
     if (historyState) components.history = historyState;
     for (const chain of onchain.chains) {
       const indexerState = indexerHealth(chain.indexer.status(), dataClock.now());

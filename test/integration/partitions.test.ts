@@ -119,6 +119,11 @@ describe.runIf(postgresAvailable() && redisUrl())('market partitions shared by t
     );
     expect([...runningSymbols(a), ...runningSymbols(b)].sort()).toEqual([...SYMBOLS].sort());
     for (const symbol of runningSymbols(a)) expect(runningSymbols(b)).not.toContain(symbol);
+    // Each worker's /readyz reports the history fill of the partitions it leads, as one component.
+    for (const w of [a, b]) {
+      const history = (await w.container.readiness()).components.history;
+      expect(history?.details?.symbols).toBe(runningSymbols(w).length);
+    }
 
     // ── an API replica serves every symbol of every partition ──
     const api = await start('api');

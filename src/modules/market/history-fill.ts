@@ -20,6 +20,25 @@ export interface HistoryProgress {
 }
 
 /**
+ * The history progress of several markets as one (a worker leading several partitions): counts summed,
+ * complete when every one is; undefined when none reports any.
+ */
+export function combineHistoryProgress(
+  parts: Array<HistoryProgress | undefined>,
+): HistoryProgress | undefined {
+  const present = parts.filter((p): p is HistoryProgress => p !== undefined);
+  if (!present.length) return undefined;
+  return {
+    symbols: present.reduce((n, p) => n + p.symbols, 0),
+    windowsReady: present.reduce((n, p) => n + p.windowsReady, 0),
+    backfillDaysDone: present.reduce((n, p) => n + p.backfillDaysDone, 0),
+    backfillDaysTotal: present.reduce((n, p) => n + p.backfillDaysTotal, 0),
+    failed: present.flatMap((p) => p.failed),
+    complete: present.every((p) => p.complete),
+  };
+}
+
+/**
  * The history work that runs after start, in the background: every symbol's working window first (what the
  * model and the 24 h statistics need), then — for a source whose history is fetched and stored — the days of
  * offered history before the windows, one symbol-day at a time, skipping days storage already holds (so a

@@ -19,6 +19,7 @@ export {
   type MarketServiceOptions,
 } from './service.ts';
 export type { HistoryProgress } from './history-fill.ts';
+export { combineHistoryProgress } from './history-fill.ts';
 export { createMemoryCandleRepository, type CandleRepository, type StoredCandle } from './repository.ts';
 export { createKyselyCandleRepository } from './repository.kysely.ts';
 export type { MarketTables } from './tables.ts';
