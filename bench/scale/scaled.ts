@@ -79,8 +79,14 @@ export async function measureScaled(symbols: number, d: Durations): Promise<Scal
       { role: 'worker', port: port + 2 },
       { role: 'api', port },
     ];
+    // A worker serves /readyz on a port of its own.
     for (const r of roles)
-      started.push(launch(['serve', '--role', r.role], { ...env, PORT: String(r.port) }));
+      started.push(
+        launch(['serve', '--role', r.role], {
+          ...env,
+          [r.role === 'api' ? 'PORT' : 'MERIDIAN_WORKER_PORT']: String(r.port),
+        }),
+      );
     const alive = () => {
       for (const s of started) s.alive();
     };
