@@ -1,14 +1,8 @@
 import { GRID } from '../../calibration/conformal.ts';
 import type { CalibrationGrid } from '../../calibration/grid.ts';
 import type { SigmaBins } from '../../calibration/sigma-bins.ts';
-import {
-  type EngineTuning,
-  layerOf,
-  newCalibrationGrid,
-  newSigmaBins,
-  newView,
-  type View,
-} from '../../models/engine.ts';
+import type { EngineTuning } from '../../models/tuning.ts';
+import { layerOf, newCalibrationGrid, newSigmaBins, newView, type View } from '../../models/views.ts';
 
 /** A zero-mean forecast's quantiles and what its layer needs back when the outcome is known. */
 export interface CalibratedForecast {
