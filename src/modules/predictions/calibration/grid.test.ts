@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CalibrationGrid, calibrationSpacingMs } from './grid.ts';
+import { CalibrationGrid, calibrationSpacingMs, directionSpacingMs } from './grid.ts';
 
 const MIN = 60_000;
 
@@ -10,6 +10,13 @@ describe('calibration grid', () => {
     expect(calibrationSpacingMs(MIN, 360 * MIN)).toBe(15 * MIN);
     expect(calibrationSpacingMs(5 * MIN, 15 * MIN)).toBe(5 * MIN);
     expect(calibrationSpacingMs(30 * MIN, 360 * MIN)).toBe(30 * MIN);
+  });
+
+  it('spaces the direction pairs a twelfth of the horizon within 5–15 minutes, never below the step', () => {
+    expect(directionSpacingMs(MIN, 15 * MIN)).toBe(5 * MIN);
+    expect(directionSpacingMs(MIN, 60 * MIN)).toBe(5 * MIN);
+    expect(directionSpacingMs(MIN, 360 * MIN)).toBe(15 * MIN);
+    expect(directionSpacingMs(30 * MIN, 60 * MIN)).toBe(30 * MIN);
   });
 
   it('admits the first forecast of each slot: on the grid at aligned minutes, once per slot when off it', () => {

@@ -14,6 +14,7 @@ import { type EngineOptions, type EngineTuning, tuningOf } from './tuning.ts';
 import {
   layerOf,
   newCalibrationGrid,
+  newDirectionGrid,
   newSigmaBins,
   newView,
   steps,
@@ -104,8 +105,10 @@ export class HorizonModel {
   readonly sigmaSlope: SigmaSlope;
   /** Terciles of σ over the last 30 days of scored forecasts (the Mondrian conformal layers' groups). */
   readonly sigmaBins: SigmaBins;
-  /** Which scored outcomes enter the windows of `sigmaBins` and the views (the rest only adapt ACI levels). */
+  /** Which scored outcomes enter the windows of `sigmaBins` and the conformal layers (the rest adapt ACI). */
   readonly grid: CalibrationGrid;
+  /** Which scored outcomes enter the direction calibrators' windows. */
+  readonly directionGrid: CalibrationGrid;
   readonly views: Partial<Record<ViewName, View>>;
   readonly tuning: EngineTuning;
   private readonly sigmaLevel: number;
@@ -151,6 +154,7 @@ export class HorizonModel {
     );
     this.sigmaBins = newSigmaBins(options.stepMs, horizonMs, tuning);
     this.grid = newCalibrationGrid(options.stepMs, horizonMs);
+    this.directionGrid = newDirectionGrid(options.stepMs, horizonMs);
     const view = () => newView(options.stepMs, horizonMs, tuning);
     this.views = { ensemble: view(), reference: view() };
     if (options.trackMembers) {
@@ -276,8 +280,8 @@ export class HorizonModel {
 
   /**
    * The most bytes the calibration windows of this symbol × horizon ever hold, once every window is full (its
-   * capacity in outcomes on the calibration grid, 10–30 days of them): a hard bound, whatever the uptime. `heldBytes` never exceeds it
-   * by more than the fitted direction step functions (16 bytes a pooled block).
+   * capacity in outcomes on its grid, 10–30 days of them): a hard bound, whatever the uptime. `heldBytes`
+   * never exceeds it by more than the fitted direction step functions (16 bytes a pooled block).
    */
   get maxWindowBytes(): number {
     let bytes = this.sigmaBins.maxWindowBytes;
@@ -308,6 +312,7 @@ export class HorizonModel {
     this.sigmaPool.update(f.sigmaCandidates, ens.mu, y);
     this.sigmaSlope.update(Math.log(f.sigmaPool / f.sigmaCandidates[this.sigmaLevel]!), y - ens.mu);
     const onGrid = this.grid.admits(f.t);
+    const onDirectionGrid = this.directionGrid.admits(f.t);
     if (onGrid) this.sigmaBins.add(sigma);
     for (const [name, vf] of Object.entries(f.views) as [ViewName, ViewForecast][]) {
       const view = this.views[name];
@@ -324,10 +329,8 @@ export class HorizonModel {
         ? vf.quantiles
         : view.conformal.quantiles(vf.mu, sigma, new Float64Array(GRID.length));
       view.conformal.adapt(y, q, vf.pooled ? shift : 0);
-      if (onGrid) {
-        view.conformal.record(y, vf.mu, sigma);
-        view.direction.add(vf.score, y);
-      }
+      if (onGrid) view.conformal.record(y, vf.mu, sigma);
+      if (onDirectionGrid) view.direction.add(vf.score, y);
     }
     this.scored++;
   }

@@ -1,6 +1,6 @@
 import { ConformalQuantiles } from '../calibration/conformal.ts';
 import { DirectionCalibrator } from '../calibration/direction.ts';
-import { CalibrationGrid, calibrationSpacingMs } from '../calibration/grid.ts';
+import { CalibrationGrid, calibrationSpacingMs, directionSpacingMs } from '../calibration/grid.ts';
 import { SigmaBins } from '../calibration/sigma-bins.ts';
 import type { Factor } from '../types.ts';
 import type { EngineTuning } from './tuning.ts';
@@ -49,24 +49,29 @@ const newConformal = (
     steps(4 * 3_600_000, spacingMs, 1, 1000),
   );
 
-/** The outcomes of which forecasts enter a horizon's calibration windows. */
+/** The outcomes of which forecasts enter a horizon's conformal and σ-bin windows. */
 export const newCalibrationGrid = (stepMs: number, horizonMs: number): CalibrationGrid =>
   new CalibrationGrid(calibrationSpacingMs(stepMs, horizonMs));
+
+/** The outcomes of which forecasts enter a horizon's direction windows. */
+export const newDirectionGrid = (stepMs: number, horizonMs: number): CalibrationGrid =>
+  new CalibrationGrid(directionSpacingMs(stepMs, horizonMs));
 
 export const newView = (stepMs: number, horizonMs: number, tuning: EngineTuning): View => {
   const overlap = Math.max(1, horizonMs / stepMs);
   const spacing = calibrationSpacingMs(stepMs, horizonMs);
+  const pairs = directionSpacingMs(stepMs, horizonMs);
   const layer = (windowMs: number) =>
     newConformal(stepMs, spacing, overlap, tuning.aciGammaFloorPerHour, windowMs);
   return {
     conformal: layer(tuning.conformalWindowMs),
     byBin: tuning.mondrian ? [0, 1, 2].map(() => layer(tuning.binWindowMs / 3)) : [],
-    // The prior is in independent outcomes times the grid outcomes per horizon (what the window counts).
+    // The prior is in independent outcomes times the pairs per horizon (what the window counts).
     direction: new DirectionCalibrator(
-      steps(tuning.calibrationWindowMs, spacing, 1000, 100_000),
-      steps(CALIBRATION_REFIT_MS, spacing, 50, 5000),
-      steps(CALIBRATION_MIN_MS, spacing, 100, 10_000),
-      tuning.calibrationPriorOutcomes * Math.max(1, horizonMs / spacing),
+      steps(tuning.calibrationWindowMs, pairs, 1000, 100_000),
+      steps(CALIBRATION_REFIT_MS, pairs, 50, 5000),
+      steps(CALIBRATION_MIN_MS, pairs, 100, 10_000),
+      tuning.calibrationPriorOutcomes * Math.max(1, horizonMs / pairs),
     ),
   };
 };
