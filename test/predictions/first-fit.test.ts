@@ -51,9 +51,21 @@ function market(clock: { now(): number }): PredictionsMarketPort {
   };
 }
 
-/** What a forecast made before the model's first fit looks like: the baseline at confidence 0.5. */
-const placeholder = (r: { prediction: number; baseline: number; confidence: number }) =>
-  r.prediction === r.baseline && r.confidence === 0.5;
+/**
+ * What a forecast made before the model's first fit looks like: the baseline at confidence 0.5 with the
+ * Gaussian quantiles of an empty conformal layer. A fitted model publishes a flat forecast too when its
+ * direction calibrator rates neither side above 0.5, but with its conformal layer's quantiles.
+ */
+const placeholder = (r: {
+  prediction: number;
+  baseline: number;
+  confidence: number;
+  sigma: number;
+  quantiles: Record<string, number>;
+}) =>
+  r.prediction === r.baseline &&
+  r.confidence === 0.5 &&
+  Math.abs(Math.log(r.quantiles.p90! / r.baseline) / (1.2816 * r.sigma) - 1) < 1e-3;
 
 describe("live forecasts before the model's first fit", () => {
   const clock = manualClock(START);

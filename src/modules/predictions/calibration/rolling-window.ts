@@ -1,4 +1,4 @@
-type Numbers = Float64Array | Uint8Array | Int8Array;
+type Numbers = Float64Array | Float32Array | Uint8Array | Int8Array;
 
 /**
  * The last `capacity` numbers added, oldest overwritten first, in a typed array that grows with what it holds
@@ -57,5 +57,6 @@ export class RollingWindow<T extends Numbers> {
 }
 
 export const float64 = (length: number) => new Float64Array(length);
+export const float32 = (length: number) => new Float32Array(length);
 export const uint8 = (length: number) => new Uint8Array(length);
 export const int8 = (length: number) => new Int8Array(length);
