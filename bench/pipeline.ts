@@ -13,13 +13,17 @@ import {
   stopTarget,
 } from './lib.ts';
 import { type Started, serverProcess, startServed, stopServed, waitReady } from './npm-start.ts';
+import { seedPredictionRecord } from './pipeline-seed.ts';
 import { placementLabel } from './placement.ts';
 
 /**
  * The one request pipeline, measured the way users start the server: `npm start` on a fresh embedded data
  * folder (simulated market, background jobs on), after `/readyz` and a settling period, unpinned — against a
  * raw node:http server replaying the exact response bytes, alternated in the same run (`compare`). Endpoints:
- * `GET /api/account` with a bearer token and the default predictions page (96 datapoints).
+ * `GET /api/account` with a bearer token and the default predictions page (96 datapoints). A fresh server
+ * publishes no forecast before its model's first fit, so each data folder starts with a day of stored
+ * forecasts (`pipeline-seed.ts`), as a server restarted after running a day would; a page of fewer than 96
+ * datapoints fails the run rather than measuring a different body.
  * Targets: ≥ 0.5 of raw's throughput, p99 ≤ 2 × raw's. Results go to bench/results/pipeline.json.
  *
  * `BENCH_PIPELINE_COMPARE` adds other servers to the same alternation, as JSON:
@@ -69,6 +73,8 @@ export async function run() {
     // One after the other: two start-ups at once would each slow the other's.
     for (const spec of [{ label: 'Meridian (npm start)' } as Other, ...others]) {
       const dataDir = mkdtempSync(join(tmpdir(), 'meridian-pipeline-'));
+      // Another checkout's schema may differ: its folder starts empty and its page is whatever it serves.
+      if (!spec.checkout) await seedPredictionRecord(dataDir);
       const started = await startServed(dataDir, spec.env, spec.checkout);
       servers.push({ ...started, label: spec.label, dataDir });
       await waitReady(started.url);
@@ -87,6 +93,8 @@ export async function run() {
       const points = endpoint.path.startsWith('/api/predictions')
         ? (JSON.parse(sample.body.toString()) as { data: unknown[] }).data.length
         : undefined;
+      if (points !== undefined && points < 96)
+        throw new Error(`${endpoint.path} served ${points} datapoints, not the 96-point page this measures`);
       const raw = await startTarget('bench/targets/raw-bytes.ts', [sample.bodyFile, sample.headersFile]);
       try {
         const targets: LoadTarget[] = [
