@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
-import { BacktestQuery, CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
+import { BacktestQuery } from '../routes/alerts-backtest.schemas.ts';
+import { CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
 import { HistoryQuery, MarketDataQuery } from '../routes/market.schemas.ts';
 import { DerivativesHistoryQuery, DerivativesQuery } from '../routes/derivatives.schemas.ts';
 import { NetflowQuery, OnchainFlowsQuery } from '../routes/onchain.ts';

@@ -10,14 +10,11 @@ import { validationProblems } from '../plugins/errors.ts';
 import { authProblems, ProblemSchema } from '../schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { type LabelTargets, targetLabel } from './labels.ts';
+import { Backtest, BacktestQuery } from './alerts-backtest.schemas.ts';
+import { AlertCappedEvent, AlertTriggeredEvent, OnchainFlowEvent } from './alerts-events.schemas.ts';
 import {
-  AlertCappedEvent,
-  AlertTriggeredEvent,
-  Backtest,
-  BacktestQuery,
   CreateRule,
   ListQuery,
-  OnchainFlowEvent,
   PatchRule,
   Rule,
   RuleId,

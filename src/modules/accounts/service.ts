@@ -5,11 +5,8 @@ import { type PasswordHasher, boundedHasher } from './password.ts';
 import type { Plan } from './permissions.ts';
 import { presentAccount } from './present.ts';
 import { type PlanLimits, createPrincipalOf } from './principal.ts';
-import {
-  type AccountsRepository,
-  type TwoFactorRepository,
-  createMemoryTwoFactorRepository,
-} from './repository.ts';
+import type { AccountsRepository, TwoFactorRepository } from './repository.ts';
+import { createMemoryTwoFactorRepository } from './two-factor.memory.ts';
 import type { ExternalIdentity, SecretSealer } from './ports.ts';
 import { createSignIn } from './sign-in.ts';
 import { createTwoFactor } from './two-factor.ts';

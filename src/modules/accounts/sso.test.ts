@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../shared/clock.ts';
-import { createMemoryAccountsRepository } from './repository.ts';
+import { createMemoryAccountsRepository } from './repository.memory.ts';
 import { type SsoPolicy, createSsoSignIn } from './sso.ts';
 import type { UsersTable } from './tables.ts';
 

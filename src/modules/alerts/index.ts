@@ -60,8 +60,7 @@ export {
   type Caller,
   createAlertsService,
   MAX_PAGE,
-  type RuleInput,
-  type RulePatchInput,
 } from './service.ts';
+export type { RuleInput, RulePatchInput } from './rule-input.ts';
 export type { AlertsTables } from './tables.ts';
 export { type AlertRuleChanged, type AlertsTopics, alertsTopicDecoders } from './topics.ts';

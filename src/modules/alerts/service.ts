@@ -1,12 +1,10 @@
 import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
-import { TEMPLATE_VARIABLES, unknownVariables } from '../alert-channels/index.ts';
 import type { EventsTopics } from '../events/index.ts';
 import type { AlertsTopics } from './topics.ts';
 import type { Clock } from '../../shared/clock.ts';
 import { decodeCursor, encodeCursor } from '../../shared/cursor.ts';
-import { AppError, type ProblemDetail, validationError } from '../../shared/errors.ts';
-import { newId } from '../../shared/ids.ts';
+import { AppError, type ProblemDetail } from '../../shared/errors.ts';
 import type { SupportedSymbols } from '../identifiers/index.ts';
 import {
   type BacktestView,
@@ -16,56 +14,11 @@ import {
 } from './backtest-run.ts';
 import type { BacktestSources, DerivativesCoverage } from './ports.ts';
 import { cappedEventData, presentRule, type RuleView } from './present.ts';
-import type { AlertsRepository, RulePatch } from './repository.ts';
-import {
-  type AlertRule,
-  DEFAULT_COOLDOWN_SEC,
-  defaultRuleName,
-  type FlowCondition,
-  type FundingCondition,
-  isDerivativesRuleType,
-  type LiquidationsCondition,
-  type Normalized,
-  type OpenInterestCondition,
-  type PriceCondition,
-  type ProbabilityCondition,
-  type RuleChannels,
-  type RuleState,
-  type RuleTrigger,
-  type RuleType,
-  type TriggerMode,
-  type VolumeCondition,
-} from './rule.ts';
-import { createRuleChecks, type TypedCondition, watchOf } from './rule-checks.ts';
+import type { AlertsRepository } from './repository.ts';
+import type { AlertRule, Normalized, RuleState, RuleType } from './rule.ts';
+import { createRuleChecks } from './rule-checks.ts';
+import { createRuleDrafts, type RuleInput, type RulePatchInput } from './rule-input.ts';
 import { testRecord, writeTriggers } from './trigger-writer.ts';
-
-interface RuleInputFields {
-  trigger?: { mode?: TriggerMode; cooldownSec?: number };
-  expiresAt?: string | null;
-  name?: string;
-  channels?: { webhookIds?: string[]; channelIds?: string[]; events?: boolean };
-  /** The message template of channel messages; null or empty: the default of the rule's type. */
-  template?: string | null;
-}
-
-/** A rule as the client sends it, its shape checked by the route's schema. */
-export type RuleInput = RuleInputFields &
-  (
-    | { type: 'price'; symbol: string; condition: PriceCondition }
-    | { type: 'volume'; symbol: string; condition: VolumeCondition }
-    | { type: 'address_flow'; condition: FlowCondition }
-    | { type: 'funding'; symbol: string; condition: FundingCondition }
-    | { type: 'open_interest'; symbol: string; condition: OpenInterestCondition }
-    | { type: 'liquidations'; symbol: string; condition: LiquidationsCondition }
-    | { type: 'probability'; symbol: string; condition: ProbabilityCondition }
-  );
-
-export interface RulePatchInput extends RuleInputFields {
-  state?: 'active' | 'paused';
-  symbol?: string;
-  /** Checked by the route against the shape of the rule's own type. */
-  condition?: TypedCondition;
-}
 
 export interface ListRulesInput {
   state?: RuleState;
@@ -165,6 +118,7 @@ function rulePosition(value: unknown): { createdAt: number; id: string } | undef
 export function createAlertsService(options: AlertsServiceOptions): AlertsService {
   const { repo, bus, clock } = options;
   const checks = createRuleChecks(options);
+  const drafts = createRuleDrafts(checks, clock);
 
   const capOf = (plan: string) => options.caps[plan] ?? options.caps.standard ?? 50;
 
@@ -182,59 +136,6 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       { extra: { limit: cap } },
     );
 
-  const triggerOf = (input: RuleInput['trigger'], base?: RuleTrigger): RuleTrigger => ({
-    mode: input?.mode ?? base?.mode ?? 'once',
-    cooldownSec: input?.cooldownSec ?? base?.cooldownSec ?? DEFAULT_COOLDOWN_SEC,
-  });
-  const channelsOf = (input: RuleInput['channels'], base?: RuleChannels): RuleChannels => ({
-    webhookIds: input?.webhookIds ?? base?.webhookIds ?? [],
-    channelIds: input?.channelIds ?? base?.channelIds ?? [],
-    events: input?.events ?? base?.events ?? true,
-  });
-
-  /** A template naming a variable that does not exist is refused, the variable named. */
-  function checkTemplate(template: string | null | undefined, problems: ProblemDetail[]) {
-    for (const name of template ? unknownVariables(template) : [])
-      problems.push({
-        pointer: '/body/template',
-        message: `{{${name}}} is not a template variable (known: ${TEMPLATE_VARIABLES.join(', ')})`,
-      });
-  }
-
-  /** A new rule from a client's input, checked (400 naming every problem) and normalized; not stored. */
-  function draftRule(caller: Caller, input: RuleInput): AlertRule {
-    const problems: ProblemDetail[] = [];
-    const normalized: Normalized[] = [];
-    const symbol = input.type === 'address_flow' ? null : checks.symbol(input.symbol, problems, normalized);
-    if (symbol !== null && isDerivativesRuleType(input.type))
-      checks.derivativesCoverage(input.type, symbol, problems);
-    const typed = checks.condition(input, problems, normalized);
-    const expiresAt = checks.expiry(input.expiresAt, problems);
-    checkTemplate(input.template, problems);
-    if (problems.length) throw validationError(problems);
-    const now = clock.now();
-    const watch = watchOf(typed, symbol);
-    return {
-      id: newId('alr'),
-      accountId: caller.accountId,
-      name: input.name?.trim() || defaultRuleName(watch),
-      ...watch,
-      trigger: triggerOf(input.trigger),
-      expiresAt,
-      channels: channelsOf(input.channels),
-      template: input.template || null,
-      normalized,
-      state: 'active',
-      version: 1,
-      lastSatisfied: null,
-      lastEventAt: null,
-      lastTriggeredAt: null,
-      triggerCount: 0,
-      createdAt: now,
-      updatedAt: now,
-    };
-  }
-
   async function own(accountId: string, id: string): Promise<AlertRule> {
     const rule = await repo.get(accountId, id);
     if (!rule) throw new AppError('not_found', `alert rule ${id} does not exist`);
@@ -243,7 +144,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
 
   return {
     async create(caller, input) {
-      const rule = draftRule(caller, input);
+      const rule = drafts.draftRule(caller.accountId, input);
       const cap = capOf(caller.plan);
       const result = await repo.create(rule, cap);
       if (!result.ok) throw capError(cap, caller.plan);
@@ -255,7 +156,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
       refuseUnreplayable(input.type);
       if (!options.backtest)
         throw new AppError('not_configured', 'backtests need the market and on-chain history of this server');
-      const rule = draftRule(caller, input);
+      const rule = drafts.draftRule(caller.accountId, input);
       return {
         ...(await runBacktest(rule, window, options.backtest, clock.now())),
         normalized: rule.normalized,
@@ -289,42 +190,7 @@ export function createAlertsService(options: AlertsServiceOptions): AlertsServic
 
     async update(caller, id, input) {
       const current = await own(caller.accountId, id);
-      const problems: ProblemDetail[] = [];
-      const normalized: Normalized[] = [];
-      const patch: RulePatch = {};
-      if (input.symbol !== undefined) {
-        if (current.type === 'address_flow')
-          problems.push({ pointer: '/body/symbol', message: 'is not used by address_flow rules' });
-        else {
-          const symbol = checks.symbol(input.symbol, problems, normalized);
-          if (symbol !== null && isDerivativesRuleType(current.type))
-            checks.derivativesCoverage(current.type, symbol, problems);
-          if (symbol !== null) patch.symbol = symbol;
-        }
-      }
-      if (input.condition !== undefined) {
-        if (input.condition.type !== current.type)
-          problems.push({ pointer: '/body/condition', message: `must be a ${current.type} condition` });
-        else patch.condition = checks.condition(input.condition, problems, normalized).condition;
-      }
-      if (input.expiresAt !== undefined) patch.expiresAt = checks.expiry(input.expiresAt, problems);
-      checkTemplate(input.template, problems);
-      if (input.template !== undefined) patch.template = input.template || null;
-      if (problems.length) throw validationError(problems);
-      if (input.name !== undefined) patch.name = input.name.trim() || current.name;
-      if (input.trigger !== undefined) patch.trigger = triggerOf(input.trigger, current.trigger);
-      if (input.channels !== undefined) patch.channels = channelsOf(input.channels, current.channels);
-      if (input.state !== undefined && input.state !== current.state) patch.state = input.state;
-      const watched = patch.symbol !== undefined || patch.condition !== undefined;
-      if (watched) {
-        patch.resetSide = true;
-        // What was normalized now replaces the notes of the fields it concerns.
-        const touched = new Set(normalized.map((n) => n.field));
-        if (patch.symbol !== undefined) touched.add('symbol');
-        if (patch.condition !== undefined)
-          for (const f of ['condition.exchange', 'condition.address', 'condition.asset']) touched.add(f);
-        patch.normalized = [...current.normalized.filter((n) => !touched.has(n.field)), ...normalized];
-      }
+      const patch = drafts.patchOf(current, input);
       const cap = capOf(caller.plan);
       const result = await repo.update(caller.accountId, id, patch, cap, clock.now());
       if (!result.ok) {
