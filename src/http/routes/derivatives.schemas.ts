@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { timeSeriesPageFields } from './time-page.schemas.ts';
 
 /** The derivatives API's schemas: the per-symbol view (also pushed on `/market`), history pages, queries. */
 
@@ -143,9 +144,6 @@ export const DerivativesResponse = Type.Object({
   ...Provenance,
 });
 
-const timePattern =
-  '^(\\d{1,16}|\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?)$';
-
 export const DerivativesHistoryQuery = Type.Object(
   {
     symbol: Type.Optional(
@@ -162,31 +160,7 @@ export const DerivativesHistoryQuery = Type.Object(
         { description: 'Which series; required unless `cursor` is given' },
       ),
     ),
-    interval: Type.Optional(
-      Type.String({
-        maxLength: 20,
-        description: '1m, 5m, 15m, 1h, 4h, 1d (other durations map to the nearest); default 1h',
-      }),
-    ),
-    from: Type.Optional(
-      Type.String({
-        maxLength: 40,
-        pattern: timePattern,
-        description: 'ISO 8601 or ms since the epoch; inclusive',
-      }),
-    ),
-    to: Type.Optional(
-      Type.String({
-        maxLength: 40,
-        pattern: timePattern,
-        description: 'ISO 8601 or ms since the epoch; exclusive',
-      }),
-    ),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'Points per page, up to 1000 (larger → 1000); default 500' }),
-    ),
-    cursor: Type.Optional(Type.String({ maxLength: 300, description: 'nextCursor of the previous page' })),
-    strict: Type.Optional(Type.Boolean()),
+    ...timeSeriesPageFields('Points'),
   },
   { additionalProperties: false },
 );

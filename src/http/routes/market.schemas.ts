@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { timeSeriesPageFields } from './time-page.schemas.ts';
 
 /** The market API's schemas: market-data pages and items, history pages and candles, their queries. */
 
@@ -129,41 +130,14 @@ const CandleSchema = Type.Object(
   { $id: 'Candle' },
 );
 
-// The shape of a time parameter, so schema validation reports a malformed `from`/`to` together with every other
-// problem of the request; parseTime then rejects shapes that are right but dates that are not (2021-02-30).
-export const timePattern =
-  '^(\\d{1,16}|\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})?)?)$';
+export { timePattern } from './time-page.schemas.ts';
 
 export const HistoryQuery = Type.Object(
   {
     symbol: Type.Optional(
       Type.String({ minLength: 1, maxLength: 40, description: 'Required unless `cursor` is given' }),
     ),
-    interval: Type.Optional(
-      Type.String({
-        maxLength: 20,
-        description: '1m, 5m, 15m, 1h, 4h, 1d (other durations map to the nearest); default 1h',
-      }),
-    ),
-    from: Type.Optional(
-      Type.String({
-        maxLength: 40,
-        pattern: timePattern,
-        description: 'ISO 8601 or ms since the epoch; inclusive',
-      }),
-    ),
-    to: Type.Optional(
-      Type.String({
-        maxLength: 40,
-        pattern: timePattern,
-        description: 'ISO 8601 or ms since the epoch; exclusive',
-      }),
-    ),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, description: 'Bars per page, up to 1000 (larger → 1000); default 500' }),
-    ),
-    cursor: Type.Optional(Type.String({ maxLength: 300, description: 'nextCursor of the previous page' })),
-    strict: Type.Optional(Type.Boolean()),
+    ...timeSeriesPageFields('Bars'),
   },
   { additionalProperties: false },
 );
