@@ -79,8 +79,7 @@ describe('readiness components', () => {
 
 describe('/readyz', () => {
   it('is 503 while the stored record loads, degraded (200) while symbols warm up, then ready with the model ok', async () => {
-    // A 5-minute model refresh: the walk-forward warm-up steps once a refresh, so warming takes 5× less CPU.
-    const t = await createTestApp({ env: { MERIDIAN_MODEL_REFRESH_MS: '300000' } });
+    const t = await createTestApp();
     try {
       const service = t.container.predictions.service;
       // With the market feed running, each symbol waits for its history window: warming lasts seconds.
