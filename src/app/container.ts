@@ -208,7 +208,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     logger: logger.child({ module: 'derivatives' }),
   });
   jobs.push(leadership.leaderOnly(derivatives.job));
-  const onchain = buildOnchain(config, {
+  const onchain = await buildOnchain(config, {
     db,
     bus,
     clock: dataClock,

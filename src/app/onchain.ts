@@ -1,6 +1,5 @@
 import type { AppBus } from './bus-topics.ts';
 import { createHash } from 'node:crypto';
-import { createEvmChainSource } from '../adapters/chain/evm/evm-source.ts';
 import { createSimulatedChainSource, simulatedLabels } from '../adapters/chain/simulated/simulated-source.ts';
 import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
 import type { ChainSpec } from '../config/chains.ts';
@@ -102,13 +101,17 @@ export function chainLabels(book: AddressBook, spec: ChainSpec): { lookup: Label
   };
 }
 
-/** The source of one chain: its EVM node, or the deterministic simulation. */
-export function chainSource(
+/**
+ * The source of one chain: its EVM node, or the deterministic simulation. viem (over a second of CPU to import)
+ * loads only when a chain has a real node, as ccxt does for the market.
+ */
+export async function chainSource(
   spec: ChainSpec,
   labels: Label[],
   deps: { prices: PriceSource; clock: Clock; simulatedGenesisMs?: number },
-): ChainSource {
-  if (spec.rpcUrl !== 'simulated')
+): Promise<ChainSource> {
+  if (spec.rpcUrl !== 'simulated') {
+    const { createEvmChainSource } = await import('../adapters/chain/evm/evm-source.ts');
     return createEvmChainSource({
       rpcUrl: spec.rpcUrl,
       chain: spec.name,
@@ -116,6 +119,7 @@ export function chainSource(
       nativeAsset: spec.nativeAsset,
       tokens: spec.tokens,
     });
+  }
   return createSimulatedChainSource({
     chain: spec.name,
     nativeAsset: spec.nativeAsset,
@@ -130,7 +134,7 @@ export function chainSource(
  * Builds the on-chain module: address book (built-in labels + MERIDIAN_LABELS_PATH), one source and indexer per
  * configured chain, the repository and the service behind /api/onchain/*.
  */
-export function buildOnchain(
+export async function buildOnchain(
   config: Config,
   deps: {
     db: DbHandle;
@@ -141,7 +145,7 @@ export function buildOnchain(
     /** First block time of the simulated chain (default 2024-01-01; a replay's chain starts with its recording). */
     simulatedGenesisMs?: number;
   },
-): OnchainModule {
+): Promise<OnchainModule> {
   const log = deps.logger;
   const prices = deps.prices ?? noPrices;
   const book = loadAddressBook({ extraPaths: config.labelsPath });
@@ -158,36 +162,38 @@ export function buildOnchain(
 
   const specs = resolveChains(config);
   const repo = createKyselyOnchainRepository(tablesOf<OnchainTables>(deps.db.db));
-  const chains: IndexedChain[] = specs.map((spec) => {
-    const labels = chainLabels(book, spec);
-    const source = chainSource(spec, labels.labels, { ...deps, prices });
-    const indexer = createIndexer({
-      source,
-      repo,
-      book: labels.lookup,
-      prices,
-      bus: deps.bus,
-      clock: deps.clock,
-      logger: log,
-      confirmations: spec.confirmations,
-      pollMs: config.chainPollMs,
-      backfillBlocks: config.chainBackfillBlocks,
-    });
-    return {
-      spec,
-      source,
-      labels: labels.lookup,
-      indexer,
-      job: {
-        name: specs.length === 1 ? 'onchain-indexer' : `onchain-indexer:${spec.name}`,
-        start: async (term) => indexer.start(term),
-        stop: async () => {
-          await indexer.stop();
-          await source.close?.();
+  const chains: IndexedChain[] = await Promise.all(
+    specs.map(async (spec) => {
+      const labels = chainLabels(book, spec);
+      const source = await chainSource(spec, labels.labels, { ...deps, prices });
+      const indexer = createIndexer({
+        source,
+        repo,
+        book: labels.lookup,
+        prices,
+        bus: deps.bus,
+        clock: deps.clock,
+        logger: log,
+        confirmations: spec.confirmations,
+        pollMs: config.chainPollMs,
+        backfillBlocks: config.chainBackfillBlocks,
+      });
+      return {
+        spec,
+        source,
+        labels: labels.lookup,
+        indexer,
+        job: {
+          name: specs.length === 1 ? 'onchain-indexer' : `onchain-indexer:${spec.name}`,
+          start: async (term) => indexer.start(term),
+          stop: async () => {
+            await indexer.stop();
+            await source.close?.();
+          },
         },
-      },
-    };
-  });
+      };
+    }),
+  );
   log.info(
     { chains: chains.map((c) => ({ name: c.spec.name, source: c.source.description })) },
     chains.every((c) => c.spec.rpcUrl === 'simulated')

@@ -48,7 +48,7 @@ export async function runOnchainCommand(
   const book = loadAddressBook({ extraPaths: config.labelsPath });
   const labels = chainLabels(book, spec);
   // Prices do not matter: USD values are not compared.
-  const source = chainSource(spec, labels.labels, {
+  const source = await chainSource(spec, labels.labels, {
     prices: { usdPrice: () => undefined },
     clock: systemClock,
   });
