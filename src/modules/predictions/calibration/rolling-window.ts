@@ -1,4 +1,4 @@
-type Numbers = Float64Array | Uint8Array | Int8Array;
+type Numbers = Float64Array | Float32Array | Uint8Array | Int8Array;
 
 /**
  * The last `capacity` numbers added, oldest overwritten first, in a typed array that grows with what it holds
@@ -34,6 +34,11 @@ export class RollingWindow<T extends Numbers> {
     return this.capacity * this.buffer.BYTES_PER_ELEMENT;
   }
 
+  /** Once the window is full, the oldest number held (the one the next `add` overwrites); else undefined. */
+  get oldest(): number | undefined {
+    return this.held === this.capacity ? this.buffer[this.head] : undefined;
+  }
+
   add(value: number): void {
     if (this.head === this.buffer.length && this.buffer.length < this.capacity) {
       const grown = this.make(Math.min(this.capacity, this.buffer.length * 2));
@@ -57,5 +62,6 @@ export class RollingWindow<T extends Numbers> {
 }
 
 export const float64 = (length: number) => new Float64Array(length);
+export const float32 = (length: number) => new Float32Array(length);
 export const uint8 = (length: number) => new Uint8Array(length);
 export const int8 = (length: number) => new Int8Array(length);
