@@ -1,5 +1,5 @@
 import { normQuantile, sortedQuantile } from '../math.ts';
-import { RollingWindow, float64 } from './rolling-window.ts';
+import { RollingWindow, float32 } from './rolling-window.ts';
 
 /** The quantile grid every forecaster reports: 0.01, 0.02, …, 0.99 (CRPS is integrated on it). */
 export const GRID: Float64Array = Float64Array.from({ length: 99 }, (_, k) => (k + 1) / 100);
@@ -20,11 +20,13 @@ const GAUSS: Float64Array = GRID.map((p) => normQuantile(p));
  * Symmetric by design: the 0.50 quantile is μ itself. One-sided adaptation was tried first and rejected:
  * with overlapping horizons its levels chased the last days' trend and, measured, hurt both hit rate
  * and CRPS (docs/adr/0001-conformal-calibration.md). Until `minCount` residuals exist it answers Gaussian quantiles.
+ * The levels adapt on every outcome (`adapt`); the residual window may be fed a thinned subset (`record`).
  */
 export class ConformalQuantiles {
-  private readonly window: RollingWindow<Float64Array>;
+  /** Standardized residuals in single precision (4 bytes, 8 with the sorted copy): 7 digits are plenty. */
+  private readonly window: RollingWindow<Float32Array>;
   private sinceSort = 0;
-  private sorted: Float64Array = new Float64Array(0);
+  private sorted: Float32Array = new Float32Array(0);
   /** Adapted coverage level of each central interval, pair j ↔ nominal 1 − 2(j+1)/100. */
   readonly levels: Float64Array = Float64Array.from({ length: PAIRS }, (_, j) => 1 - (2 * (j + 1)) / 100);
   private readonly z = new Float64Array(PAIRS);
@@ -35,7 +37,7 @@ export class ConformalQuantiles {
     readonly minCount = 200,
     readonly resortEvery = 50,
   ) {
-    this.window = new RollingWindow(windowSize, float64);
+    this.window = new RollingWindow(windowSize, float32);
   }
 
   /** Bytes of the residual window and its sorted copy as held now (they grow with the outcomes seen). */
@@ -43,7 +45,7 @@ export class ConformalQuantiles {
     return this.window.heldBytes + this.sorted.byteLength;
   }
 
-  /** Bytes of the residual window and its sorted copy once full: 16 a residual. */
+  /** Bytes of the residual window and its sorted copy once full: 8 a residual. */
   get maxWindowBytes(): number {
     return 2 * this.window.maxBytes;
   }
@@ -79,9 +81,15 @@ export class ConformalQuantiles {
 
   /**
    * Records the outcome of a forecast whose quantiles were `q` (as returned by `quantiles`, then moved by
-   * `shift` when the published median was moved to agree with the direction call).
+   * `shift` when the published median was moved to agree with the direction call): `adapt`, then `record`.
    */
   update(y: number, mu: number, sigma: number, q: Float64Array, shift = 0): void {
+    this.adapt(y, q, shift);
+    this.record(y, mu, sigma);
+  }
+
+  /** The ACI step of every level from one outcome and the quantiles `q` it was forecast with (see `update`). */
+  adapt(y: number, q: Float64Array, shift = 0): void {
     const ys = y + shift;
     for (let j = 0; j < PAIRS; j++) {
       const covered = q[j]! <= ys && ys <= q[GRID.length - 1 - j]! ? 1 : 0;
@@ -89,6 +97,10 @@ export class ConformalQuantiles {
       const b = this.levels[j]! + this.gamma * (nominal - covered);
       this.levels[j] = Math.max(-0.1, Math.min(1.2, b));
     }
+  }
+
+  /** Adds the outcome's standardized residual to the window (re-sorted every `resortEvery` residuals). */
+  record(y: number, mu: number, sigma: number): void {
     if (!(sigma > 0)) return;
     this.window.add(Math.abs(y - mu) / sigma);
     if (++this.sinceSort >= this.resortEvery || this.window.size === this.minCount) {

@@ -71,6 +71,6 @@ describe('direction calls', () => {
     }
     expect(cal.fitted).toBe(true);
     expect(cal.windowBytes).toBe(cal.maxWindowBytes);
-    expect(cal.maxWindowBytes).toBe(700 * 9);
+    expect(cal.maxWindowBytes).toBe(700 * 5);
   });
 });

@@ -7,7 +7,7 @@ import {
   predictStep,
   stepBytes,
 } from './isotonic.ts';
-import { RollingWindow, float64, int8 } from './rolling-window.ts';
+import { RollingWindow, float32, int8 } from './rolling-window.ts';
 
 /** The published side of a forecast and the calibrated probability that the realized return lands on it. */
 export interface DirectionCall {
@@ -30,12 +30,12 @@ export interface DirectionCall {
  * realized price strictly on the predicted side; docs/forecasting.md, "Datapoint"), so "flat" is only
  * published when the up side is the one chosen.
  *
- * Both regressions read one window of (score, sign of the outcome): 9 bytes an outcome. They are fitted
+ * Both regressions read one window of (score in single precision, sign of the outcome): 5 bytes an outcome. They are fitted
  * exactly as two `IsotonicCalibrator`s fed (s, y > 0) and (−s, y < 0) would be — same cadence, same order
  * of tied scores — which held a copy each of the scores and of a hit flag (18 bytes an outcome).
  */
 export class DirectionCalibrator {
-  private readonly scores: RollingWindow<Float64Array>;
+  private readonly scores: RollingWindow<Float32Array>;
   /** +1: the price ended above the baseline, −1: below, 0: unchanged. */
   private readonly signs: RollingWindow<Int8Array>;
   private sinceFit = 0;
@@ -48,7 +48,7 @@ export class DirectionCalibrator {
     readonly minCount: number,
     readonly prior: number,
   ) {
-    this.scores = new RollingWindow(window, float64);
+    this.scores = new RollingWindow(window, float32);
     this.signs = new RollingWindow(window, int8);
   }
 
@@ -62,7 +62,7 @@ export class DirectionCalibrator {
     return this.scores.heldBytes + this.signs.heldBytes;
   }
 
-  /** Bytes of the window once full: 9 an outcome. */
+  /** Bytes of the window once full: 5 an outcome. */
   get maxWindowBytes(): number {
     return this.scores.maxBytes + this.signs.maxBytes;
   }

@@ -1,4 +1,4 @@
-import { RollingWindow, float64 } from './rolling-window.ts';
+import { RollingWindow, float32 } from './rolling-window.ts';
 
 /**
  * Which tercile of its recent history the predictive σ is in: 0 (low), 1, 2 (high). The cut points are the
@@ -7,7 +7,8 @@ import { RollingWindow, float64 } from './rolling-window.ts';
  * (Mondrian conformal prediction), so 80 % coverage holds within each σ tercile, not only on average.
  */
 export class SigmaBins {
-  private readonly window: RollingWindow<Float64Array>;
+  /** log σ in single precision: 4 bytes a forecast, and the cut points need no more than 7 digits. */
+  private readonly window: RollingWindow<Float32Array>;
   private sinceFit = 0;
   private lo = Number.POSITIVE_INFINITY;
   private hi = Number.POSITIVE_INFINITY;
@@ -17,7 +18,7 @@ export class SigmaBins {
     readonly refitEvery: number,
     readonly minCount: number,
   ) {
-    this.window = new RollingWindow(windowSize, float64);
+    this.window = new RollingWindow(windowSize, float32);
   }
 
   /** Bytes of the window as held now. */

@@ -1,5 +1,6 @@
 import { ConformalQuantiles, GRID, GRID_INDEX } from '../calibration/conformal.ts';
 import { consistentMedian, type DirectionCall, DirectionCalibrator } from '../calibration/direction.ts';
+import { CalibrationGrid, calibrationSpacingMs } from '../calibration/grid.ts';
 import { SigmaBins } from '../calibration/sigma-bins.ts';
 import { SigmaSlope } from '../calibration/sigma-slope.ts';
 import { extractFeatures, FEATURE_NAMES, type FeatureContext, type FeatureSet } from '../features/extract.ts';
@@ -19,7 +20,7 @@ import { basketBurstFactor } from './vol.ts';
 import { FixedShareWeights } from './weights.ts';
 
 /** Bumped whenever the model's logic or fixed hyper-parameters change; stored with every datapoint. */
-export const MODEL_VERSION = 'meridian-ens-1.7.0';
+export const MODEL_VERSION = 'meridian-ens-1.8.0';
 
 /** `reference`: the calibrated zero-mean forecast (same σ, its own conformal layer and calibrator, mean 0). */
 export type ViewName = 'ensemble' | 'reference' | 'equal' | Factor;
@@ -244,39 +245,55 @@ const ACI_GAMMA = 0.01;
 const steps = (ms: number, stepMs: number, lo: number, hi: number) =>
   Math.max(lo, Math.min(hi, Math.round(ms / stepMs)));
 
-const newConformal = (stepMs: number, overlap: number, gammaFloorPerHour: number, windowMs: number) =>
+/**
+ * A conformal layer: its ACI step counts every outcome (`stepMs`), its window, warm-up and re-sort count
+ * those on the calibration grid (`spacingMs`, calibration/grid.ts).
+ */
+const newConformal = (
+  stepMs: number,
+  spacingMs: number,
+  overlap: number,
+  gammaFloorPerHour: number,
+  windowMs: number,
+) =>
   new ConformalQuantiles(
-    steps(windowMs, stepMs, 500, 50_000),
+    steps(windowMs, spacingMs, 500, 50_000),
     Math.max(ACI_GAMMA / overlap, (gammaFloorPerHour * stepMs) / 3_600_000),
-    steps(CONFORMAL_MIN_MS, stepMs, 200, 5000),
-    steps(4 * 3_600_000, stepMs, 1, 1000),
+    steps(CONFORMAL_MIN_MS, spacingMs, 50, 5000),
+    steps(4 * 3_600_000, spacingMs, 1, 1000),
   );
+
+/** The outcomes of which forecasts enter a horizon's calibration windows. */
+export const newCalibrationGrid = (stepMs: number, horizonMs: number): CalibrationGrid =>
+  new CalibrationGrid(calibrationSpacingMs(stepMs, horizonMs));
 
 export const newView = (stepMs: number, horizonMs: number, tuning: EngineTuning): View => {
   const overlap = Math.max(1, horizonMs / stepMs);
+  const spacing = calibrationSpacingMs(stepMs, horizonMs);
+  const layer = (windowMs: number) =>
+    newConformal(stepMs, spacing, overlap, tuning.aciGammaFloorPerHour, windowMs);
   return {
-    conformal: newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour, tuning.conformalWindowMs),
-    byBin: tuning.mondrian
-      ? [0, 1, 2].map(() =>
-          newConformal(stepMs, overlap, tuning.aciGammaFloorPerHour, tuning.binWindowMs / 3),
-        )
-      : [],
+    conformal: layer(tuning.conformalWindowMs),
+    byBin: tuning.mondrian ? [0, 1, 2].map(() => layer(tuning.binWindowMs / 3)) : [],
+    // The prior is in independent outcomes times the grid outcomes per horizon (what the window counts).
     direction: new DirectionCalibrator(
-      steps(tuning.calibrationWindowMs, stepMs, 1000, 100_000),
-      steps(CALIBRATION_REFIT_MS, stepMs, 50, 5000),
-      steps(CALIBRATION_MIN_MS, stepMs, 300, 10_000),
-      tuning.calibrationPriorOutcomes * overlap,
+      steps(tuning.calibrationWindowMs, spacing, 1000, 100_000),
+      steps(CALIBRATION_REFIT_MS, spacing, 50, 5000),
+      steps(CALIBRATION_MIN_MS, spacing, 100, 10_000),
+      tuning.calibrationPriorOutcomes * Math.max(1, horizonMs / spacing),
     ),
   };
 };
 
-/** The σ terciles of the Mondrian conformal layers: 30 days of scored σ, refitted daily. */
-export const newSigmaBins = (stepMs: number, tuning: EngineTuning): SigmaBins =>
-  new SigmaBins(
-    steps(tuning.sigmaBinsMemoryMs, stepMs, 1000, 200_000),
-    steps(DAY_MS, stepMs, 50, 5000),
-    steps(DAY_MS, stepMs, 200, 5000),
+/** The σ terciles of the Mondrian conformal layers: 30 days of σ on the calibration grid, refitted daily. */
+export const newSigmaBins = (stepMs: number, horizonMs: number, tuning: EngineTuning): SigmaBins => {
+  const spacing = calibrationSpacingMs(stepMs, horizonMs);
+  return new SigmaBins(
+    steps(tuning.sigmaBinsMemoryMs, spacing, 1000, 200_000),
+    steps(DAY_MS, spacing, 50, 5000),
+    steps(DAY_MS, spacing, 50, 5000),
   );
+};
 
 /** The conformal layer a forecast in σ bin `bin` uses: its bin's once warm, else the pooled one. */
 export const layerOf = (view: View, bin: number): ConformalQuantiles => {
@@ -297,6 +314,8 @@ class HorizonModel {
   readonly sigmaSlope: SigmaSlope;
   /** Terciles of σ over the last 30 days of scored forecasts (the Mondrian conformal layers' groups). */
   readonly sigmaBins: SigmaBins;
+  /** Which scored outcomes enter the windows of `sigmaBins` and the views (the rest only adapt ACI levels). */
+  readonly grid: CalibrationGrid;
   readonly views: Partial<Record<ViewName, View>>;
   readonly tuning: EngineTuning;
   private readonly sigmaLevel: number;
@@ -345,7 +364,8 @@ class HorizonModel {
       tuning.sigmaSlopePriorOutcomes * overlap,
       tuning.sigmaSlope,
     );
-    this.sigmaBins = newSigmaBins(options.stepMs, tuning);
+    this.sigmaBins = newSigmaBins(options.stepMs, horizonMs, tuning);
+    this.grid = newCalibrationGrid(options.stepMs, horizonMs);
     const view = () => newView(options.stepMs, horizonMs, tuning);
     this.views = { ensemble: view(), reference: view() };
     if (options.trackMembers) {
@@ -471,7 +491,7 @@ class HorizonModel {
 
   /**
    * The most bytes the calibration windows of this symbol × horizon ever hold, once every window is full (its
-   * capacity in outcomes, 10–30 days of them): a hard bound, whatever the uptime. `heldBytes` never exceeds it
+   * capacity in outcomes on the calibration grid, 10–30 days of them): a hard bound, whatever the uptime. `heldBytes` never exceeds it
    * by more than the fitted direction step functions (16 bytes a pooled block).
    */
   get maxWindowBytes(): number {
@@ -501,23 +521,28 @@ class HorizonModel {
     this.weights.update(losses);
     const ens = f.views.ensemble!;
     this.sigmaPool.update(f.sigmaCandidates, ens.mu, y);
-    this.sigmaBins.add(sigma);
     this.sigmaSlope.update(Math.log(f.sigmaPool / f.sigmaCandidates[this.sigmaLevel]!), y - ens.mu);
+    const onGrid = this.grid.admits(f.t);
+    if (onGrid) this.sigmaBins.add(sigma);
     for (const [name, vf] of Object.entries(f.views) as [ViewName, ViewForecast][]) {
       const view = this.views[name];
       if (!view) continue;
-      // Each layer learns from the quantiles it would have given: pooled and bin layers both see the outcome.
+      // Each layer adapts to the quantiles it would have given: pooled and bin layers both see the outcome.
       const shift = vf.median - vf.mu;
       const own = view.byBin[f.sigmaBin];
       if (own) {
         const q = vf.pooled ? own.quantiles(vf.mu, sigma, new Float64Array(GRID.length)) : vf.quantiles;
-        own.update(y, vf.mu, sigma, q, vf.pooled ? 0 : shift);
+        own.adapt(y, q, vf.pooled ? 0 : shift);
+        if (onGrid) own.record(y, vf.mu, sigma);
       }
       const q = vf.pooled
         ? vf.quantiles
         : view.conformal.quantiles(vf.mu, sigma, new Float64Array(GRID.length));
-      view.conformal.update(y, vf.mu, sigma, q, vf.pooled ? shift : 0);
-      view.direction.add(vf.score, y);
+      view.conformal.adapt(y, q, vf.pooled ? shift : 0);
+      if (onGrid) {
+        view.conformal.record(y, vf.mu, sigma);
+        view.direction.add(vf.score, y);
+      }
     }
     this.scored++;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConformalQuantiles, GRID } from '../calibration/conformal.ts';
 import { DirectionCalibrator } from '../calibration/direction.ts';
+import { calibrationSpacingMs } from '../calibration/grid.ts';
 import { SigmaBins } from '../calibration/sigma-bins.ts';
 import { BarSeries } from '../features/series.ts';
 import { normQuantile } from '../math.ts';
@@ -38,12 +39,15 @@ describe("memory of one symbol's model (every horizon, a forecast a minute)", ()
     const s = series(2);
     const pending: HorizonForecast[] = [];
     let scored = 0;
+    // Outcomes on the calibration grid: a forecast in 5 (15m) or 15 (1h, 6h) enters the windows.
+    const slots = new Set<string>();
     for (let i = 0; i < s.length; i++) {
       const t = s.closeTime[i]!;
       while (pending.length && pending[0]!.t + HORIZON_MS[pending[0]!.horizon] <= t) {
         const f = pending.shift()!;
         model.learn(f, s.close[s.indexAt(f.t + HORIZON_MS[f.horizon])]!);
         scored++;
+        slots.add(`${f.horizon} ${Math.floor(f.t / calibrationSpacingMs(MIN, HORIZON_MS[f.horizon]))}`);
       }
       const fs = model.forecast({ series: s, basket: [s] }, t);
       if (!fs) continue;
@@ -51,24 +55,30 @@ describe("memory of one symbol's model (every horizon, a forecast a minute)", ()
       pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));
     }
     expect(scored).toBeGreaterThan(6000);
-    // Per scored outcome: two views × (pooled layer, one σ-tercile layer, each with its sorted copy; two
-    // direction calibrators of 9 bytes) plus the σ bins: ≈ 110 bytes, twice that at most while doubling.
-    expect(model.heldBytes).toBeLessThan(64 * 1024 + 2 * 110 * scored);
-    expect(model.heldBytes).toBeLessThan(1.5 * 1024 * 1024);
+    expect(slots.size).toBeGreaterThan(scored / 10);
+    expect(slots.size).toBeLessThan(scored / 6);
+    // Per outcome on the grid: two views × (pooled layer, one σ-tercile layer, 8 bytes each with its sorted
+    // copy; a direction calibrator of 5 bytes) plus the σ bins' 4: 46 bytes, twice that at most while doubling.
+    expect(model.heldBytes).toBeLessThan(64 * 1024 + 2 * 46 * slots.size);
+    expect(model.heldBytes).toBeLessThan(0.5 * 1024 * 1024);
   }, 60_000);
 });
 
 describe('hard memory bound of the calibration windows', () => {
-  it('a symbol × horizon at a forecast a minute: at most 2.61 MiB whatever the uptime, 7.82 MiB a symbol', () => {
+  it('a symbol at a forecast a minute: at most 0.45 MiB whatever the uptime, every horizon', () => {
     const model = new SymbolForecaster('X', HORIZONS, { stepMs: MIN });
-    // Per horizon: σ bins (30 days × 8 B) and two views (ensemble, reference), each a pooled conformal layer
-    // and three σ-tercile layers (10 days each, 16 B a residual with the sorted copy) and a direction window
-    // (21 days × 9 B). Before the direction window was shared: 3.13 MiB, 9.38 MiB a symbol.
-    const perHorizon = 30 * 1440 * 8 + 2 * (4 * 10 * 1440 * 16 + 21 * 1440 * 9);
-    expect(perHorizon).toBe(2_733_120);
-    for (const h of HORIZONS) expect(model.models[h].maxWindowBytes).toBe(perHorizon);
-    expect(model.maxWindowBytes).toBe(3 * perHorizon);
-    expect(model.maxWindowBytes / 2 ** 20).toBeLessThan(7.82);
+    // Per horizon, in outcomes on the calibration grid (15m: one in 5 minutes, 1h and 6h: one in 15): σ bins
+    // (30 days × 4 B) and two views (ensemble, reference), each a pooled conformal layer and three σ-tercile
+    // layers (10 days each, 8 B a residual with the sorted copy) and a direction window (21 days × 5 B).
+    // Every outcome at 1 minute in double precision (1.7.0): 2.61 MiB a horizon, 7.82 MiB a symbol.
+    const perHorizon = (perDay: number) => 30 * perDay * 4 + 2 * (4 * 10 * perDay * 8 + 21 * perDay * 5);
+    expect(perHorizon(1440 / 5)).toBe(279_360);
+    expect(perHorizon(1440 / 15)).toBe(93_120);
+    expect(model.models['15m'].maxWindowBytes).toBe(perHorizon(1440 / 5));
+    expect(model.models['1h'].maxWindowBytes).toBe(perHorizon(1440 / 15));
+    expect(model.models['6h'].maxWindowBytes).toBe(perHorizon(1440 / 15));
+    expect(model.maxWindowBytes).toBe(465_600);
+    expect(model.maxWindowBytes / 2 ** 20).toBeLessThan(0.45);
   });
 
   it('each window structure, filled past its capacity, holds exactly its bound', () => {
@@ -87,8 +97,8 @@ describe('hard memory bound of the calibration windows', () => {
       expect(bins.heldBytes).toBeLessThanOrEqual(bins.maxWindowBytes);
       expect(direction.windowBytes).toBeLessThanOrEqual(direction.maxWindowBytes);
     }
-    expect(conformal.heldBytes).toBe(1000 * 16);
-    expect(bins.heldBytes).toBe(1000 * 8);
-    expect(direction.windowBytes).toBe(1000 * 9);
+    expect(conformal.heldBytes).toBe(1000 * 8);
+    expect(bins.heldBytes).toBe(1000 * 4);
+    expect(direction.windowBytes).toBe(1000 * 5);
   });
 });

@@ -68,9 +68,10 @@ export class StrongReferences {
     const g = this.garch.sigma(i, hm);
     const r = this.har.get(h)!.sigma(i);
     const layers = this.layers.get(h)!;
+    const t = this.series.closeTime[i]!;
     return {
-      garch: layers.garch.forecast(g !== undefined && g > 0 ? g : fallback),
-      har_rv: layers.har_rv.forecast(r !== undefined && r > 0 ? r : fallback),
+      garch: layers.garch.forecast(g !== undefined && g > 0 ? g : fallback, t),
+      har_rv: layers.har_rv.forecast(r !== undefined && r > 0 ? r : fallback, t),
     };
   }
 
