@@ -30,6 +30,7 @@ import {
   levelProbabilities,
   type PredictionRepository,
   type PredictionsTables,
+  type TouchExcursionsOf,
 } from '../modules/predictions/index.ts';
 import type { MarketRuntime, MarketService } from '../modules/market/index.ts';
 import type { OnchainService } from '../modules/onchain/index.ts';
@@ -138,7 +139,10 @@ export function derivativesCoverage(
  * The level probabilities of one stored forecast datapoint, by the predictions module's own computation (the
  * numbers of GET /api/predictions/probability for that datapoint).
  */
-export function predictionLevels(predictions: Pick<PredictionRepository, 'between'>): PredictionLevels {
+export function predictionLevels(
+  predictions: Pick<PredictionRepository, 'between'>,
+  touchExcursions?: TouchExcursionsOf,
+): PredictionLevels {
   return {
     async at(symbol, horizon, generatedAt, levels) {
       const [row] = await predictions.between(symbol, horizon, generatedAt, generatedAt);
@@ -146,7 +150,7 @@ export function predictionLevels(predictions: Pick<PredictionRepository, 'betwee
       return {
         baseline: row.baseline,
         prediction: row.prediction,
-        levels: levelProbabilities(row, levels),
+        levels: levelProbabilities(row, levels, touchExcursions?.(symbol, horizon)),
       };
     },
   };
@@ -235,6 +239,8 @@ export function buildAlerts(
     derivatives?: { service: DerivativesReads; source: Pick<DerivativesSource, 'symbols' | 'metrics'> };
     symbols: SupportedSymbols;
     resolveExchange(input: string): string;
+    /** The predictions module's learned touch excursions where it runs in this process (else reflection). */
+    touchExcursions?: TouchExcursionsOf;
   },
 ): AlertsModule {
   const repo = createKyselyAlertsRepository(tablesOf<AlertsTables & EventsTables>(deps.db.db));
@@ -262,6 +268,7 @@ export function buildAlerts(
     derivativesHistory: deps.derivatives && derivativesHistory(deps.derivatives.service),
     predictionLevels: predictionLevels(
       createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db)),
+      deps.touchExcursions,
     ),
   });
   return {

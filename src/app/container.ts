@@ -273,6 +273,7 @@ export async function buildContainer(config: Config, options: ContainerOptions =
     derivatives,
     symbols: market.symbols,
     resolveExchange: (name) => onchain.service.resolveExchange(name),
+    touchExcursions: predictions.service.touchExcursions,
   });
   jobs.push(leadership.leaderOnly(alerts.job));
   const labels = buildLabels(config, { db, clock });

@@ -2990,13 +2990,15 @@ class LevelProbabilitiesLevelsItem(_Model):
 
     level: float  # The price asked about
     end_above: float  # Calibrated probability that the price at generatedAt + horizon is above the level
-    touch: float  # Probability that the price reaches the level before generatedAt + horizon (reflection principle on t
+    touch: float  # Probability that the price reaches the level before generatedAt + horizon (1 at the baseline); see t
+    touch_method: Union[Literal["empirical"], Literal["reflection"]]  # empirical: learned walk-forward from how far past paths went; reflection: the reflection principle o
     _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
         ("level", "level", _num),
         ("end_above", "endAbove", _num),
         ("touch", "touch", _num),
+        ("touch_method", "touchMethod", _any),
     )
 
 

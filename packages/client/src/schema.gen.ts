@@ -2830,8 +2830,10 @@ export interface components {
                 endAbove: number;
                 /** @description The price asked about */
                 level: number;
-                /** @description Probability that the price reaches the level before generatedAt + horizon (reflection principle on the same distribution; 1 at the baseline) */
+                /** @description Probability that the price reaches the level before generatedAt + horizon (1 at the baseline); see touchMethod */
                 touch: number;
+                /** @description empirical: learned walk-forward from how far past paths went; reflection: the reflection principle on the same distribution, a lower bound, until enough outcomes are held */
+                touchMethod: "empirical" | "reflection";
             }[];
             symbol: string;
         };

@@ -477,7 +477,11 @@ export const ProbabilitySchema = Type.Object(
           minimum: 0,
           maximum: 1,
           description:
-            'Probability that the price reaches the level before generatedAt + horizon (reflection principle on the same distribution; 1 at the baseline)',
+            'Probability that the price reaches the level before generatedAt + horizon (1 at the baseline); see touchMethod',
+        }),
+        touchMethod: Type.Union([Type.Literal('empirical'), Type.Literal('reflection')], {
+          description:
+            'empirical: learned walk-forward from how far past paths went; reflection: the reflection principle on the same distribution, a lower bound, until enough outcomes are held',
         }),
       }),
     ),

@@ -1,14 +1,15 @@
 import type { Clock } from '../../shared/clock.ts';
 import { BarSeries } from './features/series.ts';
 import { createFundingFeed, createOpenInterestFeed } from './funding-feed.ts';
+import { TouchCalibrator } from './calibration/touch.ts';
 import { SymbolForecaster } from './models/engine.ts';
 import type { PredictionsDerivativesPort, PredictionsMarketPort } from './ports.ts';
-import { HORIZONS } from '../identifiers/index.ts';
+import { HORIZONS, HORIZON_MS, type Horizon } from '../identifiers/index.ts';
 
 const MINUTE = 60_000;
 /**
  * Minutes kept per symbol, whatever the uptime: 8 days, so the weekly volatility pattern (which needs a week of
- * bars) stays available. At ten numbers a bar that is at most ≈ 1.0 MB per symbol (with the trimming slack).
+ * bars) stays available. At twelve numbers a bar that is at most ≈ 1.2 MB per symbol (with the trimming slack).
  */
 export const KEEP_BARS = 8 * 1440;
 /** Symbols in the market-wide basket. */
@@ -32,6 +33,7 @@ export function createForecasters(deps: {
   const { market, clock, refreshMs, history } = deps;
   const series = new Map<string, BarSeries>();
   const models = new Map<string, SymbolForecaster>();
+  const touch = new Map<string, TouchCalibrator<Horizon>>();
   const derivatives = deps.derivatives;
   const funding = createFundingFeed({
     history: derivatives ? derivatives.fundingHistory.bind(derivatives) : market.fundingHistory?.bind(market),
@@ -64,6 +66,16 @@ export function createForecasters(deps: {
     return m;
   }
 
+  /** The symbol's walk-forward excursions for touch probabilities (≤ 96 KB: three horizons, two sides). */
+  function touchOf(symbol: string): TouchCalibrator<Horizon> {
+    let t = touch.get(symbol);
+    if (!t) {
+      t = new TouchCalibrator<Horizon>((h) => HORIZON_MS[h]);
+      touch.set(symbol, t);
+    }
+    return t;
+  }
+
   /**
    * The basket the market-wide features read: the series of the first `BASKET_SIZE` symbols of the universe
    * (its most liquid, in a ranked universe). A fixed size keeps each forecast's cost independent of how many
@@ -83,6 +95,7 @@ export function createForecasters(deps: {
     basket,
     seriesOf,
     modelOf,
+    touchOf,
     funding,
     openInterest,
     /**

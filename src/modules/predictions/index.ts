@@ -15,7 +15,7 @@ export {
   type SymbolProvenance,
 } from './service.ts';
 export type { PredictionsTables } from './tables.ts';
-export { type LevelProbability, levelProbabilities } from './level-probability.ts';
+export { type LevelProbability, levelProbabilities, type TouchExcursionsOf } from './level-probability.ts';
 export { MODEL_VERSION, checkTuning, type EngineTuning } from './models/engine.ts';
 export type { PredictionDatapoint } from './present.ts';
 export * from './types.ts';

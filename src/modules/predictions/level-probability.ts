@@ -1,3 +1,6 @@
+import { GRID_INDEX } from './calibration/conformal.ts';
+import type { PathExtremes, PathRanks, TouchExcursions } from './calibration/touch.ts';
+import type { Horizon } from '../identifiers/index.ts';
 import { normCdf, normQuantile } from './math.ts';
 import { PUBLIC_QUANTILES, quantileKey } from './types.ts';
 
@@ -10,9 +13,23 @@ export interface LevelProbability {
   level: number;
   /** P(price at the horizon > level). */
   endAbove: number;
-  /** P(the price reaches the level at some time before the horizon), reflection principle. */
+  /** P(the price reaches the level at some time before the horizon). */
   touch: number;
+  /**
+   * How `touch` was computed: `empirical` from the walk-forward distribution of past paths' excursions
+   * (calibration/touch.ts); `reflection` from the reflection principle, a lower bound, until enough outcomes are
+   * held (or where no model runs, as on an API replica).
+   */
+  touchMethod: TouchMethod;
 }
+
+export type TouchMethod = 'empirical' | 'reflection';
+
+/** Where the API and the alert rules find a symbol × horizon's learned excursions (undefined: none here). */
+export type TouchExcursionsOf = (
+  symbol: string,
+  horizon: Horizon,
+) => Pick<TouchExcursions, 'probability'> | undefined;
 
 /** Standard normal scores of the published quantile levels (p50 → 0). */
 const Z = PUBLIC_QUANTILES.map((p) => normQuantile(p));
@@ -52,19 +69,43 @@ export function logQuantilesOf(baseline: number, quantiles: Readonly<Record<stri
 
 const round = (p: number) => Math.round(p * 1e4) / 1e4;
 
+/** The public log quantiles of a forecast from its quantiles of the log return on the 99-level grid. */
+export const logQuantilesOfGrid = (grid: ArrayLike<number>): number[] =>
+  PUBLIC_QUANTILES.map((p) => grid[GRID_INDEX(p)]!);
+
+/** The ranks of a path's extremes under the forecast's end distribution (what TouchExcursions learns from). */
+export function pathRanks(logQ: readonly number[], path: PathExtremes): PathRanks {
+  return { up: endAboveProbability(logQ, path.maxLog), down: 1 - endAboveProbability(logQ, path.minLog) };
+}
+
 /**
- * Both probabilities of each level. Touch: for a driftless continuous log price, P(max ≥ ℓ) = 2 P(end ≥ ℓ)
- * (reflection principle); applied to the calibrated end distribution, capped at 1, and 1 at the baseline.
+ * P(touch x) (x a log return over the baseline, ≠ 0) given `beyond`, P(end beyond x): learned from past paths
+ * when `excursions` holds enough outcomes, else the reflection principle for a driftless continuous log price,
+ * P(max ≥ ℓ) = 2 P(end ≥ ℓ). Never below `beyond` (ending beyond the level touches it), capped at 1.
  */
+export function touchProbability(
+  x: number,
+  beyond: number,
+  excursions: Pick<TouchExcursions, 'probability'> | undefined,
+): { p: number; method: TouchMethod } {
+  const empirical = excursions?.probability(beyond, x > 0);
+  if (empirical !== undefined) return { p: Math.min(1, Math.max(beyond, empirical)), method: 'empirical' };
+  return { p: Math.min(1, 2 * beyond), method: 'reflection' };
+}
+
+/** Both probabilities of each level; touch is 1 at the baseline. */
 export function levelProbabilities(
   d: { baseline: number; quantiles: Readonly<Record<string, number>> },
   levels: readonly number[],
+  excursions?: Pick<TouchExcursions, 'probability'>,
 ): LevelProbability[] {
   const logQ = logQuantilesOf(d.baseline, d.quantiles);
+  const method: TouchMethod = excursions?.probability(0.5, true) === undefined ? 'reflection' : 'empirical';
   return levels.map((level) => {
     const x = Math.log(level / d.baseline);
     const above = endAboveProbability(logQ, x);
-    const beyond = x > 0 ? above : x < 0 ? 1 - above : 0.5;
-    return { level, endAbove: round(above), touch: round(Math.min(1, 2 * beyond)) };
+    if (x === 0) return { level, endAbove: round(above), touch: 1, touchMethod: method };
+    const touch = touchProbability(x, x > 0 ? above : 1 - above, excursions);
+    return { level, endAbove: round(above), touch: round(touch.p), touchMethod: touch.method };
   });
 }

@@ -1,10 +1,12 @@
 import { GRID_INDEX } from './calibration/conformal.ts';
+import type { TouchCalibrator } from './calibration/touch.ts';
+import { logQuantilesOfGrid, pathRanks } from './level-probability.ts';
 import type { BarSeries } from './features/series.ts';
 import type { HorizonForecast, SymbolForecaster } from './models/engine.ts';
 import type { Live } from './read-model.ts';
 import type { PredictionRow, ScoreUpdate } from './repository.ts';
 import { crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
-import { HORIZON_MS } from '../identifiers/index.ts';
+import { HORIZON_MS, type Horizon } from '../identifiers/index.ts';
 import { PUBLIC_QUANTILES, quantileKey } from './types.ts';
 
 const MINUTE = 60_000;
@@ -15,6 +17,20 @@ function realizedAt(s: BarSeries | undefined, target: number): number | undefine
   const j = s.indexAt(target);
   if (j < 0 || target - s.closeTime[j]! > 2 * MINUTE) return undefined;
   return s.close[j];
+}
+
+/**
+ * Feeds one outcome to its symbol's touch excursions: the highest and lowest price of the bars from the forecast
+ * to its horizon (both known once the horizon has passed), ranked under the forecast's published quantiles.
+ */
+export function learnTouch(
+  touch: TouchCalibrator<Horizon> | undefined,
+  s: BarSeries | undefined,
+  f: { t: number; horizon: Horizon; baseline: number },
+  logQ: readonly number[],
+): void {
+  const path = touch && s?.extremes(f.t, f.t + HORIZON_MS[f.horizon], f.baseline);
+  if (path) touch!.of(f.horizon).add(f.t, pathRanks(logQ, path));
 }
 
 /**
@@ -30,11 +46,15 @@ export function scoreDue(
     series: ReadonlyMap<string, BarSeries>;
     modelOf: (symbol: string) => SymbolForecaster;
     trackScored: (rows: readonly PredictionRow[]) => void;
+    /** The symbol's touch excursions, fed with each scored outcome's path (calibration/touch.ts). */
+    touchOf?: (symbol: string) => TouchCalibrator<Horizon>;
   },
 ): ScoreUpdate[] {
   const { unscored } = deps;
   const updates: ScoreUpdate[] = [];
   const scoredRows: PredictionRow[] = [];
+  const paths: { symbol: string; f: { t: number; horizon: Horizon; baseline: number }; logQ: number[] }[] =
+    [];
   for (let k = unscored.length - 1; k >= 0; k--) {
     const live = unscored[k]!;
     const r = live.row;
@@ -55,6 +75,7 @@ export function scoreDue(
     let q90: number;
     let q05: number;
     let q95: number;
+    const logQ = PUBLIC_QUANTILES.map((l) => Math.log(r.quantiles[quantileKey(l)]! / r.baseline));
     if (live.forecast) {
       const q = live.forecast.views.ensemble!.quantiles;
       crps = crpsFromGrid(q, y);
@@ -67,11 +88,13 @@ export function scoreDue(
       deps.modelOf(r.symbol).learn(live.forecast, price);
     } else {
       // After a restart only the published quantiles remain: a coarser rule on p05…p95 (see docs).
-      const lq = PUBLIC_QUANTILES.map((l) => Math.log(r.quantiles[quantileKey(l)]! / r.baseline));
+      const lq = logQ;
       crps =
         (2 * PUBLIC_QUANTILES.reduce((s, l, i) => s + pinball(lq[i]!, l, y), 0)) / PUBLIC_QUANTILES.length;
       [q05, q10, q90, q95] = [lq[0]!, lq[1]!, lq[17]!, lq[18]!];
     }
+    const f = { t: r.generated_at, horizon: r.horizon, baseline: r.baseline };
+    paths.push({ symbol: r.symbol, f, logQ });
     const update: ScoreUpdate = {
       symbol: r.symbol,
       horizon: r.horizon,
@@ -89,6 +112,10 @@ export function scoreDue(
     updates.push(update);
     scoredRows.push(r);
   }
+  // Oldest first: the excursions keep outcomes in order of forecast time.
+  if (deps.touchOf)
+    for (const p of paths.sort((a, b) => a.f.t - b.f.t))
+      learnTouch(deps.touchOf(p.symbol), deps.series.get(p.symbol), p.f, p.logQ);
   deps.trackScored(scoredRows);
   return updates;
 }
@@ -109,6 +136,7 @@ export function learnDue(
     unpublished: Unpublished[];
     series: ReadonlyMap<string, BarSeries>;
     modelOf: (symbol: string) => SymbolForecaster;
+    touchOf?: (symbol: string) => TouchCalibrator<Horizon>;
   },
 ): void {
   const { unpublished } = deps;
@@ -116,8 +144,11 @@ export function learnDue(
   for (const u of unpublished) {
     const target = u.forecast.t + HORIZON_MS[u.forecast.horizon];
     const price = target <= now ? realizedAt(deps.series.get(u.symbol), target) : undefined;
-    if (price !== undefined) deps.modelOf(u.symbol).learn(u.forecast, price);
-    else if (target > now || now - target <= 24 * 60 * MINUTE) unpublished[kept++] = u;
+    if (price !== undefined) {
+      deps.modelOf(u.symbol).learn(u.forecast, price);
+      const logQ = logQuantilesOfGrid(u.forecast.views.ensemble!.quantiles);
+      learnTouch(deps.touchOf?.(u.symbol), deps.series.get(u.symbol), u.forecast, logQ);
+    } else if (target > now || now - target <= 24 * 60 * MINUTE) unpublished[kept++] = u;
   }
   unpublished.length = kept;
 }

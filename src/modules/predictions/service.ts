@@ -95,7 +95,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     history: deps.candleHistory ?? 3 * 24 * 60 + 120,
     log: deps.log,
   });
-  const { series, seriesOf, modelOf } = forecasters;
+  const { series, seriesOf, modelOf, touchOf } = forecasters;
   /** Recent rows are kept for enough 1 h buckets for a full page. */
   const keepMs = MAX_LIMIT * 60 * MINUTE + 2 * refreshMs;
   const readModel = createReadModel({ keepMs, now: () => clock.now() });
@@ -200,11 +200,12 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         readModel.unscored.push(readModel.remember(row, f));
       }
     }
-    learnDue(now, { unpublished, series, modelOf });
+    learnDue(now, { unpublished, series, modelOf, touchOf });
     const updates = scoreDue(now, {
       unscored: readModel.unscored,
       series,
       modelOf,
+      touchOf,
       trackScored: readModel.trackScored,
     });
     readModel.latest = rows;
@@ -309,7 +310,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         source,
         stale,
       },
-      levels: levelProbabilities(row, levels),
+      levels: levelProbabilities(row, levels, touchOf(symbol).peek(horizon)),
     };
   }
 
@@ -420,6 +421,8 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
   const refreshing = periodicJob({ name: 'predictions-refresh', everyMs: wallRefreshMs, run: tick });
 
   return {
+    /** A symbol's learned touch excursions at a horizon, for alert rules on touch (undefined: none here). */
+    touchExcursions: (symbol: string, horizon: Horizon) => forecasters.touchOf(symbol).peek(horizon),
     /** One refresh now (tests and benchmarks); errors propagate. */
     refresh,
     tick,

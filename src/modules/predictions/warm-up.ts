@@ -3,6 +3,8 @@ import type { HorizonForecast } from './models/engine.ts';
 import { marketFacts } from './facts.ts';
 import { toRow } from './forecast-row.ts';
 import type { ReadModel } from './read-model.ts';
+import { learnTouch } from './score-due.ts';
+import { logQuantilesOfGrid } from './level-probability.ts';
 import type { LedgerHead, PredictionRepository, PredictionRow } from './repository.ts';
 import { HORIZON_MS } from '../identifiers/index.ts';
 
@@ -35,6 +37,7 @@ function* warmUpSteps(
   let nextBackfill = Math.ceil(backfillFrom / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
   const s = forecasters.seriesOf(symbol);
   const model = forecasters.modelOf(symbol);
+  const touch = forecasters.touchOf(symbol);
   const basket = forecasters.basket();
   const step = Math.max(refreshMs, MINUTE);
   const pending: HorizonForecast[] = [];
@@ -44,7 +47,9 @@ function* warmUpSteps(
     while (pending.length && pending[0]!.t + HORIZON_MS[pending[0]!.horizon] <= t) {
       const f = pending.shift()!;
       const j = s.indexAt(f.t + HORIZON_MS[f.horizon]);
-      if (j >= 0) model.learn(f, s.close[j]!);
+      if (j < 0) continue;
+      model.learn(f, s.close[j]!);
+      learnTouch(touch, s, f, logQuantilesOfGrid(f.views.ensemble!.quantiles));
     }
     if (t < next) continue;
     next = t + step;

@@ -1,6 +1,7 @@
 import { mulberry32 } from '../../../shared/random.ts';
 import { normCdf, sortedQuantile } from '../math.ts';
 import { calibrationOverGroups, equalCountGroups, meanOverGroups } from '../scoring/metrics.ts';
+import { WorldLevels } from './calibrated-world-levels.ts';
 
 /** z of the central 80 % interval of a normal distribution. */
 const Z80 = 1.2815515655446004;
@@ -15,6 +16,8 @@ export interface CalibratedWorldInput {
   horizonMs: number;
   replications: number;
   seed: number;
+  /** Levels (multiples of σ from the baseline) whose end-above and touch ECE the world also gives. */
+  levelSigmas?: readonly number[];
 }
 
 /** 5th percentile, median and 95th percentile of a figure over the replications. */
@@ -32,6 +35,8 @@ export interface CalibratedWorld {
   coverage80: Spread;
   coverage80BySigmaTercile: [Spread, Spread, Spread];
   hitRate: Spread;
+  /** The equal-mass ECE of the level probabilities (calibrated-world-levels.ts), per level. */
+  levels?: { sigmas: number; endAbove: Spread; touch?: Spread }[];
   /** Share of replications in which each target holds although the forecaster is exactly right. */
   meets: {
     /** Equal-mass ECE ≤ 0.03. */
@@ -105,8 +110,14 @@ export function calibratedWorld(input: CalibratedWorldInput): CalibratedWorld | 
   const hits: number[] = [];
   const meets = { eceEqualMass: 0, coverage80: 0, coverage80EveryTercile: 0, hitRateAtMost58: 0 };
   const inBand = (c: number) => c >= 0.78 && c <= 0.82;
+  const levels = input.levelSigmas && new WorldLevels(input.levelSigmas, m, s, sigma, overlap, input.seed);
+  const path = levels && new Float64Array(steps);
   for (let r = 0; r < input.replications; r++) {
     for (let j = 1; j < steps; j++) shock[j] = shock[j - 1]! + scale[j]! * normal();
+    if (levels && path) {
+      for (let j = 0; j < steps; j++) path[j] = cumDrift[j]! + shock[j]!;
+      levels.add(path, startStep);
+    }
     let h = 0;
     let c = 0;
     for (let k = 0; k < n; k++) {
@@ -136,6 +147,13 @@ export function calibratedWorld(input: CalibratedWorldInput): CalibratedWorld | 
     coverage80: spread(cov),
     coverage80BySigmaTercile: [spread(byTercile[0]!), spread(byTercile[1]!), spread(byTercile[2]!)],
     hitRate: spread(hits),
+    ...(levels && {
+      levels: levels.result().map((l) => ({
+        sigmas: l.sigmas,
+        endAbove: spread(l.endAbove),
+        ...(l.touch && { touch: spread(l.touch) }),
+      })),
+    }),
     meets: {
       eceEqualMass: meets.eceEqualMass / R,
       coverage80: meets.coverage80 / R,

@@ -5,7 +5,7 @@ import { type ForecasterMetrics, type ScoreAccumulator, summarize } from '../sco
 import { FACTORS } from '../types.ts';
 import { type CalibratedWorld, calibratedWorld } from './calibrated-world.ts';
 import { type Compact, type LeakageCheck, leakageCheck } from './leakage.ts';
-import type { LevelReport, LevelTally } from './levels.ts';
+import { LEVEL_SIGMAS, type LevelReport, type LevelTally, type ProbabilityCalibration } from './levels.ts';
 import type { StrongReferencesReport } from './references/index.ts';
 
 export const FORECASTERS = ['ensemble', 'reference', 'equal', ...FACTORS, 'random_walk', 'rw_ewma'] as const;
@@ -98,6 +98,16 @@ export function horizonReport(
   for (const name of FORECASTERS) forecasters[name] = summarize(a.get(name)!, refs, overlap);
   const w = model.weights.weights;
   const s = tally.aci;
+  const world = calibratedWorld({
+    t: tally.times,
+    mu: tally.means,
+    sigma: tally.sigmas,
+    stepMs,
+    horizonMs: HORIZON_MS[h],
+    replications: options.replications,
+    seed: options.seed,
+    levelSigmas: LEVEL_SIGMAS,
+  });
   return {
     horizon: h,
     count: a.get('ensemble')!.count,
@@ -115,18 +125,27 @@ export function horizonReport(
       SIGMA_CANDIDATES.slice(0, model.sigmaPool.size).map((c, k) => [c, model.sigmaPool.weights[k]!]),
     ),
     leakage: tally.compact ? leakageCheck(tally.compact, stepMs, options.seed) : undefined,
-    calibratedWorld: calibratedWorld({
-      t: tally.times,
-      mu: tally.means,
-      sigma: tally.sigmas,
-      stepMs,
-      horizonMs: HORIZON_MS[h],
-      replications: options.replications,
-      seed: options.seed,
-    }),
-    levels: tally.levels.report(),
+    calibratedWorld: world,
+    levels: withWorld(tally.levels.report(), world),
     coverageSeries: coverageSeries(a.get('ensemble')!, tally.times),
   };
+}
+
+/** Puts the calibrated world's ECE range beside each level's measured ECE, with pass: ECE ≤ the world's p95. */
+function withWorld(levels: LevelReport[], world: CalibratedWorld | undefined): LevelReport[] {
+  const judge = (
+    c: ProbabilityCalibration | undefined,
+    range: CalibratedWorld['eceEqualMass'] | undefined,
+  ) => {
+    if (c && range) c.world = { ...range, pass: c.eceEqualMass <= range.p95 };
+  };
+  for (const l of levels) {
+    const w = world?.levels?.find((x) => x.sigmas === l.sigmas);
+    judge(l.endAbove, w?.endAbove);
+    judge(l.touch, w?.touch);
+    judge(l.touchReflection, w?.touch);
+  }
+  return levels;
 }
 
 function coverageSeries(a: ScoreAccumulator, times: number[]): HorizonReport['coverageSeries'] {

@@ -14,7 +14,9 @@ import { gaussianGrid, ScoreAccumulator } from '../scoring/metrics.ts';
 import { HORIZONS, HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
 import { type Bar, FACTORS, type FundingPoint, type OpenInterestPoint } from '../types.ts';
 import type { Compact } from './leakage.ts';
-import { LevelTally } from './levels.ts';
+import { TouchCalibrator } from '../calibration/touch.ts';
+import { logQuantilesOfGrid, pathRanks } from '../level-probability.ts';
+import { LevelTally, touchAtLevels } from './levels.ts';
 import { type StrongForecasts, StrongReferences } from './references/index.ts';
 import { type BacktestReport, FORECASTERS, type ForecasterName, horizonReport } from './report.ts';
 
@@ -75,6 +77,8 @@ interface Pending {
   ewmaSigma: number;
   rwSigma: number;
   strong?: StrongForecasts;
+  /** The touch probabilities at the report's levels as answered at the forecast's time (scored ones only). */
+  touch?: { p: Float32Array; empirical: boolean };
 }
 
 /**
@@ -127,7 +131,8 @@ export function runBacktest(input: BacktestInput): BacktestReport {
     horizons.map((h) => [h, { last: Number.NaN, total: 0, t0: Number.NaN, t1: Number.NaN }]),
   );
   const levels = new Map<Horizon, LevelTally>(horizons.map((h) => [h, new LevelTally()]));
-  const pathOf = barPath(targetBars, barMs);
+  // What the API's touch probability learns from: outcomes whose horizon has passed in the replay.
+  const touch = new TouchCalibrator<Horizon>((h) => HORIZON_MS[h]);
   const grid = new Float64Array(GRID.length);
   let made = 0;
   let firstT = Number.NaN;
@@ -142,6 +147,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   const resolve = (h: Horizon, p: Pending, price: number | undefined) => {
     const target = p.f.t + HORIZON_MS[h];
     const inPeriod = p.f.t >= from && target <= to;
+    const path = price === undefined ? undefined : series.extremes(p.f.t, target, p.f.baseline);
     if (!p.f.warm) {
       if (inPeriod && price !== undefined) warmupDropped.set(h, warmupDropped.get(h)! + 1);
     } else if (p.f.t >= from) {
@@ -165,7 +171,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         a.get('random_walk')!.add(gaussianGrid(0, p.rwSigma, grid), 0, 0.5, y, p.f.sigma);
         a.get('rw_ewma')!.add(gaussianGrid(0, p.ewmaSigma, grid), 0, 0.5, y, p.f.sigma);
         if (p.strong) strong?.score(h, p.strong, y);
-        levels.get(h)!.add(e.quantiles, p.f.sigma, y, pathOf(p.f.t, target, p.f.baseline));
+        levels.get(h)!.add(e.quantiles, p.f.sigma, y, path, p.touch);
         times.get(h)!.push(p.f.t);
         means.get(h)!.push(e.mu);
         sigmas.get(h)!.push(p.f.sigma);
@@ -186,6 +192,7 @@ export function runBacktest(input: BacktestInput): BacktestReport {
     }
     if (price !== undefined) {
       engine.learn(p.f, price);
+      if (path) touch.of(h).add(p.f.t, pathRanks(logQuantilesOfGrid(p.f.views.ensemble!.quantiles), path));
       if (p.strong) strong?.learn(h, p.strong, Math.log(price / p.f.baseline));
     }
   };
@@ -218,6 +225,10 @@ export function runBacktest(input: BacktestInput): BacktestReport {
         ewmaSigma: ewmaSigma(series, i, hm),
         rwSigma: rw === undefined ? f.sigma : rw * Math.sqrt(hm),
         strong: strong?.forecast(i, f.horizon),
+        touch:
+          f.warm && t >= from
+            ? touchAtLevels(f.views.ensemble!.quantiles, f.sigma, touch.of(f.horizon))
+            : undefined,
       });
       made++;
       if (f.warm && t >= from) {
@@ -284,29 +295,4 @@ export function runBacktest(input: BacktestInput): BacktestReport {
   }
   report.elapsedMs = Math.round(performance.now() - started);
   return report;
-}
-
-/**
- * The highest and lowest log price over the bars that open at or after `from` and close by `to`, relative to
- * `baseline` (undefined when no bar lies there): where a level counts as touched.
- */
-function barPath(bars: readonly Bar[], barMs: number) {
-  return (from: number, to: number, baseline: number): { maxLog: number; minLog: number } | undefined => {
-    let lo = 0;
-    let hi = bars.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (bars[mid]!.openTime < from) lo = mid + 1;
-      else hi = mid;
-    }
-    let max = Number.NEGATIVE_INFINITY;
-    let min = Number.POSITIVE_INFINITY;
-    for (let i = lo; i < bars.length && bars[i]!.openTime + barMs <= to; i++) {
-      const b = bars[i]!;
-      if (!(b.low > 0) || !(b.high >= b.low)) continue;
-      if (b.high > max) max = b.high;
-      if (b.low < min) min = b.low;
-    }
-    return max > 0 ? { maxLog: Math.log(max / baseline), minLog: Math.log(min / baseline) } : undefined;
-  };
 }

@@ -34,6 +34,11 @@ export class RollingWindow<T extends Numbers> {
     return this.capacity * this.buffer.BYTES_PER_ELEMENT;
   }
 
+  /** Once the window is full, the oldest number held (the one the next `add` overwrites); else undefined. */
+  get oldest(): number | undefined {
+    return this.held === this.capacity ? this.buffer[this.head] : undefined;
+  }
+
   add(value: number): void {
     if (this.head === this.buffer.length && this.buffer.length < this.capacity) {
       const grown = this.make(Math.min(this.capacity, this.buffer.length * 2));

@@ -13,6 +13,9 @@ export class BarSeries {
   readonly closeTime: number[] = [];
   readonly logClose: number[] = [];
   readonly close: number[] = [];
+  /** Each bar's high and low (NaN when the bar's range is not valid): where a price level counts as touched. */
+  readonly high: number[] = [];
+  readonly low: number[] = [];
   /** Prefix sums over bars: squared log return, volume, volume × close-location value in [-1, 1]. */
   readonly sumSq: number[] = [];
   readonly sumVol: number[] = [];
@@ -80,6 +83,9 @@ export class BarSeries {
     this.closeTime.push(ct);
     this.logClose.push(lc);
     this.close.push(bar.close);
+    const valid = bar.low > 0 && bar.high >= bar.low;
+    this.high.push(valid ? bar.high : Number.NaN);
+    this.low.push(valid ? bar.low : Number.NaN);
   }
 
   /**
@@ -99,6 +105,8 @@ export class BarSeries {
       this.closeTime,
       this.logClose,
       this.close,
+      this.high,
+      this.low,
       this.sumSq,
       this.sumVol,
       this.sumFlow,
@@ -112,6 +120,20 @@ export class BarSeries {
       this.sumVol[i]! -= vol;
       this.sumFlow[i]! -= flow;
     }
+  }
+
+  /**
+   * The highest high and lowest low of the bars that open at or after `from` and close by `to`, as log prices
+   * over `baseline` (undefined: no such bar with a valid range). Reads no bar closing after `to`.
+   */
+  extremes(from: number, to: number, baseline: number): { maxLog: number; minLog: number } | undefined {
+    let max = Number.NEGATIVE_INFINITY;
+    let min = Number.POSITIVE_INFINITY;
+    for (let i = this.indexAt(to); i >= 0 && this.closeTime[i]! - this.barMs >= from; i--) {
+      if (this.high[i]! > max) max = this.high[i]!;
+      if (this.low[i]! < min) min = this.low[i]!;
+    }
+    return max > 0 ? { maxLog: Math.log(max / baseline), minLog: Math.log(min / baseline) } : undefined;
   }
 
   /** Index of the last bar known at time t (close time ≤ t), or -1. */
