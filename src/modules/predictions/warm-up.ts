@@ -35,6 +35,7 @@ function* warmUpSteps(
   let nextBackfill = Math.ceil(backfillFrom / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
   const s = forecasters.seriesOf(symbol);
   const model = forecasters.modelOf(symbol);
+  const references = forecasters.referencesOf(symbol);
   const basket = forecasters.basket();
   const step = Math.max(refreshMs, MINUTE);
   const pending: HorizonForecast[] = [];
@@ -48,6 +49,8 @@ function* warmUpSteps(
     }
     if (t < next) continue;
     next = t + step;
+    // The references learn and fit over the replay too (their forecasts score live datapoints only).
+    references.at(i);
     const ctx = { series: s, basket, ...forecasters.derivativesOf(symbol) };
     const fs = model.forecast(ctx, t);
     yield;

@@ -1,6 +1,6 @@
-import { GRID } from '../../calibration/conformal.ts';
-import type { SigmaBins } from '../../calibration/sigma-bins.ts';
-import { type EngineTuning, layerOf, newSigmaBins, newView, type View } from '../../models/engine.ts';
+import { GRID } from '../calibration/conformal.ts';
+import type { SigmaBins } from '../calibration/sigma-bins.ts';
+import { type EngineTuning, layerOf, newSigmaBins, newView, type View } from '../models/engine.ts';
 
 /** A zero-mean forecast's quantiles and what its layer needs back when the outcome is known. */
 export interface CalibratedForecast {
@@ -22,6 +22,22 @@ export class CalibratedZeroMean {
   constructor(stepMs: number, horizonMs: number, tuning: EngineTuning) {
     this.view = newView(stepMs, horizonMs, tuning);
     this.bins = newSigmaBins(stepMs, tuning);
+  }
+
+  /** Bytes of the residual and σ windows held now (the direction calibrator is never fed). */
+  get heldBytes(): number {
+    const { conformal, byBin } = this.view;
+    return this.bins.heldBytes + conformal.heldBytes + byBin.reduce((sum, l) => sum + l.heldBytes, 0);
+  }
+
+  /** Bytes of those windows once full: the bound whatever the uptime. */
+  get maxWindowBytes(): number {
+    const { conformal, byBin } = this.view;
+    return (
+      this.bins.maxWindowBytes +
+      conformal.maxWindowBytes +
+      byBin.reduce((sum, l) => sum + l.maxWindowBytes, 0)
+    );
   }
 
   forecast(sigma: number): CalibratedForecast {
