@@ -52,9 +52,9 @@ export function performanceReport(from: {
       'Calibrated zero-mean reference: the published quantiles re-centred on the baseline; both scored on the 19 published quantiles',
     references: {
       garch:
-        'GARCH(1,1) by quasi-maximum likelihood on the last 14 days of 1-minute returns held (8 days live), refitted daily; zero mean, through the engine’s conformal layer; both scored on the 19 published quantiles',
+        'GARCH(1,1): Gaussian quasi-maximum likelihood on the 1-minute returns held (up to 14 days; the service keeps 8), refitted daily; zero mean, calibrated by the engine’s conformal layer; both scored on the 19 published quantiles',
       har_rv:
-        'HAR-RV: realized variance over the next horizon regressed on the last 1, 5 and 22 horizons’ (OLS, rows of the last 30 days held), refitted daily; zero mean, through the engine’s conformal layer; both scored on the 19 published quantiles',
+        'HAR-RV: OLS of the realized variance over the next horizon on that over the last 1, 5 and 22 horizons (rows of up to 30 days held), refitted daily; zero mean, calibrated by the engine’s conformal layer; both scored on the 19 published quantiles',
     },
     modelVersion: MODEL_VERSION,
     generatedAt: new Date(from.generatedAt()).toISOString(),
