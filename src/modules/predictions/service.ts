@@ -13,7 +13,7 @@ import { EMPTY_HEAD, type LedgerHead } from './ledger/chain.ts';
 import { type PublicLedgerEntry, presentDatapoint, presentLedgerEntry } from './present.ts';
 import { liveInputsOf } from './live-inputs.ts';
 import { createReaders } from './readers.ts';
-import type { PredictionsServiceDeps } from './service-deps.ts';
+import type { PredictionsServiceDeps } from './ports.ts';
 import { TRACK_RECORD_MS, createReadModel } from './read-model.ts';
 import type { LedgerQuery, PredictionGap, PredictionRow } from './repository.ts';
 import { type Unpublished, learnDue, scoreDue } from './score-due.ts';
@@ -25,7 +25,7 @@ export type { PredictionsQuery } from './read-model.ts';
 export type { SymbolProvenance } from './readers.ts';
 export { directionalEdge } from './outlook.ts';
 
-export type { PredictionsServiceDeps } from './service-deps.ts';
+export type { PredictionsServiceDeps } from './ports.ts';
 
 const MINUTE = 60_000;
 
