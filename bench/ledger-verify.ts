@@ -70,6 +70,8 @@ function rowOf(i: number, now: number): PredictionRow {
     hit: true,
     crps: 0.001,
     crps_rw: 0.0012,
+    crps_garch: 0.0011,
+    crps_har_rv: 0.0011,
     covered80: true,
     covered90: true,
     scored_at: now + 15 * MIN,

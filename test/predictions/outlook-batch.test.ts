@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { predictionsRouteApp } from '../harness/predictions-app.ts';
-import { MAX_OUTLOOK_SYMBOLS } from '../../src/http/routes/predictions.schemas.ts';
+import { MAX_OUTLOOK_SYMBOLS } from '../../src/http/routes/predictions-outlook.schemas.ts';
 import type { App } from '../../src/http/types.ts';
 import {
   type Bar,

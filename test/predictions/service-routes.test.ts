@@ -443,6 +443,19 @@ describe('track record sample size', () => {
       count: scored.length,
       minSample: 450,
       sample: 'insufficient',
+      // The fitted references are held to the same bar: their own counts, and why no figures.
+      references: {
+        garch: {
+          available: false,
+          count: scored.length,
+          reason: `${scored.length} of the 450 scored datapoints needed carry a GARCH(1,1) forecast`,
+        },
+        har_rv: {
+          available: false,
+          count: scored.length,
+          reason: `${scored.length} of the 450 scored datapoints needed carry a HAR-RV forecast`,
+        },
+      },
       from: expect.any(String),
       to: expect.any(String),
     });

@@ -2665,6 +2665,88 @@ class GetPredictionPerformanceResponseDataItemDieboldMarianoVsReference(_Model):
 
 
 @dataclass
+class GetPredictionPerformanceResponseDataItemReferencesGarchDieboldMariano(_Model):
+    """Diebold–Mariano on CRPS − CRPS of GARCH(1,1) (negative: the forecast's is smaller), HAC variance with lag ≥ the horizon's overlap − 1"""
+
+    statistic: Optional[float]
+    p_value: Optional[float]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("statistic", "statistic", _opt(_num)),
+        ("p_value", "pValue", _opt(_num)),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemReferencesGarch(_Model):
+    """The forecasts against GARCH(1,1), fitted live on the same bars"""
+
+    available: bool  # The figures are shown: at least minSample scored datapoints carry this reference’s CRPS
+    count: int  # Scored live datapoints that carry a GARCH(1,1) forecast (made after its first fit): the pairs compar
+    crps_skill: Optional[float] = None  # 1 − CRPS / CRPS of GARCH(1,1) over those datapoints, both on the 19 published quantiles
+    diebold_mariano: Optional[GetPredictionPerformanceResponseDataItemReferencesGarchDieboldMariano] = None  # Diebold–Mariano on CRPS − CRPS of GARCH(1,1) (negative: the forecast's is smaller), HAC variance wit
+    reason: Optional[str] = None  # Why the figures are absent (no fit yet, or too few scored datapoints)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("available", "available", _any),
+        ("count", "count", _any),
+        ("crps_skill", "crpsSkill", _num),
+        ("diebold_mariano", "dieboldMariano", _obj("GetPredictionPerformanceResponseDataItemReferencesGarchDieboldMariano")),
+        ("reason", "reason", _any),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemReferencesHarRvDieboldMariano(_Model):
+    """Diebold–Mariano on CRPS − CRPS of HAR-RV (negative: the forecast's is smaller), HAC variance with lag ≥ the horizon's overlap − 1"""
+
+    statistic: Optional[float]
+    p_value: Optional[float]
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("statistic", "statistic", _opt(_num)),
+        ("p_value", "pValue", _opt(_num)),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemReferencesHarRv(_Model):
+    """The forecasts against HAR-RV, fitted live on the same bars"""
+
+    available: bool  # The figures are shown: at least minSample scored datapoints carry this reference’s CRPS
+    count: int  # Scored live datapoints that carry a HAR-RV forecast (made after its first fit): the pairs compared
+    crps_skill: Optional[float] = None  # 1 − CRPS / CRPS of HAR-RV over those datapoints, both on the 19 published quantiles
+    diebold_mariano: Optional[GetPredictionPerformanceResponseDataItemReferencesHarRvDieboldMariano] = None  # Diebold–Mariano on CRPS − CRPS of HAR-RV (negative: the forecast's is smaller), HAC variance with la
+    reason: Optional[str] = None  # Why the figures are absent (no fit yet, or too few scored datapoints)
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("available", "available", _any),
+        ("count", "count", _any),
+        ("crps_skill", "crpsSkill", _num),
+        ("diebold_mariano", "dieboldMariano", _obj("GetPredictionPerformanceResponseDataItemReferencesHarRvDieboldMariano")),
+        ("reason", "reason", _any),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseDataItemReferences(_Model):
+    """The fitted volatility references, scored on the same outcomes; shown per reference once enough datapoints carry it"""
+
+    garch: GetPredictionPerformanceResponseDataItemReferencesGarch  # The forecasts against GARCH(1,1), fitted live on the same bars
+    har_rv: GetPredictionPerformanceResponseDataItemReferencesHarRv  # The forecasts against HAR-RV, fitted live on the same bars
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("garch", "garch", _obj("GetPredictionPerformanceResponseDataItemReferencesGarch")),
+        ("har_rv", "har_rv", _obj("GetPredictionPerformanceResponseDataItemReferencesHarRv")),
+    )
+
+
+@dataclass
 class GetPredictionPerformanceResponseDataItem(_Model):
     """GetPredictionPerformanceResponseDataItem"""
 
@@ -2673,6 +2755,7 @@ class GetPredictionPerformanceResponseDataItem(_Model):
     count: int  # Scored live datapoints in the record (backfilled ones are not counted)
     min_sample: int  # Datapoints needed before figures are shown: 30 independent outcomes, i.e. 30 × the horizon ÷ the ref
     sample: Union[Literal["sufficient"], Literal["insufficient"]]  # insufficient: count < minSample, and the figures below are left out rather than shown
+    references: GetPredictionPerformanceResponseDataItemReferences  # The fitted volatility references, scored on the same outcomes; shown per reference once enough datap
     from_: str
     to: str
     hit_rate: Optional[float] = None
@@ -2699,6 +2782,7 @@ class GetPredictionPerformanceResponseDataItem(_Model):
         ("count", "count", _any),
         ("min_sample", "minSample", _any),
         ("sample", "sample", _any),
+        ("references", "references", _obj("GetPredictionPerformanceResponseDataItemReferences")),
         ("from_", "from", _any),
         ("to", "to", _any),
         ("hit_rate", "hitRate", _num),
@@ -2717,6 +2801,20 @@ class GetPredictionPerformanceResponseDataItem(_Model):
         ("coverage80", "coverage80", _num),
         ("coverage90", "coverage90", _num),
         ("coverage80_by_sigma_tercile", "coverage80BySigmaTercile", _list(_opt(_num))),
+    )
+
+
+@dataclass
+class GetPredictionPerformanceResponseReferences(_Model):
+    """How each fitted reference is made"""
+
+    garch: str
+    har_rv: str
+    _extra: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    _FIELDS: ClassVar[Tuple[Tuple[str, str, Callable[[Any], Any]], ...]] = (
+        ("garch", "garch", _any),
+        ("har_rv", "har_rv", _any),
     )
 
 
@@ -2743,6 +2841,7 @@ class GetPredictionPerformanceResponse(_Model):
     data: List[GetPredictionPerformanceResponseDataItem]
     random_walk: str
     reference: str
+    references: GetPredictionPerformanceResponseReferences  # How each fitted reference is made
     model_version: str
     generated_at: str
     gaps: List[GetPredictionPerformanceResponseGapsItem]  # Outages of the model refresh in the last 30 days: the record has no datapoints there.
@@ -2752,6 +2851,7 @@ class GetPredictionPerformanceResponse(_Model):
         ("data", "data", _list(_obj("GetPredictionPerformanceResponseDataItem"))),
         ("random_walk", "randomWalk", _any),
         ("reference", "reference", _any),
+        ("references", "references", _obj("GetPredictionPerformanceResponseReferences")),
         ("model_version", "modelVersion", _any),
         ("generated_at", "generatedAt", _any),
         ("gaps", "gaps", _list(_obj("GetPredictionPerformanceResponseGapsItem"))),

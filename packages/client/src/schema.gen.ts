@@ -2667,6 +2667,41 @@ export interface components {
                 horizon: string;
                 /** @description Datapoints needed before figures are shown: 30 independent outcomes, i.e. 30 × the horizon ÷ the refresh period (outcomes of overlapping horizons are correlated) */
                 minSample: number;
+                /** @description The fitted volatility references, scored on the same outcomes; shown per reference once enough datapoints carry it */
+                references: {
+                    /** @description The forecasts against GARCH(1,1), fitted live on the same bars */
+                    garch: {
+                        /** @description The figures are shown: at least minSample scored datapoints carry this reference’s CRPS */
+                        available: boolean;
+                        /** @description Scored live datapoints that carry a GARCH(1,1) forecast (made after its first fit): the pairs compared */
+                        count: number;
+                        /** @description 1 − CRPS / CRPS of GARCH(1,1) over those datapoints, both on the 19 published quantiles */
+                        crpsSkill?: number;
+                        /** @description Diebold–Mariano on CRPS − CRPS of GARCH(1,1) (negative: the forecast's is smaller), HAC variance with lag ≥ the horizon's overlap − 1 */
+                        dieboldMariano?: {
+                            pValue: number | null;
+                            statistic: number | null;
+                        };
+                        /** @description Why the figures are absent (no fit yet, or too few scored datapoints) */
+                        reason?: string;
+                    };
+                    /** @description The forecasts against HAR-RV, fitted live on the same bars */
+                    har_rv: {
+                        /** @description The figures are shown: at least minSample scored datapoints carry this reference’s CRPS */
+                        available: boolean;
+                        /** @description Scored live datapoints that carry a HAR-RV forecast (made after its first fit): the pairs compared */
+                        count: number;
+                        /** @description 1 − CRPS / CRPS of HAR-RV over those datapoints, both on the 19 published quantiles */
+                        crpsSkill?: number;
+                        /** @description Diebold–Mariano on CRPS − CRPS of HAR-RV (negative: the forecast's is smaller), HAC variance with lag ≥ the horizon's overlap − 1 */
+                        dieboldMariano?: {
+                            pValue: number | null;
+                            statistic: number | null;
+                        };
+                        /** @description Why the figures are absent (no fit yet, or too few scored datapoints) */
+                        reason?: string;
+                    };
+                };
                 /** @description insufficient: count < minSample, and the figures below are left out rather than shown */
                 sample: "sufficient" | "insufficient";
                 /** @description Share of datapoints with prediction = baseline */
@@ -2695,6 +2730,11 @@ export interface components {
             modelVersion: string;
             randomWalk: string;
             reference: string;
+            /** @description How each fitted reference is made */
+            references: {
+                garch: string;
+                har_rv: string;
+            };
         };
         GetSignInMethodsResponse: {
             /** @description Whether POST /auth/login accepts an email and password. */

@@ -4,12 +4,9 @@ import { CreateRule, ListQuery, RuleId } from '../routes/alerts.schemas.ts';
 import { HistoryQuery, MarketDataQuery } from '../routes/market.schemas.ts';
 import { DerivativesHistoryQuery, DerivativesQuery } from '../routes/derivatives.schemas.ts';
 import { NetflowQuery, OnchainFlowsQuery } from '../routes/onchain.ts';
-import {
-  LedgerQuerySchema,
-  OutlookQuerySchema,
-  PredictionsQuerySchema,
-  ProbabilityQuerySchema,
-} from '../routes/predictions.schemas.ts';
+import { LedgerQuerySchema, PredictionsQuerySchema } from '../routes/predictions.schemas.ts';
+import { ProbabilityQuerySchema } from '../routes/predictions-levels.schemas.ts';
+import { OutlookQuerySchema } from '../routes/predictions-outlook.schemas.ts';
 import type { RestRequest } from './caller.ts';
 import { summaries } from './summaries.ts';
 

@@ -1,5 +1,5 @@
 import { validationError } from '../../shared/errors.ts';
-import { MAX_LEVELS } from './predictions.schemas.ts';
+import { MAX_LEVELS } from './predictions-levels.schemas.ts';
 
 /** A plain decimal price: digits, an optional fraction and exponent (no hex, no sign, no Infinity). */
 const PRICE = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

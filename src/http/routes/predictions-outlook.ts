@@ -2,7 +2,7 @@ import type { SupportedSymbols } from '../../modules/identifiers/index.ts';
 import type { SymbolProvenance } from '../../modules/predictions/index.ts';
 import { AppError, errorCatalogue, validationError } from '../../shared/errors.ts';
 import type { NormalizationLog } from '../normalization-header.ts';
-import { MAX_OUTLOOK_SYMBOLS } from './predictions.schemas.ts';
+import { MAX_OUTLOOK_SYMBOLS } from './predictions-outlook.schemas.ts';
 
 /** What the batch needs of the predictions service: one symbol's outlook bytes and where they stand. */
 export interface SymbolOutlooks {

@@ -19,16 +19,17 @@ import {
   LedgerPageSchema,
   LedgerQuerySchema,
   MAX_LEDGER_LIMIT,
+  PredictionsPageSchema,
+  PredictionsQuerySchema,
+} from './predictions.schemas.ts';
+import { ProbabilityQuerySchema, ProbabilitySchema } from './predictions-levels.schemas.ts';
+import {
   MAX_OUTLOOK_SYMBOLS,
   OutlookBatchSchema,
   OutlookQuerySchema,
   OutlookSchema,
-  PerformanceSchema,
-  ProbabilityQuerySchema,
-  ProbabilitySchema,
-  PredictionsPageSchema,
-  PredictionsQuerySchema,
-} from './predictions.schemas.ts';
+} from './predictions-outlook.schemas.ts';
+import { PerformanceSchema } from './predictions-performance.schemas.ts';
 import type { RouteModule } from '../types.ts';
 import { sendBytes } from '../reply.ts';
 import { type Static, Type } from 'typebox';

@@ -15,7 +15,13 @@ describe('history progress of the partitions a worker leads', () => {
   it('sums the counts and is complete only when every partition is', () => {
     const both = combineHistoryProgress([
       part({ symbols: 3, windowsReady: 3, backfillDaysDone: 10, backfillDaysTotal: 10 }),
-      part({ windowsReady: 1, backfillDaysDone: 0, backfillDaysTotal: 8, failed: ['XUSDT'], complete: false }),
+      part({
+        windowsReady: 1,
+        backfillDaysDone: 0,
+        backfillDaysTotal: 8,
+        failed: ['XUSDT'],
+        complete: false,
+      }),
     ]);
     expect(both).toEqual({
       symbols: 5,

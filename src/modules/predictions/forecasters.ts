@@ -4,6 +4,7 @@ import { createFundingFeed, createOpenInterestFeed } from './funding-feed.ts';
 import { TouchCalibrator } from './calibration/touch.ts';
 import { SymbolForecaster } from './models/engine.ts';
 import type { PredictionsDerivativesPort, PredictionsMarketPort } from './ports.ts';
+import { SymbolReferences } from './references/live.ts';
 import { HORIZONS, HORIZON_MS, type Horizon } from '../identifiers/index.ts';
 
 const MINUTE = 60_000;
@@ -17,7 +18,7 @@ const BASKET_SIZE = 7;
 
 /**
  * What the forecasts are made from, per symbol: the 1m bar series (topped up from the market on each use),
- * the model, and the settled funding rates.
+ * the model, the fitted volatility references the record scores it against, and the settled funding rates.
  */
 export function createForecasters(deps: {
   market: PredictionsMarketPort;
@@ -29,11 +30,14 @@ export function createForecasters(deps: {
   /** 1m candles requested per symbol and use. */
   history: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
+  /** History the fitted references need before their first fit (default a day plus the symbol's phase). */
+  referenceMinHistoryMs?: number;
 }) {
   const { market, clock, refreshMs, history } = deps;
   const series = new Map<string, BarSeries>();
   const models = new Map<string, SymbolForecaster>();
   const touch = new Map<string, TouchCalibrator<Horizon>>();
+  const references = new Map<string, SymbolReferences>();
   const derivatives = deps.derivatives;
   const funding = createFundingFeed({
     history: derivatives ? derivatives.fundingHistory.bind(derivatives) : market.fundingHistory?.bind(market),
@@ -76,6 +80,18 @@ export function createForecasters(deps: {
     return t;
   }
 
+  /** GARCH(1,1) and HAR-RV on the symbol's series, calibrated by the model's own layer factories. */
+  function referencesOf(symbol: string): SymbolReferences {
+    let r = references.get(symbol);
+    if (!r) {
+      const model = modelOf(symbol);
+      const tuningOf = (h: Horizon) => model.models[h].tuning;
+      r = new SymbolReferences(seriesOf(symbol), HORIZONS, tuningOf, deps.referenceMinHistoryMs);
+      references.set(symbol, r);
+    }
+    return r;
+  }
+
   /**
    * The basket the market-wide features read: the series of the first `BASKET_SIZE` symbols of the universe
    * (its most liquid, in a ranked universe). A fixed size keeps each forecast's cost independent of how many
@@ -96,6 +112,7 @@ export function createForecasters(deps: {
     seriesOf,
     modelOf,
     touchOf,
+    referencesOf,
     funding,
     openInterest,
     /**

@@ -40,6 +40,8 @@ const rowArb = fc
       hit: null,
       crps: null,
       crps_rw: null,
+      crps_garch: null,
+      crps_har_rv: null,
       covered80: null,
       covered90: null,
       scored_at: null,

@@ -1,4 +1,5 @@
 import type { HorizonForecast } from './models/engine.ts';
+import type { ReferenceQuantiles } from './references/live.ts';
 import type { PredictionGap, PredictionRow } from './repository.ts';
 import { HORIZONS, type Horizon } from '../identifiers/index.ts';
 
@@ -14,10 +15,14 @@ export interface PredictionsQuery {
   backfilled?: boolean;
 }
 
-/** A row kept in memory, with the forecast it came from while this process still has it (for learning). */
+/**
+ * A row kept in memory, with the forecast it came from while this process still has it (for learning) and
+ * the fitted references' quantiles at its time (for scoring them on its outcome).
+ */
 export interface Live {
   row: PredictionRow;
   forecast?: HorizonForecast;
+  references?: ReferenceQuantiles;
 }
 
 const MINUTE = 60_000;
@@ -81,8 +86,8 @@ export function createReadModel(deps: {
   /** Scored rows per key for the track record (last 30 days), appended as they are scored. */
   const allScored = new Map<string, PredictionRow[]>();
 
-  function remember(row: PredictionRow, forecast?: HorizonForecast): Live {
-    const live: Live = { row, forecast };
+  function remember(row: PredictionRow, forecast?: HorizonForecast, references?: ReferenceQuantiles): Live {
+    const live: Live = { row, forecast, references };
     const cutoff = row.generated_at - keepMs;
     appendKeepingRecent(recent, keyOf(row.symbol, row.horizon), live, (l) => l.row.generated_at >= cutoff);
     return live;

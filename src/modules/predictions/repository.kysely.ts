@@ -86,12 +86,12 @@ export function createKyselyPredictionRepository(
           .slice(k, k + 500)
           .map(
             (u) =>
-              sql`(${u.symbol}::text, ${u.horizon}::text, ${u.generated_at}::bigint, ${u.realized}::double precision, ${u.hit}::boolean, ${u.crps}::double precision, ${u.crps_rw}::double precision, ${u.covered80}::boolean, ${u.covered90}::boolean, ${u.scored_at}::bigint)`,
+              sql`(${u.symbol}::text, ${u.horizon}::text, ${u.generated_at}::bigint, ${u.realized}::double precision, ${u.hit}::boolean, ${u.crps}::double precision, ${u.crps_rw}::double precision, ${u.crps_garch}::double precision, ${u.crps_har_rv}::double precision, ${u.covered80}::boolean, ${u.covered90}::boolean, ${u.scored_at}::bigint)`,
           ),
       );
       await sql`UPDATE predictions AS p SET realized = v.realized, hit = v.hit, crps = v.crps, crps_rw = v.crps_rw,
-        covered80 = v.covered80, covered90 = v.covered90, scored_at = v.scored_at
-        FROM (VALUES ${values}) AS v(symbol, horizon, generated_at, realized, hit, crps, crps_rw, covered80, covered90, scored_at)
+        crps_garch = v.crps_garch, crps_har_rv = v.crps_har_rv, covered80 = v.covered80, covered90 = v.covered90, scored_at = v.scored_at
+        FROM (VALUES ${values}) AS v(symbol, horizon, generated_at, realized, hit, crps, crps_rw, crps_garch, crps_har_rv, covered80, covered90, scored_at)
         WHERE p.symbol = v.symbol AND p.horizon = v.horizon AND p.generated_at = v.generated_at`.execute(trx);
     }
   }
@@ -120,7 +120,7 @@ export function createKyselyPredictionRepository(
     async ledger(q) {
       const found = await sql<LedgerJoin>`select l.*, p.generated_at as row_at, p.baseline, p.prediction,
           p.expected_move_pct, p.confidence, p.factors, p.quantiles, p.model_version, p.sigma, p.sigma_rw,
-          p.realized, p.hit, p.crps, p.crps_rw, p.covered80, p.covered90, p.scored_at, p.direction_earned, p.facts,
+          p.realized, p.hit, p.crps, p.crps_rw, p.crps_garch, p.crps_har_rv, p.covered80, p.covered90, p.scored_at, p.direction_earned, p.facts,
           p.backfilled as row_backfilled
         from prediction_ledger l left join predictions p
           on p.symbol = l.symbol and p.horizon = l.horizon and p.generated_at = l.generated_at
@@ -220,6 +220,8 @@ function ledgerRecordOf(j: LedgerJoin): LedgerRecord {
     hit: j.hit,
     crps: j.crps,
     crps_rw: j.crps_rw,
+    crps_garch: j.crps_garch,
+    crps_har_rv: j.crps_har_rv,
     covered80: j.covered80,
     covered90: j.covered90,
     scored_at: j.scored_at,

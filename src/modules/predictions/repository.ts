@@ -33,6 +33,8 @@ export type ScoreUpdate = Pick<
   | 'hit'
   | 'crps'
   | 'crps_rw'
+  | 'crps_garch'
+  | 'crps_har_rv'
   | 'covered80'
   | 'covered90'
   | 'scored_at'

@@ -5,7 +5,8 @@ import type { BarSeries } from './features/series.ts';
 import type { HorizonForecast, SymbolForecaster } from './models/engine.ts';
 import type { Live } from './read-model.ts';
 import type { PredictionRow, ScoreUpdate } from './repository.ts';
-import { crpsFromGrid, crpsGaussian, pinball } from './scoring/metrics.ts';
+import { publishedQuantiles, type ReferenceQuantiles } from './references/live.ts';
+import { crpsFromGrid, crpsGaussian, crpsOfPublicQuantiles, pinball } from './scoring/metrics.ts';
 import { HORIZON_MS, type Horizon } from '../identifiers/index.ts';
 import { PUBLIC_QUANTILES, quantileKey } from './types.ts';
 
@@ -103,12 +104,15 @@ export function scoreDue(
       hit,
       crps,
       crps_rw: crpsGaussian(0, r.sigma_rw, y),
+      crps_garch: referenceCrps(live.references, 'garch', y),
+      crps_har_rv: referenceCrps(live.references, 'har_rv', y),
       covered80: q10 <= y && y <= q90,
       covered90: q05 <= y && y <= q95,
       scored_at: now,
     };
     Object.assign(r, update);
     live.forecast = undefined;
+    live.references = undefined;
     updates.push(update);
     scoredRows.push(r);
   }
@@ -118,6 +122,19 @@ export function scoreDue(
       learnTouch(deps.touchOf(p.symbol), deps.series.get(p.symbol), p.f, p.logQ);
   deps.trackScored(scoredRows);
   return updates;
+}
+
+/**
+ * A fitted reference's CRPS on the 19 published quantiles (the rule the track record scores the ensemble's
+ * with); null when it had not been fitted at the datapoint's time, or this process no longer has its forecast.
+ */
+function referenceCrps(
+  refs: ReferenceQuantiles | undefined,
+  name: keyof ReferenceQuantiles,
+  y: number,
+): number | null {
+  const q = refs?.[name];
+  return q ? crpsOfPublicQuantiles(publishedQuantiles(q), y) : null;
 }
 
 /** A forecast made before its model's first fit: never published, kept only for the model to learn from. */

@@ -1,73 +1,31 @@
-import type { Bus } from '../../shared/bus.ts';
 import { topics } from '../../shared/bus.ts';
-import type { PredictionsTopics } from './topics.ts';
-import { type Clock, onClock } from '../../shared/clock.ts';
+import { onClock } from '../../shared/clock.ts';
 import type { LeaderTerm } from '../../shared/leadership.ts';
 import { periodicJob } from '../../shared/periodic-job.ts';
 import { exponentialBackoff } from '../../shared/backoff.ts';
-import { HORIZONS, type Horizon, MAX_LIMIT, clampLimit } from '../identifiers/index.ts';
+import { HORIZONS, type Horizon, MAX_LIMIT } from '../identifiers/index.ts';
 import { GRID } from './calibration/conformal.ts';
 import { createByteCache } from './byte-cache.ts';
 import { marketFacts } from './facts.ts';
 import { toRow } from './forecast-row.ts';
 import { createForecasters } from './forecasters.ts';
-import { levelProbabilities } from './level-probability.ts';
-import { outlookOf } from './outlook.ts';
-import { performanceReport } from './performance.ts';
-import type { PredictionsDerivativesPort, PredictionsMarketPort } from './ports.ts';
 import { EMPTY_HEAD, type LedgerHead } from './ledger/chain.ts';
-import {
-  type PublicLedgerEntry,
-  presentDatapoint,
-  presentLedgerEntry,
-  presentPageDatapoint,
-} from './present.ts';
-import { type PredictionsQuery, TRACK_RECORD_MS, createReadModel, newestPerBucket } from './read-model.ts';
-import type { LedgerQuery, PredictionGap, PredictionRepository, PredictionRow } from './repository.ts';
+import { type PublicLedgerEntry, presentDatapoint, presentLedgerEntry } from './present.ts';
+import { liveInputsOf } from './live-inputs.ts';
+import { createReaders } from './readers.ts';
+import type { PredictionsServiceDeps } from './ports.ts';
+import { TRACK_RECORD_MS, createReadModel } from './read-model.ts';
+import type { LedgerQuery, PredictionGap, PredictionRow } from './repository.ts';
 import { type Unpublished, learnDue, scoreDue } from './score-due.ts';
 import { warmUp, warmUpAndBackfill } from './warm-up.ts';
 
 export type { PredictionsDerivativesPort, PredictionsMarketPort } from './ports.ts';
 export type { PredictionsQuery } from './read-model.ts';
 
-/** Where one symbol's answer stands (see `symbolOutlook`). */
-export interface SymbolProvenance {
-  source: string;
-  asOf: number | null;
-  stale: boolean;
-  backfilling: boolean;
-}
+export type { SymbolProvenance } from './readers.ts';
 export { directionalEdge } from './outlook.ts';
 
-export interface PredictionsServiceDeps {
-  market: PredictionsMarketPort;
-  /**
-   * The derivatives module: the `funding` member's funding, basis and open interest for symbols with a
-   * perpetual (absent: the market snapshot's funding and basis, and the market source's settled rates).
-   */
-  derivatives?: PredictionsDerivativesPort;
-  repository: PredictionRepository;
-  clock: Clock;
-  bus?: Bus<PredictionsTopics>;
-  refreshMs: number;
-  /** 1m candles requested per symbol and refresh (the feature windows reach back 72 h). */
-  candleHistory?: number;
-  log?: (msg: string, extra?: Record<string, unknown>) => void;
-  /** Where informational lines go (the backfill's count). */
-  note?: (msg: string, extra?: Record<string, unknown>) => void;
-  /** What the forecasts are made from, as answers name it: `simulated`, `replay` or `ccxt:<venues>`. */
-  source?: string;
-  /**
-   * Independent outcomes a track-record cell needs before its figures are shown (default 30); outcomes of
-   * overlapping horizons are correlated, so the datapoints needed are this × horizon ÷ refresh period.
-   */
-  minIndependentOutcomes?: number;
-  /**
-   * The refreshes come from several processes (MERIDIAN_MARKET_PARTITIONS > 1: one per partition, not in step):
-   * `load` takes each symbol's newest refresh as its latest, instead of the newest refresh of all.
-   */
-  severalPublishers?: boolean;
-}
+export type { PredictionsServiceDeps } from './ports.ts';
 
 const MINUTE = 60_000;
 
@@ -94,6 +52,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     refreshMs,
     history: deps.candleHistory ?? 3 * 24 * 60 + 120,
     log: deps.log,
+    referenceMinHistoryMs: deps.referenceMinHistoryMs,
   });
   const { series, seriesOf, modelOf, touchOf } = forecasters;
   /** Recent rows are kept for enough 1 h buckets for a full page. */
@@ -169,23 +128,14 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     const basket = forecasters.basket();
     const rows: PredictionRow[] = [];
     for (const sym of symbols) {
-      const snap = market.snapshot(sym);
-      // With the derivatives module, a symbol without a perpetual has no funding or basis (never the snapshot's).
-      const perp = deps.derivatives
-        ? deps.derivatives.latest(sym)
-        : snap && { fundingRate: snap.fundingRate, basisBps: snap.basisBps, fundingIntervalHours: null };
-      const live = {
-        mid: snap?.mid ?? undefined,
-        bookImbalance: snap?.bookImbalance ?? undefined,
-        tradeFlowImbalance: snap?.tradeImbalance5m ?? undefined,
-        fundingRate: perp?.fundingRate ?? undefined,
-        basisBps: perp?.basisBps ?? undefined,
-        fundingIntervalHours: perp?.fundingIntervalHours ?? undefined,
-      };
+      const live = liveInputsOf(sym, market, deps.derivatives);
       const s = series.get(sym)!;
       await forecasters.updateDerivatives(sym, s, now);
       const ctx = { series: s, basket, ...forecasters.derivativesOf(sym) };
       const fs = modelOf(sym).forecast(ctx, now, live);
+      // The fitted references learn every refresh; their quantiles go with the datapoints to be scored.
+      const i = s.indexAt(now);
+      const references = i >= 0 ? forecasters.referencesOf(sym).at(i) : undefined;
       if (!fs) continue;
       const facts = marketFacts(ctx, now, live);
       for (const f of fs) {
@@ -197,7 +147,7 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
         }
         const row = toRow(sym, f, s, facts);
         rows.push(row);
-        readModel.unscored.push(readModel.remember(row, f));
+        readModel.unscored.push(readModel.remember(row, f, references?.get(f.horizon)));
       }
     }
     learnDue(now, { unpublished, series, modelOf, touchOf });
@@ -219,112 +169,18 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     return rows;
   }
 
-  /**
-   * A page from the stored record between `from` and `to` (inclusive): the newest `limit` granularity buckets
-   * of that span. Paging back: ask again with `to` just before the first datapoint of the page.
-   */
-  async function predictionsBetween(q: PredictionsQuery, from: number, to: number): Promise<Buffer> {
-    const limit = clampLimit(q.limit);
-    const rows = await repository.between(q.symbol, q.horizon, from, to);
-    return Buffer.from(
-      JSON.stringify({ data: newestPerBucket(rows, { ...q, limit }).map((r) => presentPageDatapoint(r, q)) }),
-    );
-  }
-
-  /**
-   * Where the answers come from and how fresh they are: the source, the newest refresh (on the data's own
-   * clock) and whether that is older than 2.5 refresh periods now — computed at each call, never stored.
-   */
-  function provenance(): { source: string; asOf: number | null; stale: boolean } {
-    const asOf = readModel.lastRefresh || null;
-    return {
-      source: deps.source ?? 'simulated',
-      asOf,
-      stale: asOf === null || clock.now() - asOf > 2.5 * refreshMs,
-    };
-  }
-
-  function predictions(q: PredictionsQuery): Buffer {
-    const limit = clampLimit(q.limit);
-    const key = `p|${q.symbol}|${q.horizon}|${q.granularityMs}|${limit}|${q.quantiles ? 1 : 0}${q.outcome ? 1 : 0}${q.modelVersion ? 1 : 0}${q.backfilled ? 1 : 0}`;
-    return cache.bytes(key, () => ({
-      data: readModel.select({ ...q, limit }).map((r) => presentPageDatapoint(r, q)),
-    }));
-  }
-
-  const generatedAt = () => readModel.lastRefresh || clock.now();
-
-  function outlook(symbol: string | undefined): Buffer {
-    return cache.bytes(`o|${symbol ?? '*'}`, () =>
-      outlookOf(symbol, {
-        latest: readModel.latest,
-        gaps: readModel.gaps,
-        generatedAt,
-        fundingKnown: forecasters.fundingKnown,
-      }),
-    );
-  }
-
-  /**
-   * One symbol's outlook bytes and where they stand: the time of the newest datapoint they summarize (on the
-   * data's own clock; null before the symbol's first refresh), stale when that is older than 2.5 refresh
-   * periods now, backfilling while the symbol still warms up — the provenance computed at each call.
-   */
-  function symbolOutlook(symbol: string): { body: Buffer; provenance: SymbolProvenance } {
-    const asOf = cache.value(`oa|${symbol}`, () => {
-      let newest = 0;
-      for (const r of readModel.latest) if (r.symbol === symbol) newest = Math.max(newest, r.generated_at);
-      return newest || null;
-    });
-    return {
-      body: outlook(symbol),
-      provenance: {
-        source: deps.source ?? 'simulated',
-        asOf,
-        stale: asOf === null || clock.now() - asOf > 2.5 * refreshMs,
-        backfilling: warmingUp(symbol),
-      },
-    };
-  }
-
-  /**
-   * The probabilities of price levels from the newest datapoint of a symbol × horizon, with that datapoint and
-   * where it stands; undefined before the first forecast of that symbol × horizon.
-   */
-  function probabilities(symbol: string, horizon: Horizon, levels: readonly number[]) {
-    const row = readModel.newest(symbol, horizon);
-    if (!row) return undefined;
-    const source = deps.source ?? 'simulated';
-    const stale = clock.now() - row.generated_at > 2.5 * refreshMs;
-    return {
-      symbol,
-      horizon,
-      datapoint: {
-        generatedAt: new Date(row.generated_at).toISOString(),
-        horizon,
-        baseline: row.baseline,
-        prediction: row.prediction,
-        quantiles: row.quantiles,
-        modelVersion: row.model_version,
-        backfilled: row.backfilled,
-        source,
-        stale,
-      },
-      levels: levelProbabilities(row, levels, touchOf(symbol).peek(horizon)),
-    };
-  }
-
-  function performance(): Buffer {
-    return cache.bytes('perf', () =>
-      performanceReport({
-        allScored: readModel.allScored,
-        stepMs: Math.max(refreshMs, MINUTE),
-        minIndependentOutcomes: deps.minIndependentOutcomes ?? 30,
-        gaps: readModel.gaps,
-        generatedAt,
-      }),
-    );
-  }
+  const readers = createReaders({
+    readModel,
+    cache,
+    repository,
+    clock,
+    refreshMs,
+    source: deps.source,
+    minIndependentOutcomes: deps.minIndependentOutcomes,
+    fundingKnown: forecasters.fundingKnown,
+    warmingUp: (symbol) => warmingUp(symbol),
+    touchOf: forecasters.touchOf,
+  });
 
   /**
    * A refresh that comes more than 1.5 periods after the last stored one follows an outage (worker down,
@@ -477,9 +333,9 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
       await running;
       if (phase !== 'following') phase = 'idle';
     },
-    predictions,
-    predictionsBetween,
-    provenance,
+    predictions: readers.predictions,
+    predictionsBetween: readers.predictionsBetween,
+    provenance: readers.provenance,
     ledger,
     /** The ledger's newest entry known here (stored by this process, or read at the last load). */
     ledgerHead: (): LedgerHead => ledgerHead,
@@ -502,10 +358,10 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     following: () => {
       if (phase === 'idle') phase = 'following';
     },
-    outlook,
-    symbolOutlook,
-    probabilities,
-    performance,
+    outlook: readers.outlook,
+    symbolOutlook: readers.symbolOutlook,
+    probabilities: readers.probabilities,
+    performance: readers.performance,
     symbols: () => market.symbols(),
     latest: () => readModel.latest.map(presentDatapoint),
   };

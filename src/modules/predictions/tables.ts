@@ -23,6 +23,12 @@ export interface PredictionsTable {
   hit: boolean | null;
   crps: number | null;
   crps_rw: number | null;
+  /**
+   * CRPS of the fitted GARCH(1,1) and HAR-RV references on the same outcome (19 published quantiles): null
+   * before the reference's first fit, or when the process that made the datapoint no longer had its forecast.
+   */
+  crps_garch: number | null;
+  crps_har_rv: number | null;
   covered80: boolean | null;
   covered90: boolean | null;
   scored_at: number | null;

@@ -38,6 +38,7 @@ function* warmUpSteps(
   const s = forecasters.seriesOf(symbol);
   const model = forecasters.modelOf(symbol);
   const touch = forecasters.touchOf(symbol);
+  const references = forecasters.referencesOf(symbol);
   const basket = forecasters.basket();
   const step = Math.max(refreshMs, MINUTE);
   const pending: HorizonForecast[] = [];
@@ -53,6 +54,8 @@ function* warmUpSteps(
     }
     if (t < next) continue;
     next = t + step;
+    // The references learn and fit over the replay too (their forecasts score live datapoints only).
+    references.at(i);
     const ctx = { series: s, basket, ...forecasters.derivativesOf(symbol) };
     const fs = model.forecast(ctx, t);
     yield;

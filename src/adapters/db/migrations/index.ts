@@ -24,6 +24,7 @@ import * as predictionDirectionEvidence from './0026_prediction_direction_eviden
 import * as netflowRollup from './0027_netflow_rollup.ts';
 import * as organizations from './0028_organizations.ts';
 import * as usageSeconds from './0030_usage_seconds.ts';
+import * as predictionReferenceScores from './0031_prediction_reference_scores.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0027_netflow_rollup': netflowRollup,
   '0028_organizations': organizations,
   '0030_usage_seconds': usageSeconds,
+  '0031_prediction_reference_scores': predictionReferenceScores,
 };

@@ -28,6 +28,8 @@ const row = (symbol: string, generatedAt: number, over: Partial<PredictionRow> =
   hit: null,
   crps: null,
   crps_rw: null,
+  crps_garch: null,
+  crps_har_rv: null,
   covered80: null,
   covered90: null,
   scored_at: null,

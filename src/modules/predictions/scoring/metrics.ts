@@ -195,6 +195,13 @@ function crpsFromPublished(q: ArrayLike<number>, y: number): number {
   return (2 * s) / PUBLIC_QUANTILES.length;
 }
 
+/** CRPS from the 19 published quantiles themselves (`q[k]` at level PUBLIC_QUANTILES[k], log return). */
+export function crpsOfPublicQuantiles(q: ArrayLike<number>, y: number): number {
+  let s = 0;
+  for (let k = 0; k < PUBLIC_QUANTILES.length; k++) s += pinball(q[k]!, PUBLIC_QUANTILES[k]!, y);
+  return (2 * s) / PUBLIC_QUANTILES.length;
+}
+
 /** One forecaster's scored outcomes, accumulated in time order. */
 export class ScoreAccumulator {
   readonly hit: number[] = [];

@@ -41,7 +41,7 @@ export interface TrackRecord {
  * calibrated zero-mean reference: the same quantiles re-centred so their median is the baseline (the same
  * σ and conformal shape with the mean fixed at 0). Both on the same coarse rule, so their ratio is fair.
  */
-function publishedCrps(r: PredictionRow, y: number): { model: number; reference: number } {
+export function publishedCrps(r: PredictionRow, y: number): { model: number; reference: number } {
   const median = Math.log(r.prediction / r.baseline);
   let model = 0;
   let reference = 0;

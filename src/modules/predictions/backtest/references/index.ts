@@ -3,9 +3,9 @@ import type { BarSeries } from '../../features/series.ts';
 import type { EngineTuning } from '../../models/engine.ts';
 import { ewmaSigma } from '../../models/vol.ts';
 import { type DieboldMariano, dieboldMariano, ScoreAccumulator } from '../../scoring/metrics.ts';
-import { type CalibratedForecast, CalibratedZeroMean } from './calibrated.ts';
-import { GarchReference, type GarchParams } from './garch.ts';
-import { HarRvReference } from './har-rv.ts';
+import { type CalibratedForecast, CalibratedZeroMean } from '../../references/calibrated.ts';
+import { GarchReference, type GarchParams } from '../../references/garch.ts';
+import { HarRvReference } from '../../references/har-rv.ts';
 
 export const STRONG_REFERENCES = ['garch', 'har_rv'] as const;
 export type StrongReferenceName = (typeof STRONG_REFERENCES)[number];

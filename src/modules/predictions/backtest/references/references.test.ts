@@ -5,8 +5,8 @@ import { BarSeries } from '../../features/series.ts';
 import { SymbolForecaster } from '../../models/engine.ts';
 import type { Bar } from '../../types.ts';
 import { runBacktest } from '../run.ts';
-import { GarchReference } from './garch.ts';
-import { HarRvReference } from './har-rv.ts';
+import { GarchReference } from '../../references/garch.ts';
+import { HarRvReference } from '../../references/har-rv.ts';
 import { StrongReferences } from './index.ts';
 
 const BAR = 5 * 60_000;

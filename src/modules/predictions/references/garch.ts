@@ -1,4 +1,4 @@
-import type { BarSeries } from '../../features/series.ts';
+import type { BarSeries } from '../features/series.ts';
 import { nelderMead } from './nelder-mead.ts';
 
 const DAY = 24 * 60 * 60_000;
@@ -83,9 +83,10 @@ export interface GarchReferenceOptions {
 export class GarchReference {
   params: GarchParams | undefined;
   fits = 0;
-  /** Conditional variance of the return of bar `cursor + 1`. */
+  /** Conditional variance of the return of the bar after the cursor. */
   private h = Number.NaN;
-  private cursor = 0;
+  /** Close time of the last bar the recursion ran through: a time, since a live series drops its oldest bars. */
+  private cursorTime = Number.NEGATIVE_INFINITY;
   private lastFit = Number.NEGATIVE_INFINITY;
   private readonly windowMs: number;
   private readonly refitMs: number;
@@ -107,7 +108,7 @@ export class GarchReference {
   /** Runs the variance recursion through bar i, refitting where due. Bars must be visited in order. */
   private advance(i: number): void {
     const s = this.series;
-    for (let k = this.cursor + 1; k <= i; k++) {
+    for (let k = Math.max(1, s.indexAt(this.cursorTime) + 1); k <= i; k++) {
       const t = s.closeTime[k]!;
       if (t - this.lastFit >= this.refitMs && t - s.closeTime[0]! >= this.minHistoryMs) {
         this.refit(k);
@@ -115,7 +116,7 @@ export class GarchReference {
         const r = this.ret(k);
         this.h = this.params.omega + this.params.alpha * r * r + this.params.beta * this.h;
       }
-      this.cursor = k;
+      this.cursorTime = s.closeTime[k]!;
     }
   }
 
@@ -138,7 +139,8 @@ export class GarchReference {
 
   /** σ of the log return over `horizonMs` after bar i (the horizon in whole bars, at least one). */
   sigma(i: number, horizonMs: number): number | undefined {
-    if (i < this.cursor) throw new Error(`GARCH reference already at bar ${this.cursor}, asked for ${i}`);
+    if (this.series.closeTime[i]! < this.cursorTime)
+      throw new Error(`GARCH reference already at ${this.cursorTime}, asked for bar ${i}`);
     this.advance(i);
     if (!this.params || !(this.h > 0)) return undefined;
     const k = Math.max(1, Math.round(horizonMs / this.series.barMs));

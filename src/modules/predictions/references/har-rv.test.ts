@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../../shared/random.ts';
-import { BarSeries } from '../../features/series.ts';
-import type { Bar } from '../../types.ts';
+import { mulberry32 } from '../../../shared/random.ts';
+import { BarSeries } from '../features/series.ts';
+import type { Bar } from '../types.ts';
 import { fitOls, HAR_WINDOWS, HarRvReference } from './har-rv.ts';
 
 const mean = (x: readonly number[]) => x.reduce((s, v) => s + v, 0) / x.length;

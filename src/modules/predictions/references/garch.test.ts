@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../../shared/random.ts';
+import { mulberry32 } from '../../../shared/random.ts';
 import { fitGarch, garchHorizonVariance, garchNegLogLikelihood } from './garch.ts';
 import { nelderMead } from './nelder-mead.ts';
 

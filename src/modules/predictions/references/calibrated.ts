@@ -1,8 +1,8 @@
-import { GRID } from '../../calibration/conformal.ts';
-import type { CalibrationGrid } from '../../calibration/grid.ts';
-import type { SigmaBins } from '../../calibration/sigma-bins.ts';
-import type { EngineTuning } from '../../models/tuning.ts';
-import { layerOf, newCalibrationGrid, newSigmaBins, newView, type View } from '../../models/views.ts';
+import { GRID } from '../calibration/conformal.ts';
+import type { CalibrationGrid } from '../calibration/grid.ts';
+import type { SigmaBins } from '../calibration/sigma-bins.ts';
+import type { EngineTuning } from '../models/tuning.ts';
+import { layerOf, newCalibrationGrid, newSigmaBins, newView, type View } from '../models/views.ts';
 
 /** A zero-mean forecast's quantiles and what its layer needs back when the outcome is known. */
 export interface CalibratedForecast {
@@ -28,6 +28,22 @@ export class CalibratedZeroMean {
     this.view = newView(stepMs, horizonMs, tuning);
     this.bins = newSigmaBins(stepMs, horizonMs, tuning);
     this.grid = newCalibrationGrid(stepMs, horizonMs);
+  }
+
+  /** Bytes of the residual and σ windows held now (the direction calibrator is never fed). */
+  get heldBytes(): number {
+    const { conformal, byBin } = this.view;
+    return this.bins.heldBytes + conformal.heldBytes + byBin.reduce((sum, l) => sum + l.heldBytes, 0);
+  }
+
+  /** Bytes of those windows once full: the bound whatever the uptime. */
+  get maxWindowBytes(): number {
+    const { conformal, byBin } = this.view;
+    return (
+      this.bins.maxWindowBytes +
+      conformal.maxWindowBytes +
+      byBin.reduce((sum, l) => sum + l.maxWindowBytes, 0)
+    );
   }
 
   forecast(sigma: number, t: number): CalibratedForecast {

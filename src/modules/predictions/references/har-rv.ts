@@ -1,5 +1,5 @@
-import { solveSpd } from '../../math.ts';
-import type { BarSeries } from '../../features/series.ts';
+import { solveSpd } from '../math.ts';
+import type { BarSeries } from '../features/series.ts';
 
 const DAY = 24 * 60 * 60_000;
 /** Windows of the components, in horizons: Corsi's day, week (5) and month (22), with the horizon as the day. */
@@ -63,6 +63,8 @@ export interface HarRvOptions {
   minSamples?: number;
   /** Most training rows per fit; rows are thinned evenly beyond it (default 20 000). */
   maxSamples?: number;
+  /** History needed before the first fit is tried, in ms (default 0). */
+  minHistoryMs?: number;
 }
 
 /**
@@ -80,6 +82,7 @@ export class HarRvReference {
   private readonly refitMs: number;
   private readonly minSamples: number;
   private readonly maxSamples: number;
+  private readonly minHistoryMs: number;
 
   constructor(
     readonly series: BarSeries,
@@ -90,6 +93,7 @@ export class HarRvReference {
     this.refitMs = options.refitMs ?? DAY;
     this.minSamples = options.minSamples ?? 200;
     this.maxSamples = options.maxSamples ?? 20_000;
+    this.minHistoryMs = options.minHistoryMs ?? 0;
   }
 
   private refit(i: number): void {
@@ -119,7 +123,8 @@ export class HarRvReference {
   variance(i: number): number | undefined {
     // Until the first fit succeeds it is retried hourly.
     const every = this.coefficients ? this.refitMs : Math.min(this.refitMs, 60 * 60_000);
-    if (this.series.closeTime[i]! - this.lastFit >= every) this.refit(i);
+    const t = this.series.closeTime[i]!;
+    if (t - this.lastFit >= every && t - this.series.closeTime[0]! >= this.minHistoryMs) this.refit(i);
     const x = harComponents(this.series, i, this.horizonMs);
     if (!this.coefficients || !x) return undefined;
     const b = this.coefficients.b;
