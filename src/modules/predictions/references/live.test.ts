@@ -139,9 +139,9 @@ describe('live references', () => {
       if (i >= s.length - 600)
         for (const q of out.values()) for (const f of Object.values(q)) shapes.add(f.shape);
     }
-    // Per reference × horizon: a pooled and three σ-tercile layers of 500 residuals (16 B each, with the sorted
-    // copy) and 30 days of σ at a 30-minute step (8 B each).
-    expect(live.maxWindowBytes).toBe(2 * 3 * (4 * 500 * 16 + 1440 * 8));
+    // Per reference × horizon: a pooled and three σ-tercile layers of 500 residuals (8 B each in single
+    // precision, with the sorted copy) and 30 days of σ at a 30-minute step (4 B each).
+    expect(live.maxWindowBytes).toBe(2 * 3 * (4 * 500 * 8 + 1440 * 4));
     expect(live.heldBytes).toBeGreaterThan(0);
     expect(live.heldBytes).toBeLessThanOrEqual(live.maxWindowBytes);
     // 600 forecasts × 6 in the last ten hours: a shape per layer between two lessons, not one per datapoint.
