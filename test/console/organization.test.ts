@@ -68,6 +68,8 @@ describe.skipIf(!haveChromium)('console: organizations', { timeout: 120_000 }, (
     await other.getByText('You joined Research desk as member.').waitFor();
     await other.getByRole('heading', { name: /Members of Research desk/ }).waitFor();
     const rows = other.locator('table.data tbody tr');
+    // While the members load the table shows two skeleton rows; wait for the real ones.
+    await rows.filter({ hasText: invitee }).waitFor();
     await expect(rows.count()).resolves.toBe(2);
     expect(await rows.allTextContents()).toEqual([
       expect.stringContaining(owner),
