@@ -12,11 +12,11 @@ import { benchMarket } from './predictions-fixture.ts';
 const MIN = 60_000;
 
 /**
- * A data folder holding the last `hours` of forecasts, as a server that ran that long leaves it: the model
+ * A data folder holding the last `hours` of forecasts (the 1h horizon publishes from its first fit, ≈ 3 h in), as a server that ran that long leaves it: the model
  * runs a minute at a time over a synthetic market up to now and stores (and chains) what it publishes. A
  * fresh server publishes nothing before its first fit, so without this its predictions page would be empty.
  */
-export async function seedPredictionRecord(dataDir: string, hours = 26): Promise<void> {
+export async function seedPredictionRecord(dataDir: string, hours = 30): Promise<void> {
   prepareDataDir(dataDir);
   const db = await openDatabase({ dataDir });
   try {
