@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { symbolHorizonFields } from './predictions.schemas.ts';
 import { PUBLIC_QUANTILES, quantileKey } from '../../modules/predictions/index.ts';
 import { HORIZONS } from '../../modules/identifiers/index.ts';
 
@@ -10,14 +11,7 @@ const num = (description: string) => Type.Number({ description });
 export const MAX_LEVELS = 20;
 
 export const ProbabilityQuerySchema = Type.Object({
-  symbol: Type.String({
-    minLength: 1,
-    maxLength: 40,
-    description: 'Trading pair; normalized to the supported set',
-  }),
-  horizon: Type.Optional(
-    Type.String({ maxLength: 20, description: `${HORIZONS.join(', ')}; normalized; default 1h` }),
-  ),
+  ...symbolHorizonFields,
   levels: Type.String({
     minLength: 1,
     maxLength: 600,

@@ -57,7 +57,8 @@ export const DatapointSchema = Type.Object(
 
 export const PredictionsPageSchema = Type.Object({ data: Type.Array(DatapointSchema) });
 
-export const PredictionsQuerySchema = Type.Object({
+/** The symbol and horizon every per-symbol predictions query names. */
+export const symbolHorizonFields = {
   symbol: Type.String({
     minLength: 1,
     maxLength: 40,
@@ -66,6 +67,10 @@ export const PredictionsQuerySchema = Type.Object({
   horizon: Type.Optional(
     Type.String({ maxLength: 20, description: `${HORIZONS.join(', ')}; normalized; default 1h` }),
   ),
+};
+
+export const PredictionsQuerySchema = Type.Object({
+  ...symbolHorizonFields,
   granularity: Type.Optional(
     Type.String({
       maxLength: 20,

@@ -1,3 +1,4 @@
+import { personalOrganization } from './personal-organization.ts';
 import { duplicateKey, missingUser } from './constraint-violation.ts';
 import type { OrgAccess } from './principal.ts';
 import type { OrganizationsStore } from './repository.ts';
@@ -132,15 +133,7 @@ export function createMemoryOrganizationsStore(
   return {
     store,
     addPersonal(user: UsersTable) {
-      orgs.set(user.id, {
-        id: user.id,
-        name: user.email,
-        plan: user.plan,
-        rate_limit_override: user.rate_limit_override,
-        require_2fa: false,
-        personal: true,
-        created_at: user.created_at,
-      });
+      orgs.set(user.id, personalOrganization(user));
       members.set(memberKey(user.id, user.id), {
         org_id: user.id,
         user_id: user.id,

@@ -1,18 +1,8 @@
+import { personalOrganization } from './personal-organization.ts';
 import type { Kysely } from 'kysely';
 import { createKyselyOrganizationsStore } from './organizations.kysely.ts';
 import type { AccountsRepository } from './repository.ts';
-import type { AccountsTables, OrganizationsTable, UsersTable } from './tables.ts';
-
-/** A user's personal organization: same id, plan and override as the user. */
-const personalOrganization = (user: UsersTable): OrganizationsTable => ({
-  id: user.id,
-  name: user.email,
-  plan: user.plan,
-  rate_limit_override: user.rate_limit_override,
-  require_2fa: false,
-  personal: true,
-  created_at: user.created_at,
-});
+import type { AccountsTables, UsersTable } from './tables.ts';
 
 async function insertUserAndOrganization(db: Kysely<AccountsTables>, user: UsersTable): Promise<void> {
   await db.insertInto('users').values(user).execute();
