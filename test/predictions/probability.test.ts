@@ -172,4 +172,11 @@ describe('GET /api/predictions/probability', () => {
     });
     expect(strict.statusCode).toBe(400);
   });
+
+  it('400 naming a query field it does not know (a misspelt one is not silently ignored)', async () => {
+    const res = await app.inject({ url: '/api/predictions/probability?symbol=BTCUSDT&levels=1&horizn=6h' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(JSON.stringify(res.json())).toContain('horizn');
+  });
 });

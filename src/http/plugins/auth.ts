@@ -112,9 +112,10 @@ export function registerAuth(app: App, deps: AuthDeps) {
     const header = request.headers.authorization;
     if (tokenOverride !== undefined || header) {
       if (mode === 'session') {
+        // Console-only routes manage credentials and membership (tokens, organizations, two-factor, OAuth clients).
         throw new AppError(
           'forbidden',
-          'API tokens cannot manage tokens; sign in to the console (POST /auth/login)',
+          `${request.method} ${request.routeOptions.url ?? request.url} is console-only: API tokens are refused here; sign in to the console (POST /auth/login)`,
         );
       }
       let secret = tokenOverride;

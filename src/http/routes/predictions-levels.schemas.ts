@@ -10,20 +10,23 @@ const num = (description: string) => Type.Number({ description });
 /** The most price levels one probability request may ask about. */
 export const MAX_LEVELS = 20;
 
-export const ProbabilityQuerySchema = Type.Object({
-  ...symbolHorizonFields,
-  levels: Type.String({
-    minLength: 1,
-    maxLength: 600,
-    description: `Comma list of prices (quote currency, each > 0), at most ${MAX_LEVELS}; answered in the order given`,
-  }),
-  strict: Type.Optional(
-    Type.Boolean({
-      description:
-        'Answer 400 for an unsupported symbol (or a horizon that is no duration) instead of normalizing it',
+export const ProbabilityQuerySchema = Type.Object(
+  {
+    ...symbolHorizonFields,
+    levels: Type.String({
+      minLength: 1,
+      maxLength: 600,
+      description: `Comma list of prices (quote currency, each > 0), at most ${MAX_LEVELS}; answered in the order given`,
     }),
-  ),
-});
+    strict: Type.Optional(
+      Type.Boolean({
+        description:
+          'Answer 400 for an unsupported symbol (or a horizon that is no duration) instead of normalizing it',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const ProbabilitySchema = Type.Object(
   {
