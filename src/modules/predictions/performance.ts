@@ -1,7 +1,8 @@
 import { presentGaps } from './present.ts';
 import { MODEL_VERSION } from './models/engine.ts';
-import type { PredictionGap, PredictionRow } from './repository.ts';
+import type { PredictionGap } from './repository.ts';
 import { referenceRecords } from './scoring/reference-record.ts';
+import type { ScoredColumns, ScoredView } from './scoring/scored-columns.ts';
 import { roundDeep, trackRecord } from './scoring/track-record.ts';
 import { HORIZON_MS, type Horizon } from '../identifiers/index.ts';
 
@@ -11,8 +12,8 @@ import { HORIZON_MS, type Horizon } from '../identifiers/index.ts';
  * with the fitted GARCH(1,1) and HAR-RV references the same, over the datapoints that carry their CRPS.
  */
 export function performanceReport(from: {
-  /** Scored rows per `${symbol}|${horizon}`, oldest first. */
-  allScored: ReadonlyMap<string, PredictionRow[]>;
+  /** Scored datapoints per `${symbol}|${horizon}`, oldest first. */
+  allScored: ReadonlyMap<string, ScoredColumns>;
   /** The refresh period (at least a minute) on the data's clock. */
   stepMs: number;
   /** Independent outcomes a cell needs before its figures are shown. */
@@ -22,18 +23,19 @@ export function performanceReport(from: {
   generatedAt: () => number;
 }): Record<string, unknown> {
   const { stepMs } = from;
-  const groups = new Map<string, PredictionRow[]>();
-  for (const [k, list] of from.allScored) if (list.length) groups.set(k, list);
+  const groups = new Map<string, ScoredView>();
+  for (const [k, columns] of from.allScored) if (columns.length) groups.set(k, columns.view());
   const data = [...groups.entries()].map(([k, rows]) => {
     const [symbol, horizon] = k.split('|') as [string, Horizon];
     const minSample = from.minIndependentOutcomes * Math.max(1, Math.round(HORIZON_MS[horizon] / stepMs));
+    const times = rows.generatedAt;
     const span = {
-      from: new Date(rows[0]!.generated_at).toISOString(),
-      to: new Date(rows[rows.length - 1]!.generated_at).toISOString(),
+      from: new Date(times[0]!).toISOString(),
+      to: new Date(times[times.length - 1]!).toISOString(),
     };
     const references = roundDeep(referenceRecords(rows, horizon, stepMs, minSample));
-    if (rows.length < minSample)
-      return { symbol, horizon, count: rows.length, minSample, sample: 'insufficient', references, ...span };
+    if (times.length < minSample)
+      return { symbol, horizon, count: times.length, minSample, sample: 'insufficient', references, ...span };
     return {
       symbol,
       horizon,

@@ -1,7 +1,8 @@
 import type { HorizonForecast } from './models/engine.ts';
 import type { ReferenceQuantiles } from './references/live.ts';
 import type { PredictionGap, PredictionRow } from './repository.ts';
-import { HORIZONS, type Horizon } from '../identifiers/index.ts';
+import { ScoredColumns } from './scoring/scored-columns.ts';
+import { GRANULARITIES, HORIZONS, type Horizon, INTERVAL_MS, MAX_LIMIT } from '../identifiers/index.ts';
 
 export interface PredictionsQuery {
   symbol: string;
@@ -48,58 +49,100 @@ export function newestPerBucket(
   return out.reverse();
 }
 
+/** Milliseconds of each page granularity, each a multiple of the one before (their buckets nest). */
+const GRANULARITY_MS = GRANULARITIES.map((g) => INTERVAL_MS[g]);
+
 /**
- * What readers are served from, in memory: the recent rows per symbol|horizon (enough for a full page at 1 h
- * granularity), the rows still to be scored, the scored rows of the track record (last 30 days), the newest
- * refresh's rows, when it happened, when datapoints were last stored, and the recorded gaps.
+ * Keeps, of a list oldest first, only the rows a page can show: the newest row of each of the newest `limit`
+ * non-empty buckets at each granularity, generated at or after `cutoff`. Because the buckets nest, a page of
+ * any granularity and `limit` from the kept rows equals the page from the whole list.
  */
-/**
- * Appends `item` to `key`'s list (oldest first) and drops the items at the front that `isRecent` rejects, in
- * one splice (a `shift` per dropped item would move the whole list each time).
- */
-function appendKeepingRecent<T>(
-  lists: Map<string, T[]>,
-  key: string,
-  item: T,
-  isRecent: (item: T) => boolean,
+export function keepPageRows<T>(
+  list: T[],
+  timeOf: (item: T) => number,
+  cutoff: number,
+  limit = MAX_LIMIT,
+  granularitiesMs: readonly number[] = GRANULARITY_MS,
 ): void {
-  let list = lists.get(key);
-  if (!list) {
-    list = [];
-    lists.set(key, list);
+  const lastBucket = granularitiesMs.map(() => Number.NaN);
+  const counts = granularitiesMs.map(() => 0);
+  const keep = new Uint8Array(list.length);
+  for (let k = list.length - 1; k >= 0; k--) {
+    const t = timeOf(list[k]!);
+    if (t < cutoff) break;
+    for (let g = 0; g < granularitiesMs.length; g++) {
+      const bucket = Math.floor(t / granularitiesMs[g]!);
+      if (bucket === lastBucket[g]) continue;
+      lastBucket[g] = bucket;
+      if (counts[g]! < limit) {
+        counts[g]!++;
+        keep[k] = 1;
+      }
+    }
   }
-  list.push(item);
-  let drop = 0;
-  while (drop < list.length && !isRecent(list[drop]!)) drop++;
-  if (drop) list.splice(0, drop);
+  let w = 0;
+  for (let k = 0; k < list.length; k++) if (keep[k]) list[w++] = list[k]!;
+  list.length = w;
 }
 
+/**
+ * What readers are served from, in memory: per symbol|horizon the rows a page can show (see `keepPageRows`:
+ * at most 4 × 96 of them, not every minute of 96 h), the rows still to be scored, the scored datapoints of
+ * the track record (last 30 days, as columns), the newest refresh's rows, when it happened, when datapoints
+ * were last stored, and the recorded gaps.
+ */
 export function createReadModel(deps: {
   /** How long rows stay in `recent` after they were generated. */
   keepMs: number;
   now: () => number;
 }) {
   const { keepMs } = deps;
-  /** Recent rows per `${symbol}|${horizon}`, oldest first. */
-  const recent = new Map<string, Live[]>();
+  /** Page rows per `${symbol}|${horizon}`, oldest first; pruned once `slack` rows have come since the last prune. */
+  const recent = new Map<string, { list: Live[]; kept: number }>();
+  const slack = MAX_LIMIT;
   const unscored: Live[] = [];
-  /** Scored rows per key for the track record (last 30 days), appended as they are scored. */
-  const allScored = new Map<string, PredictionRow[]>();
+  /** Scored datapoints per key for the track record (last 30 days), appended as they are scored. */
+  const allScored = new Map<string, ScoredColumns>();
 
   function remember(row: PredictionRow, forecast?: HorizonForecast, references?: ReferenceQuantiles): Live {
     const live: Live = { row, forecast, references };
+    const key = keyOf(row.symbol, row.horizon);
+    let entry = recent.get(key);
+    if (!entry) {
+      entry = { list: [], kept: 0 };
+      recent.set(key, entry);
+    }
+    const { list } = entry;
+    list.push(live);
     const cutoff = row.generated_at - keepMs;
-    appendKeepingRecent(recent, keyOf(row.symbol, row.horizon), live, (l) => l.row.generated_at >= cutoff);
+    if (list.length >= entry.kept + slack) {
+      keepPageRows(list, (l) => l.row.generated_at, cutoff);
+      entry.kept = list.length;
+    } else if (list[0]!.row.generated_at < cutoff) {
+      let drop = 1;
+      while (list[drop]!.row.generated_at < cutoff) drop++;
+      list.splice(0, drop);
+      entry.kept -= Math.min(entry.kept, drop);
+    }
     return live;
   }
 
   function trackScored(rows: readonly PredictionRow[]): void {
     const cutoff = deps.now() - TRACK_RECORD_MS;
     for (const r of rows) {
-      if (r.scored_at === null || r.backfilled) continue;
-      appendKeepingRecent(allScored, keyOf(r.symbol, r.horizon), r, (x) => x.generated_at >= cutoff);
+      if (r.scored_at === null || r.realized === null || r.backfilled) continue;
+      const key = keyOf(r.symbol, r.horizon);
+      let columns = allScored.get(key);
+      if (!columns) {
+        columns = new ScoredColumns();
+        allScored.set(key, columns);
+      }
+      columns.append(r);
+      columns.dropBefore(cutoff);
     }
   }
+
+  const listOf = (symbol: string, horizon: string): Live[] => recent.get(keyOf(symbol, horizon))?.list ?? [];
 
   return {
     unscored,
@@ -116,13 +159,13 @@ export function createReadModel(deps: {
     /** The page of a query from memory. */
     select(q: PredictionsQuery): PredictionRow[] {
       return newestPerBucket(
-        (recent.get(keyOf(q.symbol, q.horizon)) ?? []).map((l) => l.row),
+        listOf(q.symbol, q.horizon).map((l) => l.row),
         q,
       );
     },
     /** The newest row in memory of one symbol × horizon (undefined before its first forecast). */
     newest(symbol: string, horizon: Horizon): PredictionRow | undefined {
-      return recent.get(keyOf(symbol, horizon))?.at(-1)?.row;
+      return listOf(symbol, horizon).at(-1)?.row;
     },
     /** When the newest row in memory (of one symbol, when given) was generated (0 when there is none). */
     newestGenerated(symbol?: string): number {
@@ -130,7 +173,9 @@ export function createReadModel(deps: {
       // One symbol's lists only: the warm-up asks once per symbol, and reading every symbol's rows each time
       // made it grow with the square of the universe.
       const lists =
-        symbol === undefined ? [...recent.values()] : HORIZONS.map((h) => recent.get(keyOf(symbol, h)) ?? []);
+        symbol === undefined
+          ? [...recent.values()].map((e) => e.list)
+          : HORIZONS.map((h) => listOf(symbol, h));
       for (const list of lists) for (const l of list) newest = Math.max(newest, l.row.generated_at);
       return newest;
     },
@@ -147,8 +192,12 @@ export function createReadModel(deps: {
     },
     scoredRecords(): number {
       let n = 0;
-      for (const list of allScored.values()) n += list.length;
+      for (const columns of allScored.values()) n += columns.length;
       return n;
+    },
+    /** Rows held for pages (tests and the memory bound). */
+    pageRows(symbol: string, horizon: Horizon): number {
+      return listOf(symbol, horizon).length;
     },
   };
 }

@@ -1,8 +1,7 @@
 import { HORIZON_MS, type Horizon } from '../../identifiers/index.ts';
 import { LIVE_REFERENCES, type LiveReferenceName } from '../references/live.ts';
-import type { PredictionRow } from '../repository.ts';
 import { dieboldMariano } from './metrics.ts';
-import { publishedCrps } from './track-record.ts';
+import type { ScoredView } from './scored-columns.ts';
 
 /** The ensemble against one fitted reference over the scored datapoints that carry the reference's CRPS. */
 export interface ReferenceRecord {
@@ -18,15 +17,15 @@ export interface ReferenceRecord {
   reason?: string;
 }
 
-const COLUMN = { garch: 'crps_garch', har_rv: 'crps_har_rv' } as const satisfies Record<
+const COLUMN = { garch: 'crpsGarch', har_rv: 'crpsHarRv' } as const satisfies Record<
   LiveReferenceName,
-  keyof PredictionRow
+  keyof ScoredView
 >;
 export const REFERENCE_LABEL: Record<LiveReferenceName, string> = { garch: 'GARCH(1,1)', har_rv: 'HAR-RV' };
 
 /** One reference's comparison over the scored rows of one symbol × horizon (oldest first). */
 function referenceRecord(
-  rows: readonly PredictionRow[],
+  rows: ScoredView,
   name: LiveReferenceName,
   horizon: Horizon,
   stepMs: number,
@@ -35,10 +34,11 @@ function referenceRecord(
   let ensemble = 0;
   let reference = 0;
   const d: number[] = [];
-  for (const r of rows) {
-    const ref = r[COLUMN[name]];
-    if (ref === null || r.realized === null) continue;
-    const e = publishedCrps(r, Math.log(r.realized / r.baseline)).model;
+  const refs = rows[COLUMN[name]];
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i]!;
+    if (Number.isNaN(ref)) continue;
+    const e = rows.crpsPublished[i]!;
     ensemble += e;
     reference += ref;
     d.push(e - ref);
@@ -67,7 +67,7 @@ function referenceRecord(
 
 /** The ensemble against GARCH(1,1) and HAR-RV on the scored rows of one symbol × horizon. */
 export function referenceRecords(
-  rows: readonly PredictionRow[],
+  rows: ScoredView,
   horizon: Horizon,
   stepMs: number,
   minSample: number,
