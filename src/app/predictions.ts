@@ -81,11 +81,11 @@ export function buildPartitionPredictions(config: Config, deps: PredictionsDeps)
   const stored = createKyselyPredictionRepository(tablesOf<PredictionsTables>(deps.db.db), {
     now: () => deps.clock.now(),
   });
-  const owned = new Set(deps.market.symbols());
+  const owned = deps.market.symbols();
   const repository: PredictionRepository = {
     ...stored,
     // The record loaded at start: this partition's rows (the others' are scored by their own partitions).
-    since: async (since) => (await stored.since(since)).filter((r) => owned.has(r.symbol)),
+    since: (since) => stored.since(since, owned),
   };
   return createPredictionsService({ ...serviceOptions(config, deps), repository });
 }

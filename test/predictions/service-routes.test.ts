@@ -415,6 +415,62 @@ describe.each(dbKinds())('Kysely repository on %s', (kind) => {
   }, 60_000);
 });
 
+describe.each(dbKinds())('a following reader on %s', (kind) => {
+  it('catches up with only what changed, answering as a full load of the record does', async () => {
+    const handle = await openTestDatabase(kind);
+    try {
+      const repo = createKyselyPredictionRepository(tablesOf(handle.db));
+      const clock = manualClock(START);
+      const options = { market: fakeMarket(clock), clock, refreshMs: MIN, minIndependentOutcomes: 1 };
+      const writer = createPredictionsService({ ...options, repository: repo, candleHistory: HISTORY });
+      const calls = { since: 0, changedSince: 0 };
+      const counted = {
+        ...repo,
+        since(...a: Parameters<typeof repo.since>) {
+          calls.since++;
+          return repo.since(...a);
+        },
+        changedSince(q: Parameters<typeof repo.changedSince>[0]) {
+          calls.changedSince++;
+          return repo.changedSince(q);
+        },
+      };
+      const follower = createPredictionsService({ ...options, repository: counted });
+      writer.warmUp();
+      const refresh = async (n: number) => {
+        for (let i = 0; i < n; i++) {
+          await writer.refresh();
+          clock.advance(MIN);
+        }
+      };
+      await refresh(10);
+      await follower.load();
+      for (let round = 0; round < 3; round++) {
+        await refresh(9);
+        await follower.load();
+      }
+      expect(calls).toEqual({ since: 1, changedSince: 3 });
+
+      const fresh = createPredictionsService({ ...options, repository: repo });
+      await fresh.load();
+      for (const symbol of ['BTCUSDT', 'ETHUSDT'])
+        for (const horizon of ['15m', '1h', '6h'] as const)
+          for (const granularityMs of [MIN, 5 * MIN, 15 * MIN]) {
+            const q = { symbol, horizon, granularityMs, limit: 96, outcome: true, quantiles: true };
+            expect(follower.predictions(q).toString()).toBe(fresh.predictions(q).toString());
+          }
+      const performance = JSON.parse(follower.performance().toString());
+      expect(performance).toEqual(JSON.parse(fresh.performance().toString()));
+      expect(performance.data.find((d: { horizon: string }) => d.horizon === '15m').count).toBeGreaterThan(
+        10,
+      );
+      expect(follower.latest()).toEqual(fresh.latest());
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
+});
+
 describe('track record sample size', () => {
   it('withholds the figures below 30 independent outcomes and says so', async () => {
     const clock = manualClock(START);

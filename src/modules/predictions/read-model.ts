@@ -91,6 +91,16 @@ export function keepPageRows<T>(
  * the track record (last 30 days, as columns), the newest refresh's rows, when it happened, when datapoints
  * were last stored, and the recorded gaps.
  */
+/** The entry of a list (oldest first) generated at `t`, searched from the newest end. */
+function findFromEnd(list: readonly Live[], t: number): Live | undefined {
+  for (let k = list.length - 1; k >= 0; k--) {
+    const at = list[k]!.row.generated_at;
+    if (at === t) return list[k];
+    if (at < t) return undefined;
+  }
+  return undefined;
+}
+
 export function createReadModel(deps: {
   /** How long rows stay in `recent` after they were generated. */
   keepMs: number;
@@ -127,16 +137,22 @@ export function createReadModel(deps: {
     return live;
   }
 
-  function trackScored(rows: readonly PredictionRow[]): void {
+  function scoredOf(key: string): ScoredColumns {
+    let columns = allScored.get(key);
+    if (!columns) {
+      columns = new ScoredColumns();
+      allScored.set(key, columns);
+    }
+    return columns;
+  }
+
+  /** Adds scored rows to the track record, oldest first (`onlyNewer`: not those older than its newest). */
+  function trackScored(rows: readonly PredictionRow[], onlyNewer = false): void {
     const cutoff = deps.now() - TRACK_RECORD_MS;
-    for (const r of rows) {
+    for (const r of [...rows].sort((a, b) => a.generated_at - b.generated_at)) {
       if (r.scored_at === null || r.realized === null || r.backfilled) continue;
-      const key = keyOf(r.symbol, r.horizon);
-      let columns = allScored.get(key);
-      if (!columns) {
-        columns = new ScoredColumns();
-        allScored.set(key, columns);
-      }
+      const columns = scoredOf(keyOf(r.symbol, r.horizon));
+      if (onlyNewer && r.generated_at <= columns.newest) continue;
       columns.append(r);
       columns.dropBefore(cutoff);
     }
@@ -189,6 +205,26 @@ export function createReadModel(deps: {
         if (r.scored_at === null) unscored.push({ row: r });
       }
       trackScored(rows);
+    },
+    /**
+     * Merges what changed after a load (`rows` oldest first, possibly again some merged before): a new
+     * datapoint joins the pages; a scored one takes its outcome in place and joins the track record once.
+     * A row older than its list's newest that the list no longer holds stays out of the pages (pruned, or
+     * past `keepMs`).
+     */
+    merge(rows: readonly PredictionRow[]): void {
+      const scored: PredictionRow[] = [];
+      for (const r of rows) {
+        const list = listOf(r.symbol, r.horizon);
+        const known = findFromEnd(list, r.generated_at);
+        if (known) {
+          if (known.row.scored_at === null && r.scored_at !== null) scored.push(Object.assign(known.row, r));
+          continue;
+        }
+        if (r.generated_at > (list.at(-1)?.row.generated_at ?? Number.NEGATIVE_INFINITY)) remember(r);
+        if (r.scored_at !== null) scored.push(r);
+      }
+      trackScored(scored, true);
     },
     scoredRecords(): number {
       let n = 0;

@@ -151,14 +151,23 @@ export function createKyselyPredictionRepository(
         recorded_at: Number(g.recorded_at),
       }));
     },
-    async since(since) {
-      const rows = await db
+    async since(since, symbols) {
+      if (symbols?.length === 0) return [];
+      let query = db.selectFrom('predictions').selectAll().where('generated_at', '>=', since);
+      if (symbols) query = query.where('symbol', 'in', [...symbols]);
+      return (await query.orderBy('generated_at').execute()).map(fromStorage);
+    },
+    async changedSince(q) {
+      if (q.symbols?.length === 0) return [];
+      let query = db
         .selectFrom('predictions')
         .selectAll()
-        .where('generated_at', '>=', since)
-        .orderBy('generated_at')
-        .execute();
-      return rows.map(fromStorage);
+        .where('generated_at', '>=', q.notBefore)
+        .where((eb) =>
+          eb.or([eb('generated_at', '>', q.generatedAfter), eb('scored_at', '>', q.scoredAfter)]),
+        );
+      if (q.symbols) query = query.where('symbol', 'in', [...q.symbols]);
+      return (await query.orderBy('generated_at').execute()).map(fromStorage);
     },
     async between(symbol, horizon, from, to) {
       const rows = await db

@@ -19,6 +19,17 @@ export interface LedgerQuery {
   limit: number;
 }
 
+/**
+ * Rows generated at or after `notBefore` that were generated after `generatedAfter` or scored after
+ * `scoredAfter` (of `symbols` only, when given): what a reader that loaded the record needs to catch up.
+ */
+export interface ChangeQuery {
+  notBefore: number;
+  generatedAfter: number;
+  scoredAfter: number;
+  symbols?: readonly string[];
+}
+
 /** A ledger entry with its datapoint as stored now (undefined once retention or a reset removed it). */
 export interface LedgerRecord {
   entry: LedgerEntry;
@@ -48,8 +59,10 @@ export interface PredictionRepository {
    */
   insert(rows: readonly PredictionRow[]): Promise<LedgerHead>;
   score(updates: readonly ScoreUpdate[]): Promise<void>;
-  /** Rows generated at or after `since`, oldest first. */
-  since(since: number): Promise<PredictionRow[]>;
+  /** Rows generated at or after `since`, oldest first (of `symbols` only, when given). */
+  since(since: number, symbols?: readonly string[]): Promise<PredictionRow[]>;
+  /** What changed after a load (see `ChangeQuery`), oldest first. */
+  changedSince(q: ChangeQuery): Promise<PredictionRow[]>;
   /** One symbol and horizon's rows generated in [from, to], oldest first (paging back through the record). */
   between(symbol: string, horizon: Horizon, from: number, to: number): Promise<PredictionRow[]>;
   /**
@@ -112,8 +125,22 @@ export function createMemoryPredictionRepository(
         if (r) Object.assign(r, u);
       }
     },
-    async since(since) {
-      return rows.filter((r) => r.generated_at >= since).sort((a, b) => a.generated_at - b.generated_at);
+    async since(since, symbols) {
+      const of = symbols && new Set(symbols);
+      return rows
+        .filter((r) => r.generated_at >= since && (!of || of.has(r.symbol)))
+        .sort((a, b) => a.generated_at - b.generated_at);
+    },
+    async changedSince(q) {
+      const of = q.symbols && new Set(q.symbols);
+      return rows
+        .filter(
+          (r) =>
+            r.generated_at >= q.notBefore &&
+            (r.generated_at > q.generatedAfter || (r.scored_at !== null && r.scored_at > q.scoredAfter)) &&
+            (!of || of.has(r.symbol)),
+        )
+        .sort((a, b) => a.generated_at - b.generated_at);
     },
     async between(symbol, horizon, from, to) {
       return rows

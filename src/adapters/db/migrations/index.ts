@@ -25,6 +25,7 @@ import * as netflowRollup from './0027_netflow_rollup.ts';
 import * as organizations from './0028_organizations.ts';
 import * as usageSeconds from './0030_usage_seconds.ts';
 import * as predictionReferenceScores from './0031_prediction_reference_scores.ts';
+import * as predictionScoredIndex from './0032_prediction_scored_index.ts';
 
 /**
  * Every migration, keyed by a name that sorts in the order they must run. Each module adds its own file;
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0028_organizations': organizations,
   '0030_usage_seconds': usageSeconds,
   '0031_prediction_reference_scores': predictionReferenceScores,
+  '0032_prediction_scored_index': predictionScoredIndex,
 };

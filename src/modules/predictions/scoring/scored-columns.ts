@@ -66,6 +66,11 @@ export class ScoredColumns {
     return this.end - this.start;
   }
 
+  /** When the newest datapoint held was generated (−∞ when none is). */
+  get newest(): number {
+    return this.length ? this.numbers.generatedAt[this.end - 1]! : Number.NEGATIVE_INFINITY;
+  }
+
   /** Appends a scored row (its realized price set), newer than every row held. */
   append(r: PredictionRow): void {
     if (this.end === this.numbers.generatedAt.length) this.reserve();
