@@ -85,7 +85,7 @@ export function buildPartitionPredictions(config: Config, deps: PredictionsDeps)
   const repository: PredictionRepository = {
     ...stored,
     // The record loaded at start: this partition's rows (the others' are scored by their own partitions).
-    since: (since) => stored.since(since, owned),
+    since: (since, q) => stored.since(since, { ...q, symbols: owned }),
   };
   return createPredictionsService({ ...serviceOptions(config, deps), repository });
 }

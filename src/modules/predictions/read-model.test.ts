@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HORIZON_MS, INTERVAL_MS, MAX_LIMIT } from '../identifiers/index.ts';
-import { createReadModel, keepPageRows, newestPerBucket } from './read-model.ts';
-import type { PredictionRow } from './repository.ts';
+import { TRACK_RECORD_MS, createReadModel, keepPageRows, newestPerBucket } from './read-model.ts';
+import { createRecordLoader } from './record-load.ts';
+import { type PredictionRow, createMemoryPredictionRepository } from './repository.ts';
 import { SCORED_ROW_BYTES, ScoredColumns, publishedCrps } from './scoring/scored-columns.ts';
 import { trackRecord } from './scoring/track-record.ts';
 import { PUBLIC_QUANTILES, quantileKey } from './types.ts';
@@ -178,5 +179,46 @@ describe('the track record as columns', () => {
     now = rows[5]!.generated_at + 30 * 24 * 60 * MINUTE;
     model.trackScored([rows[11]!]);
     expect(model.scoredRecords()).toBe(7);
+  });
+});
+
+describe('a full load, a chunk at a time', () => {
+  it('reads the record in time spans and ends with the pages, the track record and the latest rows of one read', async () => {
+    const rand = stream(5);
+    const repo = createMemoryPredictionRepository();
+    const end = T0 + 3 * 24 * 60 * MINUTE;
+    for (let t = T0; t < end; t += MINUTE)
+      for (const symbol of ['BTCUSDT', 'ETHUSDT'])
+        for (const horizon of ['15m', '1h', '6h'] as const)
+          repo.rows.push({ ...row(t, rand, t < end - 6 * 60 * MINUTE), symbol, horizon });
+    let reads = 0;
+    const counted = {
+      ...repo,
+      since(...a: Parameters<typeof repo.since>) {
+        reads++;
+        return repo.since(...a);
+      },
+    };
+    const now = end;
+    const keepMs = MAX_LIMIT * 60 * MINUTE + 2 * MINUTE;
+    const model = createReadModel({ keepMs, now: () => now });
+    const clock = { now: () => now };
+    const options = { readModel: model, clock, refreshMs: MINUTE, keepMs, symbolCount: () => 2 };
+    await createRecordLoader({ ...options, repository: counted }).load();
+    expect(reads).toBeGreaterThan(2);
+
+    const scored = repo.rows.filter((r) => r.scored_at !== null && r.generated_at >= now - TRACK_RECORD_MS);
+    expect(model.scoredRecords()).toBe(scored.length);
+    const all = repo.rows.filter((r) => r.symbol === 'ETHUSDT' && r.horizon === '6h');
+    const q = {
+      symbol: 'ETHUSDT',
+      horizon: '6h' as const,
+      granularityMs: INTERVAL_MS['1h'],
+      limit: MAX_LIMIT,
+    };
+    expect(model.select(q)).toEqual(newestPerBucket(all, q));
+    expect(model.latest.map((r) => [r.symbol, r.horizon, r.generated_at])).toEqual(
+      ['BTCUSDT', 'ETHUSDT'].flatMap((s) => ['15m', '1h', '6h'].map((h) => [s, h, end - MINUTE])),
+    );
   });
 });

@@ -195,11 +195,14 @@ export function createReadModel(deps: {
       for (const list of lists) for (const l of list) newest = Math.max(newest, l.row.generated_at);
       return newest;
     },
-    /** Replaces the rows from a load: `rows` oldest first, read from storage at `now`. */
-    reload(rows: readonly PredictionRow[], now: number): void {
+    /** Forgets every row (a full load follows, in chunks through `add`). */
+    clear(): void {
       recent.clear();
       allScored.clear();
       unscored.length = 0;
+    },
+    /** Adds a chunk of a full load: `rows` oldest first (and newer than any added before), read at `now`. */
+    add(rows: readonly PredictionRow[], now: number): void {
       for (const r of rows) {
         if (r.generated_at >= now - keepMs) remember(r);
         if (r.scored_at === null) unscored.push({ row: r });

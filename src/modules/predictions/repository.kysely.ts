@@ -151,10 +151,11 @@ export function createKyselyPredictionRepository(
         recorded_at: Number(g.recorded_at),
       }));
     },
-    async since(since, symbols) {
-      if (symbols?.length === 0) return [];
+    async since(since, q) {
+      if (q?.symbols?.length === 0) return [];
       let query = db.selectFrom('predictions').selectAll().where('generated_at', '>=', since);
-      if (symbols) query = query.where('symbol', 'in', [...symbols]);
+      if (q?.before !== undefined) query = query.where('generated_at', '<', q.before);
+      if (q?.symbols) query = query.where('symbol', 'in', [...q.symbols]);
       return (await query.orderBy('generated_at').execute()).map(fromStorage);
     },
     async changedSince(q) {

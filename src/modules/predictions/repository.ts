@@ -59,8 +59,8 @@ export interface PredictionRepository {
    */
   insert(rows: readonly PredictionRow[]): Promise<LedgerHead>;
   score(updates: readonly ScoreUpdate[]): Promise<void>;
-  /** Rows generated at or after `since`, oldest first (of `symbols` only, when given). */
-  since(since: number, symbols?: readonly string[]): Promise<PredictionRow[]>;
+  /** Rows generated at or after `since` (and before `q.before`), oldest first (of `q.symbols` only, when given). */
+  since(since: number, q?: { before?: number; symbols?: readonly string[] }): Promise<PredictionRow[]>;
   /** What changed after a load (see `ChangeQuery`), oldest first. */
   changedSince(q: ChangeQuery): Promise<PredictionRow[]>;
   /** One symbol and horizon's rows generated in [from, to], oldest first (paging back through the record). */
@@ -125,10 +125,11 @@ export function createMemoryPredictionRepository(
         if (r) Object.assign(r, u);
       }
     },
-    async since(since, symbols) {
-      const of = symbols && new Set(symbols);
+    async since(since, q) {
+      const of = q?.symbols && new Set(q.symbols);
+      const before = q?.before ?? Number.POSITIVE_INFINITY;
       return rows
-        .filter((r) => r.generated_at >= since && (!of || of.has(r.symbol)))
+        .filter((r) => r.generated_at >= since && r.generated_at < before && (!of || of.has(r.symbol)))
         .sort((a, b) => a.generated_at - b.generated_at);
     },
     async changedSince(q) {

@@ -14,7 +14,8 @@ import { type PublicLedgerEntry, presentDatapoint, presentLedgerEntry } from './
 import { liveInputsOf } from './live-inputs.ts';
 import { createReaders } from './readers.ts';
 import type { PredictionsServiceDeps } from './ports.ts';
-import { TRACK_RECORD_MS, createReadModel } from './read-model.ts';
+import { createReadModel } from './read-model.ts';
+import { createRecordLoader } from './record-load.ts';
 import type { LedgerQuery, PredictionGap, PredictionRow } from './repository.ts';
 import { type Unpublished, learnDue, scoreDue } from './score-due.ts';
 import { warmUp, warmUpAndBackfill } from './warm-up.ts';
@@ -55,9 +56,6 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     referenceMinHistoryMs: deps.referenceMinHistoryMs,
   });
   const { series, seriesOf, modelOf, touchOf } = forecasters;
-  /** Every how long a following reader loads the whole record again, and how many periods its reloads look back. */
-  const FULL_RELOAD_MS = 60 * MINUTE;
-  const RELOAD_OVERLAP_PERIODS = 5;
   /** Recent rows are kept for enough 1 h buckets for a full page. */
   const keepMs = MAX_LIMIT * 60 * MINUTE + 2 * refreshMs;
   const readModel = createReadModel({ keepMs, now: () => clock.now() });
@@ -205,63 +203,21 @@ export function createPredictionsService(deps: PredictionsServiceDeps) {
     cache.clear();
   }
 
-  /** Where the last load left off, on the data's clock: a full load's time and the newest rows seen. */
-  let loaded: { fullAt: number; generated: number; scored: number } | undefined;
+  const loader = createRecordLoader({
+    repository,
+    readModel,
+    clock,
+    refreshMs,
+    keepMs,
+    symbolCount: () => market.symbols().length,
+    severalPublishers: deps.severalPublishers,
+  });
 
-  /** The newest refresh's rows among `rows` (oldest first): each publisher's newest, and any of the last period. */
-  function newestRefresh(rows: readonly PredictionRow[], now: number): PredictionRow[] {
-    const newest = rows.length ? rows[rows.length - 1]!.generated_at : 0;
-    if (!deps.severalPublishers)
-      return rows.filter((r) => r.generated_at === newest || now - r.generated_at < refreshMs);
-    const newestOf = new Map<string, number>();
-    for (const r of rows) newestOf.set(r.symbol, r.generated_at); // oldest first: the last one wins
-    return rows.filter((r) => r.generated_at === newestOf.get(r.symbol) || now - r.generated_at < refreshMs);
-  }
-
-  /**
-   * Loads the record from storage: in full at a process start (and hourly, to heal anything a reload missed),
-   * otherwise only what changed since the last load — an API replica reloads after every refresh event, and
-   * reading 30 days of every symbol each minute would grow with uptime.
-   */
+  /** Loads the record from storage (a process start, or an API replica after a refresh event). */
   async function load(): Promise<void> {
-    const now = clock.now();
-    const since = now - Math.max(keepMs, TRACK_RECORD_MS);
-    let latest: PredictionRow[];
-    if (!loaded || now - loaded.fullAt >= FULL_RELOAD_MS) {
-      const rows = await repository.since(since);
-      readModel.reload(rows, now);
-      loaded = { fullAt: now, generated: 0, scored: 0 };
-      latest = rows;
-      noteLoaded(rows);
-    } else {
-      // Another publisher's transaction may commit rows a little older than the newest seen: look back a few periods.
-      const overlap = RELOAD_OVERLAP_PERIODS * refreshMs;
-      const rows = await repository.changedSince({
-        notBefore: since,
-        generatedAfter: loaded.generated - overlap,
-        scoredAfter: loaded.scored - overlap,
-      });
-      readModel.merge(rows);
-      noteLoaded(rows);
-      const byKey = new Map<string, PredictionRow>();
-      for (const r of [...readModel.latest, ...rows])
-        byKey.set(`${r.symbol}|${r.horizon}|${r.generated_at}`, r);
-      latest = [...byKey.values()].sort((a, b) => a.generated_at - b.generated_at);
-    }
-    readModel.latest = newestRefresh(latest, now);
-    const newest = readModel.latest.at(-1)?.generated_at ?? 0;
-    readModel.lastRefresh = newest;
-    readModel.lastStored = newest;
-    readModel.gaps = await repository.gaps(now - TRACK_RECORD_MS);
+    await loader.load();
     noteHead(await repository.ledgerHead());
     cache.clear();
-  }
-
-  function noteLoaded(rows: readonly PredictionRow[]): void {
-    for (const r of rows) {
-      loaded!.generated = Math.max(loaded!.generated, r.generated_at);
-      if (r.scored_at !== null) loaded!.scored = Math.max(loaded!.scored, r.scored_at);
-    }
   }
 
   /**
