@@ -173,10 +173,15 @@ describe('GET /api/predictions/probability', () => {
     expect(strict.statusCode).toBe(400);
   });
 
-  it('400 naming a query field it does not know (a misspelt one is not silently ignored)', async () => {
+  it('400 naming a query field it does not know (a misspelt one is not silently ignored), here and on /performance', async () => {
     const res = await app.inject({ url: '/api/predictions/probability?symbol=BTCUSDT&levels=1&horizn=6h' });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(JSON.stringify(res.json())).toContain('horizn');
+    // The performance report takes no parameters: a filter it does not have is refused, not ignored.
+    const performance = await app.inject({ url: '/api/predictions/performance?symbol=BTCUSDT' });
+    expect(performance.statusCode).toBe(400);
+    expect(performance.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(JSON.stringify(performance.json())).toContain('symbol');
   });
 });

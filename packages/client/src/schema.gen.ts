@@ -6406,6 +6406,7 @@ export interface operations {
                     "application/json": components["schemas"]["GetPredictionPerformanceResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];

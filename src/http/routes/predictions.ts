@@ -312,7 +312,9 @@ export function predictionsRoutes(deps: PredictionsRouteDeps): RouteModule {
           operationId: 'getPredictionPerformance',
           tags: ['predictions'],
           summary: 'Scored track record per symbol and horizon',
-          response: { 200: PerformanceSchema, ...authProblems },
+          // No parameters: one naming a filter (`?symbol=`) is refused rather than silently ignored.
+          querystring: Type.Object({}, { additionalProperties: false }),
+          response: { 200: PerformanceSchema, 400: ProblemSchema, ...authProblems },
         },
       },
       async (_request, reply) => sendBytes(withProvenance(reply).type(JSON_TYPE), predictions.performance()),
