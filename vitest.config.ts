@@ -118,6 +118,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'service',
+          // One module graph per worker across its files: the app's imports are loaded once, not per file.
+          isolate: false,
           include: ['test/**/*.test.ts', ...slowPure],
           exclude: [
             ...configDefaults.exclude,

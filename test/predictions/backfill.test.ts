@@ -82,6 +82,25 @@ function setupOn<R extends PredictionRepository>(
   return { clock, repository, service };
 }
 
+type Setup = ReturnType<typeof setup>;
+
+/**
+ * A fresh install's warm-up and backfill is seconds of CPU: made once here and shared by the tests that only
+ * read it (none of them may refresh it or write to its record).
+ */
+let sharedInstall: Promise<Setup & { count: number }> | undefined;
+const freshInstall = () =>
+  (sharedInstall ??= (async () => {
+    const s = setup();
+    return { ...s, count: await s.service.warmUpAndBackfill() };
+  })());
+/** The shared fresh install for a test that goes on to refresh it: any later test gets a new one. */
+const takeFreshInstall = () => {
+  const taken = freshInstall();
+  sharedInstall = undefined;
+  return taken;
+};
+
 const page = (service: ReturnType<typeof createPredictionsService>, include: Record<string, boolean> = {}) =>
   JSON.parse(
     service
@@ -95,8 +114,7 @@ const placeholder = (r: { prediction: number; baseline: number; confidence: numb
 
 describe('prediction backfill', () => {
   it('a fresh install has a full 96-point page right after start, every point marked backfilled', async () => {
-    const { service, repository } = setup();
-    const count = await service.warmUpAndBackfill();
+    const { service, repository, count } = await freshInstall();
     expect(count).toBeGreaterThan(0);
     const points = page(service, { backfilled: true });
     expect(points).toHaveLength(96);
@@ -119,8 +137,7 @@ describe('prediction backfill', () => {
     // little or nothing of the last 24 h can be real model output.
     const { service, repository } = setupOn(createMemoryPredictionRepository(), undefined, 3 * 24 * 60 + 120);
     const count = await service.warmUpAndBackfill();
-    const full = setup();
-    const fullCount = await full.service.warmUpAndBackfill();
+    const fullCount = (await freshInstall()).count;
     expect(count).toBeLessThan(fullCount / 4);
     expect(repository.rows.filter(placeholder)).toEqual([]);
     // What is backfilled is marked, and what the page shows is only that.
@@ -170,9 +187,8 @@ describe('prediction backfill', () => {
 
   it('no backfilled forecast sees a candle that closed after it was made (walk-forward, no look-ahead)', async () => {
     const cut = START - 10 * 60 * MIN;
-    const plain = setup();
+    const plain = await freshInstall();
     const altered = setup(cut);
-    await plain.service.warmUpAndBackfill();
     await altered.service.warmUpAndBackfill();
     const upToCut = (rows: typeof plain.repository.rows) =>
       rows
@@ -192,9 +208,31 @@ describe('prediction backfill', () => {
     expect(pastCut(altered.repository.rows)).not.toEqual(pastCut(plain.repository.rows));
   });
 
+  it('a restart backfills only what the stored record lacks', async () => {
+    // The first run's record, copied: the restarted service adds to its own store, not to the shared install's.
+    const first = await freshInstall();
+    const repository = createMemoryPredictionRepository();
+    await repository.insert(first.repository.rows);
+    const stored = repository.rows.length;
+    expect(stored).toBe(first.count);
+    const clock = manualClock(START + 30 * MIN);
+    const again = createPredictionsService({
+      market: market(clock),
+      repository,
+      clock,
+      refreshMs: MIN,
+    });
+    await again.load();
+    const added = await again.warmUpAndBackfill();
+    // Only the 30 minutes since the newest stored datapoint: 6 steps × 2 symbols × 3 horizons at most.
+    expect(added).toBeGreaterThan(0);
+    expect(added).toBeLessThanOrEqual(6 * 2 * 3);
+    expect(repository.rows.length).toBe(stored + added);
+  });
+
   it('backfilled forecasts are scored but kept out of the live track record', async () => {
-    const { service, repository, clock } = setup();
-    await service.warmUpAndBackfill();
+    // Refreshes the shared install, so it takes it (and runs last of those sharing it).
+    const { service, repository, clock } = await takeFreshInstall();
     await service.refresh();
     const scored = repository.rows.filter((r) => r.backfilled && r.scored_at !== null);
     expect(scored.length).toBeGreaterThan(100);
@@ -207,25 +245,6 @@ describe('prediction backfill', () => {
     }
     const live = JSON.parse(service.performance().toString()).data;
     expect(live.some((d: { horizon: string }) => d.horizon === '15m')).toBe(true);
-  });
-
-  it('a restart backfills only what the stored record lacks', async () => {
-    const first = setup();
-    await first.service.warmUpAndBackfill();
-    const stored = first.repository.rows.length;
-    const clock = manualClock(START + 30 * MIN);
-    const again = createPredictionsService({
-      market: market(clock),
-      repository: first.repository,
-      clock,
-      refreshMs: MIN,
-    });
-    await again.load();
-    const added = await again.warmUpAndBackfill();
-    // Only the 30 minutes since the newest stored datapoint: 6 steps × 2 symbols × 3 horizons at most.
-    expect(added).toBeGreaterThan(0);
-    expect(added).toBeLessThanOrEqual(6 * 2 * 3);
-    expect(first.repository.rows.length).toBe(stored + added);
   });
 });
 

@@ -28,6 +28,11 @@ const START = Date.UTC(2025, 0, 6);
 const REFRESHES = 20;
 /** Enough 1m history for the model's first fit (three days of outcomes) before the 24 h a backfill covers. */
 const HISTORY_DAYS = 4.5;
+/**
+ * The 1m bars a live service holds: enough for the first fit at every horizon (the 6 h ones after 3 d 6 h of
+ * bars) before its first refresh, and no more (its warm-up replays all of them).
+ */
+const LIVE_HISTORY_DAYS = 3.5;
 
 /** Deterministic 1m bars for two symbols, closed ones only up to the clock. */
 function fakeMarket(clock: { now(): number }): PredictionsMarketPort {
@@ -95,7 +100,7 @@ describe.each(dbKinds())('forecast ledger on %s', (kind) => {
       repository,
       clock,
       refreshMs: MIN,
-      candleHistory: HISTORY_DAYS * 24 * 60,
+      candleHistory: LIVE_HISTORY_DAYS * 24 * 60,
     });
     // Fitted at every horizon first: before its first fit a model's forecasts are not published.
     service.warmUp();

@@ -21,9 +21,10 @@ const MIN = 60_000;
 const START = Date.UTC(2025, 0, 6);
 /**
  * Minutes of 1m history before START, all of it held by the service: enough for the model's first fit at every
- * horizon (three days of outcomes) during the warm-up — before it, a model's forecasts are not published.
+ * horizon (three days of outcomes, the 6 h ones after 3 d 6 h of bars) during the warm-up — before it, a model's
+ * forecasts are not published. No more than that: each test's warm-up replays all of it.
  */
-const HISTORY = 4 * 24 * 60;
+const HISTORY = 3.5 * 24 * 60;
 
 /** A fake market: deterministic 1m random walks for two symbols, closed bars only up to the clock. */
 function fakeMarket(clock: { now(): number }): PredictionsMarketPort {

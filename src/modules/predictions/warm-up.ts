@@ -66,12 +66,29 @@ function* warmUpSteps(
         // Before the model's first fit a forecast is the flat placeholder (baseline, confidence 0.5): left out.
         for (const f of fs) if (f.warm) backfilled.push({ ...toRow(symbol, f, s, facts), backfilled: true });
       }
-      pending.push(...fs);
-      pending.sort((a, b) => a.t + HORIZON_MS[a.horizon] - (b.t + HORIZON_MS[b.horizon]));
+      for (const f of fs) insertByDue(pending, f);
     }
   }
   if (unlearned) for (const f of pending) unlearned(f);
   return backfilled;
+}
+
+const dueOf = (f: HorizonForecast) => f.t + HORIZON_MS[f.horizon];
+
+/**
+ * Inserts `f` into `pending` (ordered by due time) after every forecast due no later: the order a stable sort
+ * gives, without sorting the few hundred pending forecasts again at every step.
+ */
+function insertByDue(pending: HorizonForecast[], f: HorizonForecast): void {
+  const due = dueOf(f);
+  let lo = 0;
+  let hi = pending.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dueOf(pending[mid]!) <= due) lo = mid + 1;
+    else hi = mid;
+  }
+  pending.splice(lo, 0, f);
 }
 
 /** The warm-up of one symbol in one go (tests and benchmarks, where nothing else waits on the loop). */
