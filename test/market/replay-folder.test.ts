@@ -159,7 +159,7 @@ describe.skipIf(!present)('replay of the shared 2021 folder', () => {
       collect('predictions', points);
       collect('predictions Meridian-As-Of', predictions.headers['meridian-as-of']);
       collect('ai-outlook', (await get('/api/predictions/ai-outlook?symbol=BTCUSDT')).json());
-      collect('performance', (await get('/api/predictions/performance?symbol=BTCUSDT')).json());
+      collect('performance', (await get('/api/predictions/performance')).json());
       collect('readyz', (await t.app.inject({ url: '/readyz' })).json());
       for (const where of ['flows', 'market-data', 'market-history', 'predictions', 'ai-outlook'])
         expect(
