@@ -16,7 +16,7 @@ const LOAD_CHUNK_ROWS = 20_000;
  * event, and reading 30 days of every symbol each minute would grow with uptime.
  */
 export function createRecordLoader(deps: {
-  repository: Pick<PredictionRepository, 'since' | 'changedSince' | 'gaps'>;
+  repository: Pick<PredictionRepository, 'since' | 'oldest' | 'changedSince' | 'gaps'>;
   readModel: ReadModel;
   clock: Clock;
   refreshMs: number;
@@ -66,8 +66,11 @@ export function createRecordLoader(deps: {
     const spanMs = Math.max(1, Math.floor(LOAD_CHUNK_ROWS / perPeriod)) * Math.max(refreshMs, MINUTE);
     const newestOf = new Map<string, PredictionRow[]>();
     const lastPeriod: PredictionRow[] = [];
-    for (let from = since; from <= now; from += spanMs) {
-      const before = from + spanMs > now ? undefined : from + spanMs;
+    // From the oldest stored row: an empty or young record is one query, not a month of empty spans.
+    const first = await repository.oldest(since);
+    for (let from = first ?? 0, last = first === undefined; !last; from += spanMs) {
+      last = from + spanMs > now;
+      const before = last ? undefined : from + spanMs;
       const rows = await repository.since(from, { before });
       readModel.add(rows, now);
       noteLoaded(rows);

@@ -158,6 +158,14 @@ export function createKyselyPredictionRepository(
       if (q?.symbols) query = query.where('symbol', 'in', [...q.symbols]);
       return (await query.orderBy('generated_at').execute()).map(fromStorage);
     },
+    async oldest(since) {
+      const row = await db
+        .selectFrom('predictions')
+        .select((eb) => eb.fn.min('generated_at').as('oldest'))
+        .where('generated_at', '>=', since)
+        .executeTakeFirst();
+      return row?.oldest === null || row?.oldest === undefined ? undefined : Number(row.oldest);
+    },
     async changedSince(q) {
       if (q.symbols?.length === 0) return [];
       let query = db

@@ -61,6 +61,8 @@ export interface PredictionRepository {
   score(updates: readonly ScoreUpdate[]): Promise<void>;
   /** Rows generated at or after `since` (and before `q.before`), oldest first (of `q.symbols` only, when given). */
   since(since: number, q?: { before?: number; symbols?: readonly string[] }): Promise<PredictionRow[]>;
+  /** When the oldest row generated at or after `since` was generated (undefined: there is none). */
+  oldest(since: number): Promise<number | undefined>;
   /** What changed after a load (see `ChangeQuery`), oldest first. */
   changedSince(q: ChangeQuery): Promise<PredictionRow[]>;
   /** One symbol and horizon's rows generated in [from, to], oldest first (paging back through the record). */
@@ -131,6 +133,11 @@ export function createMemoryPredictionRepository(
       return rows
         .filter((r) => r.generated_at >= since && r.generated_at < before && (!of || of.has(r.symbol)))
         .sort((a, b) => a.generated_at - b.generated_at);
+    },
+    async oldest(since) {
+      let oldest = Number.POSITIVE_INFINITY;
+      for (const r of rows) if (r.generated_at >= since) oldest = Math.min(oldest, r.generated_at);
+      return Number.isFinite(oldest) ? oldest : undefined;
     },
     async changedSince(q) {
       const of = q.symbols && new Set(q.symbols);
