@@ -361,11 +361,22 @@ describe('fenced writes', () => {
   });
 });
 
+/** Runs `test` on a Kysely predictions repository over a fresh database of `kind`, closed afterwards. */
+async function withKyselyRepository(
+  kind: Parameters<typeof openTestDatabase>[0],
+  test: (repo: ReturnType<typeof createKyselyPredictionRepository>) => Promise<void>,
+): Promise<void> {
+  const handle = await openTestDatabase(kind);
+  try {
+    await test(createKyselyPredictionRepository(tablesOf(handle.db)));
+  } finally {
+    await handle.close();
+  }
+}
+
 describe.each(dbKinds())('Kysely repository on %s', (kind) => {
   it('stores, scores and reads back datapoints', async () => {
-    const handle = await openTestDatabase(kind);
-    try {
-      const repo = createKyselyPredictionRepository(tablesOf(handle.db));
+    await withKyselyRepository(kind, async (repo) => {
       const clock = manualClock(START);
       const service = createPredictionsService({
         market: fakeMarket(clock),
@@ -410,17 +421,13 @@ describe.each(dbKinds())('Kysely repository on %s', (kind) => {
           missedPoints: 5,
         },
       ]);
-    } finally {
-      await handle.close();
-    }
+    });
   }, 60_000);
 });
 
 describe.each(dbKinds())('a following reader on %s', (kind) => {
   it('catches up with only what changed, answering as a full load of the record does', async () => {
-    const handle = await openTestDatabase(kind);
-    try {
-      const repo = createKyselyPredictionRepository(tablesOf(handle.db));
+    await withKyselyRepository(kind, async (repo) => {
       const clock = manualClock(START);
       const options = { market: fakeMarket(clock), clock, refreshMs: MIN, minIndependentOutcomes: 1 };
       const writer = createPredictionsService({ ...options, repository: repo, candleHistory: HISTORY });
@@ -467,9 +474,7 @@ describe.each(dbKinds())('a following reader on %s', (kind) => {
         10,
       );
       expect(follower.latest()).toEqual(fresh.latest());
-    } finally {
-      await handle.close();
-    }
+    });
   }, 60_000);
 });
 
