@@ -87,7 +87,7 @@ export function keepPageRows<T>(
 
 /**
  * What readers are served from, in memory: per symbol|horizon the rows a page can show (see `keepPageRows`:
- * at most 4 × 96 of them, not every minute of 96 h), the rows still to be scored, the scored datapoints of
+ * at most 5 × 96 of them, not every minute of 96 h), the rows still to be scored, the scored datapoints of
  * the track record (last 30 days, as columns), the newest refresh's rows, when it happened, when datapoints
  * were last stored, and the recorded gaps.
  */
