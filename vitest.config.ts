@@ -2,14 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Six test tiers, as Vitest projects (`vitest run --project <name>`). `npm test` runs unit and service (with
- * lint and type-check); `npm run test:all` adds slow, integration, e2e, browser and the fault suite. What
- * belongs in each: README.md (Testing) and docs/architecture.md (Tests).
+ * Seven test tiers, as Vitest projects (`vitest run --project <name>`). `npm test` runs unit, console and
+ * service (with lint and type-check); `npm run test:all` adds slow, integration, e2e, browser and the fault
+ * suite. What belongs in each: README.md (Testing) and docs/architecture.md (Tests).
  *
  * - unit: pure tests (no database, network, server or child process), beside their code as `src/**\/*.test.ts`,
- *   the console's `console/src/**\/*.test.{ts,tsx}`, the SDK's `packages/*\/src/**\/*.test.ts`, and the few
- *   pure tests in test/ whose subject spans many modules. No global setup: `npm run test:unit` needs no service and runs in seconds (the slow pure
- *   tests below run with the service tier).
+ *   the SDK's `packages/*\/src/**\/*.test.ts`, and the few pure tests in test/ whose subject spans many modules.
+ *   No global setup: `npm run test:unit` needs no service and runs in under a minute.
+ * - console: the web console's `console/src/**\/*.test.{ts,tsx}` (happy-dom), each file isolated.
  * - service: in-process app (Fastify inject or a loopback listener), PGlite and memory adapters; cases
  *   parametrized over `dbKinds()` also run on PostgreSQL, and a few on Redis, when the global setup finds them.
  * - slow: any file named `*.slow.test.ts` (in src/ or test/): a test that is right where it is but takes many
@@ -31,16 +31,6 @@ const unitInTest = [
   'test/foundation/imports.test.ts',
   'test/sdk/types-drift.test.ts',
   'test/sdk/python-drift.test.ts',
-];
-
-/**
- * Pure but slow (seconds of model fitting over real or simulated data each): they run with the service tier so
- * that `npm run test:unit` stays a seconds-long loop.
- */
-const slowPure = [
-  'src/modules/predictions/predictions.test.ts',
-  'test/predictions/backtest-real.test.ts',
-  'test/predictions/funding.test.ts',
 ];
 
 /** The slow tier, by name (see above): excluded from every other project. */
@@ -105,14 +95,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'src/**/*.test.ts',
-            'console/src/**/*.test.{ts,tsx}',
-            'packages/*/src/**/*.test.ts',
-            ...unitInTest,
-          ],
-          exclude: [...configDefaults.exclude, ...slowPure, ...slow],
+          // Pure modules keep no state between files, so a worker loads them once for all its files.
+          isolate: false,
+          include: ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts', ...unitInTest],
+          exclude: [...configDefaults.exclude, ...slow],
         },
+      },
+      {
+        extends: true,
+        // Isolated: the console's API client captures `fetch` when it loads, which each file stubs first.
+        test: { name: 'console', include: ['console/src/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,
@@ -120,7 +112,7 @@ export default defineConfig({
           name: 'service',
           // One module graph per worker across its files: the app's imports are loaded once, not per file.
           isolate: false,
-          include: ['test/**/*.test.ts', ...slowPure],
+          include: ['test/**/*.test.ts'],
           exclude: [
             ...configDefaults.exclude,
             'test/faults/**',

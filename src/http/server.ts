@@ -26,6 +26,7 @@ import { routeModules } from './routes/index.ts';
 import { webhookDocs } from './routes/webhooks.ts';
 import { apiDescription, apiTags, keepSchemaNames, polishOpenApi } from './openapi/document.ts';
 import type { App } from './types.ts';
+import { schemaCompilers } from './schema-compilers.ts';
 
 export interface ServerOptions {
   /** Overrides LOG_LEVEL (tests pass 'silent'). */
@@ -73,6 +74,7 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
         discriminator: true,
       },
     },
+    schemaController: { compilersFactory: schemaCompilers },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors Fastify raises before routing (a URL that does not decode, an over-long path parameter) get the
     // same problem document and request id as every other error.

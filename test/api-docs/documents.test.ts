@@ -27,8 +27,12 @@ function validatorFor(doc: Json) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true });
   addFormats.default(ajv);
   ajv.addSchema({ $id: 'doc', $defs: rewrite(doc.components.schemas) });
+  // Many examples share a schema (every problem example the problem document): each is compiled once.
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
   return (schema: Json, value: unknown) => {
-    const validate = ajv.compile(rewrite(schema));
+    const key = JSON.stringify(schema);
+    const validate = compiled.get(key) ?? ajv.compile(rewrite(schema));
+    compiled.set(key, validate);
     return validate(value) ? [] : (validate.errors ?? []);
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/adapters/db/connect.ts';
 import { migrateToLatest } from '../../src/adapters/db/migrate.ts';
@@ -61,11 +62,9 @@ async function prepare(): Promise<Provided> {
   const pglite = await openDatabase({});
   await migrateToLatest(pglite.db);
   const client = await pglite.dump!();
-  const snapshotPath = join(
-    tmpdir(),
-    `meridian-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar.gz`,
-  );
-  writeFileSync(snapshotPath, Buffer.from(await client.arrayBuffer()));
+  const snapshotPath = join(tmpdir(), `meridian-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  // Kept uncompressed: each load then skips the gunzip, a third of its CPU (42 instead of 5 MB on disk).
+  writeFileSync(snapshotPath, gunzipSync(Buffer.from(await client.arrayBuffer())));
   await pglite.close();
 
   let template: string | null = null;
