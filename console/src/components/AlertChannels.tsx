@@ -8,6 +8,7 @@ import { fieldErrors } from '../lib/problems.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
 import { TableCard } from './TableCard.tsx';
+import { testOutcome, testOutcomeKnown } from './test-delivery.ts';
 
 type ChannelType = AlertChannel['type'];
 const types: { type: ChannelType; label: string }[] = [
@@ -87,16 +88,6 @@ export function AlertChannels() {
   );
 }
 
-/** What a test delivery came to, in words: delivered, still trying (and why), or failed. */
-function testOutcome(d: ChannelDelivery): { text: string; tone: 'ok' | 'warn' | 'out' } {
-  if (d.status === 'delivered') return { text: 'Test message delivered', tone: 'ok' };
-  if (d.status === 'pending')
-    return d.lastError
-      ? { text: `Retrying: ${d.lastError}`, tone: 'warn' }
-      : { text: 'Sending test message…', tone: 'warn' };
-  return { text: `Test message failed: ${d.lastError ?? d.status}`, tone: 'out' };
-}
-
 /**
  * "Send test": queues one test message in the outbox, then follows its delivery in the channel's delivery log
  * until it is delivered or failed (or its first attempt failed and it waits for a retry).
@@ -118,10 +109,7 @@ function SendTest({ channel }: { channel: AlertChannel }) {
       );
       return page.data.find((d) => d.id === sent?.id) ?? sent;
     },
-    refetchInterval: (query) => {
-      const d = query.state.data;
-      return d && (d.status !== 'pending' || d.attempts > 0) ? false : 500;
-    },
+    refetchInterval: (query) => (testOutcomeKnown(query.state.data) ? false : 500),
   });
   const delivery = followed.data ?? sent;
   const outcome = delivery ? testOutcome(delivery) : undefined;
