@@ -319,20 +319,38 @@ describe.skipIf(!haveChromium)(
       const page = await newPage();
       await signIn(page, users.looks);
       await page.addInitScript(() => {
-        (window as unknown as { cls: number }).cls = 0;
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: Array<{ node?: Node | null }>;
+        };
+        const w = window as unknown as { cls: number; shifts: string[] };
+        w.cls = 0;
+        w.shifts = [];
+        const describe = (node?: Node | null) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}.${Array.from(node.classList).join('.')}`
+            : String(node?.nodeName);
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<
-            PerformanceEntry & { value: number; hadRecentInput: boolean }
-          >)
-            if (!entry.hadRecentInput) (window as unknown as { cls: number }).cls += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            w.cls += entry.value;
+            w.shifts.push(
+              `${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${entry.sources.map((s) => describe(s.node)).join(', ')}`,
+            );
+          }
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto('/');
       await page.locator('tr[data-symbol]').first().waitFor({ timeout: 20_000 });
       await page.locator('.outlook .bias').first().waitFor({ timeout: 20_000 });
       await page.waitForLoadState('networkidle').catch(() => {});
-      const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
-      expect(cls).toBeLessThan(0.1);
+      const { cls, shifts } = await page.evaluate(() => {
+        const { cls, shifts } = window as unknown as { cls: number; shifts: string[] };
+        return { cls, shifts };
+      });
+      // The shifts, each with the elements that moved, name the culprit when this fails.
+      expect(cls, shifts.join('\n')).toBeLessThan(0.1);
     });
 
     it('a keyboard alone creates an alert rule and dry-runs a CSV whose row error it reads from the page', async () => {

@@ -11,7 +11,7 @@ import { marketDataKey, useAccount, useMarketData, useOutlooks } from '../hooks/
 import { useMarketStream } from '../hooks/useMarketStream.ts';
 import { useUsage } from '../hooks/usage.ts';
 import { usePredictionStream } from '../hooks/usePredictionStream.ts';
-import { SourceNotice } from '../components/SourceNotice.tsx';
+import { SourcedBody } from '../components/SourceNotice.tsx';
 
 export function Dashboard() {
   const queryClient = useQueryClient();
@@ -43,22 +43,23 @@ export function Dashboard() {
         </div>
         <LiveBadge state={stream.state} lastAt={stream.lastAt} />
       </div>
-      <SourceNotice kind="market" />
-      <UsagePanel />
-      <AnalyticsPanel />
-      <MarketTable
-        items={market.data}
-        error={market.error}
-        forecasts={forecasts}
-        feed={marketStream.state}
-        onRetry={() => market.refetch()}
-      />
-      <section aria-labelledby="outlook-title">
-        <h2 id="outlook-title" className="section-title">
-          AI outlook
-        </h2>
-        <SymbolOutlooks symbols={(market.data ?? []).map((item) => item.symbol)} />
-      </section>
+      <SourcedBody kind="market" failed={market.isError}>
+        <UsagePanel />
+        <AnalyticsPanel />
+        <MarketTable
+          items={market.data}
+          error={market.error}
+          forecasts={forecasts}
+          feed={marketStream.state}
+          onRetry={() => market.refetch()}
+        />
+        <section aria-labelledby="outlook-title">
+          <h2 id="outlook-title" className="section-title">
+            AI outlook
+          </h2>
+          <SymbolOutlooks symbols={(market.data ?? []).map((item) => item.symbol)} />
+        </section>
+      </SourcedBody>
     </div>
   );
 }

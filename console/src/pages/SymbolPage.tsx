@@ -16,7 +16,7 @@ import { usePredictionStream } from '../hooks/usePredictionStream.ts';
 import { formatDateTime, formatPercent, formatPrice, formatRatio, formatSymbol } from '../lib/format.ts';
 import { forecastPath, mergeDatapoints } from '../lib/forecast.ts';
 import { TableHead } from '../components/TableHead.tsx';
-import { SourceNotice } from '../components/SourceNotice.tsx';
+import { SourcedBody } from '../components/SourceNotice.tsx';
 
 const intervals = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 const intervalSeconds: Record<string, number> = {
@@ -93,79 +93,81 @@ export default function SymbolPage() {
         </div>
         <LiveBadge state={stream.state} lastAt={stream.lastAt} />
       </div>
-      <SourceNotice kind="market" />
-
-      <section className="card" aria-labelledby="chart-title">
-        <header className="card-header wrap">
-          <h2 id="chart-title">Price and forecast</h2>
-          <div className="controls">
-            <Segmented
-              label="Candle interval"
-              options={intervals}
-              value={interval}
-              onChange={(v) => set('interval', v)}
-            />
-            <Segmented
-              label="Forecast horizon"
-              options={horizons}
-              value={horizon}
-              onChange={(v) => set('horizon', v)}
+      <SourcedBody kind="market" failed={market.isError && candles.isError}>
+        <section className="card" aria-labelledby="chart-title">
+          <header className="card-header wrap">
+            <h2 id="chart-title">Price and forecast</h2>
+            <div className="controls">
+              <Segmented
+                label="Candle interval"
+                options={intervals}
+                value={interval}
+                onChange={(v) => set('interval', v)}
+              />
+              <Segmented
+                label="Forecast horizon"
+                options={horizons}
+                value={horizon}
+                onChange={(v) => set('horizon', v)}
+              />
+            </div>
+          </header>
+          {candles.isError ? <ErrorNote error={candles.error} onRetry={() => candles.refetch()} /> : null}
+          {forecasts.isError ? (
+            <ErrorNote error={forecasts.error} onRetry={() => forecasts.refetch()} />
+          ) : null}
+          <div className="chart-frame" aria-busy={candles.isPending}>
+            {candles.isPending ? <Skeleton height="100%" /> : null}
+            <PriceChart
+              candles={candles.data?.data ?? []}
+              forecast={path}
+              intervalSeconds={intervalSeconds[candles.data?.interval ?? interval] ?? 900}
+              label={`${formatSymbol(shownSymbol)} ${interval} candles with the ${horizon} forecast median and its 80 % and 90 % bands`}
             />
           </div>
-        </header>
-        {candles.isError ? <ErrorNote error={candles.error} onRetry={() => candles.refetch()} /> : null}
-        {forecasts.isError ? <ErrorNote error={forecasts.error} onRetry={() => forecasts.refetch()} /> : null}
-        <div className="chart-frame" aria-busy={candles.isPending}>
-          {candles.isPending ? <Skeleton height="100%" /> : null}
-          <PriceChart
-            candles={candles.data?.data ?? []}
-            forecast={path}
-            intervalSeconds={intervalSeconds[candles.data?.interval ?? interval] ?? 900}
-            label={`${formatSymbol(shownSymbol)} ${interval} candles with the ${horizon} forecast median and its 80 % and 90 % bands`}
-          />
-        </div>
-        <ul className="legend" aria-label="Legend">
-          <li>
-            <span className="swatch median" /> Forecast median ({horizon} ahead)
-          </li>
-          <li>
-            <span className="swatch band80" /> 80 % band
-          </li>
-          <li>
-            <span className="swatch band90" /> 90 % band
-          </li>
-          <li className="muted" data-testid="forecast-count">
-            {path.length} forecasts · latest {latest ? formatDateTime(latest.generatedAt) : '—'}
-            {live.length ? ` · ${live.length} live` : ''}
-          </li>
-        </ul>
-      </section>
-
-      <DerivativesPanel symbol={shownSymbol} />
-
-      <div className="grid two">
-        <OutlookCard symbol={shownSymbol} />
-        <section className="card" aria-labelledby="factors-title">
-          <header className="card-header">
-            <h2 id="factors-title">What drives the latest forecast</h2>
-          </header>
-          {latest ? (
-            <>
-              <FactorBars factors={latest.factors} />
-              <p className="muted small">
-                Median {formatPrice(latest.prediction)} vs {formatPrice(latest.baseline)} now (
-                {formatPercent(latest.expectedMovePct)}), confidence {formatRatio(latest.confidence, 0)}, made{' '}
-                {formatDateTime(latest.generatedAt)}.
-              </p>
-            </>
-          ) : (
-            <Skeleton height={140} />
-          )}
+          <ul className="legend" aria-label="Legend">
+            <li>
+              <span className="swatch median" /> Forecast median ({horizon} ahead)
+            </li>
+            <li>
+              <span className="swatch band80" /> 80 % band
+            </li>
+            <li>
+              <span className="swatch band90" /> 90 % band
+            </li>
+            <li className="muted" data-testid="forecast-count">
+              {path.length} forecasts · latest {latest ? formatDateTime(latest.generatedAt) : '—'}
+              {live.length ? ` · ${live.length} live` : ''}
+            </li>
+          </ul>
         </section>
-      </div>
 
-      <RecentForecasts datapoints={datapoints} />
-      <TrackRecord symbol={shownSymbol} horizon={horizon} />
+        <DerivativesPanel symbol={shownSymbol} />
+
+        <div className="grid two">
+          <OutlookCard symbol={shownSymbol} />
+          <section className="card" aria-labelledby="factors-title">
+            <header className="card-header">
+              <h2 id="factors-title">What drives the latest forecast</h2>
+            </header>
+            {latest ? (
+              <>
+                <FactorBars factors={latest.factors} />
+                <p className="muted small">
+                  Median {formatPrice(latest.prediction)} vs {formatPrice(latest.baseline)} now (
+                  {formatPercent(latest.expectedMovePct)}), confidence {formatRatio(latest.confidence, 0)},
+                  made {formatDateTime(latest.generatedAt)}.
+                </p>
+              </>
+            ) : (
+              <Skeleton height={140} />
+            )}
+          </section>
+        </div>
+
+        <RecentForecasts datapoints={datapoints} />
+        <TrackRecord symbol={shownSymbol} horizon={horizon} />
+      </SourcedBody>
     </div>
   );
 }
