@@ -1,3 +1,5 @@
+import type { Duplex } from 'node:stream';
+import { newRequestId } from '../shared/ids.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, type ProblemDetail, errorCatalogue } from '../shared/errors.ts';
 import { securityHeaderLines, securityHeadersFor, setSecurityHeaders } from './security-headers.ts';
@@ -56,7 +58,7 @@ export { AppError };
  * id; the connection is closed after it, as Node does.
  */
 export function clientErrorAnswer(
-  code: 'bad_request' | 'request_timeout' | 'headers_too_large',
+  code: 'bad_request' | 'request_timeout' | 'headers_too_large' | 'unavailable',
   detail: string,
   requestId: string,
 ): string {
@@ -67,4 +69,22 @@ export function clientErrorAnswer(
     `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n${securityHeaderLines}` +
     `Connection: close\r\n\r\n${body}`
   );
+}
+
+/**
+ * Node's `clientError` (oversized headers, malformed HTTP, a request that never completes): the same problem
+ * document as every other error, written to the socket, which is then closed.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const answer =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? clientErrorAnswer('headers_too_large', 'the request line and headers exceed 16 KB', newRequestId())
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? clientErrorAnswer('request_timeout', 'the request did not arrive in time', newRequestId())
+          : clientErrorAnswer('bad_request', 'the request is not valid HTTP/1.1', newRequestId());
+    socket.write(answer);
+  }
+  socket.destroy(error);
 }

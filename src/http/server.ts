@@ -17,11 +17,11 @@ import { compressionThreshold } from './encoded-body.ts';
 import { hostAllowList } from './plugins/host-allow-list.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { RequestsObserved, registerRequestContext } from './plugins/request-context.ts';
-import { clientErrorAnswer, sendProblem } from './problem.ts';
+import { answerClientError, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
-import { newRequestId } from '../shared/ids.ts';
 import { capConnectionsPerAddress, connectionsPerAddress, httpServerOptions } from './server-limits.ts';
 import { requestIdOf } from './request-id.ts';
+import type { StartupGate } from './startup-gate.ts';
 import { routeModules } from './routes/index.ts';
 import { webhookDocs } from './routes/webhooks.ts';
 import { apiDescription, apiTags, keepSchemaNames, polishOpenApi } from './openapi/document.ts';
@@ -33,6 +33,8 @@ export interface ServerOptions {
   logLevel?: string;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /** The port already answering while the service starts: the app is served through it once it opens. */
+  gate?: StartupGate;
 }
 
 export type { ServerDeps };
@@ -43,6 +45,7 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
   const app = Fastify({
     // The server Fastify would build, with the timeouts and the per-address cap of server-limits.ts.
     serverFactory: (handler, opts) => {
+      if (options.gate) return options.gate.inner(handler);
       const server = createServer(httpServerOptions(config), handler);
       server.setTimeout((opts as FastifyServerOptions).connectionTimeout ?? 0);
       capConnectionsPerAddress(server, connectionsPerAddress(config));
@@ -90,25 +93,8 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
         ),
       );
     },
-    // Requests Node cannot parse (oversized headers, malformed HTTP, a request that never completes) are
-    // answered before Fastify has a request: the same problem document, written to the socket.
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
-      if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      if (socket.writable) {
-        const answer =
-          error.code === 'HPE_HEADER_OVERFLOW'
-            ? clientErrorAnswer(
-                'headers_too_large',
-                'the request line and headers exceed 16 KB',
-                newRequestId(),
-              )
-            : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-              ? clientErrorAnswer('request_timeout', 'the request did not arrive in time', newRequestId())
-              : clientErrorAnswer('bad_request', 'the request is not valid HTTP/1.1', newRequestId());
-        socket.write(answer);
-      }
-      socket.destroy(error);
-    },
+    // Requests Node cannot parse are answered before Fastify has a request (problem.ts).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const failures = createFailedAuthLimiter({

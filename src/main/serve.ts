@@ -2,8 +2,8 @@ import type { Server } from 'node:net';
 import { type Container, buildContainer } from '../app/container.ts';
 import { jobRunner } from '../app/jobs.ts';
 import { createServer } from 'node:http';
-import { hostAllowList } from '../http/plugins/host-allow-list.ts';
-import { problemOf } from '../http/problem.ts';
+import { opsListener } from '../http/ops-listener.ts';
+import { type StartupGate, startupGate } from '../http/startup-gate.ts';
 import { derivativesFeedAges } from '../app/health.ts';
 import { watchHealth } from '../app/health-watch.ts';
 import type { Config } from '../config/env.ts';
@@ -37,13 +37,28 @@ export function splitRoleProblem(
   return undefined;
 }
 
+function listen(gate: StartupGate, config: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    gate.server.once('error', reject);
+    gate.server.listen(config.port, config.host, () => {
+      gate.server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
 /** Runs the service in one process: API and/or background jobs, by role. Resolves once listening. */
 export async function serve(config: Config, role: Role) {
   const lock = config.storage === 'pglite' ? acquireDataDirLock(config.dataDir, role) : undefined;
+  // The API port answers from here: /readyz says what the start is doing until the jobs have started.
+  const gate = role === 'worker' ? undefined : startupGate(config);
   let container: Container | undefined;
   try {
+    if (gate) await listen(gate, config);
+    gate?.phase('opening storage and applying migrations');
     container = await buildContainer(config);
   } catch (error) {
+    await gate?.close();
     lock?.release();
     throw error;
   }
@@ -53,18 +68,22 @@ export async function serve(config: Config, role: Role) {
   process.on('unhandledRejection', (reason) => {
     c.logger.error({ err: reason }, 'unhandled promise rejection (process kept running)');
   });
-  const app = role === 'worker' ? undefined : await buildServer(c);
+  gate?.phase('building the API');
+  const app = gate ? await buildServer(c, { gate }) : undefined;
   const log = app?.log;
 
   const bootstrap = await bootstrapFirstAdmin(c);
-  const jobs = jobRunner(role === 'api' ? c.apiFollowers : c.jobs, c.logger);
+  const jobs = jobRunner(role === 'api' ? c.apiFollowers : c.jobs, c.logger, (job) =>
+    gate?.phase(`starting ${job}`),
+  );
   await jobs.start();
   let adminSocket: Server | undefined;
   if (lock)
     adminSocket = await listenAdminSocket(socketPath(config.dataDir), (argv) => runOperatorCommand(c, argv));
 
-  if (app) {
-    await app.listen({ port: config.port, host: config.host });
+  if (app && gate) {
+    await app.ready();
+    gate.open();
   }
   // A worker serves no API, but its health and metrics on a port of their own (MERIDIAN_WORKER_PORT).
   const ops = role === 'worker' && config.workerPort !== undefined ? await listenOps(c, config) : undefined;
@@ -88,8 +107,8 @@ export async function serve(config: Config, role: Role) {
         c.derivatives.service.now(),
       ),
   });
-  const address = app
-    ? `http://${config.host}:${(app.server.address() as { port: number }).port}`
+  const address = gate
+    ? `http://${config.host}:${(gate.server.address() as { port: number }).port}`
     : undefined;
   if (bootstrap) announceFirstStart(c, bootstrap, address);
 
@@ -107,6 +126,7 @@ export async function serve(config: Config, role: Role) {
     ops?.close();
     // Shutdown goes on past a step that fails, so the data folder's lock is released; each failure is logged.
     await app?.close().catch(logAndIgnore(c.logger, 'closing the HTTP server failed'));
+    await gate?.close();
     await jobs.stop();
     adminSocket?.close();
     await c.close().catch(logAndIgnore(c.logger, 'closing storage and Redis failed'));
@@ -163,36 +183,19 @@ async function bootstrapFirstAdmin(c: Container): Promise<FirstStartCredentials 
 
 /** The worker's /healthz, /readyz and /metrics (what an orchestrator and Prometheus need), on node:http. */
 async function listenOps(c: Container, config: Config): Promise<{ address: string; close(): void }> {
-  const hosts = hostAllowList(config);
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    const send = (status: number, type: string, body: string) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-      res.end(body);
-    };
-    // The same Host allow-list as the API (docs/limits.md): a rebinding page reads no metrics here either.
-    const refused = hosts.refusal(req.headers.host);
-    if (refused)
-      return send(refused.status, 'application/problem+json', JSON.stringify(problemOf(refused, path)));
-    if (req.method !== 'GET') return send(405, 'text/plain', 'GET only');
-    if (path === '/healthz') return send(200, 'application/json', '{"status":"ok"}');
-    if (path === '/readyz') {
-      c.readiness().then(
-        (report) => send(report.status === 'unready' ? 503 : 200, 'application/json', JSON.stringify(report)),
-        (error: Error) =>
-          send(503, 'application/json', JSON.stringify({ status: 'unready', error: error.message })),
-      );
-      return;
-    }
-    if (path === '/metrics') {
-      c.metrics.registry.metrics().then(
-        (text) => send(200, c.metrics.registry.contentType, text),
-        () => send(500, 'text/plain', 'metrics unavailable'),
-      );
-      return;
-    }
-    send(404, 'text/plain', 'not found: /healthz, /readyz, /metrics');
-  });
+  const server = createServer(
+    opsListener(config, {
+      readiness: () => c.readiness(),
+      metrics: async () => ({
+        contentType: c.metrics.registry.contentType,
+        text: await c.metrics.registry.metrics(),
+      }),
+      otherwise: (_req, res) => {
+        res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+        res.end('not found: /healthz, /readyz, /metrics');
+      },
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(config.workerPort, config.host, resolve));
   const port = (server.address() as { port: number }).port;
   return { address: `http://${config.host}:${port}`, close: () => server.close() };
