@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import { type DbHandle, openDatabase, tablesOf } from '../adapters/db/connect.ts';
+import { type DbHandle, tablesOf } from '../adapters/db/connect.ts';
+import { openStorage } from './storage.ts';
 import { migrateToLatest } from '../adapters/db/migrate.ts';
 import { checkDataSource, marketSourceIdentity } from './data-source.ts';
 import { postgresLeadership } from '../adapters/leadership/postgres.ts';
@@ -48,6 +49,13 @@ export interface ContainerOptions {
   hasher?: PasswordHasher;
   /** Tests pass a pre-opened (e.g. snapshot-loaded) database. */
   db?: DbHandle;
+  /**
+   * Storage the caller began opening (`serve` starts it before loading the app's modules, so a PGlite thread
+   * loads its data folder meanwhile); the container owns it as if it had opened it.
+   */
+  storage?: Promise<DbHandle>;
+  /** The process's logger, when the caller made it first; default one on `logStream`. */
+  logger?: Logger;
   /** Skip migrations (the database is known to be migrated). */
   skipMigrations?: boolean;
   /**
@@ -121,21 +129,9 @@ export interface Container {
 export async function buildContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics();
-  const logger = createLogger(config.logLevel, options.logStream);
+  const logger = options.logger ?? createLogger(config.logLevel, options.logStream);
   const storageLog = logger.child({ module: 'storage' });
-  const db =
-    options.db ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      thread: config.pgliteThread,
-      timeouts: {
-        connectMs: config.dbConnectTimeoutMs,
-        statementMs: config.dbStatementTimeoutMs,
-        idleInTransactionMs: config.dbIdleInTransactionTimeoutMs,
-      },
-      onConnectionError: (error) => storageLog.warn({ error: error.message }, 'database connection lost'),
-    }));
+  const db = options.db ?? (await (options.storage ?? openStorage(config, storageLog)));
   if (!options.skipMigrations) await migrateToLatest(db.db);
   if (!options.db || options.checkDataSource)
     await checkDataSource(tablesOf<unknown>(db.db), marketSourceIdentity(config.marketSource), {

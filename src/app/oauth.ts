@@ -11,6 +11,7 @@ import type { Clock } from '../shared/clock.ts';
 import type { Job, LeaderTerm } from '../shared/leadership.ts';
 import { periodicJob } from '../shared/periodic-job.ts';
 import type { Logger } from '../observability/logger.ts';
+import { sweepJob } from '../shared/sweep-job.ts';
 
 /**
  * Spent OAuth rows are kept this long past their expiry or revocation: as long as the 30-day usage view, which
@@ -33,15 +34,9 @@ export function oauthRetentionJob(oauth: Pick<OAuthService, 'pruneExpired'>, log
         log.info(removed, 'spent OAuth rows pruned');
     },
   });
-  return {
-    name: sweep.name,
-    start: async (leaderTerm) => {
-      term = leaderTerm;
-      await sweep.runNow();
-      sweep.start();
-    },
-    stop: () => sweep.stop(),
-  };
+  return sweepJob(sweep, (leaderTerm) => {
+    term = leaderTerm;
+  });
 }
 
 /** Authorization codes wait at most this long for their exchange (RFC 6749 §4.1.2 advises ≤ 10 minutes). */

@@ -37,6 +37,7 @@ import { periodicJob } from '../shared/periodic-job.ts';
 import { type RateLimiter, accountRateWindowMs } from '../shared/rate-limiter.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
+import { sweepJob } from '../shared/sweep-job.ts';
 
 export interface PortfolioModule {
   portfolio: PortfolioService;
@@ -168,14 +169,8 @@ export function buildPortfolio(
     portfolio,
     usage,
     analytics,
-    job: {
-      name: 'idempotency-keys-pruner',
-      start: async (leaderTerm) => {
-        term = leaderTerm;
-        await pruner.runNow();
-        pruner.start();
-      },
-      stop: () => pruner.stop(),
-    },
+    job: sweepJob(pruner, (leaderTerm) => {
+      term = leaderTerm;
+    }),
   };
 }

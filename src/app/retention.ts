@@ -4,6 +4,7 @@ import type { Logger } from '../observability/logger.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Job } from '../shared/leadership.ts';
 import { periodicJob } from '../shared/periodic-job.ts';
+import { sweepJob } from '../shared/sweep-job.ts';
 
 const DAY = 86_400_000;
 const SWEEP_MS = 3_600_000;
@@ -132,12 +133,5 @@ export function retentionJob(deps: {
       if (Object.values(counts).some((n) => n > 0)) deps.logger.info(counts, 'retention: old rows deleted');
     },
   });
-  return {
-    name: sweep.name,
-    start: async () => {
-      await sweep.runNow();
-      sweep.start();
-    },
-    stop: () => sweep.stop(),
-  };
+  return sweepJob(sweep);
 }

@@ -42,6 +42,7 @@ import type { Clock } from '../shared/clock.ts';
 import { periodicJob } from '../shared/periodic-job.ts';
 import type { Job } from './jobs.ts';
 import type { Logger } from '../observability/logger.ts';
+import { sweepJob } from '../shared/sweep-job.ts';
 
 export interface WebhooksModule {
   service: WebhooksService;
@@ -255,15 +256,9 @@ export function buildWebhooks(
         await sender?.stop();
       },
     },
-    retentionJob: {
-      name: sweep.name,
-      start: async (leaderTerm) => {
-        term = leaderTerm;
-        await sweep.runNow();
-        sweep.start();
-      },
-      stop: () => sweep.stop(),
-    },
+    retentionJob: sweepJob(sweep, (leaderTerm) => {
+      term = leaderTerm;
+    }),
   };
 }
 

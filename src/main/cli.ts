@@ -1,7 +1,4 @@
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../adapters/db/connect.ts';
-import { migrateToLatest } from '../adapters/db/migrate.ts';
-import { buildOperatorContext } from '../app/operator.ts';
 import { type Config, ConfigError, configMarkdownTable, loadConfig } from '../config/env.ts';
 import { operatorUsage, runOperatorCommand } from './operator-commands.ts';
 import { sendAdminCommand } from './admin-socket.ts';
@@ -68,6 +65,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'migrate')
     return withStorage(config, async () => {
+      const [{ openDatabase }, { migrateToLatest }] = await Promise.all([
+        import('../adapters/db/connect.ts'),
+        import('../adapters/db/migrate.ts'),
+      ]);
       const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       try {
         const applied = await migrateToLatest(db.db);
@@ -114,6 +115,7 @@ async function runAccountCommand(config: Config, argv: string[]): Promise<number
     return print(result);
   }
   return withStorage(config, async () => {
+    const { buildOperatorContext } = await import('../app/operator.ts');
     const context = await buildOperatorContext(config);
     try {
       return print(await runOperatorCommand(context, argv));

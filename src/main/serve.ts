@@ -1,13 +1,13 @@
 import type { Server } from 'node:net';
-import { type Container, buildContainer } from '../app/container.ts';
+import type { Container } from '../app/container.ts';
 import { jobRunner } from '../app/jobs.ts';
+import { openStorage } from '../app/storage.ts';
 import { createServer } from 'node:http';
 import { opsListener } from '../http/ops-listener.ts';
 import { type StartupGate, startupGate } from '../http/startup-gate.ts';
 import { derivativesFeedAges } from '../app/health.ts';
-import { watchHealth } from '../app/health-watch.ts';
 import type { Config } from '../config/env.ts';
-import { buildServer } from '../http/server.ts';
+import { createLogger } from '../observability/logger.ts';
 import { runOperatorCommand } from './operator-commands.ts';
 import { listenAdminSocket } from './admin-socket.ts';
 import { acquireDataDirLock, socketPath } from './data-dir-lock.ts';
@@ -53,10 +53,19 @@ export async function serve(config: Config, role: Role) {
   // The API port answers from here: /readyz says what the start is doing until the jobs have started.
   const gate = role === 'worker' ? undefined : startupGate(config);
   let container: Container | undefined;
+  let apiModule: Promise<typeof import('../http/server.ts')> | undefined;
   try {
     if (gate) await listen(gate, config);
     gate?.phase('opening storage and applying migrations');
-    container = await buildContainer(config);
+    const logger = createLogger(config.logLevel);
+    // Storage opens (PGlite loads its data folder on its own thread) while this thread loads the app.
+    const storage = openStorage(config, logger.child({ module: 'storage' }));
+    storage.catch(() => {}); // awaited below; a failure is thrown there, not left unhandled meanwhile
+    // The API's modules load meanwhile too: the container's first steps mostly wait on storage.
+    apiModule = gate ? import('../http/server.ts') : undefined;
+    apiModule?.catch(() => {});
+    const { buildContainer } = await import('../app/container.ts');
+    container = await buildContainer(config, { storage, logger });
   } catch (error) {
     await gate?.close();
     lock?.release();
@@ -69,7 +78,7 @@ export async function serve(config: Config, role: Role) {
     c.logger.error({ err: reason }, 'unhandled promise rejection (process kept running)');
   });
   gate?.phase('building the API');
-  const app = gate ? await buildServer(c, { gate }) : undefined;
+  const app = apiModule && gate ? await (await apiModule).buildServer(c, { gate }) : undefined;
   const log = app?.log;
 
   const bootstrap = await bootstrapFirstAdmin(c);
@@ -87,6 +96,7 @@ export async function serve(config: Config, role: Role) {
   }
   // A worker serves no API, but its health and metrics on a port of their own (MERIDIAN_WORKER_PORT).
   const ops = role === 'worker' && config.workerPort !== undefined ? await listenOps(c, config) : undefined;
+  const { watchHealth } = await import('../app/health-watch.ts');
   const health = watchHealth({
     readiness: () => c.readiness(),
     logger: c.logger.child({ module: 'health' }),
