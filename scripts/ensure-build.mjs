@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const srcDir = join(root, 'src');
@@ -118,6 +118,16 @@ export async function buildServer({ quiet = false } = {}) {
     const target = join(distDir, relative(srcDir, path));
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(path, target);
+  }
+  // A new data folder starts as a copy of this migrated, empty cluster (src/adapters/db/pglite-template.ts).
+  try {
+    const { createPgliteTemplate } = await import(
+      pathToFileURL(join(distDir, 'adapters/db/pglite-template.js')).href
+    );
+    await createPgliteTemplate();
+  } catch (error) {
+    process.stderr.write(`meridian: creating the embedded database template failed: ${error.message}\n`);
+    return 1;
   }
   writeFileSync(stampFile, `${serverSourceHash()}\n`);
   return 0;

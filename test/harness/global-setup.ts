@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/adapters/db/connect.ts';
 import { migrateToLatest } from '../../src/adapters/db/migrate.ts';
+import { copyPgliteTemplate } from '../../src/adapters/db/pglite-create.ts';
 import { ensureServerBuild } from '../../scripts/ensure-build.mjs';
 
 /** What the setup provides to tests (`inject`). */
@@ -19,6 +21,9 @@ interface Provided {
 declare module 'vitest' {
   export interface ProvidedContext extends Provided {}
 }
+
+/** The migrated, empty cluster the build makes (src/adapters/db/pglite-template.ts). */
+const distTemplate = fileURLToPath(new URL('../../dist/pglite-template', import.meta.url));
 
 const postgresAdminUrl =
   process.env.MERIDIAN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -59,13 +64,17 @@ async function prepare(): Promise<Provided> {
   // Tests that spawn `bin/meridian.mjs` run dist/: built once here, never by parallel test files at once.
   if ((await ensureServerBuild({ quiet: true })) !== 0)
     throw new Error('the server build (esbuild, scripts/ensure-build.mjs) failed');
-  const pglite = await openDatabase({});
+  // Opened on a copy of the build's migrated template (no initdb, no migrations to run); it is then dumped.
+  const folder = mkdtempSync(join(tmpdir(), 'meridian-template-copy-'));
+  copyPgliteTemplate(folder, distTemplate);
+  const pglite = await openDatabase({ dataDir: folder });
   await migrateToLatest(pglite.db);
   const client = await pglite.dump!();
   const snapshotPath = join(tmpdir(), `meridian-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
   // Kept uncompressed: each load then skips the gunzip, a third of its CPU (42 instead of 5 MB on disk).
   writeFileSync(snapshotPath, gunzipSync(Buffer.from(await client.arrayBuffer())));
   await pglite.close();
+  rmSync(folder, { recursive: true, force: true });
 
   let template: string | null = null;
   try {
