@@ -3,7 +3,6 @@ import { memoryBus } from '../adapters/bus/memory.ts';
 import { redisBus } from '../adapters/bus/redis.ts';
 import { memoryRateLimiter } from '../adapters/limiter/memory.ts';
 import { redisRateLimiter } from '../adapters/limiter/redis.ts';
-import { connectRedis, waitForRedis } from '../adapters/redis.ts';
 import { memorySlots } from '../adapters/slots/memory.ts';
 import { redisSlots } from '../adapters/slots/redis.ts';
 import { replicaHeartbeat } from '../adapters/slots/replica-heartbeat.ts';
@@ -39,6 +38,8 @@ export async function buildCoordination(
   let bus: AppBus;
   let limiter: RateLimiter;
   if (config.redisUrl) {
+    // Loaded only when Redis is configured: the embedded layout never needs the client.
+    const { connectRedis, waitForRedis } = await import('../adapters/redis.ts');
     redis = connectRedis(config.redisUrl, 'main');
     const subscriber = connectRedis(config.redisUrl, 'subscriber');
     // Start even if Redis is down: the limiter degrades to local mode and /readyz says so.

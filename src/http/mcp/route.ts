@@ -1,10 +1,21 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { injectCaller } from './caller.ts';
-import { createMcpServer } from './server.ts';
 import { AppError } from '../../shared/errors.ts';
 import { bearerChallenge } from '../credentials.ts';
 import type { AuthApi } from '../plugins/auth.ts';
 import type { App, RouteModule } from '../types.ts';
+
+/** The MCP SDK and the tools over it, loaded at the first MCP request: a start does not wait for them. */
+let loading:
+  | Promise<
+      typeof import('./server.ts') &
+        typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')
+    >
+  | undefined;
+const mcpSdk = () =>
+  (loading ??= Promise.all([
+    import('./server.ts'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]).then(([server, transport]) => ({ ...server, ...transport })));
 
 export interface McpRouteDeps {
   auth: Pick<AuthApi, 'authenticate'>;
@@ -33,6 +44,7 @@ export function mcpRoutes(deps: McpRouteDeps): RouteModule {
         host: request.headers.host,
         remoteAddress: request.ip,
       });
+      const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await mcpSdk();
       const server = createMcpServer(call);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
