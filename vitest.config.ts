@@ -139,6 +139,9 @@ export default defineConfig({
           name: 'browser',
           include: browser,
           globalSetup: [...globalSetup, 'test/harness/console-build.ts'],
+          // A page waits on the server's answer and a re-render: 1 s (Vitest's default) is not enough on a
+          // machine busy with the other suites (a row deleted in the page was still shown after 1 s once).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
