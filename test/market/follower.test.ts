@@ -33,8 +33,10 @@ describe('market follower (API replicas without the market job)', () => {
     await worker.service.windowsLoaded();
     worker.service.tickNow(); // publishes (at most once a second, after the tick) with the serialized body
     expect(api.service.running()).toBe(false);
-    await vi.waitFor(() =>
-      expect(api.service.marketDataBytes().equals(worker.service.marketDataBytes())).toBe(true),
+    // A publication waits for the once-a-second limit: up to a second after the start's own, more on a busy machine.
+    await vi.waitFor(
+      () => expect(api.service.marketDataBytes().equals(worker.service.marketDataBytes())).toBe(true),
+      { timeout: 5_000 },
     );
     const symbols = (
       JSON.parse(api.service.marketDataBody(['ETHUSDT'])) as { data: Array<{ symbol: string }> }

@@ -67,8 +67,10 @@ describe('market follower with partitions', () => {
       p.tickNow();
     }
     const items = () => (JSON.parse(api.service.marketDataBytes().toString()) as { data: Item[] }).data;
-    await vi.waitFor(() =>
-      expect(items().map((i) => i.symbol)).toEqual(['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT']),
+    // Publications are at most once a second per publisher: past Vitest's 1 s default on a busy machine.
+    await vi.waitFor(
+      () => expect(items().map((i) => i.symbol)).toEqual(['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT']),
+      { timeout: 5_000 },
     );
     // Each publisher sends its own symbols, with its partition and term.
     expect(published).toContainEqual({ partition: 0, term: 5, symbols: ['BTCUSDT', 'ETHUSDT'] });
