@@ -1,4 +1,4 @@
-import type { Server, ServerOptions } from 'node:http';
+import { type RequestListener, type Server, type ServerOptions, createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Config } from '../config/env.ts';
 
@@ -56,4 +56,11 @@ export function capConnectionsPerAddress(server: Server, max: number): void {
       else open.delete(address);
     });
   });
+}
+
+/** An HTTP server with these timeouts and the per-address connection cap (the API's, and its start-up gate's). */
+export function createLimitedServer(limits: Limits, handler?: RequestListener): Server {
+  const server = createServer(httpServerOptions(limits), handler);
+  capConnectionsPerAddress(server, connectionsPerAddress(limits));
+  return server;
 }

@@ -2,7 +2,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { constants as zlibConstants } from 'node:zlib';
-import { createServer } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import Fastify from 'fastify';
 import { createLogger } from '../observability/logger.ts';
@@ -19,7 +18,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { RequestsObserved, registerRequestContext } from './plugins/request-context.ts';
 import { answerClientError, sendProblem } from './problem.ts';
 import { AppError } from '../shared/errors.ts';
-import { capConnectionsPerAddress, connectionsPerAddress, httpServerOptions } from './server-limits.ts';
+import { createLimitedServer } from './server-limits.ts';
 import { requestIdOf } from './request-id.ts';
 import type { StartupGate } from './startup-gate.ts';
 import { routeModules } from './routes/index.ts';
@@ -46,9 +45,8 @@ export async function buildServer(deps: ServerDeps, options: ServerOptions = {})
     // The server Fastify would build, with the timeouts and the per-address cap of server-limits.ts.
     serverFactory: (handler, opts) => {
       if (options.gate) return options.gate.inner(handler);
-      const server = createServer(httpServerOptions(config), handler);
+      const server = createLimitedServer(config, handler);
       server.setTimeout((opts as FastifyServerOptions).connectionTimeout ?? 0);
-      capConnectionsPerAddress(server, connectionsPerAddress(config));
       return server;
     },
     loggerInstance: LazyLogger.over(

@@ -6,7 +6,7 @@ import { AppError } from '../shared/errors.ts';
 import { opsListener } from './ops-listener.ts';
 import { answerClientError, clientErrorAnswer, problemOf } from './problem.ts';
 import { requestIdOf } from './request-id.ts';
-import { capConnectionsPerAddress, connectionsPerAddress, httpServerOptions } from './server-limits.ts';
+import { createLimitedServer } from './server-limits.ts';
 import { securityHeadersFor } from './security-headers.ts';
 
 /** Seconds a client is asked to wait (`Retry-After`) while the service starts. */
@@ -51,11 +51,10 @@ export function startupGate(config: Config): StartupGate {
       res.end(body);
     },
   });
-  const server = createServer(httpServerOptions(config), (req, res) => {
+  const server = createLimitedServer(config, (req, res) => {
     if (opened && api) api.emit('request', req, res);
     else whileStarting(req, res);
   });
-  capConnectionsPerAddress(server, connectionsPerAddress(config));
   server.on('clientError', answerClientError);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (opened && api) return void api.emit('upgrade', req, socket, head);
