@@ -62,6 +62,8 @@ export interface WebhooksModule {
   retentionJob: Job;
   /** The alerts module's rule lookup and failing-state hook (tests may replace them). */
   ports: { rules: AlertRules; exhausted: DeliveryExhausted };
+  /** Overrides of the `/events` stream's hub options. */
+  eventsStream?: { sweepMs?: number };
 }
 
 export interface WebhooksBuildOptions {
@@ -72,6 +74,8 @@ export interface WebhooksBuildOptions {
   beforeSend?: Parameters<typeof createWebhookSender>[0]['beforeSend'];
   rules?: AlertRules;
   exhausted?: DeliveryExhausted;
+  /** The `/events` stream's hub timings (tests shorten the backstop read of the log). */
+  eventsStream?: { sweepMs?: number };
 }
 
 const RETENTION_SWEEP_MS = 3_600_000;
@@ -242,6 +246,7 @@ export function buildWebhooks(
     channels,
     events,
     latestEventSeq,
+    eventsStream: options.eventsStream,
     mailInvitation: mail && ((to, organization, link) => mailInvitation(mail, to, organization, link)),
     sender,
     transport,

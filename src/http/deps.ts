@@ -70,6 +70,7 @@ export interface ServerDeps {
     channels: AlertChannelRouteDeps['channels'];
     events: EventsStreamDeps['events'];
     latestEventSeq(accountId: string): Promise<number>;
+    eventsStream?: EventsStreamDeps['hub'];
     mailInvitation?: InvitationMailer;
   };
 }

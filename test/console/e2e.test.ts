@@ -195,12 +195,16 @@ describe.skipIf(!haveChromium)(
       const page = await newPage();
       await signIn(page, '/settings/keys');
       await page.waitForURL(/\/settings\/keys$/);
+      // Typed once the key list has loaded, and an error note instead of the secret fails with its words.
+      await settle(page, page.locator('.keys-table tbody tr:not(:has(.skeleton))'));
       await page.getByLabel('Name').fill('rotate-bot');
       await page.getByRole('button', { name: 'Create key' }).click();
+      await settle(page, page.getByTestId('new-secret'));
       const first = (await page.getByTestId('new-secret').textContent())!.trim();
       await page.getByRole('button', { name: 'I have stored it' }).click();
       await page.getByRole('button', { name: 'Rotate rotate-bot' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
+      await settle(page, page.getByRole('heading', { name: 'New secret for “rotate-bot”' }));
       await expect
         .poll(() => page.getByRole('heading', { name: 'New secret for “rotate-bot”' }).count())
         .toBe(1);

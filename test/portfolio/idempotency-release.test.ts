@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { type DbHandle, tablesOf } from '../../src/adapters/db/connect.ts';
 import {
@@ -18,7 +18,7 @@ const START = Date.UTC(2026, 0, 1);
  * `failReleases` attempts to release a key fail too (the storage still down at that moment).
  */
 function flaky(repo: PortfolioRepository) {
-  const state = { failImport: false, failReleases: 0, releaseAttempts: 0 };
+  const state = { failImport: false, failReleases: 0, releaseAttempts: 0, releasesDone: 0 };
   const wrapped: PortfolioRepository = {
     ...repo,
     async applyImport(write) {
@@ -34,7 +34,8 @@ function flaky(repo: PortfolioRepository) {
         state.failReleases--;
         throw new Error('connection terminated');
       }
-      return repo.releaseKey(...args);
+      await repo.releaseKey(...args);
+      state.releasesDone++;
     },
   };
   return { state, repo: wrapped };
@@ -60,6 +61,7 @@ describe.each(dbKinds())('an idempotency key whose release failed after a 503 (%
         clock,
         prices: { quote: () => null },
         extraAssets: () => ['BTC'],
+        releaseRetryMs: 200,
       });
       return { state, service };
     };
@@ -121,7 +123,7 @@ describe.each(dbKinds())('an idempotency key whose release failed after a 503 (%
       handle!.db,
     );
     // a retries its release in the background: it must leave the other request's claim alone.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await vi.waitFor(() => expect(release.releasesDone).toBeGreaterThanOrEqual(1), 5_000);
     expect(release.releaseAttempts).toBeGreaterThanOrEqual(before + 2);
     const { rows } = await sql<{ created_at: string | number }>`
       select created_at from idempotency_keys where key = 'retry-me'`.execute(handle!.db);

@@ -25,7 +25,7 @@ describe.each(dbKinds())('account event stream /events on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createWebhookApp(kind);
+    t = await createWebhookApp(kind, { container: { webhooks: { eventsStream: { sweepMs: 500 } } } });
     url = await listen(t);
     alice = await t.user('viewer');
     bob = await t.user('member');
@@ -78,7 +78,7 @@ describe.each(dbKinds())('account event stream /events on %s', (kind) => {
       ],
       Date.now(),
     );
-    await c.next((m) => m.id === silent!.id, 8_000);
+    await c.next((m) => m.id === silent!.id, 5_000);
     expect(c.messages.map((m) => (m as { id: string }).id)).toEqual([silent!.id]);
   });
 

@@ -112,6 +112,7 @@ async function openPostgres(
     dialect: new PostgresDialect({
       pool: resilientPool(pool, onConnectionError, {
         quarantineMs: timeouts.quarantineMs,
+        statementDeadlineMs: timeouts.statementMs + clientDeadlineSlackMs,
         cancel: (client) => sendCancelRequest(client as never, timeouts.connectMs),
       }),
     }),

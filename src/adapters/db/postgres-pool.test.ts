@@ -100,4 +100,49 @@ describe('a connection whose statement passed the client deadline', () => {
     conn.release();
     expect(f.released).toEqual([undefined]);
   });
+
+  it("the wait for a connection counts against the first statement's client deadline", async () => {
+    const seen: Array<string | { text: string; query_timeout?: number }> = [];
+    const client = {
+      query: async (sql: string | { text: string; query_timeout?: number }) => {
+        seen.push(sql);
+        return { rows: [] };
+      },
+      release() {},
+      on() {},
+    };
+    let clock = 0;
+    let connectTakesMs = 0;
+    const pool = {
+      connect: async () => {
+        clock += connectTakesMs;
+        return client;
+      },
+      on() {},
+      end: async () => {},
+    };
+    const wrapped = resilientPool(pool as never, () => {}, {
+      quarantineMs: 60_000,
+      cancel: async () => {},
+      statementDeadlineMs: 1_500,
+      now: () => clock,
+    });
+    connectTakesMs = 900;
+    const waited = await wrapped.connect();
+    await waited.query('select 1' as never, [7] as never);
+    await waited.query('select 2' as never, []);
+    waited.release();
+    expect(seen[0]).toEqual({ text: 'select 1', values: [7], query_timeout: 600 });
+    expect(seen[1]).toBe('select 2'); // later statements of the checkout: the pool's own deadline
+
+    connectTakesMs = 5_000; // waited past the whole deadline: the statement still gets a moment
+    const late = await wrapped.connect();
+    await late.query('select 3' as never, []);
+    expect(seen[2]).toMatchObject({ query_timeout: 100 });
+
+    connectTakesMs = 0; // a free connection at once: the pool's deadline, untouched
+    const free = await wrapped.connect();
+    await free.query('select 4' as never, []);
+    expect(seen[3]).toBe('select 4');
+  });
 });

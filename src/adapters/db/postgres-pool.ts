@@ -42,7 +42,17 @@ export interface ResilientPoolOptions {
   cancel(client: PoolClient): Promise<void>;
   /** Longest a connection is held after its statement passed the client deadline (then dropped). */
   quarantineMs: number;
+  /**
+   * The client deadline of a statement (the pool's `query_timeout`). The first statement on a checked-out
+   * connection gets what is left of it after the wait for that connection, so a request never waits for a
+   * free connection and then a full statement deadline on top (a frozen database: 1 s + 1.5 s).
+   */
+  statementDeadlineMs?: number;
+  now?: () => number;
 }
+
+/** The shortest client deadline a first statement is given, however long its connection took. */
+const minimumFirstDeadlineMs = 100;
 
 /**
  * The pg pool as Kysely sees it, made safe against a failing database:
@@ -92,20 +102,35 @@ export function resilientPool(
 
   return {
     async connect(): Promise<PostgresPoolClient> {
+      const now = options.now ?? Date.now;
+      const askedAt = now();
       let client: PoolClient;
       try {
         client = await pool.connect();
       } catch (error) {
         throw isStorageUnavailable(error) ? storageUnavailable(error) : error;
       }
+      const waitedMs = now() - askedAt;
+      let firstDeadlineMs =
+        options.statementDeadlineMs && waitedMs > 0
+          ? Math.max(minimumFirstDeadlineMs, options.statementDeadlineMs - waitedMs)
+          : undefined;
       let broken = false;
       let stuck = false;
       return {
         query: (async (sql: unknown, parameters: unknown) => {
           // Kysely's rollback after a timed-out statement: the session is busy until the server answers.
           if (stuck) throw storageUnavailable(new Error('Query read timeout'));
+          const deadlineMs = firstDeadlineMs;
+          firstDeadlineMs = undefined;
           try {
-            return await client.query(sql as string, parameters as unknown[]);
+            return await (deadlineMs === undefined || typeof sql !== 'string'
+              ? client.query(sql as string, parameters as unknown[])
+              : client.query({
+                  text: sql,
+                  values: parameters as unknown[],
+                  query_timeout: deadlineMs,
+                } as never));
           } catch (error) {
             if (isServerCancel(error)) throw storageUnavailable(error);
             if (!isStorageUnavailable(error)) throw error;

@@ -89,6 +89,7 @@ export function routeModules(deps: ServerDeps, auth: AuthApi): RouteModule[] {
         connectionSlots,
         events: deps.webhooks.events,
         latestSeq: (accountId) => deps.webhooks.latestEventSeq(accountId),
+        hub: deps.webhooks.eventsStream,
       },
       auth,
     ),

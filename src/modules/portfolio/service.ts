@@ -40,6 +40,8 @@ export interface PortfolioServiceDeps {
   /** Asset tickers known besides the built-in list (the supported symbols' bases). */
   extraAssets: () => readonly string[];
   log?: (message: string, fields: Record<string, unknown>) => void;
+  /** Background retry period of idempotency-key releases that failed (default 1 s). */
+  releaseRetryMs?: number;
 }
 
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
@@ -54,6 +56,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     release: (accountId, key, claimedAt) => repo.releaseKey(accountId, key, claimedAt),
     now: () => clock.now(),
     staleMs: IDEMPOTENCY_STALE_MS,
+    retryMs: deps.releaseRetryMs,
     log: deps.log,
   });
 
