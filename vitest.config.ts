@@ -90,6 +90,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache) for the next run.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,

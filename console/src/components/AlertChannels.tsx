@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../api/client.ts';
-import type { AlertChannel, ChannelDelivery, NewAlertChannel } from '../api/types.ts';
+import type { AlertChannel, NewAlertChannel } from '../api/types.ts';
 import { useAlertChannels } from '../hooks/alerts.ts';
 import { formatDateTime, formatRelative } from '../lib/format.ts';
 import { fieldErrors } from '../lib/problems.ts';
