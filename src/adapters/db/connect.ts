@@ -113,6 +113,7 @@ async function openPostgres(
       pool: resilientPool(pool, onConnectionError, {
         quarantineMs: timeouts.quarantineMs,
         statementDeadlineMs: timeouts.statementMs + clientDeadlineSlackMs,
+        connectMs: timeouts.connectMs,
         cancel: (client) => sendCancelRequest(client as never, timeouts.connectMs),
       }),
     }),

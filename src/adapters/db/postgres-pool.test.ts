@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isStorageUnavailable, resilientPool, storageUnavailable } from './postgres-pool.ts';
+import {
+  firstStatementDeadline,
+  isStorageUnavailable,
+  resilientPool,
+  storageUnavailable,
+} from './postgres-pool.ts';
 
 const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 
@@ -125,6 +130,7 @@ describe('a connection whose statement passed the client deadline', () => {
       quarantineMs: 60_000,
       cancel: async () => {},
       statementDeadlineMs: 1_500,
+      connectMs: 1_000,
       now: () => clock,
     });
     connectTakesMs = 900;
@@ -144,5 +150,18 @@ describe('a connection whose statement passed the client deadline', () => {
     const free = await wrapped.connect();
     await free.query('select 4' as never, []);
     expect(seen[3]).toBe('select 4');
+  });
+
+  it('a wait plus the first statement get the larger of the two bounds, whichever is larger', () => {
+    const defaults = { statementDeadlineMs: 1_500, connectMs: 1_000 };
+    expect(firstStatementDeadline(defaults, 0)).toBeUndefined();
+    expect(firstStatementDeadline(defaults, 1)).toBe(1_499);
+    expect(firstStatementDeadline(defaults, 1_000)).toBe(500);
+    expect(firstStatementDeadline(defaults, 3_000)).toBe(100); // a late timer: still a moment to answer
+    // Bursts allowed to wait 2 minutes for a connection keep full statements until the 2 minutes are nearly up.
+    const patient = { statementDeadlineMs: 1_500, connectMs: 120_000 };
+    expect(firstStatementDeadline(patient, 10_000)).toBeUndefined();
+    expect(firstStatementDeadline(patient, 119_000)).toBe(1_000);
+    expect(firstStatementDeadline({ connectMs: 1_000 }, 900)).toBeUndefined();
   });
 });

@@ -43,16 +43,31 @@ export interface ResilientPoolOptions {
   /** Longest a connection is held after its statement passed the client deadline (then dropped). */
   quarantineMs: number;
   /**
-   * The client deadline of a statement (the pool's `query_timeout`). The first statement on a checked-out
-   * connection gets what is left of it after the wait for that connection, so a request never waits for a
-   * free connection and then a full statement deadline on top (a frozen database: 1 s + 1.5 s).
+   * The client deadline of a statement (the pool's `query_timeout`) and the longest wait for a connection.
+   * A wait plus the first statement on that connection get the larger of the two in all, so a request never
+   * waits for a free connection and then a full statement deadline on top (a frozen database: 1 s + 1.5 s);
+   * an operator who lets bursts wait long for a connection (a large `connectMs`) keeps full statements.
    */
   statementDeadlineMs?: number;
+  connectMs?: number;
+  /** Clock of the connection waits (tests). */
   now?: () => number;
 }
 
 /** The shortest client deadline a first statement is given, however long its connection took. */
 const minimumFirstDeadlineMs = 100;
+
+/** The client deadline of the first statement after waiting `waitedMs`; undefined: the pool's own. */
+export function firstStatementDeadline(
+  options: Pick<ResilientPoolOptions, 'statementDeadlineMs' | 'connectMs'>,
+  waitedMs: number,
+): number | undefined {
+  const statement = options.statementDeadlineMs;
+  if (!statement || !(waitedMs > 0)) return undefined;
+  const budget = Math.max(statement, options.connectMs ?? 0);
+  const left = Math.max(minimumFirstDeadlineMs, budget - waitedMs);
+  return left < statement ? left : undefined;
+}
 
 /**
  * The pg pool as Kysely sees it, made safe against a failing database:
@@ -110,11 +125,7 @@ export function resilientPool(
       } catch (error) {
         throw isStorageUnavailable(error) ? storageUnavailable(error) : error;
       }
-      const waitedMs = now() - askedAt;
-      let firstDeadlineMs =
-        options.statementDeadlineMs && waitedMs > 0
-          ? Math.max(minimumFirstDeadlineMs, options.statementDeadlineMs - waitedMs)
-          : undefined;
+      let firstDeadlineMs = firstStatementDeadline(options, now() - askedAt);
       let broken = false;
       let stuck = false;
       return {
