@@ -72,7 +72,7 @@ export const variables = {
   ),
   dbStatementTimeoutMs: intVar(
     'MERIDIAN_DB_STATEMENT_TIMEOUT_MS',
-    'PostgreSQL: longest run of one statement (server `statement_timeout`; the client gives up 250 ms later, less the time spent waiting for the connection, so a frozen server cannot hold a request). Past it: 503.',
+    'PostgreSQL: longest run of one statement (server `statement_timeout`; the client gives up 250 ms later, and a wait for the connection plus the statement get at most the larger of this and the connect timeout, so a frozen server cannot hold a request). Past it: 503.',
     1_250,
     { min: 100, max: 600_000 },
   ),
